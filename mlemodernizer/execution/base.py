@@ -1,0 +1,91 @@
+"""The Executor protocol: run a notebook somewhere, hand back what happened per cell.
+
+Engines (local nbclient, Docker sidecar) sit behind one interface, as papermill's engines do.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from nbformat import NotebookNode
+
+
+@dataclass
+class CellError:
+    cell_index: int
+    cell_id: str
+    ename: str
+    evalue: str
+    traceback: str  # ANSI stripped, one string
+
+    def summary(self) -> str:
+        return f"{self.ename}: {self.evalue}".strip()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cell_index": self.cell_index,
+            "cell_id": self.cell_id,
+            "ename": self.ename,
+            "evalue": self.evalue,
+            "traceback": self.traceback,
+        }
+
+
+@dataclass
+class CellRun:
+    cell_index: int
+    cell_id: str
+    seconds: float
+    error: CellError | None = None
+
+
+@dataclass
+class ExecutionResult:
+    executed: NotebookNode  # the notebook with outputs
+    cells: list[CellRun] = field(default_factory=list)
+    errors: list[CellError] = field(default_factory=list)
+    runtime_s: float = 0.0
+    timed_out: bool = False
+    kernel_died: bool = False
+    cancelled: bool = False
+    # what the live kernel told about the errors (close names, signatures, versions); see grounding
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def first_error(self) -> CellError | None:
+        return self.errors[0] if self.errors else None
+
+    @property
+    def error_free(self) -> bool:
+        return not self.errors and not self.timed_out and not self.kernel_died
+
+
+CellHook = Callable[[CellRun], None]
+# Given the errors of a finished run, return Python code to run in the still-live kernel whose
+# last expression prints a JSON object (or None to skip). Used to ground the LLM in real names.
+ProbeFactory = Callable[[list[CellError]], str | None]
+
+
+@dataclass
+class ExecutionRequest:
+    nb: NotebookNode
+    cwd: Path
+    timeout_s: float = 600.0
+    cell_timeout_s: float | None = None
+    on_cell: CellHook | None = None
+    probe: ProbeFactory | None = None
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+
+class Executor(Protocol):
+    name: str
+
+    def execute(self, request: ExecutionRequest) -> ExecutionResult: ...
+
+    def installed_versions(self) -> dict[str, str]:
+        """Distribution name (lower case) → version in the executing environment."""
+        ...

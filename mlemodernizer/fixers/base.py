@@ -1,0 +1,114 @@
+"""The Fixer protocol: given what the last run showed, propose a per-cell change set."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Protocol
+
+from nbformat import NotebookNode
+
+from ..execution.base import ExecutionResult
+
+
+class FixType(str, Enum):
+    ERROR_REPAIR = "error_repair"
+    RUNTIME_REDUCTION = "runtime_reduction"
+    SCORE_CALIBRATION = "score_calibration"
+
+
+@dataclass
+class TokenUsage:
+    requests: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+
+    def add(self, other: TokenUsage) -> None:
+        self.requests += other.requests
+        self.prompt_tokens += other.prompt_tokens
+        self.completion_tokens += other.completion_tokens
+        self.cost_usd += other.cost_usd
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "requests": self.requests,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "cost_usd": round(self.cost_usd, 6),
+        }
+
+
+@dataclass
+class CellChange:
+    cell_index: int
+    cell_id: str
+    old_source: str
+    new_source: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cell_index": self.cell_index,
+            "cell_id": self.cell_id,
+            "old_source": self.old_source,
+            "new_source": self.new_source,
+        }
+
+
+@dataclass
+class FixProposal:
+    fix_type: FixType
+    source: str  # "rule" | "llm"
+    plan: str
+    changes: list[CellChange]
+    rule_ids: list[str] = field(default_factory=list)
+    model: str | None = None
+    usage: TokenUsage = field(default_factory=TokenUsage)
+
+
+@dataclass
+class Attempt:
+    """One earlier iteration, as later prompts are told about it."""
+
+    index: int
+    fix_type: str
+    source: str
+    plan: str
+    cells_changed: list[int]
+    result_summary: str  # e.g. "2 errors; first: NameError ...", "score 0.81 (target 0.94)"
+
+
+@dataclass
+class FixContext:
+    fix_type: FixType
+    notebook: NotebookNode  # current version (what was just executed)
+    original: NotebookNode
+    result: ExecutionResult  # the last run of `notebook`
+    timeout_s: float
+    target_score: float | None = None
+    current_score: float | None = None
+    higher_is_better: bool = True
+    tolerance: float = 0.10
+    attempts: list[Attempt] = field(default_factory=list)
+    rejections: list[str] = field(default_factory=list)  # user's rejected cells, in words
+    versions: dict[str, str] = field(default_factory=dict)  # installed package versions
+    stream: Callable[[str], None] | None = None  # called with each LLM token chunk
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+
+class BudgetExceeded(Exception):
+    """The token or cost budget is spent; the loop stops with what it has."""
+
+
+class Fixer(Protocol):
+    name: str
+
+    def propose(self, ctx: FixContext) -> FixProposal | None:
+        """Return a change set, or None when this fixer has nothing for the context."""
+        ...

@@ -1,0 +1,221 @@
+"""Notebook I/O and the text forms the engine works on.
+
+- read and validate (nbformat v4; v3 is upgraded with a notice), stable cell ids;
+- atomic writes (temp file + rename, so a crash never leaves half a notebook);
+- IPython magics and ``!`` shell lines masked whenever code is parsed;
+- the cell-numbered text form (``# %% cell N``) shown to the LLM and parsed back.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import tempfile
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+from nbformat import NotebookNode
+
+from .errors import NotebookError
+
+CELL_HEADER = "# %% cell {index}"
+CELL_HEADER_RE = re.compile(r"^#\s*%%\s*\[?\s*cell\s+(\d+)\s*\]?\s*$", re.IGNORECASE)
+
+
+@dataclass
+class LoadedNotebook:
+    nb: NotebookNode
+    notices: list[str]
+
+
+def load_notebook(path: str | os.PathLike[str]) -> LoadedNotebook:
+    """Read ``path`` as a v4 notebook; raise NotebookError with one clear line otherwise."""
+    p = Path(path)
+    if not p.exists():
+        raise NotebookError(f"{p}: no such file")
+    if p.is_dir():
+        raise NotebookError(f"{p}: is a directory, not a notebook")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise NotebookError(f"{p}: cannot read: {exc}") from None
+    return parse_notebook(text, name=str(p))
+
+
+def parse_notebook(text: str, name: str = "<notebook>") -> LoadedNotebook:
+    notices: list[str] = []
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise NotebookError(f"{name}: not valid JSON (truncated or corrupt?): {exc}") from None
+    if not isinstance(raw, dict) or "cells" not in raw and "worksheets" not in raw:
+        raise NotebookError(f"{name}: not a Jupyter notebook (no 'cells')")
+    major = raw.get("nbformat")
+    if not isinstance(major, int) or major < 3:
+        raise NotebookError(f"{name}: unsupported nbformat {major!r} (need 3 or 4)")
+    try:
+        nb = nbformat.reads(text, as_version=4)
+    except Exception as exc:  # nbformat raises several types for bad input
+        raise NotebookError(f"{name}: cannot read notebook: {exc}") from None
+    if major == 3:
+        notices.append(f"{name}: upgraded from nbformat v3 to v4")
+    ensure_cell_ids(nb)
+    try:
+        nbformat.validate(nb)
+    except nbformat.ValidationError as exc:
+        raise NotebookError(f"{name}: invalid notebook: {exc.message}") from None
+    return LoadedNotebook(nb=nb, notices=notices)
+
+
+def ensure_cell_ids(nb: NotebookNode) -> None:
+    """Give every cell a stable id (nbformat 4.5); keep ids that exist, fix duplicates."""
+    if (nb.nbformat, nb.nbformat_minor) < (4, 5):
+        nb.nbformat_minor = 5
+    seen: set[str] = set()
+    for cell in nb.cells:
+        cid = cell.get("id")
+        if not cid or cid in seen:
+            cid = uuid.uuid4().hex[:8]
+            cell["id"] = cid
+        seen.add(cid)
+
+
+def write_notebook_atomic(nb: NotebookNode, path: str | os.PathLike[str]) -> None:
+    """Write to a temp file in the same folder, fsync, then rename over the target."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = nbformat.writes(nb)
+    write_text_atomic(target, text)
+
+
+def write_text_atomic(target: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def default_output_path(path: str | os.PathLike[str]) -> Path:
+    p = Path(path)
+    stem = p.name[: -len(".ipynb")] if p.name.endswith(".ipynb") else p.name
+    return p.with_name(f"{stem}.modernized.ipynb")
+
+
+def code_cells(nb: NotebookNode) -> list[tuple[int, NotebookNode]]:
+    return [(i, c) for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+
+
+# --- magics masking ---------------------------------------------------------------------------
+
+_MAGIC_LINE = re.compile(r"^(\s*)(%%?|!)\S?")
+_MASK_PREFIX = "__mlem_magic__"
+
+
+def _is_magic_line(line: str) -> bool:
+    stripped = line.lstrip()
+    if stripped.startswith(("%", "!")):
+        return True
+    # `obj?` / `obj??` help lines
+    return bool(re.match(r"^[\w.]+\?{1,2}\s*$", stripped))
+
+
+def mask_magics(source: str) -> tuple[str, dict[str, str]]:
+    """Replace magic and shell lines with a same-indent placeholder call so the code parses.
+
+    A cell magic (``%%time`` on the first line) masks only its first line: the body is Python for
+    most cell magics that matter here (%%time, %%capture). Returns the masked text and the map to
+    undo it with :func:`unmask_magics`.
+    """
+    mapping: dict[str, str] = {}
+    out: list[str] = []
+    lines = source.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if _is_magic_line(line):
+            # a continued shell/magic line (ending in backslash) is masked as one unit
+            block = [line]
+            while block[-1].endswith("\\") and i + 1 < len(lines):
+                i += 1
+                block.append(lines[i])
+            key = f"{_MASK_PREFIX}{len(mapping)}"
+            mapping[key] = "\n".join(block)
+            indent = line[: len(line) - len(line.lstrip())]
+            out.append(f"{indent}{key}()")
+            out.extend([f"{indent}pass"] * (len(block) - 1))
+        else:
+            out.append(line)
+        i += 1
+    return "\n".join(out), mapping
+
+
+def unmask_magics(masked: str, mapping: dict[str, str]) -> str:
+    if not mapping:
+        return masked
+    out: list[str] = []
+    lines = masked.split("\n")
+    skip = 0
+    for line in lines:
+        if skip:
+            skip -= 1
+            continue
+        stripped = line.strip()
+        if stripped.endswith("()") and stripped[:-2] in mapping:
+            original = mapping[stripped[:-2]]
+            out.append(original)
+            skip = original.count("\n")
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def parse_error(source: str) -> str | None:
+    """Return a one-line syntax error for ``source`` (magics masked), or None if it parses."""
+    masked, _ = mask_magics(source)
+    try:
+        ast.parse(masked)
+    except SyntaxError as exc:
+        return f"line {exc.lineno}: {exc.msg}"
+    return None
+
+
+# --- the cell-numbered text form --------------------------------------------------------------
+
+
+def cells_as_text(nb: NotebookNode, indices: list[int] | None = None) -> str:
+    """Code cells under ``# %% cell N`` headers (N = index in the notebook's cell list)."""
+    parts = []
+    for i, cell in code_cells(nb):
+        if indices is not None and i not in indices:
+            continue
+        parts.append(f"{CELL_HEADER.format(index=i)}\n{cell.source.rstrip()}\n")
+    return "\n".join(parts)
+
+
+def split_cells_text(text: str) -> dict[int, str]:
+    """Parse ``# %% cell N`` blocks back into {N: source}. Text before the first header is ignored."""
+    cells: dict[int, str] = {}
+    current: int | None = None
+    buf: list[str] = []
+    for line in text.split("\n"):
+        m = CELL_HEADER_RE.match(line.strip())
+        if m:
+            if current is not None:
+                cells[current] = "\n".join(buf).strip("\n")
+            current = int(m.group(1))
+            buf = []
+        elif current is not None:
+            buf.append(line)
+    if current is not None:
+        cells[current] = "\n".join(buf).strip("\n")
+    return cells
