@@ -45,7 +45,13 @@ class Event:
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Event:
         data = {k: v for k, v in obj.items() if k not in ("type", "job", "seq", "time")}
-        return cls(type=obj["type"], job=obj["job"], seq=int(obj["seq"]), time=float(obj["time"]), data=data)
+        return cls(
+            type=obj["type"],
+            job=obj["job"],
+            seq=int(obj["seq"]),
+            time=float(obj["time"]),
+            data=data,
+        )
 
 
 EventSink = Callable[[Event], None]

@@ -203,7 +203,7 @@ def cells_as_text(nb: NotebookNode, indices: list[int] | None = None) -> str:
 
 
 def split_cells_text(text: str) -> dict[int, str]:
-    """Parse ``# %% cell N`` blocks back into {N: source}. Text before the first header is ignored."""
+    """Parse ``# %% cell N`` blocks into {N: source}; text before the first header is dropped."""
     cells: dict[int, str] = {}
     current: int | None = None
     buf: list[str] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Protocol
 
 from nbformat import NotebookNode
@@ -13,7 +13,7 @@ from nbformat import NotebookNode
 from ..execution.base import ExecutionResult
 
 
-class FixType(str, Enum):
+class FixType(StrEnum):
     ERROR_REPAIR = "error_repair"
     RUNTIME_REDUCTION = "runtime_reduction"
     SCORE_CALIBRATION = "score_calibration"
