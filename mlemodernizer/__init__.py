@@ -1,0 +1,16 @@
+"""mlemodernizer: bring old machine-learning notebooks back to life in today's stack."""
+
+try:
+    from ._version import __version__
+except ImportError:  # running from a source tree that was never built
+    __version__ = "0.0.0.dev0"
+
+
+def _jupyter_labextension_paths() -> list[dict[str, str]]:
+    return [{"src": "labextension", "dest": "mlemodernizer"}]
+
+
+def _jupyter_server_extension_points() -> list[dict[str, object]]:
+    from .server.app import MLEModernizerApp
+
+    return [{"module": "mlemodernizer", "app": MLEModernizerApp}]

@@ -1,0 +1,504 @@
+"""The fix loop: execute → classify (timeout → error → score deviation) → fix → review → repeat.
+
+The loop knows nothing about faces: it takes a notebook and options, emits events, asks a review
+gate for decisions and returns the final notebook and the report.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from nbformat import NotebookNode
+
+from . import __version__
+from .errors import LLMError
+from .events import Emitter
+from .execution.base import CellRun, ExecutionRequest, ExecutionResult, Executor, ProbeFactory
+from .fixers.base import (
+    Attempt,
+    BudgetExceeded,
+    CellChange,
+    FixContext,
+    Fixer,
+    FixProposal,
+    FixType,
+    TokenUsage,
+)
+from .options import Options
+from .report import IterationRecord, Report, RunSummary, edit_similarity
+from .scoring import ScoreSource, outcome, ttest_verdict, within_band
+
+ISSUE_TO_FIX = {
+    "timeout": FixType.RUNTIME_REDUCTION,
+    "error": FixType.ERROR_REPAIR,
+    "score_deviation": FixType.SCORE_CALIBRATION,
+}
+
+
+class ReviewGate(Protocol):
+    def decide(self, fix_id: str, proposal: FixProposal) -> dict[str, bool]:
+        """Return {cell_id: accepted} for every changed cell of the proposal."""
+        ...
+
+
+class AutoReview:
+    """The CLI's gate: every change is accepted at once."""
+
+    manual = False
+
+    def decide(self, fix_id: str, proposal: FixProposal) -> dict[str, bool]:
+        return {c.cell_id: True for c in proposal.changes}
+
+
+@dataclass
+class JobResult:
+    notebook: NotebookNode  # the modernized notebook, with the final run's outputs
+    report: Report
+
+
+@dataclass
+class _Run:
+    result: ExecutionResult
+    score: float | None
+    summary: RunSummary
+
+
+@dataclass
+class Modernizer:
+    options: Options
+    executor: Executor
+    fixers: list[Fixer]
+    emitter: Emitter
+    score_source: ScoreSource | None = None
+    review: ReviewGate = field(default_factory=AutoReview)
+    cancel: threading.Event = field(default_factory=threading.Event)
+    probe: ProbeFactory | None = None
+    versions: dict[str, str] = field(default_factory=dict)
+    prepass: Callable[[NotebookNode], FixProposal | None] | None = None
+
+    # --- public ---------------------------------------------------------------------------
+
+    def run(self, nb: NotebookNode, path: Path, notices: list[str] | None = None) -> JobResult:
+        opts = self.options
+        self._exec_seconds = 0.0
+        self._usage = TokenUsage()
+        workdir = path.parent.resolve()
+        original = copy.deepcopy(nb)
+        current = copy.deepcopy(nb)
+        target = self._target(original, workdir)
+        self.emitter.emit(
+            "job_started",
+            notebook=str(path),
+            options=opts.to_json(),
+            target_score=target,
+            score_source=self.score_source.description if self.score_source else None,
+            version=__version__,
+        )
+        records: list[IterationRecord] = []
+        attempts: list[Attempt] = []
+        rejections: list[str] = []
+        provenance: list[dict] = []
+
+        if self.prepass is not None:
+            proposal = self.prepass(current)
+            if proposal is not None:
+                current = self._review_and_apply(
+                    "fix-0", 0, "static", proposal, current, rejections, provenance
+                )
+
+        run = self._execute(current, workdir, iteration=0, kind="baseline")
+        baseline = run.summary
+        stop_reason = "reproducible"
+        index = 0
+        while True:
+            issue = self._classify(run, target)
+            if issue is None:
+                stop_reason = "reproducible"
+                break
+            self.emitter.emit(
+                "issue_detected", iteration=index + 1, issue=issue, **_issue_info(run)
+            )
+            if self.cancel.is_set():
+                stop_reason = "cancelled"
+                break
+            if index >= opts.max_iterations:
+                stop_reason = "iteration_limit"
+                break
+            fix_type = ISSUE_TO_FIX[issue]
+            ctx = FixContext(
+                fix_type=fix_type,
+                notebook=run.result.executed,
+                original=original,
+                result=run.result,
+                timeout_s=opts.timeout,
+                target_score=target,
+                current_score=run.score,
+                higher_is_better=self.score_source.higher_is_better if self.score_source else True,
+                tolerance=opts.tolerance,
+                attempts=list(attempts),
+                rejections=list(rejections),
+                versions=self.versions,
+                stream=self._streamer(index + 1, fix_type),
+                cancel=self.cancel,
+            )
+            try:
+                proposal = self._propose(ctx)
+            except BudgetExceeded as exc:
+                self.emitter.emit(
+                    "issue_detected", iteration=index + 1, issue="budget", detail=str(exc)
+                )
+                stop_reason = "budget"
+                break
+            except LLMError as exc:
+                self.emitter.emit(
+                    "issue_detected", iteration=index + 1, issue="llm_error", detail=str(exc)
+                )
+                stop_reason = "llm_error"
+                break
+            if proposal is None:
+                stop_reason = "no_fix"
+                break
+            index += 1
+            fix_id = f"fix-{index}"
+            before = current
+            current = self._review_and_apply(
+                fix_id, index, issue, proposal, current, rejections, provenance
+            )
+            accepted = [
+                c
+                for c in proposal.changes
+                if before.cells[c.cell_index].source != current.cells[c.cell_index].source
+            ]
+            rejected = [c.cell_index for c in proposal.changes if c not in accepted]
+            if accepted:
+                run = self._execute(current, workdir, iteration=index, kind="iteration")
+            record = IterationRecord(
+                index=index,
+                issue=issue,
+                fix_type=str(proposal.fix_type),
+                source=proposal.source,
+                rule_ids=list(proposal.rule_ids),
+                cells_changed=[c.cell_index for c in accepted],
+                cells_rejected=rejected,
+                runtime_s=run.summary.runtime_s if accepted else None,
+                error_cells=run.summary.error_cells if accepted else None,
+                score=run.score if accepted else None,
+                tokens=proposal.usage.total_tokens,
+                plan=proposal.plan,
+                model=proposal.model,
+                similarity={
+                    str(c.cell_index): {
+                        "previous": edit_similarity(c.old_source, c.new_source),
+                        "original": edit_similarity(_source_of(original, c.cell_id), c.new_source),
+                    }
+                    for c in accepted
+                },
+            )
+            records.append(record)
+            attempts.append(
+                Attempt(
+                    index=index,
+                    fix_type=str(proposal.fix_type),
+                    source=proposal.source,
+                    plan=proposal.plan,
+                    cells_changed=record.cells_changed,
+                    result_summary=run.summary.describe(target)
+                    if accepted
+                    else "all changes rejected",
+                )
+            )
+            if self._budget_spent():
+                stop_reason = "budget"
+                break
+
+        return self._finish(
+            path,
+            original,
+            current,
+            run,
+            baseline,
+            target,
+            records,
+            stop_reason,
+            provenance,
+            notices,
+        )
+
+    # --- steps ----------------------------------------------------------------------------
+
+    def _target(self, original: NotebookNode, workdir: Path) -> float | None:
+        if self.options.target_score is not None:
+            return float(self.options.target_score)
+        if self.score_source is not None and self.options.score_regex:
+            # the original's stored outputs say what it once scored
+            return self.score_source.score(original, workdir)
+        return None
+
+    def _execute(self, nb: NotebookNode, workdir: Path, *, iteration: int, kind: str) -> _Run:
+        self.emitter.emit("execution_started", iteration=iteration, kind=kind)
+
+        def on_cell(cell: CellRun) -> None:
+            self.emitter.emit(
+                "cell_executed",
+                iteration=iteration,
+                cell_index=cell.cell_index,
+                cell_id=cell.cell_id,
+                seconds=round(cell.seconds, 3),
+                error=cell.error.summary() if cell.error else None,
+            )
+
+        result = self.executor.execute(
+            ExecutionRequest(
+                nb=nb,
+                cwd=workdir,
+                timeout_s=self.options.timeout,
+                cell_timeout_s=self.options.cell_timeout,
+                on_cell=on_cell,
+                probe=self.probe,
+                cancel=self.cancel,
+            )
+        )
+        self._exec_seconds += result.runtime_s
+        completed = not (result.timed_out or result.kernel_died or result.cancelled)
+        score = None
+        if self.score_source is not None and completed:
+            score = self.score_source.score(result.executed, workdir)
+        summary = RunSummary.of(result, score)
+        self.emitter.emit(
+            "execution_finished",
+            iteration=iteration,
+            kind=kind,
+            error_free=result.error_free,
+            errors=[e.to_json() for e in result.errors],
+            error_cells=summary.error_cells,
+            runtime_s=summary.runtime_s,
+            score=score,
+            timed_out=result.timed_out,
+            kernel_died=result.kernel_died,
+            cancelled=result.cancelled,
+        )
+        return _Run(result=result, score=score, summary=summary)
+
+    def _classify(self, run: _Run, target: float | None) -> str | None:
+        result = run.result
+        if result.timed_out:
+            return "timeout"
+        if result.errors or result.kernel_died:
+            return "error"
+        scored = self.score_source is not None and target is not None
+        if scored and not within_band(run.score, target, self.options.tolerance):
+            return "score_deviation"
+        return None
+
+    def _propose(self, ctx: FixContext) -> FixProposal | None:
+        for fixer in self.fixers:
+            if self.cancel.is_set():
+                return None
+            proposal = fixer.propose(ctx)
+            if proposal is not None:
+                self._usage.add(proposal.usage)
+                changes = [c for c in proposal.changes if c.old_source != c.new_source]
+                if changes:
+                    proposal.changes = changes
+                    return proposal
+        return None
+
+    def _review_and_apply(
+        self,
+        fix_id: str,
+        iteration: int,
+        issue: str,
+        proposal: FixProposal,
+        nb: NotebookNode,
+        rejections: list[str],
+        provenance: list[dict],
+    ) -> NotebookNode:
+        self.emitter.emit(
+            "fix_proposed",
+            iteration=iteration,
+            fix_id=fix_id,
+            issue=issue,
+            fix_type=str(proposal.fix_type),
+            source=proposal.source,
+            plan=proposal.plan,
+            rule_ids=list(proposal.rule_ids),
+            model=proposal.model,
+            tokens=proposal.usage.to_json(),
+            changes=[c.to_json() for c in proposal.changes],
+        )
+        manual = getattr(self.review, "manual", True)
+        if manual:
+            self.emitter.emit(
+                "review_requested", fix_id=fix_id, cell_ids=[c.cell_id for c in proposal.changes]
+            )
+        decisions = self.review.decide(fix_id, proposal)
+        new_nb = copy.deepcopy(nb)
+        applied: list[CellChange] = []
+        for change in proposal.changes:
+            accepted = decisions.get(change.cell_id, False)
+            if manual:
+                self.emitter.emit(
+                    "cell_decision",
+                    fix_id=fix_id,
+                    cell_id=change.cell_id,
+                    decision="accepted" if accepted else "rejected",
+                )
+            if accepted:
+                cell = new_nb.cells[change.cell_index]
+                cell.source = change.new_source
+                applied.append(change)
+            else:
+                rejections.append(
+                    f"The user rejected the change to cell {change.cell_index} "
+                    f"({proposal.fix_type}, {proposal.source}); keep its current code:\n"
+                    f"{change.old_source}"
+                )
+        self.emitter.emit(
+            "fix_applied",
+            fix_id=fix_id,
+            iteration=iteration,
+            cells=[c.cell_id for c in applied],
+            cell_indices=[c.cell_index for c in applied],
+        )
+        if applied:
+            provenance.append(
+                {
+                    "fix_id": fix_id,
+                    "iteration": iteration,
+                    "issue": issue,
+                    "fix_type": str(proposal.fix_type),
+                    "source": proposal.source,
+                    "rule_ids": list(proposal.rule_ids),
+                    "model": proposal.model,
+                    "tokens": proposal.usage.to_json(),
+                    "plan": proposal.plan,
+                    "cells": [c.cell_id for c in applied],
+                    "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                }
+            )
+        return new_nb
+
+    def _streamer(self, iteration: int, fix_type: FixType) -> Callable[[str], None]:
+        def stream(chunk: str) -> None:
+            self.emitter.emit("llm_stream", iteration=iteration, fix_type=str(fix_type), text=chunk)
+
+        return stream
+
+    def _budget_spent(self) -> bool:
+        opts = self.options
+        if opts.budget_usd is not None and self._usage.cost_usd >= opts.budget_usd:
+            return True
+        return opts.budget_tokens is not None and self._usage.total_tokens >= opts.budget_tokens
+
+    def _finish(
+        self,
+        path: Path,
+        original: NotebookNode,
+        current: NotebookNode,
+        run: _Run,
+        baseline: RunSummary,
+        target: float | None,
+        records: list[IterationRecord],
+        stop_reason: str,
+        provenance: list[dict],
+        notices: list[str] | None,
+    ) -> JobResult:
+        opts = self.options
+        result = run.result
+        completed = not (result.timed_out or result.kernel_died or result.cancelled)
+        error_free = completed and result.error_free
+        p_value = None
+        rerun_scores: list[float] = []
+        if self.score_source is not None and target is not None:
+            basis = "score"
+            reproducible = within_band(run.score, target, opts.tolerance)
+            if opts.reruns > 0 and completed and run.score is not None:
+                rerun_scores = [run.score]
+                for k in range(opts.reruns):
+                    if self.cancel.is_set():
+                        break
+                    again = self._execute(
+                        current,
+                        path.parent.resolve(),
+                        iteration=len(records),
+                        kind=f"rerun-{k + 1}",
+                    )
+                    if again.score is not None:
+                        rerun_scores.append(again.score)
+                verdict = ttest_verdict(rerun_scores, target, opts.tolerance)
+                basis = "t-test"
+                p_value = verdict.p_value
+                reproducible = verdict.reproducible
+        else:
+            basis = "errors"
+            reproducible = error_free
+        final = run.summary
+        result_outcome = outcome(
+            completed=completed, error_free=error_free, reproducible=reproducible
+        )
+        self.emitter.emit(
+            "verdict",
+            outcome=result_outcome,
+            error_free=error_free,
+            reproducible=reproducible,
+            basis=basis,
+            score=run.score,
+            target_score=target,
+            tolerance=opts.tolerance,
+            p_value=p_value,
+            rerun_scores=rerun_scores,
+        )
+        report = Report(
+            notebook=str(path),
+            output=None,
+            outcome=result_outcome,
+            error_free=error_free,
+            reproducible=reproducible,
+            reproducibility_basis=basis,
+            stop_reason=stop_reason,
+            target_score=target,
+            tolerance=opts.tolerance,
+            score_source=self.score_source.description if self.score_source else None,
+            baseline=baseline,
+            final=final,
+            iterations=records,
+            execution_seconds_total=self._exec_seconds,
+            llm=self._usage,
+            p_value=p_value,
+            rerun_scores=rerun_scores,
+            notices=list(notices or []),
+        )
+        modernized = copy.deepcopy(result.executed)
+        # the executed copy carries the final sources; keep the user's notebook metadata
+        modernized.metadata = copy.deepcopy(original.metadata)
+        modernized.metadata["mlemodernizer"] = {
+            "version": __version__,
+            "source_notebook": path.name,
+            "outcome": result_outcome,
+            "stop_reason": stop_reason,
+            "fixes": provenance,
+        }
+        return JobResult(notebook=modernized, report=report)
+
+
+def _issue_info(run: _Run) -> dict:
+    first = run.result.first_error
+    return {
+        "first_error": first.summary() if first else None,
+        "cell_index": first.cell_index if first else None,
+        "score": run.score,
+        "runtime_s": run.summary.runtime_s,
+    }
+
+
+def _source_of(nb: NotebookNode, cell_id: str) -> str:
+    for cell in nb.cells:
+        if cell.get("id") == cell_id:
+            return cell.source
+    return ""

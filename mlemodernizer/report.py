@@ -1,0 +1,99 @@
+"""The run report: the CLI's ``--json`` output, ``job_finished``'s payload and the provenance."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .execution.base import ExecutionResult
+from .fixers.base import TokenUsage
+
+
+@dataclass
+class RunSummary:
+    error_cells: int
+    first_error: str | None
+    runtime_s: float
+    score: float | None
+    timed_out: bool = False
+    kernel_died: bool = False
+    errors: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, result: ExecutionResult, score: float | None) -> RunSummary:
+        first = result.first_error
+        return cls(
+            error_cells=len({e.cell_index for e in result.errors}),
+            first_error=f"cell {first.cell_index}: {first.summary()}" if first else None,
+            runtime_s=round(result.runtime_s, 3),
+            score=score,
+            timed_out=result.timed_out,
+            kernel_died=result.kernel_died,
+            errors=[f"cell {e.cell_index}: {e.summary()}" for e in result.errors],
+        )
+
+    def describe(self, target: float | None = None) -> str:
+        parts = []
+        if self.timed_out:
+            parts.append("timed out")
+        if self.kernel_died:
+            parts.append("kernel died")
+        parts.append(f"{self.error_cells} error cell(s)")
+        if self.first_error:
+            parts.append(f"first: {self.first_error}")
+        if self.score is not None or target is not None:
+            parts.append(f"score {self.score} (target {target})")
+        parts.append(f"{self.runtime_s:.1f} s")
+        return "; ".join(parts)
+
+
+@dataclass
+class IterationRecord:
+    index: int
+    issue: str
+    fix_type: str
+    source: str
+    rule_ids: list[str]
+    cells_changed: list[int]
+    runtime_s: float | None
+    error_cells: int | None
+    score: float | None
+    tokens: int
+    plan: str = ""
+    model: str | None = None
+    cells_rejected: list[int] = field(default_factory=list)
+    # difflib ratio of each changed cell to its previous and its original source
+    similarity: dict[str, dict[str, float]] = field(default_factory=dict)
+
+
+def edit_similarity(a: str, b: str) -> float:
+    return round(difflib.SequenceMatcher(None, a, b).ratio(), 4)
+
+
+@dataclass
+class Report:
+    notebook: str
+    output: str | None
+    outcome: str
+    error_free: bool
+    reproducible: bool
+    reproducibility_basis: str  # "score" | "t-test" | "errors"
+    stop_reason: str
+    target_score: float | None
+    tolerance: float
+    score_source: str | None
+    baseline: RunSummary
+    final: RunSummary
+    iterations: list[IterationRecord]
+    execution_seconds_total: float
+    llm: TokenUsage
+    p_value: float | None = None
+    rerun_scores: list[float] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["llm"] = self.llm.to_json()
+        data["execution_seconds_total"] = round(self.execution_seconds_total, 3)
+        return data
