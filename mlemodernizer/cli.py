@@ -1,0 +1,272 @@
+"""``mlemodernizer`` command line: run, lint, rules (architecture.md's CLI contract).
+
+User errors end with one clear line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from . import __version__
+from .errors import ModernizerError
+from .events import Event
+from .options import DEFAULT_MAX_ITERATIONS, DEFAULT_TIMEOUT_S, DEFAULT_TOLERANCE, Options
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mlemodernizer",
+        description="Bring old machine-learning notebooks back to life in today's stack.",
+    )
+    parser.add_argument("--version", action="version", version=f"mlemodernizer {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="modernize one notebook")
+    run.add_argument("notebook", help="the .ipynb to modernize (never modified)")
+    add_run_options(run)
+
+    lint = sub.add_parser("lint", help="report API-drift findings without changing anything")
+    lint.add_argument("notebook")
+    lint.add_argument("--select", default=None, help="comma-separated rule ids or prefixes")
+    lint.add_argument("--ignore", default=None, help="comma-separated rule ids or prefixes")
+    lint.add_argument("--json", action="store_true", help="print findings as JSON")
+
+    rules = sub.add_parser("rules", help="list the rule catalogue")
+    rules.add_argument("--json", action="store_true")
+    return parser
+
+
+def add_run_options(p: argparse.ArgumentParser) -> None:
+    out = p.add_argument_group("output")
+    out.add_argument(
+        "--out", help="where to write the modernized notebook (default NAME.modernized.ipynb)"
+    )
+    out.add_argument("--report", help="also write the JSON report to this path")
+    out.add_argument("--json", action="store_true", help="print the JSON report on stdout")
+    out.add_argument("--quiet", "-q", action="store_true", help="no progress lines on stderr")
+    out.add_argument("--verbose", "-v", action="store_true", help="also stream the model's text")
+
+    fix = p.add_argument_group("fixers")
+    fix.add_argument("--offline", action="store_true", help="deterministic rules only, no LLM")
+    fix.add_argument("--base-url", help="OpenAI-compatible endpoint (key from OPENAI_API_KEY)")
+    fix.add_argument("--model", help="model name at that endpoint")
+    fix.add_argument("--budget-usd", type=float, help="stop when the LLM cost reaches this")
+    fix.add_argument("--budget-tokens", type=int, help="stop when LLM tokens reach this")
+    fix.add_argument(
+        "--price",
+        action="append",
+        default=[],
+        metavar="MODEL=IN,OUT",
+        help="USD per 1M prompt,completion tokens for MODEL (repeatable)",
+    )
+    fix.add_argument(
+        "--pin-old-defaults",
+        action="store_true",
+        help="allow pinning changed library defaults to recover old scores",
+    )
+
+    ex = p.add_argument_group("execution")
+    ex.add_argument("--executor", default="local", choices=["local", "docker"])
+    ex.add_argument("--kernel", help="kernelspec name for the local executor (default python3)")
+    ex.add_argument("--image", help="container image for --executor docker")
+    ex.add_argument("--gpus", default="none", help="all | none | auto | 0,1")
+    ex.add_argument(
+        "--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds per notebook run"
+    )
+    ex.add_argument("--cell-timeout", type=float, help="seconds per cell")
+
+    loop = p.add_argument_group("loop")
+    loop.add_argument("--max-iterations", type=int, default=DEFAULT_MAX_ITERATIONS)
+    loop.add_argument(
+        "--review",
+        default="auto",
+        choices=["auto"],
+        help="the CLI applies every fix (the JupyterLab panel reviews per cell)",
+    )
+
+    sc = p.add_argument_group("scoring")
+    sc.add_argument("--target-score", type=float)
+    sc.add_argument(
+        "--score-regex", help="regex with one group, matched over cell outputs (last match)"
+    )
+    sc.add_argument(
+        "--grader",
+        help="command run on the submission, e.g. 'mlebench grade-sample {submission} COMP'",
+    )
+    sc.add_argument("--metric", help="accuracy, f1, roc_auc, rmse, mae, logloss")
+    sc.add_argument("--answers", help="answers CSV for --metric")
+    sc.add_argument(
+        "--submission", help="submission file the notebook writes (default submission.csv)"
+    )
+    sc.add_argument("--tolerance", type=float, default=DEFAULT_TOLERANCE, help="relative band")
+    sc.add_argument(
+        "--reruns", type=int, default=0, help="extra runs of the final notebook for a t-test"
+    )
+    direction = sc.add_mutually_exclusive_group()
+    direction.add_argument(
+        "--higher-is-better", dest="higher_is_better", action="store_true", default=None
+    )
+    direction.add_argument("--lower-is-better", dest="higher_is_better", action="store_false")
+
+
+def options_from_args(args: argparse.Namespace) -> Options:
+    prices: dict[str, list[float]] = {}
+    for item in args.price:
+        try:
+            model, values = item.split("=", 1)
+            inp, outp = (float(v) for v in values.split(","))
+        except ValueError:
+            raise ModernizerError(
+                f"--price {item!r}: expected MODEL=IN,OUT (USD per 1M tokens)"
+            ) from None
+        prices[model] = [inp, outp]
+    opts = Options(
+        out=args.out,
+        report=args.report,
+        offline=args.offline,
+        base_url=args.base_url,
+        model=args.model,
+        prices=prices,
+        budget_usd=args.budget_usd,
+        budget_tokens=args.budget_tokens,
+        pin_old_defaults=args.pin_old_defaults,
+        executor=args.executor,
+        kernel=args.kernel,
+        image=args.image,
+        gpus=args.gpus,
+        timeout=args.timeout,
+        cell_timeout=args.cell_timeout,
+        max_iterations=args.max_iterations,
+        review=args.review,
+        target_score=args.target_score,
+        score_regex=args.score_regex,
+        grader=args.grader,
+        metric=args.metric,
+        answers=args.answers,
+        submission=args.submission,
+        tolerance=args.tolerance,
+        reruns=args.reruns,
+        higher_is_better=args.higher_is_better,
+    )
+    opts.validate()
+    return opts
+
+
+class ProgressPrinter:
+    """Turns events into short progress lines (stderr), the CLI's face of the event stream."""
+
+    def __init__(self, stream: TextIO, verbose: bool = False) -> None:
+        self.stream = stream
+        self.verbose = verbose
+
+    def __call__(self, event: Event) -> None:
+        d = event.data
+        line = None
+        if event.type == "execution_finished":
+            what = d["kind"] if d["kind"] != "iteration" else f"iteration {d['iteration']}"
+            state = "timed out" if d["timed_out"] else f"{d['error_cells']} error cell(s)"
+            first = d["errors"][0] if d["errors"] else None
+            line = f"[{what}] {d['runtime_s']:.1f} s, {state}"
+            if first:
+                line += (
+                    f"; first: cell {first['cell_index']} {first['ename']}: {first['evalue'][:120]}"
+                )
+            if d.get("score") is not None:
+                line += f"; score {d['score']}"
+        elif event.type == "issue_detected":
+            line = f"[iteration {d['iteration']}] issue: {d['issue']}"
+            if d.get("detail"):
+                line += f" ({d['detail']})"
+        elif event.type == "fix_proposed":
+            rules = f" {','.join(d['rule_ids'])}" if d["rule_ids"] else ""
+            who = d["model"] or d["source"]
+            cells = ", ".join(str(c["cell_index"]) for c in d["changes"])
+            plan = " ".join(d["plan"].split())[:160]
+            line = f"[{d['fix_id']}] {d['fix_type']} by {who}{rules}: cells {cells}: {plan}"
+        elif event.type == "llm_stream" and self.verbose:
+            self.stream.write(d["text"])
+            self.stream.flush()
+        elif event.type == "verdict":
+            line = f"verdict: {d['outcome']} (basis: {d['basis']})"
+        if line:
+            print(line, file=self.stream, flush=True)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from .jobs import prepare_job
+
+    opts = options_from_args(args)
+    sinks = [] if args.quiet else [ProgressPrinter(sys.stderr, verbose=args.verbose)]
+    job = prepare_job(Path(args.notebook), opts, job_id=uuid.uuid4().hex[:12], sinks=sinks)
+    for notice in job.notices:
+        print(f"notice: {notice}", file=sys.stderr)
+    result = job.run()
+    report = result.report.to_json()
+    if args.json:
+        print(json.dumps(report, indent=2))
+    elif not args.quiet:
+        print(f"wrote {report['output']}", file=sys.stderr)
+    return 0
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    from .fixers.rules import lint
+    from .notebook import load_notebook
+
+    loaded = load_notebook(args.notebook)
+    findings = lint(loaded.nb, select=_split(args.select), ignore=_split(args.ignore))
+    if args.json:
+        print(json.dumps([f.__dict__ for f in findings], indent=2))
+    else:
+        for f in findings:
+            print(f"{args.notebook}: {f}")
+        print(f"{len(findings)} finding(s)", file=sys.stderr)
+    return 1 if findings else 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from .fixers.rules import all_rules
+
+    rules = all_rules()
+    if args.json:
+        print(json.dumps([_rule_json(r) for r in rules], indent=2))
+        return 0
+    for r in rules:
+        print(f"{r.id:8} {r.library:16} {r.changed_in:8} {r.safety:7} {r.message}")
+    print(f"{len(rules)} rules", file=sys.stderr)
+    return 0
+
+
+def _rule_json(rule: Any) -> dict[str, Any]:
+    keys = ("id", "library", "changed_in", "safety", "message", "replacement", "silent")
+    return {k: getattr(rule, k, None) for k in keys}
+
+
+def _split(value: str | None) -> list[str] | None:
+    return [v.strip() for v in value.split(",") if v.strip()] if value else None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handlers = {"run": cmd_run, "lint": cmd_lint, "rules": cmd_rules}
+    try:
+        return handlers[args.command](args)
+    except ModernizerError as exc:
+        print(f"mlemodernizer: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("mlemodernizer: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,152 @@
+"""Assemble one modernization job from options: executor, fixers, score source, outputs.
+
+The CLI, the server and batch mode all build jobs here, so a notebook is modernized the same
+way from every face.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import ExecutorError, LLMError, ModernizerError, NotebookError
+from .events import Emitter, EventSink
+from .execution.base import Executor
+from .fixers.base import Fixer
+from .loop import AutoReview, JobResult, Modernizer, ReviewGate
+from .notebook import default_output_path, load_notebook, write_notebook_atomic, write_text_atomic
+from .options import Options
+from .scoring import make_score_source
+
+
+def make_executor(opts: Options) -> Executor:
+    if opts.executor == "local":
+        from .execution.local import LocalExecutor
+
+        return LocalExecutor(kernel=opts.kernel)
+    raise ExecutorError(
+        f"executor {opts.executor!r} is not available in this version; use --executor local"
+    )
+
+
+def make_fixers(opts: Options, versions: dict[str, str]) -> list[Fixer]:
+    from .fixers.rules import RulesFixer
+
+    fixers: list[Fixer] = [RulesFixer(versions, pin_old_defaults=opts.pin_old_defaults)]
+    if opts.uses_llm:
+        from .fixers.llm import LLMFixer
+
+        fixers.append(
+            LLMFixer(
+                base_url=opts.base_url or "https://api.openai.com/v1",
+                model=opts.model or "",
+                prices={k: tuple(v) for k, v in opts.prices.items()} or None,
+                budget_usd=opts.budget_usd,
+                budget_tokens=opts.budget_tokens,
+                max_reasks=opts.max_reasks,
+            )
+        )
+    return fixers
+
+
+def check_llm_reachable(opts: Options) -> None:
+    """Fail before any work when the configured endpoint does not answer at all."""
+    import openai
+
+    base_url = opts.base_url or "https://api.openai.com/v1"
+    client = openai.OpenAI(
+        base_url=base_url,
+        api_key=os.environ.get("OPENAI_API_KEY") or "not-needed",
+        timeout=10.0,
+        max_retries=0,
+    )
+    try:
+        client.models.list()
+    except (openai.APIConnectionError, openai.APITimeoutError) as exc:
+        raise LLMError(
+            f"LLM endpoint {base_url} unreachable ({type(exc).__name__}); "
+            "start it, fix --base-url, or use --offline"
+        ) from None
+    except openai.APIStatusError:
+        pass  # it answered: some servers have no /models route
+
+
+@dataclass
+class Job:
+    id: str
+    path: Path
+    output: Path
+    options: Options
+    modernizer: Modernizer
+    notices: list[str] = field(default_factory=list)
+    _nb: object = None
+
+    def run(self) -> JobResult:
+        """Run the loop, then write the modernized notebook (and report) atomically."""
+        try:
+            result = self.modernizer.run(self._nb, self.path, notices=self.notices)
+        except Exception as exc:
+            self.modernizer.emitter.emit("job_failed", error=f"{type(exc).__name__}: {exc}")
+            raise
+        write_notebook_atomic(result.notebook, self.output)
+        result.report.output = str(self.output)
+        report = result.report.to_json()
+        if self.options.report:
+            write_text_atomic(Path(self.options.report), json.dumps(report, indent=2) + "\n")
+        self.modernizer.emitter.emit("job_finished", **report)
+        return result
+
+
+def prepare_job(
+    path: Path,
+    opts: Options,
+    *,
+    job_id: str,
+    sinks: list[EventSink] | None = None,
+    review: ReviewGate | None = None,
+    cancel: threading.Event | None = None,
+) -> Job:
+    """Validate everything a user can get wrong before any kernel starts."""
+    opts.validate()
+    loaded = load_notebook(path)
+    output = Path(opts.out) if opts.out else default_output_path(path)
+    if output.resolve() == path.resolve():
+        raise NotebookError(
+            f"{output}: refusing to overwrite the input notebook; choose another --out"
+        )
+    score_source = make_score_source(opts)
+    if opts.uses_llm:
+        check_llm_reachable(opts)
+    elif not opts.offline and opts.base_url and not opts.model:
+        raise ModernizerError("--base-url needs --model")
+    executor = make_executor(opts)
+    versions = executor.installed_versions()
+    fixers = make_fixers(opts, versions)
+    probe = None
+    if opts.uses_llm:
+        from .grounding import build_probe
+
+        probe = build_probe
+    modernizer = Modernizer(
+        options=opts,
+        executor=executor,
+        fixers=fixers,
+        emitter=Emitter(job_id, sinks),
+        score_source=score_source,
+        review=review or AutoReview(),
+        cancel=cancel or threading.Event(),
+        probe=probe,
+        versions=versions,
+    )
+    return Job(
+        id=job_id,
+        path=path,
+        output=output,
+        options=opts,
+        modernizer=modernizer,
+        notices=loaded.notices,
+        _nb=loaded.nb,
+    )
