@@ -1,0 +1,78 @@
+"""Shared test helpers: notebooks built in place, the real CLI in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = REPO / "examples"
+
+pytest_plugins = ["pytest_jupyter.jupyter_server"]
+
+
+def make_notebook(cells: list[str], outputs: dict[int, str] | None = None) -> nbformat.NotebookNode:
+    """Code cells from strings ("md:" prefix makes a markdown cell); outputs as stored stdout."""
+    nb_cells = []
+    for i, src in enumerate(cells):
+        if src.startswith("md:"):
+            nb_cells.append(new_markdown_cell(src[3:]))
+            continue
+        cell = new_code_cell(src)
+        if outputs and i in outputs:
+            cell.outputs = [new_output("stream", name="stdout", text=outputs[i])]
+        nb_cells.append(cell)
+    nb = new_notebook(cells=nb_cells)
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    return nb
+
+
+def write_notebook(path: Path, cells: list[str], outputs: dict[int, str] | None = None) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(make_notebook(cells, outputs), path)
+    return path
+
+
+def run_cli(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None, timeout: float = 600
+) -> subprocess.CompletedProcess[str]:
+    # the source tree is importable from any cwd, installed or not
+    pythonpath = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    full_env = {**os.environ, "PYTHONPATH": pythonpath, **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "mlemodernizer.cli", *args],
+        cwd=cwd,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def json_report(proc: subprocess.CompletedProcess[str]) -> dict:
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture
+def copy_example(tmp_path: Path):
+    """Copy an example folder into tmp_path and return the copy's path."""
+    import shutil
+
+    def _copy(name: str) -> Path:
+        dest = tmp_path / name
+        shutil.copytree(EXAMPLES / name, dest)
+        return dest
+
+    return _copy
