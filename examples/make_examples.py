@@ -114,7 +114,7 @@ def modern_breast_cancer_accuracy(csv: Path) -> str:
     X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.25, random_state=0)
     clf = RandomForestClassifier(n_estimators=100, max_features="sqrt", random_state=0)
     clf.fit(X_train, y_train)
-    return "%.4f" % accuracy_score(y_test, clf.predict(X_test))
+    return f"{accuracy_score(y_test, clf.predict(X_test)):.4f}"
 
 
 def renamed_helper_notebook() -> nbformat.NotebookNode:
