@@ -68,7 +68,8 @@ def test_v3_notebook_is_upgraded_with_a_notice(tmp_path: Path) -> None:
         ('{"hello": 1}', "not a Jupyter notebook"),
         ('{"cells": [], "nbformat": 2}', "unsupported nbformat"),
         (
-            '{"cells": [{"cell_type": "bogus"}], "nbformat": 4, "nbformat_minor": 5, "metadata": {}}',
+            '{"cells": [{"cell_type": "bogus"}], "nbformat": 4, "nbformat_minor": 5, '
+            '"metadata": {}}',
             "notebook",
         ),
     ],
@@ -101,7 +102,10 @@ def test_default_output_path() -> None:
 
 
 def test_magics_are_masked_for_parsing_and_restored() -> None:
-    src = "%matplotlib inline\nimport os\n!pip install foo \\\n  bar\nfor i in range(2):\n    %time f(i)\nobj?"
+    src = (
+        "%matplotlib inline\nimport os\n!pip install foo \\\n  bar\n"
+        "for i in range(2):\n    %time f(i)\nobj?"
+    )
     assert parse_error(src) is None
     masked, mapping = mask_magics(src)
     assert "%" not in masked and "!" not in masked
