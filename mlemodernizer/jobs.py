@@ -32,7 +32,7 @@ def make_executor(opts: Options) -> Executor:
     )
 
 
-def make_fixers(opts: Options, versions: dict[str, str]) -> list[Fixer]:
+def make_fixers(opts: Options, versions: dict[str, str], api_key: str | None = None) -> list[Fixer]:
     from .fixers.rules import RulesFixer
 
     fixers: list[Fixer] = [RulesFixer(versions, pin_old_defaults=opts.pin_old_defaults)]
@@ -43,6 +43,7 @@ def make_fixers(opts: Options, versions: dict[str, str]) -> list[Fixer]:
             LLMFixer(
                 base_url=opts.base_url or "https://api.openai.com/v1",
                 model=opts.model or "",
+                api_key=api_key,
                 prices={k: tuple(v) for k, v in opts.prices.items()} or None,
                 budget_usd=opts.budget_usd,
                 budget_tokens=opts.budget_tokens,
@@ -52,14 +53,14 @@ def make_fixers(opts: Options, versions: dict[str, str]) -> list[Fixer]:
     return fixers
 
 
-def check_llm_reachable(opts: Options) -> None:
+def check_llm_reachable(opts: Options, api_key: str | None = None) -> None:
     """Fail before any work when the configured endpoint does not answer at all."""
     import openai
 
     base_url = opts.base_url or "https://api.openai.com/v1"
     client = openai.OpenAI(
         base_url=base_url,
-        api_key=os.environ.get("OPENAI_API_KEY") or "not-needed",
+        api_key=api_key or os.environ.get("OPENAI_API_KEY") or "not-needed",
         timeout=10.0,
         max_retries=0,
     )
@@ -108,6 +109,7 @@ def prepare_job(
     sinks: list[EventSink] | None = None,
     review: ReviewGate | None = None,
     cancel: threading.Event | None = None,
+    api_key: str | None = None,
 ) -> Job:
     """Validate everything a user can get wrong before any kernel starts."""
     opts.validate()
@@ -119,12 +121,12 @@ def prepare_job(
         )
     score_source = make_score_source(opts)
     if opts.uses_llm:
-        check_llm_reachable(opts)
+        check_llm_reachable(opts, api_key)
     elif not opts.offline and opts.base_url and not opts.model:
         raise ModernizerError("--base-url needs --model")
     executor = make_executor(opts)
     versions = executor.installed_versions()
-    fixers = make_fixers(opts, versions)
+    fixers = make_fixers(opts, versions, api_key)
     probe = None
     if opts.uses_llm:
         from .grounding import build_probe

@@ -1,0 +1,302 @@
+"""The job manager: runs modernization jobs for the server, relays their events, keeps history.
+
+Handlers stay thin adapters over this class (as jupyterlab-git's handlers are over its core).
+Jobs run in worker threads (the engine is synchronous); events reach WebSocket subscribers on the
+server's IO loop through ``add_callback``, which is thread-safe.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tornado.ioloop import IOLoop
+
+from ..errors import ModernizerError
+from ..events import Event
+from ..jobs import prepare_job
+from ..loop import AutoReview
+from ..notebook import default_output_path, load_notebook
+from ..options import Options
+from .config import MLEModernizer
+from .review import ManualReview
+from .store import JobStore
+
+TERMINAL_EVENTS = ("job_finished", "job_failed")
+# options a browser may not set: paths are the server's business, the key never leaves it
+SERVER_ONLY_OPTIONS = ("out", "report", "kernel", "prices")
+
+
+class RequestError(Exception):
+    """Maps to an HTTP status in the handlers."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+Subscriber = Callable[[dict[str, Any]], None]
+
+
+@dataclass
+class ServerJob:
+    id: str
+    path: str  # relative to the server root, posix
+    options: dict[str, Any]
+    created: float
+    status: str = "queued"  # queued|running|finished|failed|cancelled|interrupted
+    outcome: str | None = None
+    error: str | None = None
+    output: str | None = None
+    report: dict[str, Any] | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    cancel: threading.Event = field(default_factory=threading.Event)
+    review: ManualReview | None = None
+    subscribers: list[Subscriber] = field(default_factory=list)
+
+    def meta(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "path": self.path,
+            "options": self.options,
+            "created": self.created,
+            "status": self.status,
+            "outcome": self.outcome,
+            "error": self.error,
+            "output": self.output,
+        }
+
+    def summary(self) -> dict[str, Any]:
+        data = self.meta()
+        data["last_seq"] = self.events[-1]["seq"] if self.events else 0
+        data["pending_review"] = self.review.pending() if self.review else {}
+        data["report"] = self.report
+        return data
+
+
+class JobManager:
+    def __init__(self, config: MLEModernizer, root_dir: str | Path, log: Any = None) -> None:
+        self.config = config
+        self.root = Path(root_dir).resolve()
+        self.log = log
+        self.store = JobStore(Path(config.jobs_dir))
+        self.jobs: dict[str, ServerJob] = {}
+        self._pool = ThreadPoolExecutor(
+            max_workers=max(1, config.max_concurrent_jobs), thread_name_prefix="mlemodernizer-job"
+        )
+        self._io_loop = IOLoop.current()
+        self._load_history()
+
+    # --- history ---------------------------------------------------------------------------
+
+    def _load_history(self) -> None:
+        for meta, events in self.store.load_all():
+            job = ServerJob(
+                id=meta["id"],
+                path=meta["path"],
+                options=meta.get("options", {}),
+                created=meta.get("created", 0.0),
+                status=meta.get("status", "interrupted"),
+                outcome=meta.get("outcome"),
+                error=meta.get("error"),
+                output=meta.get("output"),
+                events=events,
+            )
+            finished = next((e for e in reversed(events) if e["type"] == "job_finished"), None)
+            if finished:
+                job.report = {
+                    k: v for k, v in finished.items() if k not in ("type", "job", "seq", "time")
+                }
+            if job.status in ("queued", "running"):
+                # the server stopped under this job: say so in its log, keep what it did
+                job.status = "interrupted"
+                job.error = "interrupted: the server stopped while the job was running"
+                self._append(job, "job_failed", {"error": job.error, "interrupted": True})
+                self.store.save_meta(job.id, job.meta())
+            self.jobs[job.id] = job
+
+    # --- paths -----------------------------------------------------------------------------
+
+    def resolve_notebook(self, rel: Any) -> Path:
+        if not isinstance(rel, str) or not rel.strip():
+            raise RequestError(400, "'path' must be a notebook path relative to the server root")
+        if rel.startswith(("/", "\\")) or Path(rel).is_absolute():
+            raise RequestError(403, f"{rel}: absolute paths are not allowed")
+        full = (self.root / rel).resolve()  # follows symlinks, so a link out is caught below
+        if not full.is_relative_to(self.root):
+            raise RequestError(403, f"{rel}: outside the server root")
+        if not full.name.endswith(".ipynb"):
+            raise RequestError(400, f"{rel}: not a .ipynb notebook")
+        if not full.is_file():
+            raise RequestError(404, f"{rel}: no such notebook")
+        return full
+
+    def relative(self, path: Path) -> str:
+        return path.resolve().relative_to(self.root).as_posix()
+
+    # --- jobs --------------------------------------------------------------------------------
+
+    def create(self, rel_path: Any, options: Any) -> ServerJob:
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise RequestError(400, "'options' must be an object")
+        blocked = sorted(set(options) & set(SERVER_ONLY_OPTIONS))
+        if blocked:
+            raise RequestError(400, f"option(s) {', '.join(blocked)} can only be set on the server")
+        full = self.resolve_notebook(rel_path)
+        merged = {**self.config.job_defaults(), **options}
+        try:
+            opts = Options.from_json(merged)
+            load_notebook(full)  # a broken notebook is the request's fault: 400, not a failed job
+        except TypeError as exc:
+            raise RequestError(400, f"bad options: {exc}") from None
+        except ModernizerError as exc:
+            raise RequestError(400, str(exc)) from None
+        job = ServerJob(
+            id=uuid.uuid4().hex[:12],
+            path=self.relative(full),
+            options=opts.to_json(),
+            created=time.time(),
+            output=self.relative(default_output_path(full)),
+        )
+        if opts.review == "manual":
+            job.review = ManualReview(job.cancel)
+        self.jobs[job.id] = job
+        self.store.save_meta(job.id, job.meta())
+        self.store.save_notebook(job.id, "original.ipynb", full)
+        self._pool.submit(self._run, job, full, opts)
+        return job
+
+    def get(self, job_id: str) -> ServerJob:
+        job = self.jobs.get(job_id)
+        if job is None:
+            raise RequestError(404, f"no job {job_id!r}")
+        return job
+
+    def list(self) -> list[ServerJob]:
+        return sorted(self.jobs.values(), key=lambda j: j.created, reverse=True)
+
+    def cancel(self, job_id: str) -> ServerJob:
+        job = self.get(job_id)
+        job.cancel.set()
+        if job.review:
+            job.review.wake()
+        if job.status == "queued":
+            job.status = "cancelled"
+            self.store.save_meta(job.id, job.meta())
+        return job
+
+    def decide(self, job_id: str, body: Any) -> None:
+        from .review import ReviewError
+
+        job = self.get(job_id)
+        if not isinstance(body, dict):
+            raise RequestError(400, "body must be an object {fix_id, cell_id, decision}")
+        if job.review is None:
+            raise RequestError(409, "this job applies fixes automatically (review: auto)")
+        fix_id, decision, cell_id = body.get("fix_id"), body.get("decision"), body.get("cell_id")
+        if not isinstance(fix_id, str) or not isinstance(decision, str):
+            raise RequestError(400, "'fix_id' and 'decision' are required strings")
+        if decision in ("accept", "reject") and not isinstance(cell_id, str):
+            raise RequestError(400, "'cell_id' is required for accept/reject")
+        try:
+            job.review.submit(fix_id, decision, cell_id)
+        except ReviewError as exc:
+            status = 400 if "decision must be" in str(exc) else 409
+            raise RequestError(status, str(exc)) from None
+
+    # --- events ------------------------------------------------------------------------------
+
+    def subscribe(self, job_id: str, callback: Subscriber, since: int = 0) -> Callable[[], None]:
+        """Replay events after ``since``, then deliver live ones. Call on the IO loop."""
+        job = self.get(job_id)
+        last = since
+        for event in list(job.events):
+            if event["seq"] > last:
+                callback(event)
+                last = event["seq"]
+        sent = {"last": last}
+
+        def deliver(event: dict[str, Any]) -> None:
+            if event["seq"] > sent["last"]:  # replay and live may overlap by a few events
+                sent["last"] = event["seq"]
+                callback(event)
+
+        job.subscribers.append(deliver)
+        return lambda: job.subscribers.remove(deliver) if deliver in job.subscribers else None
+
+    def _sink(self, job: ServerJob) -> Callable[[Event], None]:
+        def sink(event: Event) -> None:
+            self._record(job, event.to_json())
+
+        return sink
+
+    def _append(self, job: ServerJob, type_: str, data: dict[str, Any]) -> None:
+        seq = job.events[-1]["seq"] + 1 if job.events else 1
+        self._record(job, {"type": type_, "job": job.id, "seq": seq, "time": time.time(), **data})
+
+    def _record(self, job: ServerJob, event: dict[str, Any]) -> None:
+        job.events.append(event)
+        self.store.append_event(job.id, event)
+        self._io_loop.add_callback(self._fanout, job, event)
+
+    @staticmethod
+    def _fanout(job: ServerJob, event: dict[str, Any]) -> None:
+        for deliver in list(job.subscribers):
+            deliver(event)
+
+    # --- the worker --------------------------------------------------------------------------
+
+    def _run(self, job: ServerJob, full: Path, opts: Options) -> None:
+        if job.cancel.is_set():
+            return
+        job.status = "running"
+        self.store.save_meta(job.id, job.meta())
+        sinks = [self._sink(job)]
+        if job.review is not None:
+            sinks.append(job.review)
+        api_key = self.config.resolved_api_key()
+        if opts.base_url and opts.base_url != (self.config.base_url or None):
+            api_key = None  # never send the server's key to an endpoint the browser chose
+        try:
+            prepared = prepare_job(
+                full,
+                opts,
+                job_id=job.id,
+                sinks=sinks,
+                review=job.review or AutoReview(),
+                cancel=job.cancel,
+                api_key=api_key,
+            )
+            result = prepared.run()
+        except ModernizerError as exc:
+            job.status, job.error = "failed", str(exc)
+            if not job.events or job.events[-1]["type"] not in TERMINAL_EVENTS:
+                self._append(job, "job_failed", {"error": str(exc)})
+        except Exception as exc:  # a bug must not take the server down; it is in the log
+            job.status, job.error = "failed", f"{type(exc).__name__}: {exc}"
+            if self.log:
+                self.log.exception("mlemodernizer job %s failed", job.id)
+            if not job.events or job.events[-1]["type"] not in TERMINAL_EVENTS:
+                self._append(job, "job_failed", {"error": job.error})
+        else:
+            job.report = result.report.to_json()
+            job.outcome = result.report.outcome
+            job.status = "cancelled" if job.cancel.is_set() else "finished"
+            self.store.save_notebook(job.id, "modernized.ipynb", prepared.output)
+        self.store.save_meta(job.id, job.meta())
+
+    def shutdown(self) -> None:
+        for job in self.jobs.values():
+            if job.status in ("queued", "running"):
+                job.cancel.set()
+                if job.review:
+                    job.review.wake()
+        self._pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,70 @@
+"""Per-cell review: the loop's worker thread waits here until the user decided every cell.
+
+The gate learns about a fix from its ``fix_proposed`` event (it is also an event sink), so a
+decision that arrives right after ``review_requested`` always finds its fix registered.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from ..events import Event
+from ..fixers.base import FixProposal
+
+DECISIONS = ("accept", "reject", "accept_all", "reject_all")
+
+
+class ReviewError(ValueError):
+    """A decision that does not fit the job's pending review (unknown fix or cell, bad value)."""
+
+
+class ManualReview:
+    manual = True
+
+    def __init__(self, cancel: threading.Event) -> None:
+        self._cancel = cancel
+        self._cond = threading.Condition()
+        self._pending: dict[str, dict[str, bool | None]] = {}
+
+    # event sink: register a fix as soon as it is proposed
+    def __call__(self, event: Event) -> None:
+        if event.type == "fix_proposed":
+            with self._cond:
+                cells = {c["cell_id"]: None for c in event.data["changes"]}
+                self._pending[event.data["fix_id"]] = cells
+
+    def decide(self, fix_id: str, proposal: FixProposal) -> dict[str, bool]:
+        with self._cond:
+            cells = self._pending.setdefault(fix_id, {c.cell_id: None for c in proposal.changes})
+            while any(v is None for v in cells.values()) and not self._cancel.is_set():
+                self._cond.wait(timeout=0.5)
+            self._pending.pop(fix_id, None)
+            # undecided cells (the job was cancelled) count as rejected
+            return {cid: bool(v) for cid, v in cells.items()}
+
+    def submit(self, fix_id: str, decision: str, cell_id: str | None = None) -> None:
+        if decision not in DECISIONS:
+            raise ReviewError(f"decision must be one of {', '.join(DECISIONS)}")
+        with self._cond:
+            cells = self._pending.get(fix_id)
+            if cells is None:
+                raise ReviewError(f"no pending review for fix {fix_id!r}")
+            if decision in ("accept_all", "reject_all"):
+                for cid, value in cells.items():
+                    if value is None:
+                        cells[cid] = decision == "accept_all"
+            else:
+                if cell_id not in cells:
+                    raise ReviewError(f"cell {cell_id!r} is not part of fix {fix_id!r}")
+                cells[cell_id] = decision == "accept"
+            self._cond.notify_all()
+
+    def pending(self) -> dict[str, list[str]]:
+        with self._cond:
+            return {
+                f: [c for c, v in cells.items() if v is None] for f, cells in self._pending.items()
+            }
+
+    def wake(self) -> None:
+        with self._cond:
+            self._cond.notify_all()

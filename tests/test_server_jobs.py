@@ -1,0 +1,326 @@
+"""The jobs API in a real Jupyter server (pytest-jupyter), a real kernel, a scripted LLM server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from pathlib import Path
+
+import pytest
+from tornado.httpclient import HTTPClientError
+
+from mlemodernizer.server.config import MLEModernizer
+from mlemodernizer.server.manager import JobManager
+
+from .conftest import write_notebook
+from .scripted_openai import ScriptedOpenAI
+
+HELPERS = "def load_dataset():\n    return [1, 2, 3]\n"
+
+
+def fix(cells: dict[int, str], plan: str = "Plan: use the renamed helper.") -> str:
+    body = "\n\n".join(f"# %% cell {i}\n{src}" for i, src in cells.items())
+    return f"{plan}\n```python\n{body}\n```\n"
+
+
+@pytest.fixture
+def llm():
+    srv = ScriptedOpenAI([]).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def jp_server_config(tmp_path: Path, llm: ScriptedOpenAI):
+    return {
+        "ServerApp": {
+            "jpserver_extensions": {"mlemodernizer": True},
+            "allow_unauthenticated_access": False,
+        },
+        "MLEModernizer": {
+            "jobs_dir": str(tmp_path / "jobs"),
+            "base_url": llm.base_url,
+            "model": "scripted-model",
+            "max_concurrent_jobs": 2,
+            "timeout": 60.0,
+        },
+    }
+
+
+@pytest.fixture
+def renamed(jp_root_dir: Path) -> str:
+    (jp_root_dir / "helpers.py").write_text(HELPERS)
+    write_notebook(
+        jp_root_dir / "nb.ipynb",
+        ["from helpers import load_data", "print(len(load_dataset()))"],
+    )
+    return "nb.ipynb"
+
+
+async def post(jp_fetch, *parts: str, body) -> dict:
+    response = await jp_fetch("mlemodernizer", *parts, method="POST", body=json.dumps(body))
+    return json.loads(response.body)
+
+
+async def events_until(ws, types: set[str], timeout: float = 90) -> list[dict]:
+    seen: list[dict] = []
+    while True:
+        raw = await asyncio.wait_for(ws.read_message(), timeout)
+        assert raw is not None, f"stream closed early after {[e['type'] for e in seen]}"
+        event = json.loads(raw)
+        seen.append(event)
+        if event["type"] in types:
+            return seen
+
+
+async def test_create_stream_decide_finish(
+    jp_fetch, jp_ws_fetch, renamed, llm, jp_root_dir
+) -> None:
+    llm.add(fix({0: "from helpers import load_dataset"}))
+    job = await post(jp_fetch, "jobs", body={"path": renamed, "options": {}})
+    assert job["status"] in ("queued", "running") and job["options"]["review"] == "manual"
+    ws = await jp_ws_fetch("mlemodernizer", "jobs", job["id"], "events")
+    events = await events_until(ws, {"review_requested"})
+    proposed = next(e for e in events if e["type"] == "fix_proposed")
+    assert proposed["source"] == "llm" and proposed["fix_type"] == "error_repair"
+    [change] = proposed["changes"]
+    assert change["old_source"] == "from helpers import load_data"
+    # the job waits for the user: nothing runs until the decision
+    summary = json.loads((await jp_fetch("mlemodernizer", "jobs", job["id"])).body)
+    assert summary["pending_review"] == {proposed["fix_id"]: [change["cell_id"]]}
+    await post(
+        jp_fetch,
+        "jobs",
+        job["id"],
+        "decisions",
+        body={"fix_id": proposed["fix_id"], "cell_id": change["cell_id"], "decision": "accept"},
+    )
+    events = await events_until(ws, {"job_finished"})
+    assert [e["decision"] for e in events if e["type"] == "cell_decision"] == ["accepted"]
+    finished = events[-1]
+    assert finished["error_free"] is True and finished["outcome"] == "error_free_reproducible"
+    assert await ws.read_message() is None  # the stream closes after the terminal event
+    seqs = [e["seq"] for e in events]
+    assert seqs == sorted(seqs)
+    out = json.loads((jp_root_dir / "nb.modernized.ipynb").read_text())
+    assert out["cells"][0]["source"] == "from helpers import load_dataset"
+    assert "load_data\n" not in (jp_root_dir / "nb.ipynb").read_text()  # original untouched
+    assert json.loads((jp_root_dir / "nb.ipynb").read_text())["cells"][0]["source"] == (
+        "from helpers import load_data"
+    )
+
+
+async def test_rejection_reverts_and_reaches_the_next_prompt(
+    jp_fetch, jp_ws_fetch, renamed, llm
+) -> None:
+    llm.add(
+        fix({0: "from helpers import load_dataset as load_data"}, "Alias the new name."),
+        fix({0: "from helpers import load_dataset"}, "Import the new name."),
+    )
+    job = await post(jp_fetch, "jobs", body={"path": renamed})
+    ws = await jp_ws_fetch("mlemodernizer", "jobs", job["id"], "events")
+    first = next(
+        e for e in await events_until(ws, {"review_requested"}) if e["type"] == "fix_proposed"
+    )
+    await post(
+        jp_fetch,
+        "jobs",
+        job["id"],
+        "decisions",
+        body={"fix_id": first["fix_id"], "decision": "reject_all"},
+    )
+    second = next(
+        e for e in await events_until(ws, {"review_requested"}) if e["type"] == "fix_proposed"
+    )
+    assert second["fix_id"] != first["fix_id"]
+    prompt = "\n".join(m["content"] for m in llm.requests[1]["messages"])
+    assert "rejected" in prompt and "load_dataset as load_data" in prompt
+    await post(
+        jp_fetch,
+        "jobs",
+        job["id"],
+        "decisions",
+        body={"fix_id": second["fix_id"], "decision": "accept_all"},
+    )
+    events = await events_until(ws, {"job_finished"})
+    assert events[-1]["error_free"] is True
+    assert [it["cells_rejected"] for it in events[-1]["iterations"]] == [[0], []]
+
+
+async def test_reconnect_with_since_replays_the_rest(jp_fetch, jp_ws_fetch, renamed, llm) -> None:
+    llm.add(fix({0: "from helpers import load_dataset"}))
+    job = await post(jp_fetch, "jobs", body={"path": renamed, "options": {"review": "auto"}})
+    ws = await jp_ws_fetch("mlemodernizer", "jobs", job["id"], "events")
+    full = await events_until(ws, {"job_finished"})
+    assert "review_requested" not in [e["type"] for e in full]
+    middle = full[len(full) // 2]["seq"]
+    again = await jp_ws_fetch(
+        "mlemodernizer", "jobs", job["id"], "events", params={"since": str(middle)}
+    )
+    replayed = await events_until(again, {"job_finished"})
+    assert [e["seq"] for e in replayed] == [e["seq"] for e in full if e["seq"] > middle]
+    # two clients at once see the same stream
+    a = await jp_ws_fetch("mlemodernizer", "jobs", job["id"], "events")
+    b = await jp_ws_fetch("mlemodernizer", "jobs", job["id"], "events")
+    assert await events_until(a, {"job_finished"}) == await events_until(b, {"job_finished"})
+
+
+async def test_cancel_while_waiting_for_review(jp_fetch, jp_ws_fetch, renamed, llm) -> None:
+    llm.add(fix({0: "from helpers import load_dataset"}))
+    job = await post(jp_fetch, "jobs", body={"path": renamed})
+    ws = await jp_ws_fetch("mlemodernizer", "jobs", job["id"], "events")
+    await events_until(ws, {"review_requested"})
+    response = await jp_fetch("mlemodernizer", "jobs", job["id"], method="DELETE")
+    assert response.code == 202
+    events = await events_until(ws, {"job_finished", "job_failed"})
+    assert events[-1]["type"] == "job_finished" and events[-1]["stop_reason"] == "cancelled"
+    assert [e["decision"] for e in events if e["type"] == "cell_decision"] == ["rejected"]
+    summary = json.loads((await jp_fetch("mlemodernizer", "jobs", job["id"])).body)
+    assert summary["status"] == "cancelled"
+
+
+async def test_two_jobs_run_at_once(jp_fetch, jp_ws_fetch, jp_root_dir) -> None:
+    for name in ("a", "b"):
+        write_notebook(jp_root_dir / f"{name}.ipynb", ["import time\ntime.sleep(3)\nprint('done')"])
+    ids = [
+        (await post(jp_fetch, "jobs", body={"path": f"{n}.ipynb", "options": {"offline": True}}))[
+            "id"
+        ]
+        for n in ("a", "b")
+    ]
+    sockets = [await jp_ws_fetch("mlemodernizer", "jobs", i, "events") for i in ids]
+    started = [await events_until(ws, {"execution_started"}) for ws in sockets]
+    finished = [(await events_until(ws, {"execution_finished"}))[-1] for ws in sockets]
+    # both ran before either finished: their executions overlap
+    assert max(s[-1]["time"] for s in started) < min(f["time"] for f in finished)
+    listed = json.loads((await jp_fetch("mlemodernizer", "jobs")).body)["jobs"]
+    assert {j["id"] for j in listed} >= set(ids)
+
+
+async def test_a_restarted_server_lists_past_jobs_and_marks_interrupted(
+    jp_fetch, jp_ws_fetch, jp_serverapp, jp_root_dir, tmp_path
+) -> None:
+    write_notebook(jp_root_dir / "ok.ipynb", ["x = 1"])
+    job = await post(jp_fetch, "jobs", body={"path": "ok.ipynb", "options": {"offline": True}})
+    ws = await jp_ws_fetch("mlemodernizer", "jobs", job["id"], "events")
+    done = await events_until(ws, {"job_finished"})
+    # a job that was running when the server died
+    stale = tmp_path / "jobs" / "0123456789ab"
+    stale.mkdir(parents=True)
+    (stale / "job.json").write_text(
+        json.dumps(
+            {
+                "id": "0123456789ab",
+                "path": "ok.ipynb",
+                "options": {},
+                "created": 1.0,
+                "status": "running",
+            }
+        )
+    )
+    (stale / "events.jsonl").write_text(
+        json.dumps({"type": "job_started", "job": "0123456789ab", "seq": 1, "time": 1.0}) + "\n"
+    )
+    config = MLEModernizer(config=jp_serverapp.config)
+    restarted = JobManager(config, jp_root_dir)
+    try:
+        old = restarted.get(job["id"])
+        assert old.status == "finished" and [e["seq"] for e in old.events] == [
+            e["seq"] for e in done
+        ]
+        assert old.report and old.report["outcome"] == "error_free_reproducible"
+        interrupted = restarted.get("0123456789ab")
+        assert interrupted.status == "interrupted"
+        assert interrupted.events[-1]["type"] == "job_failed" and interrupted.events[-1]["seq"] == 2
+    finally:
+        restarted.shutdown()
+    meta = json.loads((stale / "job.json").read_text())
+    assert meta["status"] == "interrupted"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        ({"path": "../outside.ipynb"}, 403, "outside the server root"),
+        ({"path": "/etc/passwd"}, 403, "absolute"),
+        ({"path": "link/escape.ipynb"}, 403, "outside the server root"),
+        ({"path": "missing.ipynb"}, 404, "no such notebook"),
+        ({"path": "notes.txt"}, 400, "not a .ipynb"),
+        ({}, 400, "'path'"),
+        ({"path": "ok.ipynb", "options": {"max_iterations": "many"}}, 400, "max_iterations"),
+        ({"path": "ok.ipynb", "options": {"colour": "blue"}}, 400, "unknown option"),
+        (
+            {"path": "ok.ipynb", "options": {"out": "/tmp/x.ipynb"}},
+            400,
+            "only be set on the server",
+        ),
+        ({"path": "ok.ipynb", "options": []}, 400, "must be an object"),
+        ({"path": "broken.ipynb"}, 400, "not valid JSON"),
+        ("not json at all", 400, "not JSON"),
+    ],
+)
+async def test_bad_requests_get_clear_4xx(
+    jp_fetch, jp_root_dir, tmp_path, body, status, message
+) -> None:
+    write_notebook(jp_root_dir / "ok.ipynb", ["x = 1"])
+    (jp_root_dir / "broken.ipynb").write_text('{"cells": [')
+    (jp_root_dir / "notes.txt").write_text("hi")
+    outside = tmp_path / "elsewhere"
+    outside.mkdir(exist_ok=True)
+    write_notebook(outside / "escape.ipynb", ["x = 1"])
+    os.symlink(outside, jp_root_dir / "link")
+    raw = body if isinstance(body, str) else json.dumps(body)
+    with pytest.raises(HTTPClientError) as info:
+        await jp_fetch("mlemodernizer", "jobs", method="POST", body=raw)
+    assert info.value.code == status
+    assert message in json.loads(info.value.response.body)["message"]
+
+
+async def test_unknown_job_and_bad_decisions(jp_fetch, jp_root_dir) -> None:
+    with pytest.raises(HTTPClientError) as info:
+        await jp_fetch("mlemodernizer", "jobs", "0123456789ab")
+    assert info.value.code == 404
+    write_notebook(jp_root_dir / "ok.ipynb", ["x = 1"])
+    job = await post(jp_fetch, "jobs", body={"path": "ok.ipynb", "options": {"offline": True}})
+    for body, status in [
+        ({"fix_id": "fix-1", "decision": "maybe", "cell_id": "x"}, 400),
+        ({"fix_id": "fix-9", "decision": "accept", "cell_id": "x"}, 409),
+        ({"decision": "accept"}, 400),
+    ]:
+        with pytest.raises(HTTPClientError) as info:
+            await post(jp_fetch, "jobs", job["id"], "decisions", body=body)
+        assert info.value.code == status
+
+
+async def test_every_route_refuses_requests_without_the_token(
+    jp_fetch, jp_ws_fetch, jp_serverapp
+) -> None:
+    no_token = {"Authorization": ""}
+    routes = [
+        ("GET", ("health",)),
+        ("GET", ("jobs",)),
+        ("POST", ("jobs",)),
+        ("GET", ("jobs", "0123456789ab")),
+        ("DELETE", ("jobs", "0123456789ab")),
+        ("POST", ("jobs", "0123456789ab", "decisions")),
+    ]
+    for method, parts in routes:
+        body = "{}" if method == "POST" else None
+        with pytest.raises(HTTPClientError) as info:
+            await jp_fetch("mlemodernizer", *parts, method=method, body=body, headers=no_token)
+        assert info.value.code == 403, (method, parts)
+    with pytest.raises(HTTPClientError) as info:
+        await jp_ws_fetch("mlemodernizer", "jobs", "0123456789ab", "events", headers=no_token)
+    assert info.value.code == 403
+    # every route the extension registers is in the list above
+    [app] = jp_serverapp.extension_manager.extension_apps["mlemodernizer"]
+    assert len({h[0] for h in app.handlers}) == len(routes) - 1  # GET/POST jobs share a route
+
+
+async def test_health_reports_llm_and_docker(jp_fetch) -> None:
+    body = json.loads((await jp_fetch("mlemodernizer", "health")).body)
+    assert body["llm"]["configured"] is True and body["llm"]["reachable"] is True
+    assert "available" in body["docker"]
+    assert body["defaults"]["review"] == "manual"
+    assert "api_key" not in json.dumps(body)
