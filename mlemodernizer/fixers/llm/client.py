@@ -1,0 +1,312 @@
+"""One chat completion over any OpenAI-compatible endpoint: streaming, usage, retries, errors.
+
+Retries are ours (the ``openai`` client runs with ``max_retries=0``): exponential backoff from a
+small base, capped, honouring a small ``Retry-After``, on 408/409/429/5xx, timeouts and connection
+errors. Whatever is left after the retries becomes one :class:`LLMError` line that names the
+endpoint and never the API key.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import openai
+
+from ...errors import LLMError
+from ..base import TokenUsage
+from .pricing import PriceTable, cost_usd, estimate_prompt_tokens, estimate_tokens
+
+try:  # the openai package's transport: httpx2 in newer releases, httpx before
+    import httpx2 as _http
+except ImportError:  # pragma: no cover - depends on the installed openai
+    import httpx as _http  # type: ignore[no-redef]
+
+Message = Mapping[str, str]
+
+_RETRY_STATUSES = {408, 409, 429}
+_MAX_RETRY_AFTER_S = 20.0
+_MAX_LINE = 300
+
+
+@dataclass
+class Completion:
+    content: str
+    usage: TokenUsage  # this one request
+    usage_estimated: bool = False
+    finish_reason: str | None = None
+    cancelled: bool = False
+
+
+class _Retryable(Exception):
+    def __init__(self, kind: str, detail: str, retry_after: float | None = None) -> None:
+        super().__init__(detail)
+        self.kind = kind  # "unreachable" | "timeout" | "status"
+        self.detail = detail
+        self.retry_after = retry_after
+
+
+def redact_url(url: str) -> str:
+    """The URL without user:password@ and without query parameters (they may hold a key)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "<endpoint>"
+    netloc = parts.hostname or ""
+    if parts.port:
+        netloc = f"{netloc}:{parts.port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+
+class ChatClient:
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        api_key: str | None = None,
+        *,
+        prices: PriceTable,
+        max_retries: int = 4,
+        request_timeout: float = 120.0,
+        stream: bool = True,
+        backoff_base_s: float = 0.5,
+        backoff_cap_s: float = 8.0,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.base_url = base_url
+        self.endpoint = redact_url(base_url)
+        self.model = model
+        self.prices = prices
+        self.max_retries = max(0, max_retries)
+        self.request_timeout = request_timeout
+        self.stream = stream
+        self.backoff_base_s = backoff_base_s
+        self.backoff_cap_s = backoff_cap_s
+        self.temperature = temperature
+        self.max_tokens = max_tokens
+        self._sleep = sleep
+        self._api_key = api_key or os.environ.get("OPENAI_API_KEY") or "not-needed"
+        self._client = openai.OpenAI(
+            base_url=base_url,
+            api_key=self._api_key,
+            max_retries=0,
+            timeout=request_timeout,
+        )
+
+    # --- public ---------------------------------------------------------------------------------
+
+    def complete(
+        self,
+        messages: Sequence[Message],
+        on_chunk: Callable[[str], None] | None = None,
+        cancel: threading.Event | None = None,
+    ) -> Completion:
+        """One completion, retried on transient failures; LLMError when it cannot be had."""
+        attempts = self.max_retries + 1
+        last: _Retryable | None = None
+        for attempt in range(attempts):
+            if cancel is not None and cancel.is_set():
+                return Completion("", TokenUsage(), cancelled=True)
+            try:
+                return self._once(messages, on_chunk, cancel)
+            except _Retryable as exc:
+                last = exc
+                if attempt + 1 < attempts:
+                    self._sleep(self._delay(attempt, exc.retry_after))
+        assert last is not None
+        raise LLMError(self._final_message(last, attempts))
+
+    # --- internals ------------------------------------------------------------------------------
+
+    def _delay(self, attempt: int, retry_after: float | None) -> float:
+        if retry_after is not None and 0 <= retry_after <= _MAX_RETRY_AFTER_S:
+            return retry_after
+        backoff = min(self.backoff_cap_s, self.backoff_base_s * (2**attempt))
+        return backoff * (0.75 + 0.5 * random.random())
+
+    def _final_message(self, exc: _Retryable, attempts: int) -> str:
+        tries = f"{attempts} attempt{'s' if attempts != 1 else ''}"
+        if exc.kind == "unreachable":
+            msg = f"LLM endpoint {self.endpoint} unreachable: {exc.detail} ({tries})"
+        elif exc.kind == "timeout":
+            msg = (
+                f"LLM endpoint {self.endpoint} timed out after {self.request_timeout:g} s ({tries})"
+            )
+        else:
+            msg = f"LLM endpoint {self.endpoint} kept failing: {exc.detail} ({tries})"
+        return self.redact(msg)
+
+    def redact(self, text: str) -> str:
+        """One line, no API key, bounded length."""
+        text = " ".join(text.split())
+        key = self._api_key
+        if key and key != "not-needed" and len(key) >= 4:
+            text = text.replace(key, "***")
+        text = re.sub(r"\b(sk|key|rk)-[A-Za-z0-9_\-*]{4,}", r"\1-***", text)
+        text = re.sub(r"(?i)(bearer\s+)\S+", r"\1***", text)
+        return text if len(text) <= _MAX_LINE else text[: _MAX_LINE - 1] + "…"
+
+    def _request_kwargs(self, messages: Sequence[Message]) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": [dict(m) for m in messages],
+        }
+        if self.temperature is not None:
+            kwargs["temperature"] = self.temperature
+        if self.max_tokens is not None:
+            kwargs["max_tokens"] = self.max_tokens
+        if self.stream:
+            kwargs["stream"] = True
+            kwargs["stream_options"] = {"include_usage": True}
+        return kwargs
+
+    def _once(
+        self,
+        messages: Sequence[Message],
+        on_chunk: Callable[[str], None] | None,
+        cancel: threading.Event | None,
+    ) -> Completion:
+        try:
+            response = self._client.chat.completions.create(**self._request_kwargs(messages))
+            if self.stream:
+                content, usage, finish, cancelled = self._read_stream(response, on_chunk, cancel)
+            else:
+                choice = response.choices[0] if response.choices else None
+                content = (choice.message.content or "") if choice else ""
+                finish = choice.finish_reason if choice else None
+                usage = response.usage
+                cancelled = False
+                if on_chunk is not None and content:
+                    on_chunk(content)
+        except openai.APITimeoutError as exc:
+            raise _Retryable("timeout", "timed out") from exc
+        except openai.APIConnectionError as exc:
+            raise _Retryable("unreachable", _connection_detail(exc)) from exc
+        except openai.APIStatusError as exc:
+            detail = f"HTTP {exc.status_code} {_status_message(exc)}"
+            if exc.status_code in _RETRY_STATUSES or exc.status_code >= 500:
+                raise _Retryable("status", detail, _retry_after(exc)) from exc
+            raise LLMError(
+                self.redact(f"LLM endpoint {self.endpoint} refused the request: {detail}")
+            ) from None
+        except _http.TimeoutException as exc:  # raised while reading a stream
+            raise _Retryable("timeout", "timed out") from exc
+        except _http.TransportError as exc:
+            raise _Retryable("unreachable", _connection_detail(exc)) from exc
+        except openai.APIError as exc:  # e.g. an error event inside the stream
+            raise _Retryable("status", str(exc) or type(exc).__name__) from exc
+        return self._completion(messages, content, usage, finish, cancelled)
+
+    def _read_stream(
+        self,
+        stream: Any,
+        on_chunk: Callable[[str], None] | None,
+        cancel: threading.Event | None,
+    ) -> tuple[str, Any, str | None, bool]:
+        parts: list[str] = []
+        usage = None
+        finish: str | None = None
+        cancelled = False
+        try:
+            for chunk in stream:
+                if getattr(chunk, "usage", None) is not None:
+                    usage = chunk.usage
+                for choice in chunk.choices or []:
+                    text = choice.delta.content if choice.delta else None
+                    if text:
+                        parts.append(text)
+                        if on_chunk is not None:
+                            on_chunk(text)
+                    if choice.finish_reason:
+                        finish = choice.finish_reason
+                if cancel is not None and cancel.is_set():
+                    cancelled = True
+                    break
+        finally:
+            close = getattr(stream, "close", None)
+            if close is not None:
+                close()
+        return "".join(parts), usage, finish, cancelled
+
+    def _completion(
+        self,
+        messages: Sequence[Message],
+        content: str,
+        usage: Any,
+        finish: str | None,
+        cancelled: bool,
+    ) -> Completion:
+        prompt = getattr(usage, "prompt_tokens", None) if usage is not None else None
+        completion = getattr(usage, "completion_tokens", None) if usage is not None else None
+        estimated = prompt is None or completion is None
+        if prompt is None:
+            prompt = estimate_prompt_tokens(messages)
+        if completion is None:
+            completion = estimate_tokens(content)
+        cost = cost_usd(self.model, prompt, completion, self.prices)
+        tokens = TokenUsage(
+            requests=1, prompt_tokens=prompt, completion_tokens=completion, cost_usd=cost
+        )
+        return Completion(content, tokens, estimated, finish, cancelled)
+
+
+def _status_message(exc: openai.APIStatusError) -> str:
+    body = exc.body
+    if isinstance(body, dict):
+        err = body.get("error", body)
+        if isinstance(err, dict) and err.get("message"):
+            return str(err["message"])
+        if isinstance(err, str):
+            return err
+    text = exc.message or ""
+    return re.sub(r"^Error code: \d+ - ", "", text)
+
+
+def _retry_after(exc: openai.APIStatusError) -> float | None:
+    headers = exc.response.headers if exc.response is not None else {}
+    for name, divisor in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        value = headers.get(name)
+        if value is None:
+            continue
+        try:
+            return float(value) / divisor
+        except ValueError:
+            continue
+    return None
+
+
+def _connection_detail(exc: BaseException) -> str:
+    """The root cause in a few words: 'connection refused', 'name not resolved', ..."""
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    texts: list[str] = []
+    while cur is not None and id(cur) not in seen:
+        seen.add(id(cur))
+        if isinstance(cur, ConnectionRefusedError):
+            return "connection refused"
+        texts.append(str(cur))
+        cur = cur.__cause__ or cur.__context__
+    joined = " ".join(texts).lower()
+    if "refused" in joined:
+        return "connection refused"
+    if "name or service not known" in joined or "nodename nor servname" in joined:
+        return "host name not resolved"
+    if "getaddrinfo" in joined or "temporary failure in name resolution" in joined:
+        return "host name not resolved"
+    if "reset" in joined:
+        return "connection reset"
+    if "disconnected" in joined or "closed" in joined:
+        return "server closed the connection"
+    for text in reversed(texts):
+        if text and text != "Connection error.":
+            return text
+    return "connection error"

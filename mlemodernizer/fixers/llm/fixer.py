@@ -1,0 +1,123 @@
+"""LLMFixer: prompt → reply → parse → validate → guard → (re-ask) → FixProposal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ...notebook import code_cells
+from ..base import BudgetExceeded, FixContext, FixProposal, TokenUsage
+from .client import ChatClient
+from .guard import check_patch
+from .pricing import DEFAULT_PRICES
+from .prompts import build_prompt, reask_message
+from .reply import parse_reply, validate_reply
+
+DEFAULT_PLAN = "LLM patch"
+
+
+class LLMFixer:
+    """Proposes patches from any OpenAI-compatible chat endpoint (OpenAI, vLLM, Ollama, ...).
+
+    ``prices``: model → (USD per 1M prompt tokens, USD per 1M completion tokens), merged over
+    :data:`DEFAULT_PRICES`; a model in neither costs 0 but its tokens are counted.
+    ``budget_usd`` / ``budget_tokens``: checked against the cumulative :attr:`usage` before every
+    request; :class:`BudgetExceeded` is raised before a request that would start over budget.
+    ``max_reasks``: how often an unusable reply is sent back with the reason (then ``None``).
+    ``max_retries``: retries of one request on 429/5xx/timeouts/connection errors.
+    """
+
+    name = "llm"
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        api_key: str | None = None,
+        prices: Mapping[str, Sequence[float]] | None = None,
+        budget_usd: float | None = None,
+        budget_tokens: int | None = None,
+        max_reasks: int = 2,
+        max_retries: int = 4,
+        request_timeout: float = 120.0,
+        stream: bool = True,
+        *,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        backoff_base_s: float = 0.5,
+    ) -> None:
+        self.model = model
+        self.prices: dict[str, Sequence[float]] = {**DEFAULT_PRICES, **(prices or {})}
+        self.budget_usd = budget_usd
+        self.budget_tokens = budget_tokens
+        self.max_reasks = max(0, max_reasks)
+        self.usage = TokenUsage()
+        self.last_failure: str | None = None  # why the last propose() returned None
+        self.last_usage = TokenUsage()  # the last propose()'s requests, also when it gave None
+        self.client = ChatClient(
+            base_url,
+            model,
+            api_key,
+            prices=self.prices,
+            max_retries=max_retries,
+            request_timeout=request_timeout,
+            stream=stream,
+            temperature=temperature,
+            max_tokens=max_tokens,
+            backoff_base_s=backoff_base_s,
+        )
+
+    def _check_budget(self) -> None:
+        if self.budget_usd is not None and self.usage.cost_usd >= self.budget_usd:
+            raise BudgetExceeded(
+                f"LLM cost budget spent: ${self.usage.cost_usd:.4f} of ${self.budget_usd:.4f}"
+            )
+        if self.budget_tokens is not None and self.usage.total_tokens >= self.budget_tokens:
+            raise BudgetExceeded(
+                f"LLM token budget spent: {self.usage.total_tokens} of {self.budget_tokens} tokens"
+            )
+
+    def propose(self, ctx: FixContext) -> FixProposal | None:
+        self.last_failure = None
+        prompt = build_prompt(ctx)
+        messages = list(prompt.messages)
+        sources = [c.source for _, c in code_cells(ctx.notebook)]
+        usage = self.last_usage = TokenUsage()
+        for attempt in range(self.max_reasks + 1):
+            if ctx.cancel.is_set():
+                self.last_failure = "cancelled"
+                return None
+            self._check_budget()
+            completion = self.client.complete(messages, on_chunk=ctx.stream, cancel=ctx.cancel)
+            usage.add(completion.usage)
+            self.usage.add(completion.usage)
+            if completion.cancelled:
+                self.last_failure = "cancelled"
+                return None
+            parsed = parse_reply(completion.content)
+            result = validate_reply(
+                parsed,
+                ctx.notebook,
+                prompt.allowed_cells,
+                truncated=completion.finish_reason == "length",
+            )
+            reason = result.reason
+            if reason is None:
+                reason = check_patch(result.changes, sources, ctx.versions)
+            if reason is None:
+                return FixProposal(
+                    fix_type=ctx.fix_type,
+                    source="llm",
+                    plan=parsed.plan.strip() or DEFAULT_PLAN,
+                    changes=result.changes,
+                    model=self.model,
+                    usage=usage,
+                )
+            self.last_failure = reason
+            if attempt < self.max_reasks:
+                if ctx.stream is not None:
+                    ctx.stream(f"\n\n[re-asking the model: {reason}]\n\n")
+                messages.append({"role": "assistant", "content": completion.content})
+                messages.append(
+                    {"role": "user", "content": reask_message(reason, prompt.allowed_cells)}
+                )
+        return None

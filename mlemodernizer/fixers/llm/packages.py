@@ -1,0 +1,142 @@
+"""Import names ↔ installed distributions: which packages code uses, and whether they exist."""
+
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+import re
+import sys
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+from ...notebook import mask_magics
+
+# distribution name (lower case) → the import names it provides, where they differ
+DIST_IMPORTS: dict[str, tuple[str, ...]] = {
+    "scikit-learn": ("sklearn",),
+    "scikit-image": ("skimage",),
+    "opencv-python": ("cv2",),
+    "opencv-python-headless": ("cv2",),
+    "opencv-contrib-python": ("cv2",),
+    "pillow": ("PIL",),
+    "beautifulsoup4": ("bs4",),
+    "pyyaml": ("yaml",),
+    "python-dateutil": ("dateutil",),
+    "tensorflow-cpu": ("tensorflow",),
+    "tensorflow-gpu": ("tensorflow",),
+    "tf-keras": ("tf_keras",),
+    "torch": ("torch",),
+    "pytorch-lightning": ("pytorch_lightning",),
+    "lightgbm": ("lightgbm",),
+    "catboost": ("catboost",),
+    "xgboost": ("xgboost",),
+    "statsmodels": ("statsmodels",),
+    "imbalanced-learn": ("imblearn",),
+    "category-encoders": ("category_encoders",),
+    "protobuf": ("google",),
+    "pyarrow": ("pyarrow",),
+    "jupyter-core": ("jupyter_core",),
+    "ipython": ("IPython",),
+    "umap-learn": ("umap",),
+    "gensim": ("gensim",),
+    "sentence-transformers": ("sentence_transformers",),
+    "faiss-cpu": ("faiss",),
+    "attrs": ("attr", "attrs"),
+    "pymupdf": ("fitz",),
+}
+
+_STDLIB = frozenset(sys.stdlib_module_names) | {"__future__"}
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+@lru_cache(maxsize=1)
+def _local_packages_distributions() -> dict[str, list[str]]:
+    try:
+        return {k: list(v) for k, v in importlib.metadata.packages_distributions().items()}
+    except Exception:
+        return {}
+
+
+def imported_modules(sources: Iterable[str]) -> list[str]:
+    """Top-level module names imported by the given code (magics masked), in first-seen order."""
+    seen: list[str] = []
+
+    def add(name: str | None) -> None:
+        if name:
+            top = name.split(".")[0]
+            if top and top not in seen:
+                seen.append(top)
+
+    for source in sources:
+        masked, _ = mask_magics(source)
+        try:
+            tree = ast.parse(masked)
+        except SyntaxError:
+            for m in re.finditer(
+                r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))", masked, re.M
+            ):
+                add(m.group(1) or m.group(2))
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    add(alias.name)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                add(node.module)
+    return seen
+
+
+def is_stdlib(module: str) -> bool:
+    return module.split(".")[0] in _STDLIB
+
+
+def import_names_of(dist: str) -> set[str]:
+    """Import names a distribution provides (alias table, this environment, or its own name)."""
+    d = _norm(dist)
+    names = {d.replace("-", "_")}
+    names.update(DIST_IMPORTS.get(d, ()))
+    for top, dists in _local_packages_distributions().items():
+        if any(_norm(x) == d for x in dists):
+            names.add(top)
+    return names
+
+
+def dist_for_module(module: str, versions: Mapping[str, str]) -> str | None:
+    """The installed distribution (a key of ``versions``) that provides ``module``, if any."""
+    top = module.split(".")[0]
+    normalized = {_norm(k): k for k in versions}
+    for dist, imports in DIST_IMPORTS.items():
+        if top in imports and dist in normalized:
+            return normalized[dist]
+    for dist in _local_packages_distributions().get(top, []):
+        if _norm(dist) in normalized:
+            return normalized[_norm(dist)]
+    guess = _norm(top)
+    if guess in normalized:
+        return normalized[guess]
+    return None
+
+
+def is_available(module: str, versions: Mapping[str, str]) -> bool:
+    """Whether ``module`` can be imported in the executing environment described by ``versions``."""
+    if is_stdlib(module):
+        return True
+    return dist_for_module(module, versions) is not None
+
+
+def relevant_versions(sources: Iterable[str], versions: Mapping[str, str]) -> dict[str, str]:
+    """``versions`` restricted to the distributions the code imports (python kept if present)."""
+    out: dict[str, str] = {}
+    for key in ("python",):
+        if key in versions:
+            out[key] = versions[key]
+    for module in imported_modules(sources):
+        if is_stdlib(module):
+            continue
+        dist = dist_for_module(module, versions)
+        if dist is not None:
+            out[dist] = versions[dist]
+    return out

@@ -1,0 +1,286 @@
+"""The prompts: one system message, one user message per fix type, and the re-ask.
+
+Error repair shows the code cells up to and including the first failing cell, the traceback, the
+versions of the packages the notebook imports, what the live kernel said (grounding facts), earlier
+attempts and the user's rejections. Score calibration and runtime reduction show the whole notebook
+with the target, the current score, the metric direction, the tolerance band, the time budget and
+the last runtime. Every prompt states the same forbidden list and the same reply format.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nbformat import NotebookNode
+
+from ...execution.base import CellError, ExecutionResult
+from ...grounding import format_facts
+from ...notebook import cells_as_text, code_cells
+from ..base import FixContext, FixType
+from .packages import relevant_versions
+
+MAX_TRACEBACK_LINES = 40
+MAX_TRACEBACK_CHARS = 4000
+MAX_OUTPUT_CHARS = 1500
+
+FORBIDDEN = """\
+Forbidden (a patch that does any of this is rejected):
+- hard-coding scores, metrics or predictions (no `accuracy = 0.94`, no `print("accuracy: 0.94")`, \
+no constant predictions or submission values);
+- leaking labels or test data into training or predictions;
+- dropping, skipping or commenting out training (`.fit(...)`, `train(...)`): fix the call instead;
+- new network access: no downloads, no `pip install` / `!pip` / `%pip`, no `requests`, `urllib`, \
+`wget`, `curl`, sockets or URLs;
+- new packages: import only packages that are already installed."""
+
+REPLY_FORMAT = """\
+Reply format:
+1. A short plan: one to three sentences on what you change and why.
+2. Then ONE ```python code block that holds ONLY the cells you change. Start each changed cell \
+with its header line `# %% cell N` (N = the cell number shown in the notebook) followed by the \
+COMPLETE new source of that cell, every line of it.
+Cells you do not name stay unchanged. Do not add cells, do not name markdown cells, do not write \
+placeholders such as `# ... rest unchanged`."""
+
+SYSTEM_PROMPT = f"""\
+You modernize old machine-learning Jupyter notebooks so that they run in today's Python \
+environment and reproduce their original results. You change as little code as possible and keep \
+the notebook's method, data and training.
+
+{FORBIDDEN}
+
+{REPLY_FORMAT}"""
+
+
+@dataclass
+class Prompt:
+    messages: list[dict[str, str]]
+    allowed_cells: list[int]  # the cells the model was shown and may change
+
+
+def trim_traceback(text: str) -> str:
+    lines = [ln.rstrip() for ln in text.strip("\n").split("\n")]
+    lines = [ln for ln in lines if not set(ln.strip()) <= {"-"} or not ln.strip()]
+    if len(lines) > MAX_TRACEBACK_LINES:
+        head, tail = 12, MAX_TRACEBACK_LINES - 12
+        omitted = len(lines) - head - tail
+        lines = lines[:head] + [f"... ({omitted} lines omitted) ..."] + lines[-tail:]
+    out = "\n".join(lines)
+    if len(out) > MAX_TRACEBACK_CHARS:
+        half = MAX_TRACEBACK_CHARS // 2
+        out = out[:half] + "\n... (trimmed) ...\n" + out[-half:]
+    return out
+
+
+def _fence(text: str, lang: str = "") -> str:
+    return f"```{lang}\n{text.rstrip()}\n```"
+
+
+def _versions_text(nb: NotebookNode, versions: dict[str, str]) -> str:
+    rel = relevant_versions((c.source for _, c in code_cells(nb)), versions)
+    if not rel:
+        return ""
+    return ", ".join(f"{k} {v}" for k, v in rel.items())
+
+
+def _attempts_text(ctx: FixContext) -> str:
+    lines = []
+    for a in ctx.attempts[-6:]:
+        cells = ", ".join(str(c) for c in a.cells_changed) or "none"
+        plan = " ".join((a.plan or "").split())[:200] or "(no plan)"
+        lines.append(
+            f"- attempt {a.index} ({a.source}, {a.fix_type}, cells {cells}): {plan} "
+            f"→ result: {a.result_summary}"
+        )
+    return "\n".join(lines)
+
+
+def _rejections_text(ctx: FixContext) -> str:
+    return "\n".join(f"- {' '.join(r.split())[:300]}" for r in ctx.rejections[-6:])
+
+
+def _common_tail(ctx: FixContext, facts: bool) -> list[str]:
+    parts: list[str] = []
+    versions = _versions_text(ctx.notebook, ctx.versions)
+    if versions:
+        parts.append(f"## Installed versions (packages the notebook imports)\n{versions}")
+    if facts:
+        text = format_facts(ctx.result.facts, include_versions=not versions)
+        if text:
+            parts.append("## Facts from the live Python environment (checked, trust them)\n" + text)
+    attempts = _attempts_text(ctx)
+    if attempts:
+        parts.append(
+            "## Earlier attempts (do not repeat them; try something different)\n" + attempts
+        )
+    rejections = _rejections_text(ctx)
+    if rejections:
+        parts.append("## Changes the user rejected (do not propose them again)\n" + rejections)
+    return parts
+
+
+def _reply_reminder(cells: list[int]) -> str:
+    shown = ", ".join(str(c) for c in cells)
+    return (
+        "## Your reply\n"
+        f"A short plan, then one ```python block with only the cells you change (from cells "
+        f"{shown}), each under its `# %% cell N` header, each complete. Remember the forbidden "
+        "list."
+    )
+
+
+def _first_error(result: ExecutionResult) -> CellError | None:
+    return result.first_error
+
+
+def error_repair_prompt(ctx: FixContext) -> Prompt:
+    nb = ctx.notebook
+    err = _first_error(ctx.result)
+    code_idx = [i for i, _ in code_cells(nb)]
+    if err is not None and err.cell_index in code_idx:
+        shown = [i for i in code_idx if i <= err.cell_index]
+    else:
+        shown = code_idx
+    parts: list[str] = []
+    if err is not None:
+        parts.append(
+            f"The notebook fails in cell {err.cell_index} with `{err.summary()[:200]}`. Fix the "
+            "error so the notebook runs in the environment below, keeping its logic and results. "
+            "The error is usually caused by an API that changed or was removed in a newer library "
+            "version: use the modern equivalent."
+        )
+    elif ctx.result.kernel_died:
+        parts.append("The kernel died while running the notebook. Fix the cause.")
+    else:
+        parts.append("The notebook does not run cleanly. Fix it.")
+    last = shown[-1] if shown else 0
+    parts.append(
+        f"## Notebook: code cells 0 to {last} (markdown cells and later cells are not shown)\n"
+        + _fence(cells_as_text(nb, shown), "python")
+    )
+    if err is not None:
+        tb = trim_traceback(err.traceback) if err.traceback.strip() else err.summary()
+        others = [e for e in ctx.result.errors[1:4] if e is not err]
+        section = f"## Error in cell {err.cell_index}\n{_fence(tb)}"
+        if others:
+            section += "\nLater cells also failed (maybe because of this one): " + "; ".join(
+                f"cell {e.cell_index}: {e.summary()[:100]}" for e in others
+            )
+        parts.append(section)
+    parts.extend(_common_tail(ctx, facts=True))
+    parts.append(_reply_reminder(shown))
+    return Prompt(_messages("\n\n".join(parts)), shown)
+
+
+def _band(ctx: FixContext) -> str:
+    if ctx.target_score is None:
+        return "unknown"
+    half = ctx.tolerance * abs(ctx.target_score)
+    lo, hi = ctx.target_score - half, ctx.target_score + half
+    return f"{lo:.6g} to {hi:.6g} (target ± {ctx.tolerance:.0%})"
+
+
+def _score(value: float | None) -> str:
+    return "not found in the output" if value is None else f"{value:.6g}"
+
+
+def _timing_text(result: ExecutionResult, timeout_s: float) -> str:
+    lines = [
+        f"Time budget: {timeout_s:g} s for the whole notebook; last run: {result.runtime_s:.1f} s"
+    ]
+    if result.timed_out:
+        where = f" in cell {result.cells[-1].cell_index}" if result.cells else ""
+        lines[0] += f" (stopped at the time limit{where})"
+    slow = sorted(result.cells, key=lambda r: r.seconds, reverse=True)[:4]
+    slow = [r for r in slow if r.seconds >= 0.5]
+    if slow:
+        lines.append(
+            "Slowest cells: " + ", ".join(f"cell {r.cell_index} {r.seconds:.1f} s" for r in slow)
+        )
+    return "\n".join(lines)
+
+
+def _outputs_text(result: ExecutionResult) -> str:
+    """Warnings and the last printed lines per cell: where scores and changed defaults show."""
+    chunks: list[str] = []
+    for i, cell in enumerate(result.executed.cells):
+        if cell.cell_type != "code":
+            continue
+        texts = []
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream":
+                texts.append(out.get("text", ""))
+            elif out.get("output_type") in ("execute_result", "display_data"):
+                texts.append(out.get("data", {}).get("text/plain", ""))
+        lines = [ln for ln in "".join(texts).split("\n") if ln.strip()]
+        if lines:
+            chunks.append(f"[cell {i}]\n" + "\n".join(ln[:200] for ln in lines[-6:]))
+    text = "\n".join(chunks)
+    if len(text) > MAX_OUTPUT_CHARS:
+        text = "... (trimmed) ...\n" + text[-MAX_OUTPUT_CHARS:]
+    return text
+
+
+def score_calibration_prompt(ctx: FixContext) -> Prompt:
+    nb = ctx.notebook
+    shown = [i for i, _ in code_cells(nb)]
+    direction = "higher is better" if ctx.higher_is_better else "lower is better"
+    parts = [
+        "The notebook runs without errors, but its score differs from the original result. "
+        "Find what makes the score differ in today's library versions (changed defaults such as "
+        "solver, n_estimators, max_iter, random_state or shuffling; changed behaviour) and "
+        "restore the original behaviour explicitly, so the score comes back into the band.",
+        f"## Score\nTarget (original): {_score(ctx.target_score)}\n"
+        f"Current: {_score(ctx.current_score)}\nMetric direction: {direction}\n"
+        f"Accepted band: {_band(ctx)}\n{_timing_text(ctx.result, ctx.timeout_s)}",
+        "## Notebook: all code cells (markdown omitted)\n" + _fence(cells_as_text(nb), "python"),
+    ]
+    outputs = _outputs_text(ctx.result)
+    if outputs:
+        parts.append("## Output of the last run (last lines per cell)\n" + _fence(outputs))
+    parts.extend(_common_tail(ctx, facts=False))
+    parts.append(_reply_reminder(shown))
+    return Prompt(_messages("\n\n".join(parts)), shown)
+
+
+def runtime_reduction_prompt(ctx: FixContext) -> Prompt:
+    nb = ctx.notebook
+    shown = [i for i, _ in code_cells(nb)]
+    direction = "higher is better" if ctx.higher_is_better else "lower is better"
+    parts = [
+        "The notebook does not finish within its time budget. Make it faster while it still "
+        "trains the same kind of model on the same data and its score stays in the band: e.g. "
+        "use all CPU cores (n_jobs=-1), vectorize Python loops, avoid repeated work, pick a faster "
+        "equivalent solver; reduce epochs, estimators or search grids only as far as needed.",
+        f"## Budget\n{_timing_text(ctx.result, ctx.timeout_s)}\n"
+        f"Target score: {_score(ctx.target_score)}; current: {_score(ctx.current_score)}; "
+        f"{direction}; accepted band: {_band(ctx)}",
+        "## Notebook: all code cells (markdown omitted)\n" + _fence(cells_as_text(nb), "python"),
+    ]
+    parts.extend(_common_tail(ctx, facts=False))
+    parts.append(_reply_reminder(shown))
+    return Prompt(_messages("\n\n".join(parts)), shown)
+
+
+def _messages(user: str) -> list[dict[str, str]]:
+    return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
+
+
+def build_prompt(ctx: FixContext) -> Prompt:
+    if ctx.fix_type == FixType.ERROR_REPAIR:
+        return error_repair_prompt(ctx)
+    if ctx.fix_type == FixType.SCORE_CALIBRATION:
+        return score_calibration_prompt(ctx)
+    if ctx.fix_type == FixType.RUNTIME_REDUCTION:
+        return runtime_reduction_prompt(ctx)
+    raise ValueError(f"unknown fix type {ctx.fix_type!r}")
+
+
+def reask_message(reason: str, allowed: list[int]) -> str:
+    shown = ", ".join(str(c) for c in allowed)
+    return (
+        f"Your reply cannot be used: {reason}.\n"
+        f"Reply again: a short plan, then one ```python block with only the cells you change "
+        f"(from cells {shown}), each starting with its `# %% cell N` header line and holding the "
+        "complete new cell. Remember the forbidden list."
+    )
