@@ -246,10 +246,13 @@ def __mlem_probe__():
             return []
 
     def containing(word, names, n=8):
+        """Names containing ``word``: those starting with it first, shortest first."""
         w = word.lower().strip("_")
         if len(w) < 3:
             return []
-        return [x for x in public(names) if w in x.lower() and x != word][:n]
+        hits = [x for x in public(names) if w in x.lower() and x != word]
+        hits.sort(key=lambda x: (not x.lower().startswith(w), len(x), x))
+        return hits[:n]
 
     def names_of(obj):
         try:
