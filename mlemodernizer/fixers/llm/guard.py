@@ -23,6 +23,7 @@ _SCORE_WORDS = (
 )
 # a variable that holds a metric: `accuracy`, `val_auc`, `best_score`, `cv_scores`, `test_rmse`
 _SCORE_NAME = re.compile(rf"(?i)(?:^|_)(?:{_SCORE_WORDS})(?:$|_)")
+_SCORE_WORD = re.compile(rf"(?i)\b(?:{_SCORE_WORDS})\b")
 _NOT_SCORE_NAME = re.compile(r"(?i)thresh|tol|weight|patience|delta|eps|penalty|fn$|func|scorer")
 # text that reports a metric value: "accuracy: 0.94", "Validation AUC = 0.871", "score 94.3%"
 _SCORE_TEXT = re.compile(
@@ -39,6 +40,7 @@ _NETWORK = [
     (re.compile(r"(?m)^\s*[!%]\s*(?:pip3?|conda|mamba|uv|apt|apt-get|brew|npm)\b"), "installs"),
     (re.compile(r"\b(?:pip3?|conda|mamba)\s+install\b"), "installs"),
     (re.compile(r"\bensurepip\b|\bpip\.main\b|-m\s+pip\b"), "installs"),
+    (re.compile(r"""['"]pip3?['"]\s*,\s*['"]install['"]"""), "installs"),
     (re.compile(r"\brequests\s*\.|\bimport\s+requests\b|\bfrom\s+requests\b"), "network"),
     (re.compile(r"\burllib\d?\b|\burlretrieve\b|\burlopen\b"), "network"),
     (re.compile(r"\bwget\b|\bcurl\b"), "network"),
@@ -183,16 +185,15 @@ def _strings(tree: ast.AST) -> list[str]:
 def _hardcoded_score(old: ast.AST | None, new: ast.AST, cell: int) -> str | None:
     old_dump = {ast.dump(n) for n in ast.walk(old)} if old is not None else set()
     old_strings = set(_strings(old)) if old is not None else set()
+    old_pairs = (
+        {(ast.dump(t), ast.dump(v)) for t, v in _assignments(old)} if old is not None else set()
+    )
     for target, value in _assignments(new):
         name = _target_name(target)
-        if not name:
+        if not name or (ast.dump(target), ast.dump(value)) in old_pairs:
             continue
         seq = value.elts if isinstance(value, (ast.List, ast.Tuple)) else None
-        if (
-            _SCORE_NAME.search(name)
-            and not _NOT_SCORE_NAME.search(name)
-            and ast.dump(value) not in old_dump
-        ):
+        if _SCORE_NAME.search(name) and not _NOT_SCORE_NAME.search(name):
             num = _number(value)
             nums = [_number(e) for e in seq] if seq else []
             if (num is not None and not _trivial(num)) or (
@@ -217,7 +218,6 @@ def _hardcoded_score(old: ast.AST | None, new: ast.AST, cell: int) -> str | None
             isinstance(target, ast.Subscript)
             and _SUBMISSION_NAME.match(base)
             and isinstance(value, ast.Constant)
-            and ast.dump(value) not in old_dump
         ):
             return (
                 f"cell {cell} fills the submission with a constant (`{ast.unparse(target)} = "
@@ -227,7 +227,6 @@ def _hardcoded_score(old: ast.AST | None, new: ast.AST, cell: int) -> str | None
             _PRED_NAME.search(name)
             and isinstance(value, (ast.Name, ast.Attribute, ast.Subscript))
             and _TEST_NAME.search(_base_name(value) or "")
-            and ast.dump(value) not in old_dump
         ):
             return (
                 f"cell {cell} uses the test labels as predictions (`{name} = "
@@ -245,9 +244,7 @@ def _hardcoded_score(old: ast.AST | None, new: ast.AST, cell: int) -> str | None
     for node in ast.walk(new):
         if isinstance(node, ast.Call) and _call_name(node) in ("print", "display", "info", "log"):
             texts = [a.value for a in node.args if isinstance(a, ast.Constant)]
-            words = any(
-                isinstance(t, str) and _SCORE_NAME.search(t.replace(" ", "_")) for t in texts
-            )
+            words = any(isinstance(t, str) and _SCORE_WORD.search(t) for t in texts)
             nums = [_number(a) for a in node.args]
             if (
                 words

@@ -1,0 +1,154 @@
+"""Reply parsing (lenient) and validation (strict), on the shapes real models send."""
+
+from __future__ import annotations
+
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+from mlemodernizer.fixers.llm.reply import header_index, parse_reply, validate_reply
+from mlemodernizer.notebook import ensure_cell_ids
+
+
+def nb():
+    book = new_notebook(
+        cells=[
+            new_markdown_cell("# Title"),
+            new_code_cell("import numpy as np"),
+            new_code_cell("x = np.float(1)\nprint(x)"),
+            new_code_cell("!ls data\ny = x + 1"),
+        ]
+    )
+    ensure_cell_ids(book)
+    return book
+
+
+@pytest.mark.parametrize(
+    ("line", "index"),
+    [
+        ("# %% cell 2", 2),
+        ("# %% [cell 2]", 2),
+        ("#%% Cell 2", 2),
+        ("# %% cell 2: fixed", 2),
+        ("# %% cell 2 (changed)", 2),
+        ("# %% [2]", 2),
+        ("# Cell 2", 2),
+        ("### Cell 2:", 2),
+        ("# cell 2 - import fix", 2),
+        ("# cell 2 loads the data", None),  # a comment, not a header
+        ("# %%", None),
+        ("x = 2", None),
+    ],
+)
+def test_header_variants(line, index):
+    assert header_index(line) == index
+
+
+def test_requested_format():
+    r = parse_reply("Plan: use float.\n\n```python\n# %% cell 2\nx = float(1)\nprint(x)\n```\n")
+    assert r.plan == "use float."
+    assert r.cells == {2: "x = float(1)\nprint(x)"}
+
+
+def test_no_fence_no_plan_with_trailing_prose():
+    r = parse_reply("# %% cell 2\nx = float(1)\nprint(x)\n\nThis replaces np.float with float.\n")
+    assert r.cells == {2: "x = float(1)\nprint(x)"}
+    assert r.plan == ""
+
+
+def test_unfenced_cell_with_leading_prose():
+    r = parse_reply("# %% cell 2\nHere is the fixed code:\nx = float(1)\n")
+    assert r.cells == {2: "x = float(1)"}
+
+
+def test_several_fences_and_headers_outside_them():
+    text = (
+        "Two changes.\n\n### Cell 1:\n```python\nimport numpy as np\nimport math\n```\n"
+        "Then:\n\n**Cell 2:**\n```python\nx = float(1)\nprint(x)\n```\nDone."
+    )
+    r = parse_reply(text)
+    assert r.plan == "Two changes."
+    assert r.cells == {1: "import numpy as np\nimport math", 2: "x = float(1)\nprint(x)"}
+
+
+def test_unclosed_fence_before_next_fence():
+    r = parse_reply("```python\n# %% cell 1\nimport math\n```python\n# %% cell 2\nx = 1\n```")
+    assert r.cells == {1: "import math", 2: "x = 1"}
+
+
+def test_headerless_fence_after_cells_is_not_attached():
+    r = parse_reply("```python\n# %% cell 2\nx = 1\n```\nAlso run:\n```bash\npip install foo\n```")
+    assert r.cells == {2: "x = 1"}
+    assert r.headerless_code == ["pip install foo"]
+
+
+def test_plan_after_the_code_when_none_before():
+    r = parse_reply("```python\n# %% cell 2\nx = 1\n```\nI replaced np.float by float.")
+    assert r.plan == "I replaced np.float by float."
+
+
+def test_repeated_cell_last_wins():
+    r = parse_reply("# %% cell 2\nx = 1\n# %% cell 2\nx = 2\n")
+    assert r.cells == {2: "x = 2"}
+
+
+def test_valid_reply_gives_changes_with_ids_and_old_sources():
+    book = nb()
+    r = parse_reply(
+        "```python\n# %% cell 2\nx = float(1)\nprint(x)\n# %% cell 1\nimport numpy as np\n```"
+    )
+    v = validate_reply(r, book)
+    assert v.reason is None
+    assert len(v.changes) == 1  # cell 1 is unchanged
+    c = v.changes[0]
+    assert (c.cell_index, c.cell_id, c.old_source) == (2, book.cells[2].id, book.cells[2].source)
+    assert c.new_source == "x = float(1)\nprint(x)"
+
+
+def test_magics_are_allowed_by_the_parser():
+    v = validate_reply(parse_reply("# %% cell 3\n!ls data\ny = x + 2\n"), nb())
+    assert v.reason is None and v.changes[0].new_source == "!ls data\ny = x + 2"
+
+
+@pytest.mark.parametrize(
+    ("reply", "allowed", "expected"),
+    [
+        ("# %% cell 7\nx = 1", None, "cell 7 does not exist (the code cells are 1, 2, 3)"),
+        ("# %% cell 0\nx = 1", None, "cell 0 is a markdown cell"),
+        ("# %% cell 3\ny = 2", [1, 2], "cell 3 was not shown to you; change only cells 1, 2"),
+        ("# %% cell 2\nx = (1,", None, "cell 2 is not valid Python (line 1:"),
+        ("# %% cell 2\nx = np.float(1)\nprint(x)", None, "your reply changes nothing: cell 2"),
+        ("Use float instead.", None, "your reply contains no code"),
+        ("```python\nimport os\nos.system('x')\n```", None, "no `# %% cell N` header line"),
+        ("# %% cell 2\nx = float(1)\n# ... rest unchanged", None, "placeholder"),
+        ("# %% cell 2\nx = float(1)\n...", None, "placeholder"),
+        ("# %% cell 2\nx = float(1)\n# rest of the code stays the same", None, "placeholder"),
+    ],
+)
+def test_validation_reasons(reply, allowed, expected):
+    v = validate_reply(parse_reply(reply), nb(), allowed)
+    assert v.changes == []
+    assert v.reason is not None and expected in v.reason
+
+
+def test_all_problems_are_named_at_once():
+    v = validate_reply(parse_reply("# %% cell 9\nx = 1\n# %% cell 0\ny = 2\n"), nb())
+    assert v.reason is not None
+    assert "cell 9 does not exist" in v.reason and "cell 0 is a markdown cell" in v.reason
+
+
+def test_cells_marked_unchanged_are_skipped_not_errors():
+    v = validate_reply(parse_reply("# %% cell 1\n# unchanged\n\n# %% cell 2\nx = 2.0\n"), nb())
+    assert v.reason is None and [c.cell_index for c in v.changes] == [2]
+
+
+def test_cut_off_reply():
+    r = parse_reply("Plan.\n```python\n# %% cell 2\nx = float(")
+    assert r.unterminated_fence
+    v = validate_reply(r, nb(), truncated=True)
+    assert v.reason is not None and "cut off" in v.reason
+
+
+def test_headerless_code_that_clearly_rewrites_one_cell_is_attributed():
+    r = parse_reply("Fix:\n```python\nx = float(1)\nprint(x)\n```")
+    v = validate_reply(r, nb())
+    assert v.reason is None and [c.cell_index for c in v.changes] == [2]
