@@ -1,0 +1,139 @@
+"""``RulesFixer``: the deterministic fixer the loop tries before any LLM.
+
+- ``prepass(nb)``: before the first run, SAFE rules (and SAFE* rules whose condition is proven)
+  wherever the executing environment no longer has the old API.
+- ``propose(ctx)`` for error repair: the same, plus the rules the run's error signatures point
+  at (REVIEW and unproven SAFE* rules too: a patch for review, never a silent change).
+- ``propose(ctx)`` for score calibration, when ``pin_old_defaults`` is on: pin the defaults that
+  changed (solver, n_init, n_estimators, ...), once.
+
+It never proposes an empty change set, nor the same rewrite twice for the same notebook state
+(it returns None, so the loop goes on to the LLM).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+
+from nbformat import NotebookNode
+
+from ...execution.base import CellError
+from ..base import CellChange, FixContext, FixProposal, FixType
+from .catalogue import select_rules
+from .engine import PassResult, Policy, run_pass
+from .model import Rule
+from .runtime import active_index, gates_for, resolve_versions
+from .versions import normalize_versions
+
+
+def triggered_rules(rules: Iterable[Rule], errors: Iterable[CellError]) -> list[str]:
+    """Ids of the rules whose error signatures match any of ``errors``."""
+    texts = [f"{e.ename}: {e.evalue}" for e in errors]
+    return sorted({r.id for r in rules for t in texts if r.matches_error(t)})
+
+
+def _fingerprint(nb: NotebookNode, changes: list[CellChange]) -> str:
+    state = [c.source for c in nb.cells]
+    diff = [(c.cell_index, c.new_source) for c in changes]
+    return hashlib.sha256(json.dumps([state, diff]).encode()).hexdigest()
+
+
+class RulesFixer:
+    name = "rules"
+
+    def __init__(
+        self,
+        versions: dict[str, str] | None = None,
+        *,
+        select: list[str] | None = None,
+        ignore: list[str] | None = None,
+        pin_old_defaults: bool = False,
+    ) -> None:
+        self.rules = select_rules(select, ignore)
+        self.versions = normalize_versions(versions) if versions is not None else None
+        self.pin_old_defaults = pin_old_defaults
+        self._seen: set[str] = set()
+        self.last: PassResult | None = None  # the last pass (for reports and tests)
+
+    # --- the loop's two entry points ---------------------------------------------------------
+
+    def prepass(self, nb: NotebookNode) -> FixProposal | None:
+        return self._propose(nb, Policy(safe=True), FixType.ERROR_REPAIR, "before the first run")
+
+    def propose(self, ctx: FixContext) -> FixProposal | None:
+        versions = self._versions(ctx.versions)
+        if ctx.fix_type == FixType.ERROR_REPAIR:
+            triggered = frozenset(triggered_rules(self.rules, ctx.result.errors))
+            policy = Policy(safe=True, triggered=triggered)
+            return self._propose(
+                ctx.notebook, policy, ctx.fix_type, "after the run's errors", versions
+            )
+        if ctx.fix_type == FixType.SCORE_CALIBRATION and self.pin_old_defaults:
+            policy = Policy(pins=True)
+            return self._propose(
+                ctx.notebook, policy, ctx.fix_type, "to reproduce old defaults", versions
+            )
+        return None
+
+    # --- internals ----------------------------------------------------------------------------
+
+    def _versions(self, executing: dict[str, str] | None = None) -> dict[str, str]:
+        if self.versions is not None:
+            return self.versions
+        if executing:
+            return normalize_versions(executing)
+        return resolve_versions(None, self.rules)
+
+    def run(
+        self, nb: NotebookNode, policy: Policy, versions: dict[str, str] | None = None
+    ) -> PassResult:
+        """One pass with ``policy`` (the gates come from the versions)."""
+        known = versions if versions is not None else self._versions()
+        gates = gates_for(self.rules, known)
+        policy = Policy(
+            safe=policy.safe,
+            triggered=policy.triggered,
+            pins=policy.pins,
+            everything=policy.everything,
+            gates=gates,
+        )
+        result = run_pass(nb, active_index(self.rules, gates), policy)
+        self.last = result
+        return result
+
+    def _propose(
+        self,
+        nb: NotebookNode,
+        policy: Policy,
+        fix_type: FixType,
+        when: str,
+        versions: dict[str, str] | None = None,
+    ) -> FixProposal | None:
+        result = self.run(nb, policy, versions)
+        changes = [
+            CellChange(c.index, c.cell_id, c.old_source, c.new_source) for c in result.changed
+        ]
+        if not changes:
+            return None
+        key = _fingerprint(nb, changes)
+        if key in self._seen:
+            return None
+        self._seen.add(key)
+        rule_ids = result.applied_rule_ids
+        return FixProposal(
+            fix_type=fix_type,
+            source="rule",
+            plan=_plan(rule_ids, [c.cell_index for c in changes], when),
+            changes=changes,
+            rule_ids=rule_ids,
+        )
+
+
+def _plan(rule_ids: list[str], cells: list[int], when: str) -> str:
+    from .catalogue import get_rule
+
+    parts = [f"{rid} ({get_rule(rid).replacement})" for rid in rule_ids]
+    where = ", ".join(str(c) for c in cells)
+    return f"Rules rewrote cell{'s' if len(cells) > 1 else ''} {where} {when}: {'; '.join(parts)}."

@@ -1,0 +1,224 @@
+"""Shorthands that turn catalogue rows into matchers (the rule modules are mostly these)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import libcst as cst
+
+from . import edits
+from .matchers import MISSING, NOT_LITERAL, Call, Outcome, Site, Symbol
+
+# --- error signatures -------------------------------------------------------------------------
+
+
+def no_attribute(module: str, names: Iterable[str]) -> str:
+    """``module 'numpy' has no attribute 'float'`` for any of ``names``."""
+    alt = "|".join(re.escape(n) for n in names)
+    return rf"module '{re.escape(module)}' has no attribute '({alt})'"
+
+
+def object_no_attribute(names: Iterable[str], types: str = r"\w+") -> str:
+    alt = "|".join(re.escape(n) for n in names)
+    return rf"'{types}' object has no attribute '({alt})'"
+
+
+def no_module(module: str) -> str:
+    return rf"No module named '{re.escape(module)}(\.\w+)*'"
+
+
+def cannot_import(names: Iterable[str], module: str = r"[\w.]+") -> str:
+    alt = "|".join(re.escape(n) for n in names)
+    return rf"cannot import name '({alt})' from '{module}'"
+
+
+def unexpected_kwarg(names: Iterable[str]) -> str:
+    alt = "|".join(re.escape(n) for n in names)
+    return rf"(unexpected keyword argument|Argument\(s\) not recognized).*'({alt})'"
+
+
+def invalid_param(param: str, values: Iterable[str] = ()) -> str:
+    if not values:
+        return rf"The '{re.escape(param)}' parameter of \w+ must be"
+    alt = "|".join(re.escape(v) for v in values)
+    return rf"The '{re.escape(param)}' parameter of \w+ must be .* Got '({alt})' instead"
+
+
+# --- symbols ------------------------------------------------------------------------------------
+
+
+def renames(module: str, pairs: Mapping[str, str]) -> tuple[Symbol, ...]:
+    """``module.old`` → ``module.new`` (or a builtin when ``new`` starts with ``builtins.``)."""
+    out = []
+    for old, new in pairs.items():
+        target = new if "." in new else f"{module}.{new}"
+        out.append(Symbol(old=f"{module}.{old}", new=target))
+    return tuple(out)
+
+
+# --- keyword arguments -------------------------------------------------------------------------
+
+
+def _call(
+    check: Callable[[Site], Outcome | None],
+    functions: Iterable[str] = (),
+    methods: Iterable[str] = (),
+    receivers: Iterable[str] = (),
+    exclude: Iterable[str] = (),
+) -> Call:
+    return Call(
+        check=check,
+        functions=tuple(functions),
+        methods=tuple(methods),
+        receivers=tuple(receivers),
+        exclude=tuple(exclude),
+    )
+
+
+def kwarg_rename(
+    old: str,
+    new: str,
+    *,
+    functions: Iterable[str] = (),
+    methods: Iterable[str] = (),
+    receivers: Iterable[str] = (),
+    exclude: Iterable[str] = (),
+    values: Mapping[Any, Any] | None = None,
+) -> Call:
+    """``f(old=v)`` → ``f(new=v)`` (``values`` maps literal values when the meaning's spelling
+    changed too)."""
+
+    def check(site: Site) -> Outcome | None:
+        arg = site.kwarg(old)
+        if arg is None or site.kwarg(new) is not None:
+            return None
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            node = edits.rename_kwarg(node, old, new)
+            if values:
+                value = site.value(old)
+                if value in values:
+                    node = edits.set_kwarg(node, new, edits.to_node(values[value]))
+            return node
+
+        return Outcome(fix=fix, proven=site.proven)
+
+    return _call(check, functions, methods, receivers, exclude)
+
+
+def kwarg_drop(
+    *names: str,
+    functions: Iterable[str] = (),
+    methods: Iterable[str] = (),
+    receivers: Iterable[str] = (),
+    exclude: Iterable[str] = (),
+    when: Callable[[Any], bool] | None = None,
+) -> Call:
+    """Drop ``names=...`` (only where ``when(literal value)`` holds, if given)."""
+
+    def check(site: Site) -> Outcome | None:
+        present = [n for n in names if site.kwarg(n) is not None]
+        if not present:
+            return None
+        if when is not None:
+            bad = [n for n in present if not when(site.value(n))]
+            if bad:
+                return Outcome(fix=None, proven=False)
+        return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, *present), proven=site.proven)
+
+    return _call(check, functions, methods, receivers, exclude)
+
+
+def kwarg_value(
+    name: str,
+    mapping: Mapping[Any, Any],
+    *,
+    functions: Iterable[str] = (),
+    methods: Iterable[str] = (),
+    receivers: Iterable[str] = (),
+    position: int | None = None,
+) -> Call:
+    """``f(name='old')`` → ``f(name='new')`` for literal values in ``mapping``."""
+
+    def check(site: Site) -> Outcome | None:
+        value = site.value(name, position)
+        if value is MISSING or value is NOT_LITERAL:
+            return None
+        try:
+            if value not in mapping:
+                return None
+        except TypeError:
+            return None
+        new = mapping[value]
+        arg = site.kwarg(name)
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            if arg is not None:
+                old_node = edits.find_kwarg(node, name)
+                current = node.args[old_node].value if old_node is not None else None
+                return edits.set_kwarg(node, name, _literal_like(current, new))
+            assert position is not None
+            pos = [i for i, a in enumerate(node.args) if a.keyword is None and not a.star]
+            args = list(node.args)
+            i = pos[position]
+            args[i] = args[i].with_changes(value=_literal_like(args[i].value, new))
+            return node.with_changes(args=args)
+
+        return Outcome(fix=fix, proven=site.proven)
+
+    return _call(check, functions, methods, receivers)
+
+
+def _literal_like(old: Any, new: Any) -> cst.BaseExpression:
+    if isinstance(new, str):
+        return edits.same_quotes(old, new)
+    return edits.to_node(new)
+
+
+def pin_default(
+    name: str,
+    value: Any,
+    *,
+    functions: Iterable[str],
+    position: int | None = None,
+    unless: Callable[[Site], bool] | None = None,
+) -> Call:
+    """Add ``name=value`` to calls that rely on a default that changed (reproduce mode)."""
+
+    def check(site: Site) -> Outcome | None:
+        if site.kwarg(name) is not None or site.has_star():
+            return None
+        if position is not None and len(site.positional()) > position:
+            return None
+        if unless is not None and unless(site):
+            return None
+        return Outcome(
+            fix=lambda node, refs: edits.add_args(node, [edits.kwarg(name, edits.to_node(value))])
+        )
+
+    return Call(check=check, functions=tuple(functions))
+
+
+def report(
+    *,
+    functions: Iterable[str] = (),
+    methods: Iterable[str] = (),
+    receivers: Iterable[str] = (),
+    exclude: Iterable[str] = (),
+    when: Callable[[Site], bool] | None = None,
+    message: str | None = None,
+) -> Call:
+    """A call that is reported (no rewrite)."""
+
+    def check(site: Site) -> Outcome | None:
+        if when is not None and not when(site):
+            return None
+        return Outcome(fix=None, proven=site.proven, message=message)
+
+    return _call(check, functions, methods, receivers, exclude)
+
+
+def qualify(module: str, names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(f"{module}.{n}" for n in names)

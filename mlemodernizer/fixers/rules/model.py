@@ -1,0 +1,88 @@
+"""What a rule is (data) and what the engine reports about it.
+
+A rule is one row of the API-drift catalogue: an id, the library and version that changed the
+API, how safe an automatic rewrite is, a one-line message, the replacement in words, the error
+signatures that point at it, and the matchers that find (and maybe rewrite) its occurrences.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .matchers import Matcher
+
+SAFE = "SAFE"  # mechanical and behaviour-identical: applied automatically
+SAFE_IF = "SAFE*"  # exact only when a condition is proven; otherwise reported
+REVIEW = "REVIEW"  # runs again but numbers may change: proposed for review, never silently
+MANUAL = "MANUAL"  # no one-to-one replacement: reported with guidance
+SAFETIES = (SAFE, SAFE_IF, REVIEW, MANUAL)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One catalogue entry.
+
+    ``examples`` are (before, after) cell sources; ``after`` None means "reported, not
+    rewritten". They double as the rule's fixture test. ``pin`` marks rules that only pin an old
+    default (the "reproduce old results" mode); they are reported by lint but applied only when
+    pinning is asked for.
+    """
+
+    id: str
+    library: str  # distribution name, lower case ("scikit-learn"), or "python"
+    changed_in: str  # the version that removed or changed the API
+    safety: str
+    message: str
+    replacement: str
+    silent: bool = False  # ⚠: no exception, only different results
+    pin: bool = False
+    condition: str = ""  # SAFE*: what must be proven before rewriting
+    restored_in: str = ""  # the old API came back in this version (np.bool in numpy 2.0)
+    signatures: tuple[str, ...] = ()  # regexes over "ename: evalue"
+    catalogue: str = ""  # catalogue row, e.g. "S1"
+    examples: tuple[tuple[str, str | None], ...] = ()
+    matchers: tuple[Matcher, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.safety not in SAFETIES:
+            raise ValueError(f"{self.id}: unknown safety {self.safety!r}")
+        if not re.fullmatch(r"[A-Z][A-Z0-9]{1,3}\d{3}", self.id):
+            raise ValueError(f"{self.id}: ids look like NPY001")
+        if "\n" in self.message:
+            raise ValueError(f"{self.id}: the message is one line")
+
+    @property
+    def prefix(self) -> str:
+        return self.id.rstrip("0123456789")
+
+    def matches_error(self, text: str) -> bool:
+        return any(re.search(sig, text) for sig in self.signatures)
+
+
+@dataclass
+class Finding:
+    """One occurrence of a rule in a notebook; ``line``/``col`` are 1-based within the cell."""
+
+    cell_index: int
+    line: int
+    col: int
+    rule_id: str
+    message: str
+    safety: str
+    fixable: bool
+    proven: bool = True  # SAFE*: whether the condition was proven here
+    applied: bool = False  # whether the pass that produced it rewrote it
+
+    def __str__(self) -> str:
+        if self.safety == SAFE_IF and not self.proven:
+            tag = "safe*, unproven"
+        else:
+            tag = self.safety.lower()
+        if not self.fixable:
+            tag += ", no fix"
+        return (
+            f"cell {self.cell_index}:{self.line}:{self.col} {self.rule_id} {self.message} [{tag}]"
+        )

@@ -1,0 +1,329 @@
+"""The engine: alias resolution across cells, magics, formatting, version gates, SAFE* proofs."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from mlemodernizer.fixers.rules import Finding, RulesFixer, lint
+from mlemodernizer.fixers.rules.engine import Policy
+from mlemodernizer.fixers.rules.testing import notebook_of, rewrite
+
+NEW = {"numpy": "2.4.6", "pandas": "3.1.1", "scikit-learn": "1.9.1"}
+
+
+def prepass_cells(cells: list[str], versions: dict[str, str] | None = None) -> list[str]:
+    nb = notebook_of(cells)
+    proposal = RulesFixer(versions if versions is not None else NEW).prepass(nb)
+    out = [c.source for c in nb.cells]
+    if proposal is not None:
+        for change in proposal.changes:
+            assert out[change.cell_index] == change.old_source
+            out[change.cell_index] = change.new_source
+    return out
+
+
+# --- alias resolution ------------------------------------------------------------------------
+
+
+def test_module_alias_from_an_earlier_cell() -> None:
+    cells = [
+        "from sklearn import cross_validation as cv",
+        "import numpy as numeric",
+        "X_tr, X_te = cv.train_test_split(X)\nv = numeric.float(x)",
+    ]
+    out = prepass_cells(cells)
+    assert out[0] == "from sklearn import model_selection as cv"
+    assert out[2] == "X_tr, X_te = cv.train_test_split(X)\nv = float(x)"
+
+
+def test_renamed_module_name_follows_into_later_cells() -> None:
+    cells = [
+        "from sklearn import cross_validation",
+        "s = cross_validation.cross_val_score(m, X, y, cv=5)",
+    ]
+    out = prepass_cells(cells)
+    assert out == [
+        "from sklearn import model_selection",
+        "s = model_selection.cross_val_score(m, X, y, cv=5)",
+    ]
+
+
+def test_renamed_symbol_follows_into_later_cells() -> None:
+    cells = [
+        "from sklearn.preprocessing import Imputer",
+        "imp = Imputer(strategy='median')\nX = imp.fit_transform(X)",
+    ]
+    out = prepass_cells(cells)
+    assert out == [
+        "from sklearn.impute import SimpleImputer",
+        "imp = SimpleImputer(strategy='median')\nX = imp.fit_transform(X)",
+    ]
+
+
+def test_a_rebound_name_is_no_longer_the_module() -> None:
+    cells = ["import numpy as np", "np = load_helpers()\nv = np.float(2)"]
+    assert prepass_cells(cells) == cells
+
+
+def test_unrelated_names_are_left_alone() -> None:
+    cells = ["import mylib as np\nv = np.float(2)\nt = float.NaN\nd = {'NaN': 1}"]
+    assert prepass_cells(cells) == cells
+
+
+def test_full_dotted_reference_keeps_its_root() -> None:
+    out = prepass_cells(["import sklearn.cross_validation\nf = sklearn.cross_validation.KFold"])
+    assert out == ["import sklearn.model_selection\nf = sklearn.model_selection.KFold"]
+
+
+def test_module_replaced_by_a_top_level_one() -> None:
+    out = prepass_cells(["import sklearn.externals.joblib as jl\njl.dump(m, 'f')"])
+    assert out == ["import joblib as jl\njl.dump(m, 'f')"]
+
+
+# --- imports ------------------------------------------------------------------------------
+
+
+def test_import_line_split_keeps_the_names_that_stay() -> None:
+    out = prepass_cells(
+        ["import numpy as np\nfrom sklearn.preprocessing import Imputer, StandardScaler  # prep"]
+    )
+    assert out == [
+        "import numpy as np\nfrom sklearn.preprocessing import StandardScaler\n"
+        "from sklearn.impute import SimpleImputer  # prep"
+    ]
+
+
+def test_parenthesized_multiline_import() -> None:
+    src = "from sklearn.preprocessing import (\n    StandardScaler,\n    Imputer,\n)\nx = 1"
+    out = prepass_cells([src])[0]
+    ast.parse(out)
+    assert "from sklearn.impute import SimpleImputer" in out
+    assert "Imputer," not in out.replace("SimpleImputer", "")
+    assert "StandardScaler" in out
+
+
+def test_duplicate_names_after_rename_are_merged() -> None:
+    assert prepass_cells(["from numpy import NaN, nan\nv = NaN"]) == [
+        "from numpy import nan\nv = nan"
+    ]
+
+
+def test_import_of_only_builtin_aliases_disappears() -> None:
+    out = prepass_cells(
+        ["from numpy import float\nv = float('1')", "if ok:\n    from numpy import int\n"]
+    )
+    assert out[0] == "v = float('1')"
+    ast.parse(out[1])
+
+
+def test_added_import_goes_after_the_leading_import_block() -> None:
+    cells = ["from sklearn import preprocessing\n\nimp = preprocessing.Imputer()"]
+    out = prepass_cells(cells)
+    assert out == [
+        "from sklearn import preprocessing\nfrom sklearn.impute import SimpleImputer\n\n"
+        "imp = SimpleImputer()"
+    ]
+
+
+def test_added_import_is_reused_by_later_cells() -> None:
+    cells = [
+        "from sklearn import preprocessing",
+        "a = preprocessing.Imputer()",
+        "b = preprocessing.Imputer(missing_values='NaN')",
+    ]
+    out = prepass_cells(cells)
+    assert out[1] == "from sklearn.impute import SimpleImputer\na = SimpleImputer()"
+    assert out[2] == "import numpy as np\nb = SimpleImputer(missing_values=np.nan)"
+
+
+def test_version_compat_try_blocks_are_left_alone() -> None:
+    src = (
+        "try:\n    from sklearn.cross_validation import KFold\n"
+        "except ImportError:\n    from sklearn.model_selection import KFold\n"
+    )
+    assert prepass_cells([src]) == [src]
+
+
+# --- magics and formatting ------------------------------------------------------------------
+
+
+def test_magics_and_shell_lines_survive() -> None:
+    src = (
+        "%matplotlib inline\n!ls -la \\\n   data/\nimport numpy as np\n"
+        "x = np.zeros(3, dtype=np.float)\n%time y = np.NaN\nfiles = !ls\n"
+    )
+    out = prepass_cells([src])[0]
+    assert out == (
+        "%matplotlib inline\n!ls -la \\\n   data/\nimport numpy as np\n"
+        "x = np.zeros(3, dtype=float)\n%time y = np.NaN\nfiles = !ls\n"
+    )
+
+
+def test_cell_magic_keeps_the_first_line() -> None:
+    cells = ["from sklearn import preprocessing", "%%time\nimp = preprocessing.Imputer()"]
+    out = prepass_cells(cells)
+    assert out[1] == "%%time\nfrom sklearn.impute import SimpleImputer\nimp = SimpleImputer()"
+
+
+def test_formatting_and_comments_are_preserved() -> None:
+    src = (
+        "import numpy as np\n\n\n# a comment\nx = np.array( [1, 2],\n"
+        "              dtype = np.int )   # trailing\n"
+    )
+    out = prepass_cells([src])[0]
+    assert out == src.replace("np.int )", "int )")
+
+
+def test_cells_that_do_not_parse_are_left_alone() -> None:
+    cells = ["import numpy as np", "%%bash\nfor f in *; do echo $f; done", "v = np.NaN"]
+    nb = notebook_of(cells)
+    fixer = RulesFixer(NEW)
+    proposal = fixer.prepass(nb)
+    assert proposal is not None
+    assert [c.cell_index for c in proposal.changes] == [2]
+    assert fixer.last is not None and fixer.last.unparsed == [1]
+
+
+# --- version gates ---------------------------------------------------------------------------
+
+
+def test_rule_does_not_apply_where_the_old_api_still_exists() -> None:
+    cells = ["import numpy as np\na = np.float(1)\nb = np.NaN\nc = x.astype(np.bool)"]
+    assert prepass_cells(cells, {"numpy": "1.20.3"}) == cells
+    assert prepass_cells(cells, {"numpy": "1.26.4"}) == [
+        "import numpy as np\na = float(1)\nb = np.NaN\nc = x.astype(bool)"
+    ]
+    assert prepass_cells(cells, {"numpy": "2.0.0"}) == [
+        "import numpy as np\na = float(1)\nb = np.nan\nc = x.astype(np.bool)"
+    ]
+
+
+def test_library_not_installed_means_no_change_but_lint_reports() -> None:
+    cells = ["import numpy as np\na = np.float(1)"]
+    assert prepass_cells(cells, {}) == cells
+    findings = lint(notebook_of(cells), versions={})
+    assert [f.rule_id for f in findings] == ["NPY001"]
+    assert lint(notebook_of(cells), versions={"numpy": "1.19"}) == []
+
+
+def test_version_keys_are_normalized() -> None:
+    cells = ["from sklearn.cross_validation import KFold"]
+    assert prepass_cells(cells, {"Scikit_Learn": "0.19.2"}) == cells
+    assert prepass_cells(cells, {"Scikit_Learn": "0.20.0"}) != cells
+
+
+# --- SAFE*: applied only when proven -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("setup", "expected"),
+    [
+        ("df = pd.read_csv('t.csv')", "df.loc[0:10, 'a']"),
+        ("df = pd.DataFrame({'a': [1, 2, 3]})", "df.loc[0:10, 'a']"),
+        ("df = pd.read_csv('t.csv').dropna()", "df.loc[0:10, 'a']"),
+        ("df = pd.read_csv('t.csv')\ndf = df[df.a > 0]", "df.loc[0:10, 'a']"),
+        ("df = pd.read_csv('t.csv', index_col=0)", None),
+        ("df = pd.read_csv('t.csv')\ndf.set_index('a', inplace=True)", None),
+        ("df = pd.read_csv('t.csv', index_col=0).reset_index()", "df.loc[0:10, 'a']"),
+        ("df = load()", None),
+        ("df = pd.DataFrame(data, index=ids)", None),
+    ],
+)
+def test_ix_is_rewritten_only_when_the_index_is_proven_integer(setup, expected) -> None:
+    src = f"import pandas as pd\n{setup}\nv = df.ix[0:10, 'a']"
+    out = prepass_cells([src])[0]
+    if expected is None:
+        assert out == src
+        findings = lint(notebook_of([src]), versions=NEW)
+        assert any(f.rule_id == "PD001" and not f.proven for f in findings)
+        assert "unproven" in str(next(f for f in findings if f.rule_id == "PD001"))
+    else:
+        assert out.endswith(f"v = {expected}")
+
+
+def test_ix_integer_column_keys_become_labels() -> None:
+    src = "import pandas as pd\ndf = pd.read_csv('t.csv')\nX = df.ix[:, 1:5]\nc = df.ix[:, [0, 2]]"
+    assert prepass_cells([src])[0] == (
+        "import pandas as pd\ndf = pd.read_csv('t.csv')\nX = df.loc[:, df.columns[1:5]]\n"
+        "c = df.loc[:, df.columns[[0, 2]]]"
+    )
+
+
+def test_ix_columns_of_a_frame_from_an_array_are_positions_already() -> None:
+    src = (
+        "import numpy as np\nimport pandas as pd\n"
+        "df = pd.DataFrame(np.zeros((3, 3)))\nX = df.ix[:, 1:]"
+    )
+    assert prepass_cells([src])[0].endswith("X = df.loc[:, 1:]")
+
+
+def test_ix_unproven_is_proposed_after_its_error() -> None:
+    from mlemodernizer.execution.base import CellError, ExecutionResult
+    from mlemodernizer.fixers.base import FixContext, FixType
+
+    nb = notebook_of(["df = load()\nv = df.ix[2:4]"])
+    fixer = RulesFixer(NEW)
+    assert fixer.prepass(nb) is None
+    err = CellError(0, "", "AttributeError", "'DataFrame' object has no attribute 'ix'", "")
+    ctx = FixContext(
+        fix_type=FixType.ERROR_REPAIR,
+        notebook=nb,
+        original=nb,
+        result=ExecutionResult(executed=nb, errors=[err]),
+        timeout_s=60,
+    )
+    proposal = fixer.propose(ctx)
+    assert proposal is not None
+    assert proposal.changes[0].new_source == "df = load()\nv = df.loc[2:4]"
+    assert proposal.rule_ids == ["PD001"]
+
+
+def test_max_features_unknown_estimator_is_left_alone() -> None:
+    src = "m = make_model(max_features='auto')"
+    assert prepass_cells([src]) == [src]
+
+
+# --- findings ------------------------------------------------------------------------------------
+
+
+def test_finding_is_printed_ruff_style() -> None:
+    nb = notebook_of(["x = 1", "import numpy as np\n\ny = np.NaN"])
+    findings = lint(nb, versions=NEW)
+    assert findings == [
+        Finding(
+            cell_index=1,
+            line=3,
+            col=5,
+            rule_id="NPY006",
+            message="np.NaN and np.NAN were removed in 2.0; use np.nan",
+            safety="SAFE",
+            fixable=True,
+        )
+    ]
+    assert str(findings[0]) == (
+        "cell 1:3:5 NPY006 np.NaN and np.NAN were removed in 2.0; use np.nan [safe]"
+    )
+
+
+def test_lint_select_and_ignore() -> None:
+    nb = notebook_of(["import numpy as np\nfrom sklearn.cross_validation import KFold\nv = np.NaN"])
+    assert {f.rule_id for f in lint(nb, versions=NEW)} == {"NPY006", "SKL001"}
+    assert {f.rule_id for f in lint(nb, versions=NEW, select=["SKL"])} == {"SKL001"}
+    assert {f.rule_id for f in lint(nb, versions=NEW, ignore=["SKL001"])} == {"NPY006"}
+
+
+def test_lint_changes_nothing() -> None:
+    nb = notebook_of(["import numpy as np\nv = np.NaN"])
+    before = nb.cells[0].source
+    lint(nb, versions=NEW)
+    assert nb.cells[0].source == before
+
+
+def test_policy_review_rules_wait_for_their_trigger() -> None:
+    src = "from sklearn.model_selection import KFold\nkf = KFold(n, n_folds=3)"
+    cells, _ = rewrite(src, ["SKL002"], Policy(safe=True))
+    assert cells == [src]
+    cells, _ = rewrite(src, ["SKL002"], Policy(safe=True, triggered=frozenset({"SKL002"})))
+    assert cells != [src]

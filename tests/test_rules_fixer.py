@@ -1,0 +1,190 @@
+"""RulesFixer as the loop sees it: prepass, traceback-matched repair, pins, no repeats; and the
+acceptance notebook run for real."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from mlemodernizer.execution.base import CellError, ExecutionRequest, ExecutionResult
+from mlemodernizer.fixers.base import FixContext, FixProposal, FixType
+from mlemodernizer.fixers.rules import RulesFixer, triggered_rules
+from mlemodernizer.fixers.rules.testing import notebook_of
+
+from .conftest import make_notebook
+
+NEW = {"numpy": "2.4.6", "pandas": "3.1.1", "scikit-learn": "1.9.1"}
+
+
+def _ctx(nb, fix_type=FixType.ERROR_REPAIR, errors=(), versions=None) -> FixContext:
+    return FixContext(
+        fix_type=fix_type,
+        notebook=nb,
+        original=nb,
+        result=ExecutionResult(executed=nb, errors=list(errors)),
+        timeout_s=60,
+        versions=versions or {},
+    )
+
+
+def _err(ename: str, evalue: str, cell: int = 0) -> CellError:
+    return CellError(cell, "", ename, evalue, f"{ename}: {evalue}")
+
+
+def _apply(nb, proposal: FixProposal) -> None:
+    for change in proposal.changes:
+        assert nb.cells[change.cell_index].source == change.old_source
+        assert nb.cells[change.cell_index].get("id", "") == change.cell_id
+        nb.cells[change.cell_index].source = change.new_source
+
+
+def test_prepass_proposal_shape() -> None:
+    nb = notebook_of(["x = 1", "import numpy as np\nv = np.NaN", "print(v)"])
+    proposal = RulesFixer(NEW).prepass(nb)
+    assert proposal is not None
+    assert proposal.fix_type == FixType.ERROR_REPAIR
+    assert proposal.source == "rule"
+    assert proposal.rule_ids == ["NPY006"]
+    assert [c.cell_index for c in proposal.changes] == [1]
+    assert proposal.changes[0].new_source == "import numpy as np\nv = np.nan"
+    assert proposal.plan.count(".") >= 1 and "\n" not in proposal.plan
+    assert "NPY006" in proposal.plan
+
+
+def test_nothing_to_change_means_no_proposal() -> None:
+    nb = notebook_of(["import numpy as np\nv = np.nan"])
+    assert RulesFixer(NEW).prepass(nb) is None
+
+
+def test_review_rules_are_not_applied_by_the_prepass() -> None:
+    nb = notebook_of(["from sklearn.model_selection import KFold\nkf = KFold(n, n_folds=3)"])
+    assert RulesFixer(NEW).prepass(nb) is None
+
+
+def test_error_signature_triggers_review_rule() -> None:
+    nb = notebook_of(["from sklearn.model_selection import KFold\nkf = KFold(n, n_folds=3)"])
+    fixer = RulesFixer(NEW)
+    err = _err("TypeError", "KFold.__init__() got an unexpected keyword argument 'n_folds'")
+    proposal = fixer.propose(_ctx(nb, errors=[err]))
+    assert proposal is not None
+    assert proposal.rule_ids == ["SKL002"]
+    assert "KFold(n_splits=3).split(" in proposal.changes[0].new_source
+
+
+def test_unrelated_error_gives_nothing() -> None:
+    nb = notebook_of(["from sklearn.model_selection import KFold\nkf = KFold(n, n_folds=3)"])
+    err = _err("NameError", "name 'n' is not defined")
+    assert RulesFixer(NEW).propose(_ctx(nb, errors=[err])) is None
+
+
+def test_same_rewrite_is_not_proposed_twice_for_the_same_state() -> None:
+    nb = notebook_of(["import numpy as np\nv = np.NaN"])
+    fixer = RulesFixer(NEW)
+    assert fixer.prepass(nb) is not None
+    # the change was rejected: same notebook, same rewrite → the loop moves on
+    assert fixer.prepass(nb) is None
+    err = _err("AttributeError", "`np.NaN` was removed in the NumPy 2.0 release.")
+    assert fixer.propose(_ctx(nb, errors=[err])) is None
+
+
+def test_runtime_reduction_and_unpinned_calibration_give_nothing() -> None:
+    nb = notebook_of(["import numpy as np\nv = np.NaN"])
+    fixer = RulesFixer(NEW)
+    assert fixer.propose(_ctx(nb, FixType.RUNTIME_REDUCTION)) is None
+    assert fixer.propose(_ctx(nb, FixType.SCORE_CALIBRATION)) is None
+
+
+def test_executing_environment_versions_come_from_the_context() -> None:
+    nb = notebook_of(["import numpy as np\nv = np.float(1)"])
+    fixer = RulesFixer()  # no versions given: the context's (the executing env) win
+    assert fixer.propose(_ctx(nb, versions={"numpy": "1.20.0"})) is None
+    proposal = fixer.propose(_ctx(nb, versions={"numpy": "1.26.0"}))
+    assert proposal is not None and proposal.rule_ids == ["NPY001"]
+
+
+def test_triggered_rules_by_signature() -> None:
+    errors = [
+        _err("ModuleNotFoundError", "No module named 'sklearn.cross_validation'"),
+        _err("AttributeError", "module 'numpy' has no attribute 'float'."),
+    ]
+    ids = triggered_rules(RulesFixer(NEW).rules, errors)
+    assert {"SKL001", "SKL002", "NPY001"} <= set(ids)
+
+
+# --- acceptance: an old notebook runs with its accuracy unchanged after rules only -----------
+
+OLD_NOTEBOOK = [
+    "%matplotlib inline\nimport numpy as np\nimport pandas as pd\n"
+    "from sklearn.cross_validation import train_test_split\n"
+    "from sklearn.preprocessing import Imputer, StandardScaler\n"
+    "from sklearn.ensemble import RandomForestClassifier",
+    "!ls > /dev/null\ndf = pd.read_csv('train.csv')",
+    "df['label'] = (df.a + df.b > 0).astype(np.int)\ndf.ix[::7, 'c'] = np.NaN",
+    "X = df.ix[:, :4].as_matrix()\ny = df['label'].as_matrix()",
+    "imp = Imputer(missing_values='NaN', strategy='mean', axis=0)\n"
+    "X = StandardScaler().fit_transform(imp.fit_transform(X))",
+    "X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.3, random_state=0)\n"
+    "clf = RandomForestClassifier(n_estimators=30, max_features='auto', random_state=0)\n"
+    "clf.fit(X_train, y_train)\nprint('accuracy: %.4f' % clf.score(X_test, y_test))",
+]
+
+
+def _reference_accuracy(folder: Path) -> float:
+    """What the old notebook computed, written by hand against today's APIs."""
+    import numpy as np
+    import pandas as pd
+    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.impute import SimpleImputer
+    from sklearn.model_selection import train_test_split
+    from sklearn.preprocessing import StandardScaler
+
+    df = pd.read_csv(folder / "train.csv")
+    df["label"] = (df.a + df.b > 0).astype(int)
+    df.loc[df.index[::7], "c"] = np.nan
+    X = df[["a", "b", "c", "d"]].to_numpy()
+    y = df["label"].to_numpy()
+    X = StandardScaler().fit_transform(SimpleImputer(strategy="mean").fit_transform(X))
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.3, random_state=0)
+    clf = RandomForestClassifier(n_estimators=30, max_features="sqrt", random_state=0)
+    clf.fit(X_train, y_train)
+    return round(clf.score(X_test, y_test), 4)
+
+
+@pytest.mark.timeout(300)
+def test_acceptance_old_notebook_runs_with_accuracy_unchanged(tmp_path: Path) -> None:
+    import numpy as np
+    import pandas as pd
+
+    from mlemodernizer.execution.local import LocalExecutor
+
+    rng = np.random.RandomState(0)
+    frame = pd.DataFrame(rng.randn(300, 4), columns=list("abcd"))
+    frame.to_csv(tmp_path / "train.csv", index=False)
+    nb = make_notebook(OLD_NOTEBOOK)
+    executor = LocalExecutor()
+    fixer = RulesFixer(executor.installed_versions())
+
+    result = executor.execute(ExecutionRequest(nb=nb, cwd=tmp_path, timeout_s=240))
+    assert not result.error_free  # the old notebook fails today
+
+    proposal = fixer.prepass(nb)
+    assert proposal is not None
+    assert {"SKL001", "SKL004", "SKL006", "NPY001", "NPY006", "PD001", "PD002"} <= set(
+        proposal.rule_ids
+    )
+    _apply(nb, proposal)
+    for _ in range(3):  # traceback-matched rounds, if any are needed
+        result = executor.execute(ExecutionRequest(nb=nb, cwd=tmp_path, timeout_s=240))
+        if result.error_free:
+            break
+        proposal = fixer.propose(_ctx(nb, errors=result.errors))
+        assert proposal is not None, result.errors
+        _apply(nb, proposal)
+    assert result.error_free, result.errors
+    out = "".join(o.get("text", "") for o in result.executed.cells[5].outputs)
+    printed = float(re.search(r"accuracy: ([0-9.]+)", out).group(1))
+    assert printed == _reference_accuracy(tmp_path)
+    assert nb.cells[0].source.startswith("%matplotlib inline\n")
+    assert nb.cells[1].source.startswith("!ls > /dev/null\n")
