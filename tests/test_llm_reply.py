@@ -152,3 +152,27 @@ def test_headerless_code_that_clearly_rewrites_one_cell_is_attributed():
     r = parse_reply("Fix:\n```python\nx = float(1)\nprint(x)\n```")
     v = validate_reply(r, nb())
     assert v.reason is None and [c.cell_index for c in v.changes] == [2]
+
+
+# --- shapes seen from Qwen2.5-Coder-1.5B (benchmarks/llm_real_model.md) ---------------------------
+
+
+def test_numbered_plan_and_fence_after_a_list_marker():
+    text = (
+        "1. **Plan**: Replace `np.float` with `float` in the code cell.\n"
+        "2. ```python\n# %% cell 2\nx = np.array([1, 2, 3]).astype(float)\nprint(x.sum())\n```"
+    )
+    r = parse_reply(text)
+    assert r.plan == "Replace `np.float` with `float` in the code cell."
+    assert r.cells == {2: "x = np.array([1, 2, 3]).astype(float)\nprint(x.sum())"}
+    assert validate_reply(r, nb()).reason is None
+
+
+def test_text_then_backticks_inside_a_fence_is_code():
+    r = parse_reply("```python\n# %% cell 2\ns = 'a ```python'\n```")
+    assert r.cells == {2: "s = 'a ```python'"}
+
+
+def test_named_cell_without_code_has_its_own_reason():
+    v = validate_reply(parse_reply("# %% cell 2\n```python\n```"), nb())
+    assert v.reason is not None and "names cell 2 but gives no code" in v.reason

@@ -29,7 +29,9 @@ _HEADER_WORD = re.compile(r"^#+\s*\[?\s*cell\s*#?\s*(\d+)\s*\]?\s*(?:[:\-–—(
 _HEADER_BOLD = re.compile(
     r"^(?:\*\*|__)\s*(?:#+\s*%%\s*)?\[?\s*cell\s*#?\s*(\d+)\s*\]?\s*:?\s*(?:\*\*|__)\s*:?\s*$", re.I
 )
-_FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+\-.]*)\s*$")
+# a fence line; small models put text before an opening fence: "2. ```python", "Code: ```python"
+_FENCE = re.compile(r"^(?P<pre>.*?)(```+|~~~+)\s*([\w+\-.]*)\s*$")
+_LIST_MARKER = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s*")
 
 _PLACEHOLDER_LINE = re.compile(
     r"^\s*(?:\.\.\.|…|#\s*(?:\.\.\.|…).*|#.*\b(?:rest of (?:the )?(?:code|cell|notebook|file)"
@@ -83,6 +85,8 @@ def parse_reply(text: str) -> ParsedReply:
 
     for raw in lines:
         fence = _FENCE.match(raw)
+        if fence and in_fence and fence.group("pre").strip():
+            fence = None  # text then ``` inside a fence: code, not a fence
         if fence and in_fence:
             # a bare fence closes; "```python" inside a fence means the previous one was never
             # closed: close it and open a new one
@@ -92,9 +96,12 @@ def parse_reply(text: str) -> ParsedReply:
             fence_buf = None
             fence_owner = None
             current = None  # a cell takes at most one fence; prose after it is not code
-            if fence.group(2) == "":
+            if fence.group(3) == "":
                 continue
         if fence and not in_fence:
+            pre = _LIST_MARKER.sub("", fence.group("pre")).strip()
+            if pre and not seen_code:
+                plan_lines.append(pre)
             in_fence = True
             seen_code = True
             if current is not None and not current.has_fence:
@@ -152,8 +159,15 @@ def parse_reply(text: str) -> ParsedReply:
 
 
 def _clean_plan(text: str) -> str:
+    """The plan without its label: "1. **Plan**: x", "Plan: x", "### Plan\nx" → "x"."""
     text = text.strip()
-    text = re.sub(r"^(?:\*\*)?\s*plan\s*:?\s*(?:\*\*)?\s*:?\s*", "", text, flags=re.I)
+    text = re.sub(
+        r"^(?:\d+[.)]\s*|[-*+]\s+|#+\s*)?(?:\*\*|__)?\s*plan\s*(?:\*\*|__)?\s*:?\s*"
+        r"(?:\*\*|__)?\s*:?\s*",
+        "",
+        text,
+        flags=re.I,
+    )
     return text.strip()
 
 
@@ -257,9 +271,11 @@ def validate_reply(
     problems: list[str] = []
     changes: list[CellChange] = []
     unchanged: list[int] = []
+    empty: list[int] = []
     for index, body in parsed.cells.items():
         if _only_placeholder(body):
-            continue  # "cell 2: unchanged" — the cell is not changed
+            empty.append(index)  # "cell 2: unchanged" or no code at all: not a change
+            continue
         if index >= len(nb.cells) or index < 0:
             problems.append(
                 f"cell {index} does not exist (the code cells are {_ranges(shown)}); you cannot "
@@ -295,10 +311,16 @@ def validate_reply(
         changes.append(CellChange(index, cell.get("id", ""), cell.source, body))
     if problems:
         return Validation([], "; ".join(problems))
-    if not changes:
+    if not changes and unchanged:
         return Validation(
             [],
             f"your reply changes nothing: cell {_ranges(unchanged)} is identical to the current "
             "notebook; change the code that causes the problem",
+        )
+    if not changes:
+        return Validation(
+            [],
+            f"your reply names cell {_ranges(empty)} but gives no code for it; put the complete "
+            "new cell under its `# %% cell N` header inside the ```python block",
         )
     return Validation(sorted(changes, key=lambda c: c.cell_index), None)
