@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from .conftest import json_report, run_cli, write_notebook
@@ -89,7 +90,7 @@ def test_out_and_report_paths_and_progress_on_stderr(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "[baseline]" in proc.stderr and "verdict: error_free_reproducible" in proc.stderr
     assert json.loads(rep.read_text())["output"] == str(out)
-    assert json.loads(out.read_text())["cells"][0]["outputs"][0]["text"] == "accuracy: 0.5\n"
+    assert nbformat.read(out, as_version=4).cells[0].outputs[0]["text"] == "accuracy: 0.5\n"
 
 
 def test_json_report_has_the_contract_fields(tmp_path: Path) -> None:

@@ -4,8 +4,9 @@ scripted OpenAI-compatible server. One test per branch of the loop."""
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
+
+import nbformat
 
 from .conftest import json_report, run_cli, write_notebook
 from .scripted_openai import Reply, ScriptedOpenAI
@@ -52,10 +53,10 @@ def test_renamed_helper_is_repaired_over_two_iterations(copy_example) -> None:
     assert "NameError" in second_prompt
     # the input is untouched, the output sits beside it with provenance
     assert hashlib.sha256(nb.read_bytes()).hexdigest() == before
-    out = json.loads((folder / "iris.modernized.ipynb").read_text())
+    out = nbformat.read(folder / "iris.modernized.ipynb", as_version=4)
     assert report["output"] == str(folder / "iris.modernized.ipynb")
-    assert out["cells"][2]["source"].startswith("X, y = load_dataset()")
-    fixes = out["metadata"]["mlemodernizer"]["fixes"]
+    assert out.cells[2].source.startswith("X, y = load_dataset()")
+    fixes = out.metadata["mlemodernizer"]["fixes"]
     assert [f["source"] for f in fixes] == ["llm", "llm"] and fixes[0]["model"] == "scripted-model"
     assert all(f["tokens"]["prompt_tokens"] > 0 and f["time"] for f in fixes)
     sim = report["iterations"][1]["similarity"]["2"]
@@ -147,8 +148,8 @@ def test_guard_rejects_a_hard_coded_score_and_tells_the_model(copy_example) -> N
         report = json_report(run_cli("run", str(nb), *llm_args(srv), *args))
         reason = srv.requests[1]["messages"][-1]["content"]
     assert "score" in reason.lower() and "hard" in reason.lower()
-    out = json.loads((nb.parent / "wine.modernized.ipynb").read_text())
-    assert "0.940'" not in "".join(out["cells"][2]["source"])
+    out = nbformat.read(nb.parent / "wine.modernized.ipynb", as_version=4)
+    assert "0.940'" not in out.cells[2].source
     assert report["final"]["score"] > 0.9 and report["outcome"] == "error_free_reproducible"
 
 

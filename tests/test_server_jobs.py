@@ -7,6 +7,7 @@ import json
 import os
 from pathlib import Path
 
+import nbformat
 import pytest
 from tornado.httpclient import HTTPClientError
 
@@ -103,12 +104,10 @@ async def test_create_stream_decide_finish(
     assert await ws.read_message() is None  # the stream closes after the terminal event
     seqs = [e["seq"] for e in events]
     assert seqs == sorted(seqs)
-    out = json.loads((jp_root_dir / "nb.modernized.ipynb").read_text())
-    assert out["cells"][0]["source"] == "from helpers import load_dataset"
-    assert "load_data\n" not in (jp_root_dir / "nb.ipynb").read_text()  # original untouched
-    assert json.loads((jp_root_dir / "nb.ipynb").read_text())["cells"][0]["source"] == (
-        "from helpers import load_data"
-    )
+    out = nbformat.read(jp_root_dir / "nb.modernized.ipynb", as_version=4)
+    assert out.cells[0].source == "from helpers import load_dataset"
+    original = nbformat.read(jp_root_dir / "nb.ipynb", as_version=4)  # untouched
+    assert original.cells[0].source == "from helpers import load_data"
 
 
 async def test_rejection_reverts_and_reaches_the_next_prompt(
