@@ -18,6 +18,8 @@ DATA = (
     "X = rng.randn(60, 4)\ny = (X[:, 0] + X[:, 1] > 0).astype(int)\n"
 )
 
+CSV = "import io\nimport pandas as pd\ntext = 'a,b\\n1,2\\n3,4\\n'\n"
+
 # (rule id, old code): each snippet runs on the library versions it was written for
 CASES = [
     ("NPY001", "import numpy as np\nv = np.zeros(2, dtype=np.float)\nw = np.int(2.5)"),
@@ -44,6 +46,76 @@ CASES = [
     ("NPY023", "import numpy as np\nv = np.sum(x for x in range(4))"),
     ("PD001", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.ix[0:9, 1:3]"),
     ("PD002", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.as_matrix(columns=['a'])"),
+    ("PD003", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.get_value(0, 'a')"),
+    ("PD003", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\ndf.set_value(0, 'a', 1.0)"),
+    ("PD004", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.sort(columns='a')"),
+    ("PD005", DATA + "s = pd.Series(X[:, 0])\nv = pd.rolling_mean(s, 3, min_periods=1)"),
+    ("PD006", "import pandas as pd\nd = pd.datetools.BDay(2)"),
+    ("PD008", "import pandas as pd\nv = pd.np.zeros(3)\nt = pd.datetime(2020, 1, 2)"),
+    ("PD009", "import pandas.util.testing as tm"),
+    ("PD010", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.append(df)"),
+    (
+        "PD010",
+        DATA + "df = pd.DataFrame(X, columns=list('abcd'))\n"
+        "v = df.append({'a': 1.0}, ignore_index=True)",
+    ),
+    ("PD011", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = list(df.iteritems())"),
+    ("PD012", CSV + "v = pd.read_csv(io.StringIO(text), error_bad_lines=False)"),
+    ("PD013", CSV + "v = pd.read_csv(io.StringIO(text), usecols=['a'], squeeze=True)"),
+    ("PD014", CSV + "v = pd.read_csv(io.StringIO(text), header=None, prefix='X')"),
+    ("PD015", CSV + "v = pd.read_csv(io.StringIO('a b\\n1 2\\n'), delim_whitespace=True)"),
+    ("PD016", CSV + "v = pd.read_csv(io.StringIO(text), infer_datetime_format=True)"),
+    ("PD018", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.fillna(method='ffill')"),
+    ("PD020", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.swapaxes(0, 1)"),
+    ("PD021", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.applymap(abs)"),
+    ("PD022", "import pandas as pd\nv = pd.value_counts(['a', 'b', 'a'])"),
+    (
+        "PD023",
+        DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.lookup([0, 1], ['a', 'b'])",
+    ),
+    ("PD024", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.mad()"),
+    ("PD025", "import pandas as pd\nv = pd.Int64Index([1, 2])"),
+    (
+        "PD026",
+        DATA + "df = pd.DataFrame(X, columns=list('abcd'))\n"
+        "df.set_axis(list('wxyz'), axis=1, inplace=True)",
+    ),
+    (
+        "PD027",
+        DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.to_csv(line_terminator='\\n')",
+    ),
+    ("PD027", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.a.is_monotonic"),
+    ("PD028", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.drop('a', 1)"),
+    ("PD028", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = pd.concat([df, df], 1)"),
+    (
+        "PD029",
+        "import pandas as pd\ndf = pd.DataFrame({'s': ['x', 'y'], 'v': [1, 2]})\nm = df.mean()",
+    ),
+    (
+        "PD032",
+        "import pandas as pd\ns = pd.Series(['a', 'b', 'a'], name='c')\n"
+        "v = s.value_counts().reset_index()['index']",
+    ),
+    (
+        "PD039",
+        "import pandas as pd\ns = pd.Series(range(40), index=pd.date_range('2020', periods=40))\n"
+        "v = s.resample('M').sum()\nw = pd.date_range('2020', periods=3, freq='H')",
+    ),
+    ("PD040", "import pandas as pd\ns = pd.Series([1, 2], index=['a', 'b'])\nv = s[0]"),
+    (
+        "PD041",
+        "import pandas as pd\ndf = pd.DataFrame({'v': [1, 2]}, index=['a', 'b'])\nv = df.loc[['a', 'z']]",
+    ),
+    (
+        "PD043",
+        DATA
+        + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.convert_objects(convert_numeric=True)",
+    ),
+    ("PD044", DATA + "s = pd.Series(X[:, 0])\nv = s.ravel()"),
+    (
+        "PD045",
+        DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.rolling(3, axis=0).mean()",
+    ),
     (
         "SKL001",
         DATA + "from sklearn.cross_validation import train_test_split\n"

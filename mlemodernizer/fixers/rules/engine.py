@@ -29,9 +29,11 @@ from .matchers import (
     DictKey,
     Matcher,
     Module,
+    Node,
     Outcome,
     Site,
     Symbol,
+    Target,
     Text,
     literal,
 )
@@ -68,6 +70,8 @@ class RuleIndex:
         self.subscripts: dict[str, list[tuple[Rule, Attr]]] = {}
         self.dict_keys: dict[str, list[tuple[Rule, DictKey]]] = {}
         self.texts: list[tuple[Rule, Text]] = []
+        self.targets: list[tuple[Rule, Target]] = []
+        self.nodes: dict[str, list[tuple[Rule, Node]]] = {}
         for rule in rules:
             self.rules[rule.id] = rule
             for m in rule.matchers:
@@ -93,6 +97,11 @@ class RuleIndex:
                 self.dict_keys.setdefault(key, []).append((rule, m))
         elif isinstance(m, Text):
             self.texts.append((rule, m))
+        elif isinstance(m, Target):
+            self.targets.append((rule, m))
+        elif isinstance(m, Node):
+            for t in m.types:
+                self.nodes.setdefault(t, []).append((rule, m))
         else:  # pragma: no cover - a programming error in a rule module
             raise TypeError(f"{rule.id}: unknown matcher {m!r}")
 
@@ -309,6 +318,9 @@ class CellAnalyzer(cst.CSTVisitor):
         self._guarded = 0
         self._guarded_bodies: set[int] = set()
         self._line: cst.SimpleStatementLine | None = None
+        self._assign_value: cst.BaseExpression | None = None
+        self._outer: set[Any] = set()
+        self._statement_calls: set[int] = set()  # calls that are a whole expression statement
 
     # --- shared helpers ----------------------------------------------------------------------
 
@@ -325,14 +337,17 @@ class CellAnalyzer(cst.CSTVisitor):
         return None
 
     def site(self, node: Any, **kw: Any) -> Site:
-        return Site(node=node, resolve=self.resolve, infer=self.infer, **kw)
+        found = Site(node=node, resolve=self.resolve, infer=self.infer, **kw)
+        if id(node) in self._statement_calls:
+            found.extra["statement"] = True
+        return found
 
     def hit(self, rule: Rule, node: Any, outcome: Outcome, anchor: Any = None) -> bool:
         """Record a hit at ``anchor`` (default ``node``); register the fix on ``node`` when the
         policy applies it."""
         applied = not self._guarded and self.policy.decide(rule, outcome)
         if applied:
-            self.apply_now(node, outcome.fix, outcome.needs)
+            self.apply_now(node, outcome.fix, outcome.needs, outcome.outer)
         self.hits.append(
             Hit(
                 rule=rule,
@@ -476,6 +491,31 @@ class CellAnalyzer(cst.CSTVisitor):
     def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
         for name in _target_names(node.target):
             self._skip.add(id(name))
+        if self.index.targets and isinstance(node.target, cst.Subscript | cst.Attribute):
+            value = self._assign_value
+            for rule, m in self.index.targets:
+                site = self.site(node.target)
+                site.extra["value"] = value
+                outcome = m.check(site)
+                if outcome is not None:
+                    self.hit(rule, node.target, outcome)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        self._assign_value = node.value
+
+    def _nodes(self, kind: str, node: cst.CSTNode) -> None:
+        for rule, m in self.index.nodes.get(kind, ()):
+            outcome = m.check(self.site(node))
+            if outcome is not None:
+                self.hit(rule, node, outcome)
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        if self.index.nodes:
+            self._nodes("Comparison", node)
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if self.index.nodes:
+            self._nodes("BinaryOperation", node)
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         for name in _target_names(node.target):
@@ -517,6 +557,10 @@ class CellAnalyzer(cst.CSTVisitor):
             kind = self.infer(value)
             columns = kind.elem if kind is not None and kind.qname == "builtins.list" else None
             self.table.set_type(name, TypeInfo(current.qname, index=current.index, columns=columns))
+
+    def visit_Expr(self, node: cst.Expr) -> None:
+        if isinstance(node.value, cst.Call):
+            self._statement_calls.add(id(node.value))
 
     def leave_Expr(self, original_node: cst.Expr) -> None:
         """Statements that change a receiver in place (``df.set_index(..., inplace=True)``,
@@ -728,9 +772,18 @@ class CellAnalyzer(cst.CSTVisitor):
 
         return fix, (new,)
 
-    def apply_now(self, node: Any, fix: Any, needs: tuple[str, ...] = ()) -> None:
+    def apply_now(
+        self, node: Any, fix: Any, needs: tuple[str, ...] = (), outer: bool = False
+    ) -> None:
         refs = {q: self._ref_need(q) for q in needs}
-        self.fixes.setdefault(node, []).append((fix, refs))
+        fixes = self.fixes.setdefault(node, [])
+        if outer:
+            fixes.append((fix, refs))
+        else:  # before any fix that wraps the node
+            at = next((i for i, (f, _) in enumerate(fixes) if f in self._outer), len(fixes))
+            fixes.insert(at, (fix, refs))
+        if outer:
+            self._outer.add(fix)
 
     def _ref_need(self, need: str) -> cst.BaseExpression:
         if need.startswith("module:"):
@@ -766,6 +819,8 @@ class CellAnalyzer(cst.CSTVisitor):
             self.hit(rule, node, outcome)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
+        if self.index.nodes:
+            self._nodes("Subscript", node)
         value = node.value
         if isinstance(value, cst.Attribute):
             for rule, m in self.index.subscripts.get(value.attr.value, ()):
@@ -929,6 +984,8 @@ class Applier(cst.CSTTransformer):
             if not isinstance(result, cst.CSTNode):
                 break
             result = fix(result, refs)
+        if isinstance(result, cst.Expr) and isinstance(result.value, cst.BaseSmallStatement):
+            result = result.value  # a call statement rewritten as an assignment
         if isinstance(result, cst.SimpleStatementLine):
             result = self._split_line(original_node, result)
         elif isinstance(result, cst.IndentedBlock) and not result.body:

@@ -48,6 +48,7 @@ class Outcome:
     proven: bool = True
     needs: tuple[str, ...] = ()
     message: str | None = None  # a specific message for this occurrence
+    outer: bool = False  # the fix wraps or replaces the node: apply after the others on it
 
 
 @dataclass
@@ -196,4 +197,21 @@ class DictKey(Matcher):
     parameter grid: ``{'max_features': ['auto', 'sqrt']}``. The site's node is the DictElement."""
 
     keys: tuple[str, ...]
+    check: Check
+
+
+@dataclass(frozen=True)
+class Target(Matcher):
+    """An assignment target (``df['a'][m] = v``); the site's node is the target expression and
+    ``site.extra['value']`` the assigned value."""
+
+    check: Check
+
+
+@dataclass(frozen=True)
+class Node(Matcher):
+    """Any node of the named LibCST types (``"Comparison"``, ``"BinaryOperation"``,
+    ``"Subscript"``)."""
+
+    types: tuple[str, ...]
     check: Check

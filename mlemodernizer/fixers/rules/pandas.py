@@ -2,19 +2,80 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import libcst as cst
 
 from . import edits
-from .helpers import object_no_attribute
-from .matchers import Attr, Call, Outcome, Site
-from .model import SAFE, SAFE_IF, Rule
+from .helpers import (
+    kwarg_drop,
+    kwarg_rename,
+    no_attribute,
+    no_module,
+    object_no_attribute,
+    qualify,
+    unexpected_kwarg,
+)
+from .matchers import (
+    MISSING,
+    NOT_LITERAL,
+    Attr,
+    Call,
+    Module,
+    Node,
+    Outcome,
+    Site,
+    Symbol,
+    Target,
+    literal,
+)
+from .model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
 from .pandas_ix import check_ix
 from .symbols import DATAFRAME, NDARRAY, SERIES
 
 LIB = "pandas"
 PANDAS = (DATAFRAME, SERIES)
+NOT_PANDAS = (NDARRAY, "builtins.list", "builtins.dict", "builtins.str")
+READERS = qualify("pandas", ["read_csv", "read_table"])
+POSITIONAL_ERROR = r"takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given"
+
+
+def _pure(node: cst.BaseExpression) -> bool:
+    """Safe to write twice: a name, a dotted name, or a column of one (``df['a']``)."""
+    if isinstance(node, cst.Name):
+        return True
+    if isinstance(node, cst.Attribute):
+        return _pure(node.value)
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        key = node.slice[0].slice
+        return (
+            isinstance(key, cst.Index)
+            and isinstance(key.value, cst.SimpleString | cst.Integer | cst.Name)
+            and _pure(node.value)
+        )
+    return False
+
+
+def _receiver(node: cst.Call) -> cst.BaseExpression:
+    assert isinstance(node.func, cst.Attribute)
+    return node.func.value
+
+
+def _subscript(value: cst.BaseExpression, keys: list[cst.BaseExpression]) -> cst.Subscript:
+    elements = [cst.SubscriptElement(slice=cst.Index(value=k)) for k in keys]
+    for i in range(len(elements) - 1):
+        elements[i] = elements[i].with_changes(
+            comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        )
+    return cst.Subscript(value=value, slice=elements)
+
+
+def _proven_pandas(site: Site) -> bool:
+    return site.receiver is not None and site.receiver.is_pandas
+
+
+# --- P2 as_matrix ---------------------------------------------------------------------------------
 
 
 def _as_matrix(site: Site) -> Outcome | None:
@@ -26,17 +87,885 @@ def _as_matrix(site: Site) -> Outcome | None:
         return Outcome(fix=None)
 
     def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
-        func = node.func
-        assert isinstance(func, cst.Attribute)
-        receiver = func.value
+        receiver = _receiver(node)
         if node.args:
-            key = node.args[0].value
-            receiver = cst.Subscript(
-                value=receiver, slice=[cst.SubscriptElement(slice=cst.Index(value=key))]
-            )
+            receiver = _subscript(receiver, [node.args[0].value])
         return edits.method_call(receiver, "to_numpy")
 
     return Outcome(fix=fix)
+
+
+# --- P3 get_value / set_value -------------------------------------------------------------------
+
+
+def _get_value(site: Site) -> Outcome | None:
+    pos = site.positional()
+    if len(site.args) != len(pos) or len(pos) not in (1, 2):
+        return Outcome(fix=None)
+    return Outcome(
+        fix=lambda node, refs: _subscript(
+            cst.Attribute(value=_receiver(node), attr=cst.Name("at")),
+            [a.value for a in node.args],
+        )
+    )
+
+
+def _set_value(site: Site) -> Outcome | None:
+    pos = site.positional()
+    if len(site.args) != len(pos) or len(pos) not in (2, 3) or not site.extra.get("statement"):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Assign:
+        args = [a.value for a in node.args]
+        target = _subscript(cst.Attribute(value=_receiver(node), attr=cst.Name("at")), args[:-1])
+        return cst.Assign(targets=[cst.AssignTarget(target=target)], value=args[-1])
+
+    return Outcome(fix=fix)
+
+
+# --- P4 sort / order ------------------------------------------------------------------------------
+
+
+def _frame_sort(site: Site) -> Outcome | None:
+    """``df.sort(columns=...)``: a keyword or an argument proves it is not ``list.sort``."""
+    pandas_args = site.kwarg("columns") is not None or site.positional()
+    if not pandas_args and not _proven_pandas(site):
+        return None
+    if site.receiver is not None and site.receiver.qname == SERIES:
+        return Outcome(
+            fix=lambda node, refs: (
+                edits.set_kwarg(
+                    edits.rename_method(node, "sort_values"), "inplace", cst.Name("True")
+                )
+                if edits.find_kwarg(node, "inplace") is None
+                else edits.rename_method(node, "sort_values")
+            )
+        )
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        return edits.rename_kwarg(edits.rename_method(node, "sort_values"), "columns", "by")
+
+    return Outcome(fix=fix)
+
+
+def _series_order(site: Site) -> Outcome | None:
+    return Outcome(fix=lambda node, refs: edits.rename_method(node, "sort_values"))
+
+
+def _sort_index_by(site: Site) -> Outcome | None:
+    if site.kwarg("by") is None:
+        return None
+    return Outcome(fix=lambda node, refs: edits.rename_method(node, "sort_values"))
+
+
+# --- P5 rolling_* / expanding_* / ewm* ----------------------------------------------------------
+
+ROLLING_STATS = [
+    "mean",
+    "sum",
+    "std",
+    "var",
+    "min",
+    "max",
+    "median",
+    "count",
+    "skew",
+    "kurt",
+    "apply",
+    "quantile",
+    "corr",
+    "cov",
+]
+EWM_STATS = {"ewma": "mean", "ewmstd": "std", "ewmvar": "var", "ewmcorr": "corr", "ewmcov": "cov"}
+WINDOW_KWARGS = {
+    "min_periods",
+    "center",
+    "win_type",
+    "com",
+    "span",
+    "halflife",
+    "alpha",
+    "adjust",
+    "ignore_na",
+}
+
+
+def _moving(site: Site) -> Outcome | None:
+    name = (site.qname or "").rpartition(".")[2]
+    if name in EWM_STATS:
+        kind, stat, window_positional = "ewm", EWM_STATS[name], 0
+    else:
+        kind, _, stat = name.partition("_")
+        window_positional = 1 if kind == "rolling" else 0
+    pos = site.positional()
+    if site.has_star() or not pos:
+        return Outcome(fix=None)
+    if site.kwarg("freq") is not None or site.kwarg("how") is not None:
+        return Outcome(fix=None, message=f"pd.{name}(freq=/how=) has no direct replacement")
+    binary = stat in ("corr", "cov")
+    stat_positional = {"apply": ["func"], "quantile": ["quantile"]}.get(stat, [])
+    order = ["arg", *(["arg2"] if binary else []), *(["window"] * window_positional)]
+    order += stat_positional
+    if len(pos) > len(order):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        positional = [a for a in node.args if a.keyword is None]
+        named = dict(zip(order, positional, strict=False))
+        data = named["arg"].value
+        window_args: list[cst.Arg] = []
+        if "window" in named:
+            window_args.append(edits.strip_comma(named["window"]))
+        stat_args: list[cst.Arg] = []
+        if binary and "arg2" in named:
+            stat_args.append(edits.strip_comma(named["arg2"]))
+        for p in stat_positional:
+            if p in named:
+                stat_args.append(edits.strip_comma(named[p]))
+        for a in node.args:
+            if a.keyword is None:
+                continue
+            key = a.keyword.value
+            if key == "window":
+                window_args.insert(0, edits.strip_comma(a))
+            elif key in WINDOW_KWARGS:
+                window_args.append(edits.strip_comma(a))
+            elif key in ("arg", "arg1"):
+                data = a.value
+            else:
+                stat_args.append(edits.strip_comma(a))
+        window = edits.add_args(edits.method_call(edits.paren(data), kind), window_args)
+        return edits.add_args(edits.method_call(window, stat), stat_args)
+
+    return Outcome(fix=fix)
+
+
+MOVING_FUNCTIONS = (
+    *qualify("pandas", [f"rolling_{s}" for s in ROLLING_STATS]),
+    *qualify("pandas", [f"expanding_{s}" for s in ROLLING_STATS]),
+    *qualify("pandas", list(EWM_STATS)),
+)
+
+
+# --- P10 append -----------------------------------------------------------------------------------
+
+
+def _append(site: Site) -> Outcome | None:
+    pos = site.positional()
+    receiver_known = _proven_pandas(site)
+    if not receiver_known and site.kwarg("ignore_index") is None:
+        return None  # list.append
+    if len(pos) != 1 or site.has_star():
+        return Outcome(fix=None)
+    other = pos[0].value
+    other_type = site.infer(other)
+    frame_like = other_type is not None and other_type.is_pandas and not isinstance(other, cst.Call)
+    row_like = isinstance(other, cst.Dict) or (
+        isinstance(other, cst.Call) and (site.resolve(other.func) or "").endswith("Series")
+    )
+    proven = receiver_known and (frame_like or isinstance(other, cst.List))
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        receiver = _receiver(node)
+        first = node.args[0].value
+        if row_like:
+            frame = cst.Call(
+                func=refs["pandas.DataFrame"],
+                args=[cst.Arg(cst.List([cst.Element(first)]))],
+            )
+            if isinstance(first, cst.Call):  # a Series row: one row of its values
+                frame = edits.method_call(edits.method_call(first, "to_frame"), "T")
+                frame = cst.Attribute(
+                    value=edits.method_call(first, "to_frame"), attr=cst.Name("T")
+                )
+            items: list[cst.BaseExpression] = [receiver, frame]
+        elif isinstance(first, cst.List):
+            items = [receiver, *[e.value for e in first.elements]]
+        else:
+            items = [receiver, first]
+        elements = [
+            cst.Element(v, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            for v in items[:-1]
+        ] + [cst.Element(items[-1])]
+        rest = [edits.strip_comma(a) for a in node.args[1:]]
+        if row_like and edits.find_kwarg(node, "ignore_index") is None:
+            rest.append(edits.kwarg("ignore_index", cst.Name("True")))
+        call = cst.Call(func=refs["pandas.concat"], args=[cst.Arg(cst.List(elements))])
+        return edits.add_args(call, rest)
+
+    needs = ("pandas.concat", "pandas.DataFrame") if row_like else ("pandas.concat",)
+    if row_like:
+        return Outcome(
+            fix=fix,
+            proven=False,
+            needs=needs,
+            message="df.append(row) was removed in pandas 2.0; proposed pd.concat with the row "
+            "as a one-row frame (check dtypes and the index)",
+        )
+    return Outcome(fix=fix, proven=proven, needs=needs)
+
+
+# --- P12-P17 read_csv and fillna keywords ----------------------------------------------------
+
+
+def _bad_lines(site: Site) -> Outcome | None:
+    error = site.value("error_bad_lines")
+    warn = site.value("warn_bad_lines")
+    if error is MISSING and warn is MISSING:
+        return None
+    if error is NOT_LITERAL or warn is NOT_LITERAL:
+        return Outcome(fix=None)
+    if error is False:
+        mode: str | None = "skip" if warn is False else "warn"
+    else:
+        mode = None  # the default: raise
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.drop_kwargs(node, "error_bad_lines", "warn_bad_lines")
+        if mode is not None:
+            node = edits.add_args(node, [edits.kwarg("on_bad_lines", edits.string(mode))])
+        return node
+
+    return Outcome(fix=fix)
+
+
+def _squeeze(site: Site) -> Outcome | None:
+    value = site.value("squeeze")
+    if value is MISSING:
+        return None
+    if value is False:
+        return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, "squeeze"))
+    if value is not True:
+        return Outcome(fix=None)
+    return Outcome(
+        fix=lambda node, refs: edits.method_call(
+            edits.drop_kwargs(node, "squeeze"), "squeeze", [cst.Arg(edits.string("columns"))]
+        ),
+        outer=True,
+    )
+
+
+def _prefix(site: Site) -> Outcome | None:
+    if site.kwarg("prefix") is None:
+        return None
+    if site.value("header") is not None:  # prefix only named the columns of a header-less file
+        return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, "prefix"))
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        i = edits.find_kwarg(node, "prefix")
+        assert i is not None
+        value = node.args[i].value
+        return edits.method_call(edits.drop_kwargs(node, "prefix"), "add_prefix", [cst.Arg(value)])
+
+    return Outcome(fix=fix, outer=True)
+
+
+def _delim_whitespace(site: Site) -> Outcome | None:
+    value = site.value("delim_whitespace")
+    if value is MISSING:
+        return None
+    if value is False:
+        return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, "delim_whitespace"))
+    if value is not True or site.kwarg("sep") is not None or site.kwarg("delimiter") is not None:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.drop_kwargs(node, "delim_whitespace")
+        return edits.add_args(node, [edits.kwarg("sep", cst.SimpleString('r"\\s+"'))])
+
+    return Outcome(fix=fix)
+
+
+FILL_METHODS = {"ffill": "ffill", "pad": "ffill", "bfill": "bfill", "backfill": "bfill"}
+
+
+def _fillna_method(site: Site) -> Outcome | None:
+    method = site.value("method")
+    if method is MISSING:
+        return None
+    if method not in FILL_METHODS or site.kwarg("value") or site.positional():
+        return Outcome(fix=None)
+    new = FILL_METHODS[method]
+    return Outcome(
+        fix=lambda node, refs: edits.drop_kwargs(edits.rename_method(node, new), "method")
+    )
+
+
+# --- P18-P25 renamed methods and keywords -------------------------------------------------------
+
+
+def _swapaxes(site: Site) -> Outcome | None:
+    values = [site.value("axis1", 0), site.value("axis2", 1)]
+    if sorted(values) != [0, 1] or len(site.args) != 2:
+        return Outcome(fix=None)
+    return Outcome(fix=lambda node, refs: cst.Attribute(value=_receiver(node), attr=cst.Name("T")))
+
+
+def _value_counts(site: Site) -> Outcome | None:
+    pos = site.positional()
+    if not pos:
+        return Outcome(fix=None)
+    data_type = site.infer(pos[0].value)
+    is_series = data_type is not None and data_type.qname == SERIES
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        data = node.args[0].value
+        receiver = (
+            edits.paren(data)
+            if is_series
+            else cst.Call(func=refs["pandas.Series"], args=[cst.Arg(data)])
+        )
+        return edits.add_args(
+            edits.method_call(receiver, "value_counts"),
+            [edits.strip_comma(a) for a in node.args[1:]],
+        )
+
+    return Outcome(fix=fix, needs=() if is_series else ("pandas.Series",))
+
+
+def _lookup(site: Site) -> Outcome | None:
+    pos = site.positional()
+    receiver = site.receiver_node
+    if len(pos) != 2 or len(site.args) != 2 or receiver is None or not _pure(receiver):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        frame = _receiver(node)
+        rows, cols = node.args[0].value, node.args[1].value
+
+        def indexer(axis: str, keys: cst.BaseExpression) -> cst.Call:
+            return edits.method_call(
+                cst.Attribute(value=frame, attr=cst.Name(axis)), "get_indexer", [cst.Arg(keys)]
+            )
+
+        return _subscript(
+            edits.method_call(frame, "to_numpy"), [indexer("index", rows), indexer("columns", cols)]
+        )
+
+    return Outcome(fix=fix)
+
+
+def _mad(site: Site) -> Outcome | None:
+    receiver = site.receiver_node
+    if site.args or receiver is None or not _pure(receiver):
+        return Outcome(fix=None, proven=False)
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        r = _receiver(node)
+        centered = cst.BinaryOperation(
+            left=r, operator=cst.Subtract(), right=edits.method_call(r, "mean")
+        )
+        return edits.method_call(edits.method_call(edits.paren(centered), "abs"), "mean")
+
+    return Outcome(fix=fix, proven=_proven_pandas(site))
+
+
+def _tshift(site: Site) -> Outcome | None:
+    if site.kwarg("freq") is not None or len(site.positional()) > 1:
+        return Outcome(
+            fix=lambda node, refs: edits.rename_method(node, "shift"), proven=_proven_pandas(site)
+        )
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.rename_method(node, "shift")
+        return edits.add_args(node, [edits.kwarg("freq", edits.string("infer"))])
+
+    return Outcome(fix=fix, proven=_proven_pandas(site))
+
+
+INDEX_DTYPES = {"Int64Index": "int64", "UInt64Index": "uint64", "Float64Index": "float64"}
+
+
+def _index_class(site: Site) -> Outcome | None:
+    name = (site.qname or "").rpartition(".")[2]
+    if site.kwarg("dtype") is not None:
+        return Outcome(
+            fix=lambda node, refs: node.with_changes(func=refs["pandas.Index"]),
+            needs=("pandas.Index",),
+        )
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = node.with_changes(func=refs["pandas.Index"])
+        return edits.add_args(node, [edits.kwarg("dtype", edits.string(INDEX_DTYPES[name]))])
+
+    return Outcome(fix=fix, needs=("pandas.Index",))
+
+
+INPLACE_REASSIGN = {
+    "set_axis",
+    "rename_categories",
+    "reorder_categories",
+    "add_categories",
+    "remove_categories",
+    "remove_unused_categories",
+    "set_categories",
+    "as_ordered",
+    "as_unordered",
+}
+
+
+def _inplace_removed(site: Site) -> Outcome | None:
+    if site.value("inplace") is not True:
+        return None
+    if not site.extra.get("statement"):
+        return Outcome(fix=None)
+    func = site.node.func
+    receiver = func.value
+    target = receiver
+    if isinstance(receiver, cst.Attribute) and receiver.attr.value == "cat":
+        target = receiver.value  # s.cat.set_categories(..., inplace=True) → s = s.cat...
+    if not _pure(target):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Assign:
+        r = _receiver(node)
+        t = r.value if isinstance(r, cst.Attribute) and r.attr.value == "cat" else r
+        return cst.Assign(
+            targets=[cst.AssignTarget(target=t)], value=edits.drop_kwargs(node, "inplace")
+        )
+
+    return Outcome(fix=fix)
+
+
+# --- P26 positional optionals -------------------------------------------------------------------
+
+OLD_SIGNATURES: dict[str, list[str]] = {
+    # method or function: the old signature's parameter names after the first
+    "drop": ["axis", "index", "columns", "level", "inplace", "errors"],
+    "sort_values": ["axis", "ascending", "inplace", "kind", "na_position"],
+    "dropna": ["how", "thresh", "subset", "inplace"],  # after axis
+    "set_index": ["drop", "append", "inplace", "verify_integrity"],
+    "reset_index": ["drop", "inplace", "col_level", "col_fill"],
+    "fillna": ["method", "axis", "inplace", "limit", "downcast"],
+    "astype": ["copy", "errors"],
+    "concat": ["axis", "join", "join_axes", "ignore_index"],
+    "read_csv": ["sep", "delimiter", "header", "names", "index_col", "usecols"],
+}
+FIRST_POSITIONAL = {"dropna": 1}  # how many positional arguments the new signature keeps
+
+
+def _positional_optionals(site: Site) -> Outcome | None:
+    name = (site.qname or "").rpartition(".")[2] if site.qname else site.node.func.attr.value
+    if site.qname and site.qname.startswith("pandas.") and name not in ("concat", "read_csv"):
+        return None
+    if not site.qname and name in ("concat", "read_csv"):
+        return None
+    names = OLD_SIGNATURES[name]
+    keep = FIRST_POSITIONAL.get(name, 1)
+    if name == "dropna":
+        names = ["axis", *names]
+        keep = 0
+    pos = site.positional()
+    if len(pos) <= keep or site.has_star():
+        return None
+    if name == "drop" and not _proven_pandas(site) and site.receiver is not None:
+        return None
+    if len(pos) - keep > len(names):
+        return Outcome(fix=None)
+    pandas_receiver = site.qname is not None or _proven_pandas(site)
+    return Outcome(
+        fix=lambda node, refs: edits.positional_to_keywords(node, names, start=keep),
+        proven=pandas_receiver,
+    )
+
+
+# --- P27 numeric_only -------------------------------------------------------------------------
+
+
+def _groupby_receiver(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.Subscript):
+        node = node.value
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "groupby"
+    )
+
+
+def _numeric_only(site: Site) -> Outcome | None:
+    if site.kwarg("numeric_only") is not None or site.has_star():
+        return None
+    receiver = site.receiver_node
+    frame = site.receiver is not None and site.receiver.qname == DATAFRAME
+    if not frame and not (receiver is not None and _groupby_receiver(receiver)):
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(
+            node, [edits.kwarg("numeric_only", cst.Name("True"))]
+        ),
+        proven=False,  # applied once an error shows non-numeric columns
+    )
+
+
+# --- P28-P35 silent changes --------------------------------------------------------------------
+
+REGEX_CHARS = set(".+*|^$?[](){}\\")
+
+
+def _str_replace(site: Site) -> Outcome | None:
+    receiver = site.receiver_node
+    if not (isinstance(receiver, cst.Attribute) and receiver.attr.value == "str"):
+        return None
+    if site.kwarg("regex") is not None or len(site.positional()) > 2:
+        return None
+    pat = site.value("pat", 0)
+    if not isinstance(pat, str) or len(pat) < 2 or not REGEX_CHARS & set(pat):
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(node, [edits.kwarg("regex", cst.Name("True"))])
+    )
+
+
+def _value_counts_reset(site: Site) -> Outcome | None:
+    receiver = site.receiver_node
+    if site.args or not (
+        isinstance(receiver, cst.Call)
+        and isinstance(receiver.func, cst.Attribute)
+        and receiver.func.attr.value == "value_counts"
+        and not receiver.args
+    ):
+        return None
+    data = receiver.func.value
+    if not _pure(data):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        counts = _receiver(node)
+        source = counts.func.value  # type: ignore[attr-defined]
+        renamed = edits.method_call(counts, "rename_axis", [cst.Arg(edits.string("index"))])
+        name = cst.Attribute(value=source, attr=cst.Name("name"))
+        return edits.method_call(renamed, "reset_index", [edits.kwarg("name", name)])
+
+    return Outcome(fix=fix)
+
+
+def _get_dummies(site: Site) -> Outcome | None:
+    if site.kwarg("dtype") is not None or site.has_star():
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(node, [edits.kwarg("dtype", refs["numpy.uint8"])]),
+        needs=("numpy.uint8",),
+    )
+
+
+def _concat_dummies(site: Site) -> Outcome | None:
+    pos = site.positional()
+    objs = pos[0].value if pos else None
+    if not isinstance(objs, cst.List | cst.Tuple):
+        return None
+    for element in objs.elements:
+        v = element.value
+        if isinstance(v, cst.Call) and (site.resolve(v.func) or "").endswith("get_dummies"):
+            return Outcome(fix=None)
+    return None
+
+
+def _chained_assignment(site: Site) -> Outcome | None:
+    target = site.node
+    if not isinstance(target, cst.Subscript) or len(target.slice) != 1:
+        return None
+    inner = target.value
+    if not isinstance(inner, cst.Subscript) or len(inner.slice) != 1:
+        return None
+    column = inner.slice[0].slice
+    frame = inner.value
+    if not isinstance(column, cst.Index) or not _pure(frame):
+        return None
+    frame_type = site.infer(frame)
+    if frame_type is not None and frame_type.qname != DATAFRAME:
+        return None
+    if not isinstance(column.value, cst.SimpleString):
+        return Outcome(fix=None, proven=False)
+    proven = frame_type is not None
+
+    def fix(node: cst.Subscript, refs: Any) -> cst.Subscript:
+        inner_ = node.value
+        assert isinstance(inner_, cst.Subscript)
+        col = inner_.slice[0].slice.value  # type: ignore[attr-defined]
+        mask = node.slice[0].slice.value  # type: ignore[attr-defined]
+        loc = cst.Attribute(value=inner_.value, attr=cst.Name("loc"))
+        return _subscript(loc, [mask, col])
+
+    if not isinstance(target.slice[0].slice, cst.Index):
+        return Outcome(fix=None)
+    return Outcome(fix=fix, proven=proven)
+
+
+INPLACE_COLUMN_METHODS = {
+    "fillna",
+    "replace",
+    "clip",
+    "interpolate",
+    "ffill",
+    "bfill",
+    "where",
+    "mask",
+    "drop_duplicates",
+    "dropna",
+    "sort_values",
+}
+
+
+def _column_inplace(site: Site) -> Outcome | None:
+    if site.value("inplace") is not True or not site.extra.get("statement"):
+        return None
+    receiver = site.receiver_node
+    if not isinstance(receiver, cst.Subscript | cst.Attribute) or not _pure(receiver):
+        return None
+    if site.node.func.attr.value in ("dropna", "drop_duplicates", "sort_values"):
+        return Outcome(fix=None)  # the column would no longer align: rewrite by hand
+
+    def fix(node: cst.Call, refs: Any) -> cst.Assign:
+        return cst.Assign(
+            targets=[cst.AssignTarget(target=_receiver(node))],
+            value=edits.drop_kwargs(node, "inplace"),
+        )
+
+    return Outcome(fix=fix)
+
+
+def _object_dtype_compare(site: Site) -> Outcome | None:
+    node: cst.Comparison = site.node
+    if len(node.comparisons) != 1:
+        return None
+    op = node.comparisons[0].operator
+    right = node.comparisons[0].comparator
+    left = node.left
+    if not isinstance(op, cst.Equal | cst.NotEqual):
+        return None
+    if not (isinstance(left, cst.Attribute) and left.attr.value == "dtype"):
+        return None
+    if literal(right) not in ("object", "O") and not (
+        isinstance(right, cst.Name) and right.value == "object"
+    ):
+        return None
+    negate = isinstance(op, cst.NotEqual)
+
+    def fix(n: cst.Comparison, refs: Any) -> cst.BaseExpression:
+        # is_string_dtype is True for object and for the new str dtype alike
+        check = cst.Call(func=refs["pandas.api.types.is_string_dtype"], args=[cst.Arg(n.left)])
+        if negate:
+            return cst.UnaryOperation(operator=cst.Not(), expression=check)
+        return check
+
+    return Outcome(fix=fix, needs=("pandas.api.types.is_string_dtype",))
+
+
+def _number(node: cst.BaseExpression) -> float | None:
+    """A numeric literal, including powers like ``10**9``."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Power):
+        base, exp = _number(node.left), _number(node.right)
+        return base**exp if base is not None and exp is not None else None
+    value = literal(node)
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _epoch_seconds(site: Site) -> Outcome | None:
+    node: cst.BinaryOperation = site.node
+    if not isinstance(node.operator, cst.FloorDivide):
+        return None
+    left = node.left
+    if _number(node.right) != 10**9 or not (
+        isinstance(left, cst.Call)
+        and isinstance(left.func, cst.Attribute)
+        and left.func.attr.value in ("astype", "view")
+        and len(left.args) == 1
+    ):
+        return None
+    dtype = left.args[0].value
+    if literal(dtype) not in ("int64", "i8") and not (
+        isinstance(dtype, cst.Attribute | cst.Name) and edits.code(dtype).endswith("int64")
+    ):
+        return None
+    data = left.func.value
+
+    def fix(n: cst.BinaryOperation, refs: Any) -> cst.BaseExpression:
+        zero = cst.Call(func=refs["pandas.Timestamp"], args=[cst.Arg(cst.Integer("0"))])
+        second = cst.Call(func=refs["pandas.Timedelta"], args=[cst.Arg(edits.string("1s"))])
+        delta = cst.BinaryOperation(left=data, operator=cst.Subtract(), right=zero)
+        return cst.BinaryOperation(
+            left=edits.paren(delta), operator=cst.FloorDivide(), right=second
+        )
+
+    return Outcome(fix=fix, needs=("pandas.Timestamp", "pandas.Timedelta"))
+
+
+# --- P36 frequency aliases ------------------------------------------------------------------------
+
+FREQ_ALIASES = {
+    "M": "ME",
+    "BM": "BME",
+    "CBM": "CBME",
+    "SM": "SME",
+    "Q": "QE",
+    "BQ": "BQE",
+    "A": "YE",
+    "Y": "YE",
+    "BA": "BYE",
+    "BY": "BYE",
+    "AS": "YS",
+    "BAS": "BYS",
+    "H": "h",
+    "BH": "bh",
+    "CBH": "cbh",
+    "T": "min",
+    "S": "s",
+    "L": "ms",
+    "U": "us",
+    "N": "ns",
+}
+_FREQ = re.compile(r"^(\d*)([A-Za-z]+)(-[A-Za-z]+)?$")
+
+
+def new_freq(freq: str) -> str | None:
+    m = _FREQ.match(freq)
+    if not m or m.group(2) not in FREQ_ALIASES:
+        return None
+    return f"{m.group(1)}{FREQ_ALIASES[m.group(2)]}{m.group(3) or ''}"
+
+
+def _freq(name: str, position: int | None) -> Any:
+    def check(site: Site) -> Outcome | None:
+        value = site.value(name, position)
+        if not isinstance(value, str):
+            return None
+        new = new_freq(value)
+        if new is None:
+            return None
+        arg = site.kwarg(name)
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            i = edits.find_kwarg(node, name) if arg is not None else None
+            if i is None:
+                i = [k for k, a in enumerate(node.args) if a.keyword is None][position or 0]
+            args = list(node.args)
+            args[i] = args[i].with_changes(value=edits.same_quotes(args[i].value, new))
+            return node.with_changes(args=args)
+
+        return Outcome(fix=fix)
+
+    return check
+
+
+# --- P37-P45 -------------------------------------------------------------------------------------
+
+
+def _int_key_on_series(site: Site) -> Outcome | None:
+    node: cst.Subscript = site.node
+    t = site.infer(node.value)
+    if t is None or t.qname != SERIES or t.index in ("range", "int") or len(node.slice) != 1:
+        return None
+    key = node.slice[0].slice
+    if not isinstance(key, cst.Index) or not isinstance(literal(key.value), int):
+        return None
+    return Outcome(
+        fix=lambda n, refs: n.with_changes(
+            value=cst.Attribute(value=n.value, attr=cst.Name("iloc"))
+        )
+    )
+
+
+def _loc_missing_labels(site: Site) -> Outcome | None:
+    node: cst.Subscript = site.node
+    if len(node.slice) != 1:
+        return None
+    key = node.slice[0].slice
+    if not isinstance(key, cst.Index) or not isinstance(key.value, cst.List):
+        return None
+    return Outcome(
+        fix=lambda n, refs: edits.method_call(
+            n.value.value, "reindex", [cst.Arg(n.slice[0].slice.value)]
+        ),
+        proven=False,  # only once a KeyError shows labels are missing
+    )
+
+
+def _errors_ignore(site: Site) -> Outcome | None:
+    if site.value("errors") != "ignore":
+        return None
+    return Outcome(fix=None)
+
+
+def _convert_objects(site: Site) -> Outcome | None:
+    if site.value("convert_numeric") is not True:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        return edits.method_call(
+            _receiver(node),
+            "apply",
+            [
+                cst.Arg(
+                    refs["pandas.to_numeric"],
+                    comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
+                ),
+                edits.kwarg("errors", edits.string("coerce")),
+            ],
+        )
+
+    return Outcome(fix=fix, needs=("pandas.to_numeric",))
+
+
+def _removed_series_method(site: Site) -> Outcome | None:
+    name = site.node.func.attr.value
+    if name == "ravel":
+        return Outcome(
+            fix=lambda node, refs: edits.method_call(
+                edits.method_call(_receiver(node), "to_numpy"), "ravel", node.args
+            ),
+            proven=_proven_pandas(site),
+        )
+    if name == "bool" and not site.args:
+        return Outcome(
+            fix=lambda node, refs: cst.Call(
+                func=cst.Name("bool"), args=[cst.Arg(edits.method_call(_receiver(node), "item"))]
+            ),
+            proven=_proven_pandas(site),
+        )
+    return Outcome(fix=None, proven=_proven_pandas(site))
+
+
+def _axis_kwarg(site: Site) -> Outcome | None:
+    value = site.value("axis")
+    if value is MISSING:
+        return None
+    if value in (0, "index", "rows"):
+        return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, "axis"))
+    return Outcome(fix=None)
+
+
+def _groupby_apply(site: Site) -> Outcome | None:
+    receiver = site.receiver_node
+    if receiver is None or not _groupby_receiver(receiver) or site.kwarg("include_groups"):
+        return None
+    return Outcome(fix=None)
+
+
+def _loc_string_into_column(site: Site) -> Outcome | None:
+    target = site.node
+    if not isinstance(target, cst.Subscript) or len(target.slice) != 2:
+        return None
+    if not (isinstance(target.value, cst.Attribute) and target.value.attr.value == "loc"):
+        return None
+    value = site.extra.get("value")
+    if not isinstance(value, cst.SimpleString | cst.ConcatenatedString):
+        return None
+    return Outcome(fix=None)
+
+
+def _groupby_observed(site: Site) -> Outcome | None:
+    if site.kwarg("observed") is not None or site.has_star():
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(node, [edits.kwarg("observed", cst.Name("False"))])
+    )
+
+
+def _removed_attr(new: str) -> Any:
+    def check(site: Site) -> Outcome | None:
+        return Outcome(fix=lambda node, refs: edits.rename_attr(node, new))
+
+    return check
 
 
 RULES = [
@@ -78,5 +1007,931 @@ RULES = [
                 "X = df.to_numpy()\nY = df[['a', 'b']].to_numpy()",
             ),
         ),
+    ),
+    Rule(
+        id="PD003",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue="P3",
+        message="get_value/set_value were removed in pandas 1.0; use .at[row, col]",
+        replacement="df.at[r, c] / df.at[r, c] = v",
+        signatures=(object_no_attribute(["get_value", "set_value"]),),
+        matchers=(
+            Call(methods=("get_value",), exclude=NOT_PANDAS, check=_get_value),
+            Call(methods=("set_value",), exclude=NOT_PANDAS, check=_set_value),
+        ),
+        examples=(
+            (
+                "v = df.get_value(3, 'age')\ndf.set_value(3, 'age', 40)",
+                "v = df.at[3, 'age']\ndf.at[3, 'age'] = 40",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD004",
+        library=LIB,
+        changed_in="0.20",
+        safety=SAFE,
+        catalogue="P4",
+        message="df.sort(), s.order() and sort_index(by=) were removed; use sort_values",
+        replacement="df.sort_values(by=...); s.sort_values(inplace=True)",
+        signatures=(object_no_attribute(["sort", "order"], "(DataFrame|Series)"),),
+        matchers=(
+            Call(methods=("sort",), exclude=NOT_PANDAS, check=_frame_sort),
+            Call(methods=("order",), exclude=NOT_PANDAS, check=_series_order),
+            Call(methods=("sort_index",), exclude=NOT_PANDAS, check=_sort_index_by),
+        ),
+        examples=(
+            (
+                "a = df.sort(columns='fare', ascending=False)\nb = s.order()\n"
+                "c = df.sort_index(by='age')\nxs.sort()",
+                "a = df.sort_values(by='fare', ascending=False)\nb = s.sort_values()\n"
+                "c = df.sort_values(by='age')\nxs.sort()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD005",
+        library=LIB,
+        changed_in="0.23",
+        safety=SAFE,
+        catalogue="P5",
+        message="pd.rolling_*/expanding_*/ewm* functions were removed in 0.23; use the methods",
+        replacement="s.rolling(w).mean(), s.expanding().sum(), s.ewm(span=n).mean()",
+        signatures=(no_attribute("pandas", [m.rpartition(".")[2] for m in MOVING_FUNCTIONS]),),
+        matchers=(Call(functions=MOVING_FUNCTIONS, check=_moving),),
+        examples=(
+            (
+                "import pandas as pd\nm = pd.rolling_mean(s, 7, min_periods=1)\n"
+                "e = pd.ewma(s, span=10)\nq = pd.rolling_quantile(df.a, 5, 0.9)",
+                "import pandas as pd\nm = s.rolling(7, min_periods=1).mean()\n"
+                "e = s.ewm(span=10).mean()\nq = df.a.rolling(5).quantile(0.9)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD006",
+        library=LIB,
+        changed_in="0.23",
+        safety=SAFE,
+        catalogue="P6",
+        message="pd.datetools was removed; use pd.offsets",
+        replacement="pd.offsets",
+        signatures=(no_attribute("pandas", ["datetools"]), no_module("pandas.datetools")),
+        matchers=(Module("pandas.datetools", "pandas.offsets"),),
+        examples=(
+            (
+                "import pandas as pd\nd = pd.datetools.BDay(2)",
+                "import pandas as pd\nd = pd.offsets.BDay(2)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD007",
+        library=LIB,
+        changed_in="0.25",
+        safety=MANUAL,
+        catalogue="P7",
+        message="pd.Panel was removed in 0.25; use a MultiIndex DataFrame or xarray",
+        replacement="MultiIndex DataFrame / xarray.DataArray",
+        signatures=(no_attribute("pandas", ["Panel"]), r"cannot import name 'Panel'"),
+        matchers=(Symbol(old="pandas.Panel", fixable=False),),
+        examples=(("import pandas as pd\np = pd.Panel(data)", None),),
+    ),
+    Rule(
+        id="PD008",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="P8",
+        message="pd.np and pd.datetime were removed in pandas 2.0; import numpy / datetime",
+        replacement="import numpy as np; from datetime import datetime",
+        signatures=(no_attribute("pandas", ["np", "datetime"]),),
+        matchers=(
+            Symbol(old="pandas.np", new="numpy"),
+            Symbol(old="pandas.datetime", new="datetime.datetime"),
+        ),
+        examples=(
+            (
+                "import pandas as pd\nx = pd.np.zeros(3)\nt = pd.datetime(2020, 1, 1)",
+                "import pandas as pd\nimport numpy as np\nfrom datetime import datetime\n"
+                "x = np.zeros(3)\nt = datetime(2020, 1, 1)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD009",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="P9",
+        message="pandas.util.testing was removed in 2.0; use pandas.testing (assert_* helpers)",
+        replacement="pandas.testing",
+        signatures=(no_module("pandas.util.testing"),),
+        matchers=(Module("pandas.util.testing", "pandas.testing"),),
+        examples=(
+            (
+                "import pandas.util.testing as tm\n"
+                "from pandas.util.testing import assert_frame_equal",
+                "import pandas.testing as tm\nfrom pandas.testing import assert_frame_equal",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD010",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue="P10",
+        condition="receiver and argument proven DataFrame/Series (a dict or row is REVIEW)",
+        message="DataFrame/Series.append was removed in pandas 2.0; use pd.concat",
+        replacement="pd.concat([df, other], ignore_index=...)",
+        signatures=(object_no_attribute(["append"], "(DataFrame|Series)"),),
+        matchers=(Call(methods=("append",), exclude=NOT_PANDAS, check=_append),),
+        examples=(
+            (
+                "import pandas as pd\na = pd.read_csv('a.csv')\nb = pd.read_csv('b.csv')\n"
+                "both = a.append(b, ignore_index=True)\n"
+                "row = a.append({'x': 1}, ignore_index=True)",
+                "import pandas as pd\na = pd.read_csv('a.csv')\nb = pd.read_csv('b.csv')\n"
+                "both = pd.concat([a, b], ignore_index=True)\n"
+                "row = pd.concat([a, pd.DataFrame([{'x': 1}])], ignore_index=True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD011",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="P11",
+        message="DataFrame/Series.iteritems was removed in pandas 2.0; use .items()",
+        replacement=".items()",
+        signatures=(object_no_attribute(["iteritems"], "(DataFrame|Series)"),),
+        matchers=(
+            Call(
+                methods=("iteritems",),
+                receivers=PANDAS,
+                check=lambda site: (
+                    Outcome(fix=lambda node, refs: edits.rename_method(node, "items"))
+                    if site.proven
+                    else None
+                ),
+            ),
+        ),
+        examples=(
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\n"
+                "for c, col in df.iteritems():\n    pass",
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\n"
+                "for c, col in df.items():\n    pass",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD012",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="P12",
+        message="read_csv(error_bad_lines=, warn_bad_lines=) were removed in 2.0; use "
+        "on_bad_lines=",
+        replacement="on_bad_lines='skip' / 'warn'",
+        signatures=(unexpected_kwarg(["error_bad_lines", "warn_bad_lines"]),),
+        matchers=(Call(functions=READERS, check=_bad_lines),),
+        examples=(
+            (
+                "import pandas as pd\na = pd.read_csv(f, error_bad_lines=False)\n"
+                "b = pd.read_csv(f, error_bad_lines=False, warn_bad_lines=False)",
+                "import pandas as pd\na = pd.read_csv(f, on_bad_lines='warn')\n"
+                "b = pd.read_csv(f, on_bad_lines='skip')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD013",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="P13",
+        message="read_csv(squeeze=) and groupby(squeeze=) were removed in 2.0; use "
+        ".squeeze('columns')",
+        replacement="pd.read_csv(...).squeeze('columns')",
+        signatures=(unexpected_kwarg(["squeeze"]),),
+        matchers=(
+            Call(functions=READERS, check=_squeeze),
+            kwarg_drop("squeeze", methods=("groupby",), exclude=NOT_PANDAS),
+        ),
+        examples=(
+            (
+                "import pandas as pd\ns = pd.read_csv(f, usecols=['a'], squeeze=True)\n"
+                "g = df.groupby('k', squeeze=False)",
+                "import pandas as pd\ns = pd.read_csv(f, usecols=['a']).squeeze('columns')\n"
+                "g = df.groupby('k')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD014",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="P14",
+        message="read_csv(prefix=, mangle_dupe_cols=) were removed in 2.0; use .add_prefix()",
+        replacement="pd.read_csv(f, header=None).add_prefix('X')",
+        signatures=(unexpected_kwarg(["prefix", "mangle_dupe_cols"]),),
+        matchers=(
+            Call(functions=READERS, check=_prefix),
+            kwarg_drop("mangle_dupe_cols", functions=READERS, when=lambda v: v is True),
+        ),
+        examples=(
+            (
+                "import pandas as pd\nd = pd.read_csv(f, header=None, prefix='X', "
+                "mangle_dupe_cols=True)",
+                "import pandas as pd\nd = pd.read_csv(f, header=None).add_prefix('X')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD015",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="P15",
+        message="read_csv(delim_whitespace=True) was removed in 3.0; use sep=r'\\s+'",
+        replacement='sep=r"\\s+"',
+        signatures=(unexpected_kwarg(["delim_whitespace"]),),
+        matchers=(Call(functions=READERS, check=_delim_whitespace),),
+        examples=(
+            (
+                "import pandas as pd\nd = pd.read_csv(f, delim_whitespace=True)",
+                'import pandas as pd\nd = pd.read_csv(f, sep=r"\\s+")',
+            ),
+        ),
+    ),
+    Rule(
+        id="PD016",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="P16",
+        message="read_csv/to_datetime(infer_datetime_format=) was removed in 3.0 (always on now)",
+        replacement="drop infer_datetime_format",
+        signatures=(unexpected_kwarg(["infer_datetime_format"]),),
+        matchers=(kwarg_drop("infer_datetime_format", functions=(*READERS, "pandas.to_datetime")),),
+        examples=(
+            (
+                "import pandas as pd\nd = pd.read_csv(f, parse_dates=['t'], "
+                "infer_datetime_format=True)",
+                "import pandas as pd\nd = pd.read_csv(f, parse_dates=['t'])",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD017",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        catalogue="P16",
+        message="read_csv(date_parser=) was removed in 3.0; use date_format= or parse after "
+        "loading with pd.to_datetime",
+        replacement="date_format='%Y-%m-%d' / df[c] = pd.to_datetime(df[c], ...)",
+        signatures=(unexpected_kwarg(["date_parser"]),),
+        matchers=(
+            Call(
+                functions=READERS,
+                check=lambda site: Outcome(fix=None) if site.kwarg("date_parser") else None,
+            ),
+        ),
+        examples=(("import pandas as pd\nd = pd.read_csv(f, date_parser=parse)", None),),
+    ),
+    Rule(
+        id="PD018",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="P17",
+        message="fillna(method=) was removed in 3.0; use .ffill() / .bfill()",
+        replacement=".ffill() / .bfill()",
+        signatures=(r"fillna\(\) got an unexpected keyword argument 'method'",),
+        matchers=(Call(methods=("fillna",), exclude=NOT_PANDAS, check=_fillna_method),),
+        examples=(
+            (
+                "a = df.fillna(method='ffill')\nb = s.fillna(method='bfill', limit=2)",
+                "a = df.ffill()\nb = s.bfill(limit=2)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD019",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        catalogue="P17",
+        message="replace(..., method=) was removed in 3.0; replace the values, then ffill/bfill",
+        replacement="df.replace(v, np.nan).ffill()",
+        signatures=(r"replace\(\) got an unexpected keyword argument 'method'",),
+        matchers=(
+            Call(
+                methods=("replace",),
+                exclude=NOT_PANDAS,
+                check=lambda site: Outcome(fix=None) if site.kwarg("method") else None,
+            ),
+        ),
+        examples=(("d = df.replace(0, method='pad')", None),),
+    ),
+    Rule(
+        id="PD020",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="P18",
+        message="swapaxes was removed in pandas 3.0; use .T",
+        replacement="df.T",
+        signatures=(object_no_attribute(["swapaxes"], "(DataFrame|Series)"),),
+        matchers=(Call(methods=("swapaxes",), exclude=(NDARRAY,), check=_swapaxes),),
+        examples=(("t = df.swapaxes(0, 1)", "t = df.T"),),
+    ),
+    Rule(
+        id="PD021",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="P19",
+        message="DataFrame.applymap was removed in pandas 3.0; use DataFrame.map",
+        replacement="df.map(f)",
+        signatures=(object_no_attribute(["applymap"]),),
+        matchers=(
+            Call(
+                methods=("applymap",),
+                exclude=NOT_PANDAS,
+                check=lambda site: Outcome(fix=lambda n, refs: edits.rename_method(n, "map")),
+            ),
+        ),
+        examples=(("s = df.applymap(len)", "s = df.map(len)"),),
+    ),
+    Rule(
+        id="PD022",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="P20",
+        message="pd.value_counts was removed in pandas 3.0; use pd.Series(x).value_counts()",
+        replacement="pd.Series(x).value_counts()",
+        signatures=(no_attribute("pandas", ["value_counts"]),),
+        matchers=(Call(functions=("pandas.value_counts",), check=_value_counts),),
+        examples=(
+            (
+                "import pandas as pd\nc = pd.value_counts(labels, normalize=True)",
+                "import pandas as pd\nc = pd.Series(labels).value_counts(normalize=True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD023",
+        library=LIB,
+        changed_in="2.0",
+        safety=REVIEW,
+        catalogue="P21",
+        message="DataFrame.lookup was removed in pandas 2.0; index the array with get_indexer",
+        replacement="df.to_numpy()[df.index.get_indexer(r), df.columns.get_indexer(c)]",
+        signatures=(object_no_attribute(["lookup"]),),
+        matchers=(Call(methods=("lookup",), exclude=NOT_PANDAS, check=_lookup),),
+        examples=(
+            (
+                "v = df.lookup(rows, cols)",
+                "v = df.to_numpy()[df.index.get_indexer(rows), df.columns.get_indexer(cols)]",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD024",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue="P22",
+        condition="the receiver is a proven DataFrame/Series",
+        message="mad() and tshift() were removed in pandas 2.0",
+        replacement="(df - df.mean()).abs().mean(); df.shift(n, freq='infer')",
+        signatures=(object_no_attribute(["mad", "tshift"], "(DataFrame|Series)"),),
+        matchers=(
+            Call(methods=("mad",), exclude=NOT_PANDAS, check=_mad),
+            Call(methods=("tshift",), exclude=NOT_PANDAS, check=_tshift),
+        ),
+        examples=(
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\nm = df.mad()\nt = df.tshift(1)",
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\n"
+                "m = (df - df.mean()).abs().mean()\n"
+                "t = df.shift(1, freq='infer')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD025",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="P23",
+        message="pd.Int64Index/UInt64Index/Float64Index were removed in 2.0; use pd.Index(dtype=)",
+        replacement='pd.Index(x, dtype="int64")',
+        signatures=(no_attribute("pandas", INDEX_DTYPES), r"cannot import name '\w+64Index'"),
+        matchers=(Call(functions=qualify("pandas", INDEX_DTYPES), check=_index_class),),
+        examples=(
+            (
+                "import pandas as pd\ni = pd.Int64Index([1, 2])",
+                "import pandas as pd\ni = pd.Index([1, 2], dtype='int64')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD026",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="P24",
+        message="set_axis and Categorical methods lost inplace= in pandas 2.0; reassign",
+        replacement="df = df.set_axis(...); s = s.cat.set_categories(...)",
+        signatures=(unexpected_kwarg(["inplace"]),),
+        matchers=(
+            Call(methods=tuple(INPLACE_REASSIGN), exclude=NOT_PANDAS, check=_inplace_removed),
+        ),
+        examples=(
+            (
+                "df.set_axis(['a', 'b'], axis=1, inplace=True)\n"
+                "df['c'].cat.set_categories(['x', 'y'], inplace=True)",
+                "df = df.set_axis(['a', 'b'], axis=1)\n"
+                "df['c'] = df['c'].cat.set_categories(['x', 'y'])",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD027",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="P25",
+        message="to_csv(line_terminator=), describe(datetime_is_numeric=), info(null_counts=) and "
+        ".is_monotonic were removed in 2.0",
+        replacement="lineterminator=; drop; show_counts=; .is_monotonic_increasing",
+        signatures=(
+            unexpected_kwarg(["line_terminator", "datetime_is_numeric", "null_counts"]),
+            object_no_attribute(["is_monotonic"]),
+        ),
+        matchers=(
+            kwarg_rename(
+                "line_terminator", "lineterminator", methods=("to_csv",), exclude=NOT_PANDAS
+            ),
+            kwarg_drop("datetime_is_numeric", methods=("describe",), exclude=NOT_PANDAS),
+            kwarg_rename("null_counts", "show_counts", methods=("info",), exclude=NOT_PANDAS),
+            Attr(
+                names=("is_monotonic",),
+                exclude=NOT_PANDAS,
+                check=_removed_attr("is_monotonic_increasing"),
+            ),
+        ),
+        examples=(
+            (
+                "df.to_csv(f, line_terminator='\\n')\nd = df.describe(datetime_is_numeric=True)\n"
+                "df.info(null_counts=True)\nok = df.index.is_monotonic",
+                "df.to_csv(f, lineterminator='\\n')\nd = df.describe()\n"
+                "df.info(show_counts=True)\nok = df.index.is_monotonic_increasing",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD028",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="P26",
+        message="optional arguments became keyword-only in pandas 2.0 (df.drop('c', 1) raises)",
+        replacement="keywords from the old signature: df.drop('c', axis=1)",
+        signatures=(POSITIONAL_ERROR,),
+        matchers=(
+            Call(
+                methods=(
+                    "drop",
+                    "sort_values",
+                    "dropna",
+                    "set_index",
+                    "reset_index",
+                    "fillna",
+                    "astype",
+                ),
+                exclude=NOT_PANDAS,
+                check=_positional_optionals,
+            ),
+            Call(functions=("pandas.concat", *READERS), check=_positional_optionals),
+        ),
+        examples=(
+            (
+                "import pandas as pd\na = df.drop('c', 1)\nb = pd.concat([x, y], 1)\n"
+                "c = pd.read_csv('f.csv', ';')\nd = df.dropna(0, 'all')",
+                "import pandas as pd\na = df.drop('c', axis=1)\nb = pd.concat([x, y], axis=1)\n"
+                "c = pd.read_csv('f.csv', sep=';')\nd = df.dropna(axis=0, how='all')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD029",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue="P27",
+        condition="an error showed non-numeric columns (then numeric_only=True is what 1.x did)",
+        message="reductions no longer drop non-numeric columns since pandas 2.0; pass "
+        "numeric_only=True",
+        replacement="df.mean(numeric_only=True)",
+        signatures=(
+            r"could not convert string to float",
+            r"does not support (operation|reduction) '(mean|median|std|var|quantile)'",
+            r"Cannot perform reduction '(mean|median|std|var|quantile)' with string dtype",
+            r"agg function failed \[how->(mean|median|std|var)",
+            r"unsupported operand type\(s\) for /: 'str' and 'int'",
+        ),
+        matchers=(
+            Call(
+                methods=("mean", "median", "std", "var", "corr", "cov", "quantile", "sem"),
+                exclude=NOT_PANDAS,
+                check=_numeric_only,
+            ),
+        ),
+        examples=(
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\nm = df.mean()\n"
+                "g = df.groupby('k').median()",
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\nm = df.mean(numeric_only=True)\n"
+                "g = df.groupby('k').median(numeric_only=True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD030",
+        library=LIB,
+        changed_in="2.0",
+        safety=REVIEW,
+        catalogue="P27",
+        message="sum/min/max no longer drop non-numeric columns since pandas 2.0 (strings "
+        "concatenate or raise); numeric_only=True restores 1.x",
+        replacement="df.sum(numeric_only=True)",
+        signatures=(
+            r"does not support (operation|reduction) '(sum|min|max|prod)'",
+            r"Cannot perform reduction '(sum|min|max|prod)'",
+            r"agg function failed \[how->(sum|min|max)",
+            r"'<=?' not supported between instances of 'str' and '(int|float)'",
+        ),
+        matchers=(
+            Call(methods=("sum", "min", "max", "prod"), exclude=NOT_PANDAS, check=_numeric_only),
+        ),
+        examples=(
+            (
+                "t = df.groupby('k').sum()",
+                "t = df.groupby('k').sum(numeric_only=True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD031",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        silent=True,
+        catalogue="P28",
+        message="str.replace treats the pattern literally since pandas 2.0 (was a regex); pass "
+        "regex=True",
+        replacement="s.str.replace(pat, repl, regex=True)",
+        matchers=(Call(methods=("replace",), check=_str_replace),),
+        examples=(
+            (
+                "s = df.name.str.replace(r'\\(.*\\)', '')\nt = df.name.str.replace('.', '')",
+                "s = df.name.str.replace(r'\\(.*\\)', '', regex=True)\n"
+                "t = df.name.str.replace('.', '')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD032",
+        library=LIB,
+        changed_in="2.0",
+        safety=REVIEW,
+        silent=True,
+        catalogue="P29",
+        message="value_counts().reset_index() columns are [name, 'count'] since pandas 2.0 "
+        "(were ['index', name])",
+        replacement="s.value_counts().rename_axis('index').reset_index(name=s.name)",
+        signatures=(r"^KeyError: 'index'$",),
+        matchers=(Call(methods=("reset_index",), check=_value_counts_reset),),
+        examples=(
+            (
+                "vc = df.city.value_counts().reset_index()",
+                "vc = df.city.value_counts().rename_axis('index').reset_index(name=df.city.name)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD033",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        silent=True,
+        catalogue="P30",
+        message="pd.get_dummies returns bool columns since pandas 2.0 (was uint8); pass "
+        "dtype=np.uint8",
+        replacement="pd.get_dummies(df, dtype=np.uint8)",
+        matchers=(Call(functions=("pandas.get_dummies",), check=_get_dummies),),
+        examples=(
+            (
+                "import numpy as np\nimport pandas as pd\nd = pd.get_dummies(df['c'])",
+                "import numpy as np\nimport pandas as pd\n"
+                "d = pd.get_dummies(df['c'], dtype=np.uint8)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD034",
+        library=LIB,
+        changed_in="2.0",
+        safety=REVIEW,
+        silent=True,
+        catalogue="P31",
+        message="pd.concat of bool and int columns gives object dtype since pandas 2.0; cast first",
+        replacement="cast the dummies/bool columns (e.g. .astype(int)) before concat",
+        matchers=(Call(functions=("pandas.concat",), check=_concat_dummies),),
+        examples=(
+            ("import pandas as pd\nX = pd.concat([num, pd.get_dummies(cat)], axis=1)", None),
+        ),
+    ),
+    Rule(
+        id="PD035",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        silent=True,
+        catalogue="P32",
+        condition="the frame is proven a DataFrame and the column a literal",
+        message="chained assignment df['a'][mask] = v has no effect under copy-on-write "
+        "(pandas 3.0); use df.loc[mask, 'a'] = v",
+        replacement="df.loc[mask, 'a'] = v",
+        signatures=(r"ChainedAssignmentError",),
+        matchers=(Target(check=_chained_assignment),),
+        examples=(
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\ndf['age'][df.age < 0] = 0",
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\ndf.loc[df.age < 0, 'age'] = 0",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD036",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        silent=True,
+        catalogue="P33",
+        message="column.fillna(..., inplace=True) has no effect under copy-on-write (pandas 3.0); "
+        "assign the result",
+        replacement="df['a'] = df['a'].fillna(0)",
+        matchers=(
+            Call(methods=tuple(INPLACE_COLUMN_METHODS), exclude=NOT_PANDAS, check=_column_inplace),
+        ),
+        examples=(
+            (
+                "df['age'].fillna(df['age'].median(), inplace=True)\n"
+                "df.fare.fillna(0, inplace=True)",
+                "df['age'] = df['age'].fillna(df['age'].median())\ndf.fare = df.fare.fillna(0)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD037",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        silent=True,
+        catalogue="P34",
+        message="strings have the str dtype in pandas 3.0, so dtype == 'object' is False for them",
+        replacement="pd.api.types.is_string_dtype(s.dtype) (object or str)",
+        matchers=(Node(types=("Comparison",), check=_object_dtype_compare),),
+        examples=(
+            (
+                "import pandas as pd\ncats = [c for c in df if df[c].dtype == 'object']",
+                "import pandas as pd\n"
+                "cats = [c for c in df if pd.api.types.is_string_dtype(df[c].dtype)]",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD038",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        silent=True,
+        catalogue="P35",
+        message="datetimes default to microseconds in pandas 3.0, so astype('int64') // 10**9 is "
+        "no longer seconds",
+        replacement="(ts - pd.Timestamp(0)) // pd.Timedelta('1s')",
+        matchers=(Node(types=("BinaryOperation",), check=_epoch_seconds),),
+        examples=(
+            (
+                "import pandas as pd\nsecs = df.t.astype('int64') // 10**9",
+                "import pandas as pd\nsecs = (df.t - pd.Timestamp(0)) // pd.Timedelta('1s')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD039",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        catalogue="P36",
+        condition="a literal frequency in an offset context (resample, date_range, asfreq, "
+        "Grouper)",
+        message="frequency aliases M/H/T/S/L/A/Q... were removed in pandas 3.0; use ME/h/min/s/"
+        "ms/YE/QE...",
+        replacement="'ME', 'h', 'min', 's', 'ms', 'YE', 'QE', 'BME', 'YS'",
+        signatures=(r"Invalid frequency: \w+", r"is no longer supported for offsets"),
+        matchers=(
+            Call(methods=("resample", "asfreq"), exclude=NOT_PANDAS, check=_freq("rule", 0)),
+            Call(methods=("asfreq",), exclude=NOT_PANDAS, check=_freq("freq", None)),
+            Call(
+                functions=qualify(
+                    "pandas", ["date_range", "bdate_range", "Grouper", "timedelta_range"]
+                ),
+                check=_freq("freq", None),
+            ),
+        ),
+        examples=(
+            (
+                "import pandas as pd\nm = s.resample('M').sum()\n"
+                "idx = pd.date_range('2020', periods=5, freq='15T')",
+                "import pandas as pd\nm = s.resample('ME').sum()\n"
+                "idx = pd.date_range('2020', periods=5, freq='15min')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD040",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        catalogue="P37",
+        message="s[0] is a label lookup in pandas 3.0 (no positional fallback); use s.iloc[0]",
+        replacement="s.iloc[0]",
+        signatures=(r"^KeyError: -?\d+$",),
+        matchers=(Node(types=("Subscript",), check=_int_key_on_series),),
+        examples=(
+            (
+                "import pandas as pd\ns = pd.read_csv('t.csv', index_col='id')['v']\nfirst = s[0]",
+                "import pandas as pd\ns = pd.read_csv('t.csv', index_col='id')['v']\n"
+                "first = s.iloc[0]",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD041",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE_IF,
+        catalogue="P38",
+        condition="a KeyError showed labels missing from the index",
+        message=".loc with missing labels raises since pandas 1.0; use .reindex(labels)",
+        replacement="df.reindex([...])",
+        signatures=(r"not in index",),
+        matchers=(
+            Attr(names=("loc",), exclude=NOT_PANDAS, subscripted=True, check=_loc_missing_labels),
+        ),
+        examples=(("sub = df.loc[['a', 'zz']]", "sub = df.reindex(['a', 'zz'])"),),
+    ),
+    Rule(
+        id="PD042",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        catalogue="P39",
+        message="errors='ignore' was removed in pandas 3.0; catch the exception (try/except) or "
+        "use errors='coerce'",
+        replacement="try: x = pd.to_numeric(x) except (ValueError, TypeError): pass",
+        signatures=(r"errors must be one of 'raise', or 'coerce'", r"invalid error value"),
+        matchers=(
+            Call(
+                functions=qualify("pandas", ["to_datetime", "to_numeric", "to_timedelta"]),
+                check=_errors_ignore,
+            ),
+        ),
+        examples=(("import pandas as pd\nd = pd.to_numeric(df.a, errors='ignore')", None),),
+    ),
+    Rule(
+        id="PD043",
+        library=LIB,
+        changed_in="1.0",
+        safety=REVIEW,
+        catalogue="P40",
+        message="convert_objects was removed; use df.apply(pd.to_numeric, errors='coerce')",
+        replacement="df.apply(pd.to_numeric, errors='coerce')",
+        signatures=(object_no_attribute(["convert_objects"]),),
+        matchers=(Call(methods=("convert_objects",), exclude=NOT_PANDAS, check=_convert_objects),),
+        examples=(
+            (
+                "import pandas as pd\nd = df.convert_objects(convert_numeric=True)",
+                "import pandas as pd\nd = df.apply(pd.to_numeric, errors='coerce')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD044",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        catalogue="P41",
+        message="Series.view/ravel, DataFrame.bool and first/last(offset) were removed in pandas "
+        "3.0",
+        replacement="s.to_numpy().ravel(); bool(s.item()); df.loc[:start + offset]",
+        signatures=(
+            object_no_attribute(["view", "ravel", "bool", "first", "last"], "(DataFrame|Series)"),
+        ),
+        matchers=(
+            Call(methods=("view", "ravel", "bool"), receivers=PANDAS, check=_removed_series_method),
+            Call(
+                methods=("first", "last"),
+                receivers=PANDAS,
+                check=lambda site: (
+                    Outcome(fix=None)
+                    if isinstance(site.value("offset", 0), str) and site.proven
+                    else None
+                ),
+            ),
+        ),
+        examples=(
+            (
+                "import pandas as pd\ns = pd.read_csv('t.csv')['v']\nflat = s.ravel()",
+                "import pandas as pd\ns = pd.read_csv('t.csv')['v']\nflat = s.to_numpy().ravel()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD045",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        catalogue="P42",
+        message="groupby(axis=1) and rolling(axis=) were removed in pandas 3.0; transpose first",
+        replacement="df.T.groupby(...); drop axis=0",
+        signatures=(unexpected_kwarg(["axis"]),),
+        matchers=(
+            Call(
+                methods=("groupby", "rolling", "expanding", "ewm"),
+                exclude=NOT_PANDAS,
+                check=_axis_kwarg,
+            ),
+        ),
+        examples=(
+            ("r = df.rolling(3, axis=0).mean()", "r = df.rolling(3).mean()"),
+            ("g = df.groupby(keys, axis=1)", None),
+        ),
+    ),
+    Rule(
+        id="PD046",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        silent=True,
+        pin=True,
+        catalogue="P43",
+        message="groupby on a categorical key defaults to observed=True in pandas 3.0; "
+        "observed=False keeps empty categories as before",
+        replacement="groupby(..., observed=False)",
+        matchers=(Call(methods=("groupby",), exclude=NOT_PANDAS, check=_groupby_observed),),
+        examples=(
+            ("g = df.groupby('grade').size()", "g = df.groupby('grade', observed=False).size()"),
+        ),
+    ),
+    Rule(
+        id="PD047",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        silent=True,
+        catalogue="P44",
+        message="groupby().apply no longer passes the grouping columns in pandas 3.0; use the "
+        "group's .name instead of g[key]",
+        replacement="g.name",
+        signatures=(r"^KeyError: '\w+'$",),
+        matchers=(Call(methods=("apply",), check=_groupby_apply),),
+        examples=(("r = df.groupby('k').apply(lambda g: g['k'].iloc[0])", None),),
+    ),
+    Rule(
+        id="PD048",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        catalogue="P45",
+        message="setting a string into a numeric column raises in pandas 3.0 (PDEP-6); cast the "
+        "column first",
+        replacement="df[c] = df[c].astype(object) before the assignment",
+        signatures=(r"Invalid value '.*' for dtype '(int|float)", r"PDEP-6"),
+        matchers=(Target(check=_loc_string_into_column),),
+        examples=(("df.loc[df.age < 0, 'age'] = 'unknown'", None),),
     ),
 ]
