@@ -104,12 +104,13 @@ CASES = [
     ("PD040", "import pandas as pd\ns = pd.Series([1, 2], index=['a', 'b'])\nv = s[0]"),
     (
         "PD041",
-        "import pandas as pd\ndf = pd.DataFrame({'v': [1, 2]}, index=['a', 'b'])\nv = df.loc[['a', 'z']]",
+        "import pandas as pd\ndf = pd.DataFrame({'v': [1, 2]}, index=['a', 'b'])\n"
+        "v = df.loc[['a', 'z']]",
     ),
     (
         "PD043",
-        DATA
-        + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.convert_objects(convert_numeric=True)",
+        DATA + "df = pd.DataFrame(X, columns=list('abcd'))\n"
+        "v = df.convert_objects(convert_numeric=True)",
     ),
     ("PD044", DATA + "s = pd.Series(X[:, 0])\nv = s.ravel()"),
     (
