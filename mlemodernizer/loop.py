@@ -354,10 +354,11 @@ class Modernizer:
                 cell.source = change.new_source
                 applied.append(change)
             else:
+                # the next prompt must know what was refused, not only where
                 rejections.append(
-                    f"The user rejected the change to cell {change.cell_index} "
-                    f"({proposal.fix_type}, {proposal.source}); keep its current code:\n"
-                    f"{change.old_source}"
+                    f"The user rejected this change to cell {change.cell_index} "
+                    f"({proposal.fix_type}, {proposal.source}):\n{change.new_source}\n"
+                    "Do not propose it again; the cell keeps its current code."
                 )
         self.emitter.emit(
             "fix_applied",
