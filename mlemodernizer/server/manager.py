@@ -234,7 +234,14 @@ class JobManager:
 
     def _sink(self, job: ServerJob) -> Callable[[Event], None]:
         def sink(event: Event) -> None:
-            self._record(job, event.to_json())
+            data = event.to_json()
+            if event.type == "job_finished":
+                # the stored status is final before anyone can see the terminal event
+                job.report = event.data
+                job.outcome = event.data.get("outcome")
+                job.status = "cancelled" if job.cancel.is_set() else "finished"
+                self.store.save_meta(job.id, job.meta())
+            self._record(job, data)
 
         return sink
 
@@ -288,8 +295,6 @@ class JobManager:
                 self._append(job, "job_failed", {"error": job.error})
         else:
             job.report = result.report.to_json()
-            job.outcome = result.report.outcome
-            job.status = "cancelled" if job.cancel.is_set() else "finished"
             self.store.save_notebook(job.id, "modernized.ipynb", prepared.output)
         self.store.save_meta(job.id, job.meta())
 
