@@ -241,6 +241,9 @@ class JobManager:
                 job.outcome = event.data.get("outcome")
                 job.status = "cancelled" if job.cancel.is_set() else "finished"
                 self.store.save_meta(job.id, job.meta())
+            elif event.type == "job_failed":
+                job.status, job.error = "failed", event.data.get("error")
+                self.store.save_meta(job.id, job.meta())
             self._record(job, data)
 
         return sink
