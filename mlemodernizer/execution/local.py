@@ -93,7 +93,7 @@ class LocalExecutor:
 
             nb = new_notebook(cells=[new_code_cell(_VERSIONS_CODE)])
             client = NotebookClient(nb, kernel_name=self.kernel, timeout=60, allow_errors=True)
-            client.execute()
+            client.execute(stderr=subprocess.DEVNULL)
             text = "".join(
                 o.get("text", "") for o in nb.cells[0].outputs if o.get("output_type") == "stream"
             )
