@@ -92,6 +92,8 @@ class Job:
         except Exception as exc:
             self.modernizer.emitter.emit("job_failed", error=f"{type(exc).__name__}: {exc}")
             raise
+        finally:
+            self.modernizer.executor.close()
         write_notebook_atomic(result.notebook, self.output)
         result.report.output = str(self.output)
         report = result.report.to_json()

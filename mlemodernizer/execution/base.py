@@ -89,3 +89,7 @@ class Executor(Protocol):
     def installed_versions(self) -> dict[str, str]:
         """Distribution name (lower case) → version in the executing environment."""
         ...
+
+    def close(self) -> None:
+        """Release what the executor holds for the job (kernels, containers); idempotent."""
+        ...

@@ -103,6 +103,9 @@ class LocalExecutor:
                 self._versions = {}
         return dict(self._versions)
 
+    def close(self) -> None:
+        """Each run starts and kills its own kernel: nothing is held between runs."""
+
     # --- the run ----------------------------------------------------------------------------
 
     async def _execute(self, request: ExecutionRequest) -> ExecutionResult:
