@@ -386,6 +386,25 @@ def __mlem_probe__():
         indexers = [n for n, rt in out if "indexer" in rt.lower()]
         return (indexers or [n for n, _ in out])[:8]
 
+    def doc_line(owner, name):
+        """First line of the docstring of ``owner.name``, looked up statically."""
+        try:
+            a = inspect.getattr_static(owner, name)
+        except Exception:
+            return None
+        if isinstance(a, property):
+            doc = (a.fget.__doc__ if a.fget is not None else None) or a.__doc__
+        elif isinstance(a, (classmethod, staticmethod)):
+            doc = a.__func__.__doc__
+        elif callable(a):
+            doc = getattr(a, "__doc__", None)
+        else:
+            return None
+        for line in (doc or "").strip().splitlines():
+            if line.strip():
+                return line.strip()[:110]
+        return None
+
     def signature_of(obj):
         try:
             sig = inspect.signature(obj)
@@ -449,6 +468,13 @@ def __mlem_probe__():
             item["containing"] = containing(name, names)
             if q.get("subscript"):
                 item["subscriptable"] = subscriptable_attrs(t)
+            docs = {}
+            for n in (item.get("subscriptable") or []) + item["close"][:3]:
+                line = doc_line(t, n)
+                if line and n not in docs:
+                    docs[n] = line
+            if docs:
+                item["docs"] = docs
         elif kind == "import_name":
             mod_name, name = q["module"], q["name"]
             top_of(mod_name)
@@ -633,6 +659,12 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
         subs = [n for n in _names(item.get("subscriptable")) if n not in close]
         if subs:
             extra.append(f"attributes that support `[...]` indexing: {_fmt_list(subs)}")
+        docs = item.get("docs")
+        if isinstance(docs, dict) and docs:
+            extra.append(
+                "what they do: "
+                + "; ".join(f"`{k}`: {str(v)[:110].rstrip('.')}" for k, v in list(docs.items())[:6])
+            )
         out.append(line + ("; " + "; ".join(extra) if extra else "; no close attribute"))
     elif kind == "import_name":
         name = target.rsplit(".", 1)[-1]

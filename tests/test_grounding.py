@@ -96,6 +96,7 @@ def test_pandas_ix_names_loc_and_iloc(kernel):
     assert item["expr"] == "df"
     assert item["type"].endswith("DataFrame")
     assert {"loc", "iloc"} <= set(item["subscriptable"])
+    assert "label" in item["docs"]["loc"] and "position" in item["docs"]["iloc"]
     assert "pandas" in facts["versions"]
     assert "`iloc`" in format_facts(facts) and "`loc`" in format_facts(facts)
 

@@ -176,3 +176,54 @@ def test_text_then_backticks_inside_a_fence_is_code():
 def test_named_cell_without_code_has_its_own_reason():
     v = validate_reply(parse_reply("# %% cell 2\n```python\n```"), nb())
     assert v.reason is not None and "names cell 2 but gives no code" in v.reason
+
+
+# --- names a patch loses (fixers/llm/consistency.py) ---------------------------------------------
+
+
+def nb_imports():
+    book = new_notebook(
+        cells=[
+            new_code_cell(
+                "from sklearn.cross_validation import train_test_split\n"
+                "from sklearn.datasets import load_iris"
+            ),
+            new_code_cell("X, y = load_iris(return_X_y=True)\na, b = train_test_split(X)"),
+        ]
+    )
+    ensure_cell_ids(book)
+    return book
+
+
+def test_a_dropped_import_still_used_elsewhere_is_reasked():
+    reply = "# %% cell 0\nfrom sklearn.model_selection import train_test_split"
+    v = validate_reply(parse_reply(reply), nb_imports(), allowed=[0])
+    assert v.reason is not None
+    assert "cell 0 no longer defines `load_iris`" in v.reason and "cell 1 still uses it" in v.reason
+
+
+def test_a_renamed_import_used_only_in_unseen_cells_is_fine():
+    book = nb_imports()
+    book.cells[0].source = "from sklearn.preprocessing import Imputer"
+    book.cells[1].source = "imp = Imputer()"
+    reply = "# %% cell 0\nfrom sklearn.impute import SimpleImputer"
+    assert validate_reply(parse_reply(reply), book, allowed=[0]).reason is None
+    # ... but not when the model saw the cell that uses it
+    v = validate_reply(parse_reply(reply), book, allowed=[0, 1])
+    assert v.reason is not None
+    assert "cell 1 still uses `Imputer`, which cell 0 now calls `SimpleImputer`" in v.reason
+
+
+def test_complete_rewrites_and_moved_names_pass():
+    book = nb_imports()
+    both = (
+        "# %% cell 0\nfrom sklearn.model_selection import train_test_split\n"
+        "from sklearn.datasets import load_iris\n"
+    )
+    assert validate_reply(parse_reply(both), book).reason is None
+    moved = (
+        "# %% cell 0\nfrom sklearn.model_selection import train_test_split\n"
+        "# %% cell 1\nfrom sklearn.datasets import load_iris\n"
+        "X, y = load_iris(return_X_y=True)\na, b = train_test_split(X)"
+    )
+    assert validate_reply(parse_reply(moved), book).reason is None

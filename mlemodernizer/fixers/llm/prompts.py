@@ -40,12 +40,14 @@ Reply format:
 with its header line `# %% cell N` (N = the cell number shown in the notebook) followed by the \
 COMPLETE new source of that cell, every line of it.
 Cells you do not name stay unchanged. Do not add cells, do not name markdown cells, do not write \
-placeholders such as `# ... rest unchanged`."""
+placeholders such as `# ... rest unchanged`. In a changed cell keep every line that does not need \
+to change (imports included); if you rename something, update the cells that use it."""
 
 SYSTEM_PROMPT = f"""\
 You modernize old machine-learning Jupyter notebooks so that they run in today's Python \
 environment and reproduce their original results. You change as little code as possible and keep \
-the notebook's method, data and training.
+the notebook's method, data and training. Replace a removed API with the modern one that behaves \
+the same way (same arguments, same result).
 
 {FORBIDDEN}
 

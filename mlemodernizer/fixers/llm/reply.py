@@ -17,6 +17,7 @@ from nbformat import NotebookNode
 
 from ...notebook import parse_error
 from ..base import CellChange
+from .consistency import lost_names
 
 # `# %% cell 3`, `#%% [cell 3]`, `# %% Cell 3: fixed`, `# %% [3]`
 _HEADER_PCT = re.compile(
@@ -323,4 +324,8 @@ def validate_reply(
             f"your reply names cell {_ranges(empty)} but gives no code for it; put the complete "
             "new cell under its `# %% cell N` header inside the ```python block",
         )
-    return Validation(sorted(changes, key=lambda c: c.cell_index), None)
+    changes.sort(key=lambda c: c.cell_index)
+    lost = lost_names(changes, nb, shown)
+    if lost is not None:
+        return Validation([], lost)
+    return Validation(changes, None)

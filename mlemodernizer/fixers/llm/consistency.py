@@ -1,0 +1,151 @@
+"""Names a patch stops defining while code still uses them (a rewritten cell that lost a line).
+
+Small models rewrite a cell from memory and drop lines: ``from sklearn.datasets import load_iris``
+vanishes while cell 2 still calls ``load_iris``; or they rename ``Imputer`` to ``SimpleImputer`` in
+the import but not where it is used. Both only show up one execution later. This check finds them
+before: a name bound at the top level of a changed cell's old source, bound by no cell afterwards,
+yet still read by some cell.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import difflib
+from collections.abc import Sequence
+
+from nbformat import NotebookNode
+
+from ...notebook import mask_magics
+from ..base import CellChange
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+def _tree(source: str) -> ast.Module | None:
+    masked, _ = mask_magics(source)
+    try:
+        return ast.parse(masked)
+    except SyntaxError:
+        return None
+
+
+class _Bound(ast.NodeVisitor):
+    """Names bound at module level (not inside functions, classes, lambdas, comprehensions)."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+        self.star = False
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self.names.add(node.name)
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
+        self.names.add(node.name)
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self.names.add(node.name)
+
+    def visit_Lambda(self, node: ast.Lambda) -> None:
+        pass
+
+    def visit_ListComp(self, node: ast.ListComp) -> None:
+        pass
+
+    visit_SetComp = visit_GeneratorExp = visit_ListComp
+
+    def visit_DictComp(self, node: ast.DictComp) -> None:
+        pass
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self.names.add(alias.asname or alias.name.split(".")[0])
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        for alias in node.names:
+            if alias.name == "*":
+                self.star = True
+            else:
+                self.names.add(alias.asname or alias.name)
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if isinstance(node.ctx, (ast.Store, ast.Del)):
+            self.names.add(node.id)
+
+    def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
+        self.names.add(node.target.id)
+        self.visit(node.value)
+
+
+def bound_names(source: str) -> tuple[set[str], bool]:
+    """(names bound at the top level, whether a star import makes that set incomplete)."""
+    tree = _tree(source)
+    if tree is None:
+        return set(), True
+    visitor = _Bound()
+    visitor.visit(tree)
+    return visitor.names, visitor.star
+
+
+def used_names(source: str) -> set[str]:
+    tree = _tree(source)
+    if tree is None:
+        return set()
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _similar(a: str, b: str) -> bool:
+    la, lb = a.lower(), b.lower()
+    return la in lb or lb in la or difflib.SequenceMatcher(None, la, lb).ratio() >= 0.6
+
+
+def lost_names(changes: Sequence[CellChange], nb: NotebookNode, shown: Sequence[int]) -> str | None:
+    """Why the patch leaves a used name undefined, or None.
+
+    A name that was *renamed* (the cell now binds a similar new name: ``Imputer`` →
+    ``SimpleImputer``) may stay in use in cells the model was not shown: the next iteration
+    updates them. A name that was simply *dropped*, or renamed while a shown cell still uses it,
+    is a problem now.
+    """
+    changed = {c.cell_index: c for c in changes}
+    final: dict[int, str] = {}
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code":
+            final[i] = changed[i].new_source if i in changed else cell.source
+    bound_after: set[str] = set()
+    for source in final.values():
+        names, star = bound_names(source)
+        if star:
+            return None  # a star import may define anything
+        bound_after |= names
+    problems: list[str] = []
+    for change in sorted(changes, key=lambda c: c.cell_index):
+        old_names, _ = bound_names(change.old_source)
+        new_names, _ = bound_names(change.new_source)
+        added = new_names - old_names
+        lost = sorted(
+            n
+            for n in old_names - bound_after
+            if not n.startswith("__mlem_magic__") and n not in _BUILTINS and n != "_"
+        )
+        for name in lost:
+            users = [i for i, src in final.items() if name in used_names(src)]
+            if not users:
+                continue
+            where = ", ".join(str(i) for i in users)
+            renamed_to = [n for n in sorted(added) if _similar(name, n)]
+            if renamed_to:
+                visible = [i for i in users if i in shown]
+                if not visible:
+                    continue  # later cells follow in the next iteration
+                problems.append(
+                    f"cell {', '.join(str(i) for i in visible)} still uses `{name}`, which cell "
+                    f"{change.cell_index} now calls `{renamed_to[0]}`: update that cell too"
+                )
+            else:
+                problems.append(
+                    f"cell {change.cell_index} no longer defines `{name}` (a line was dropped?), "
+                    f"but cell {where} still uses it: write the complete cell, keeping every "
+                    "line you do not need to change"
+                )
+    return "; ".join(problems[:4]) or None
