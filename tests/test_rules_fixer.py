@@ -188,3 +188,31 @@ def test_acceptance_old_notebook_runs_with_accuracy_unchanged(tmp_path: Path) ->
     assert printed == _reference_accuracy(tmp_path)
     assert nb.cells[0].source.startswith("%matplotlib inline\n")
     assert nb.cells[1].source.startswith("!ls > /dev/null\n")
+
+
+def test_pins_only_in_reproduce_mode_and_only_once() -> None:
+    src = (
+        "from sklearn.linear_model import LogisticRegression\nfrom sklearn.cluster import KMeans\n"
+        "m = LogisticRegression()\nkm = KMeans(3)"
+    )
+    nb = notebook_of([src])
+    assert RulesFixer(NEW).prepass(nb) is None  # pins are not error repairs
+    assert RulesFixer(NEW).propose(_ctx(nb, FixType.SCORE_CALIBRATION)) is None
+    fixer = RulesFixer(NEW, pin_old_defaults=True)
+    proposal = fixer.propose(_ctx(nb, FixType.SCORE_CALIBRATION))
+    assert proposal is not None
+    assert proposal.fix_type == FixType.SCORE_CALIBRATION
+    assert set(proposal.rule_ids) == {"SKL011", "SKL028"}
+    assert "LogisticRegression(solver='liblinear')" in proposal.changes[0].new_source
+    assert "KMeans(3, n_init=10)" in proposal.changes[0].new_source
+    # rejected: the same state gets nothing new
+    assert fixer.propose(_ctx(nb, FixType.SCORE_CALIBRATION)) is None
+    # accepted: nothing left to pin
+    _apply(nb, proposal)
+    assert fixer.propose(_ctx(nb, FixType.SCORE_CALIBRATION)) is None
+
+
+def test_pins_respect_the_version_that_changed_the_default() -> None:
+    nb = notebook_of(["from sklearn.cluster import KMeans\nkm = KMeans(3)"])
+    fixer = RulesFixer({"scikit-learn": "1.3.2"}, pin_old_defaults=True)
+    assert fixer.propose(_ctx(nb, FixType.SCORE_CALIBRATION)) is None

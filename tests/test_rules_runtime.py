@@ -129,6 +129,145 @@ CASES = [
     ),
     ("SKL003", "from sklearn.grid_search import GridSearchCV"),
     (
+        "SKL007",
+        DATA + "from sklearn.preprocessing import OneHotEncoder\n"
+        "Z = np.c_[y, X]\nv = OneHotEncoder(categorical_features=[0]).fit_transform(Z)",
+    ),
+    (
+        "SKL008",
+        DATA + "from sklearn.preprocessing import OneHotEncoder\nOneHotEncoder(sparse=False)",
+    ),
+    (
+        "SKL009",
+        DATA + "from sklearn.linear_model import LinearRegression\n"
+        "p = LinearRegression(normalize=True).fit(X, y).predict(X)",
+    ),
+    ("SKL010", DATA + "from sklearn.linear_model import Ridge\nRidge(normalize=True).fit(X, y)"),
+    (
+        "SKL012",
+        DATA + "from sklearn.linear_model import LogisticRegression\n"
+        "m = LogisticRegression(multi_class='ovr').fit(X, y)",
+    ),
+    (
+        "SKL013",
+        DATA + "from sklearn.linear_model import LogisticRegression\n"
+        "m = LogisticRegression(solver='liblinear').fit(X, np.arange(60) % 3)",
+    ),
+    (
+        "SKL014",
+        DATA + "from sklearn.linear_model import LogisticRegression\n"
+        "m = LogisticRegression(penalty='none').fit(X, y)",
+    ),
+    (
+        "SKL015",
+        DATA + "from sklearn.metrics import mean_squared_error\n"
+        "v = mean_squared_error(y, y * 0.5, squared=False)",
+    ),
+    (
+        "SKL016",
+        DATA + "import matplotlib\nmatplotlib.use('Agg')\n"
+        "from sklearn.linear_model import LogisticRegression\n"
+        "from sklearn.metrics import plot_confusion_matrix\n"
+        "plot_confusion_matrix(LogisticRegression().fit(X, y), X, y)",
+    ),
+    (
+        "SKL018",
+        DATA + "from sklearn.ensemble import RandomForestClassifier\n"
+        "from sklearn.model_selection import GridSearchCV\n"
+        "rf = RandomForestClassifier(n_estimators=5)\n"
+        "gs = GridSearchCV(rf, {'max_features': ['auto']}, cv=2).fit(X, y)",
+    ),
+    (
+        "SKL019",
+        DATA + "from sklearn.tree import DecisionTreeRegressor\n"
+        "DecisionTreeRegressor(criterion='mse').fit(X, y)",
+    ),
+    (
+        "SKL020",
+        DATA + "from sklearn.ensemble import GradientBoostingRegressor\n"
+        "GradientBoostingRegressor(loss='ls', n_estimators=5).fit(X, y)",
+    ),
+    (
+        "SKL021",
+        DATA
+        + "from sklearn.linear_model import SGDClassifier\nSGDClassifier(loss='log').fit(X, y)",
+    ),
+    (
+        "SKL022",
+        DATA + "from sklearn.linear_model import Perceptron\nPerceptron(n_iter=5).fit(X, y)",
+    ),
+    (
+        "SKL023",
+        DATA + "from sklearn.ensemble import BaggingClassifier\n"
+        "from sklearn.tree import DecisionTreeClassifier\n"
+        "BaggingClassifier(base_estimator=DecisionTreeClassifier(), n_estimators=3).fit(X, y)",
+    ),
+    (
+        "SKL024",
+        DATA + "from sklearn.ensemble import AdaBoostClassifier\n"
+        "AdaBoostClassifier(algorithm='SAMME', n_estimators=5).fit(X, y)",
+    ),
+    (
+        "SKL025",
+        DATA + "from sklearn.cluster import AgglomerativeClustering\n"
+        "AgglomerativeClustering(2, affinity='manhattan', linkage='average').fit(X)",
+    ),
+    (
+        "SKL026",
+        DATA + "from sklearn.cluster import KMeans\nKMeans(2, algorithm='full', n_init=1).fit(X)",
+    ),
+    ("SKL027", DATA + "from sklearn.cluster import KMeans\nKMeans(2, n_jobs=2, n_init=1).fit(X)"),
+    ("SKL029", "from sklearn.manifold import TSNE\nt = TSNE(n_iter=300)"),
+    (
+        "SKL031",
+        "from sklearn.feature_extraction.text import CountVectorizer\n"
+        "vec = CountVectorizer()\nvec.fit(['a cat', 'a dog'])\nnames = vec.get_feature_names()",
+    ),
+    (
+        "SKL032",
+        "from sklearn.model_selection import GridSearchCV\nfrom sklearn.svm import SVC\n"
+        "gs = GridSearchCV(SVC(), {'C': [1]}, iid=False)",
+    ),
+    (
+        "SKL036",
+        DATA + "from sklearn.model_selection import cross_val_score\n"
+        "from sklearn.svm import SVC\ns = cross_val_score(SVC(), X, y, cv=2, fit_params={})",
+    ),
+    ("SKL038", "from sklearn.ensemble.forest import RandomForestClassifier"),
+    ("SKL038", "from sklearn.metrics.scorer import make_scorer\nimport sklearn.tree.tree as t"),
+    ("SKL039", "from sklearn.ensemble.partial_dependence import partial_dependence"),
+    ("SKL040", DATA + "from sklearn.decomposition import RandomizedPCA\nRandomizedPCA(2).fit(X)"),
+    ("SKL040", DATA + "from sklearn.mixture import GMM\nGMM(2, n_iter=20).fit(X)"),
+    ("SKL041", DATA + "from sklearn.lda import LDA\nLDA().fit(X, y)"),
+    (
+        "SKL042",
+        DATA + "from sklearn.metrics import calinski_harabaz_score\n"
+        "v = calinski_harabaz_score(X, y)",
+    ),
+    (
+        "SKL043",
+        DATA + "from sklearn.metrics import jaccard_similarity_score\n"
+        "v = jaccard_similarity_score(y, y)",
+    ),
+    (
+        "SKL045",
+        DATA + "from sklearn.tree import DecisionTreeClassifier\n"
+        "DecisionTreeClassifier(presort=True).fit(X, y)",
+    ),
+    (
+        "SKL047",
+        DATA + "from sklearn.linear_model import LassoCV\nLassoCV(n_alphas=5, cv=2).fit(X, y)",
+    ),
+    (
+        "SKL049",
+        DATA + "from sklearn.ensemble import AdaBoostClassifier\n"
+        "from sklearn.model_selection import GridSearchCV\n"
+        "from sklearn.tree import DecisionTreeClassifier\n"
+        "m = AdaBoostClassifier(DecisionTreeClassifier(), n_estimators=3)\n"
+        "gs = GridSearchCV(m, {'base_estimator__max_depth': [1]}, cv=2, error_score='raise')"
+        ".fit(X, y)",
+    ),
+    (
         "SKL004",
         DATA + "from sklearn.preprocessing import Imputer, StandardScaler\n"
         "X[::5, 1] = np.nan\nv = Imputer(missing_values='NaN', strategy='mean', axis=0)"
@@ -202,3 +341,48 @@ def test_max_features_auto_meant_sqrt_for_classifiers() -> None:
     )
     (new,), _ = rewrite(code, ["SKL006"])
     assert _run(new)["same"]  # sqrt(4) == 2 features per split
+
+
+PINS = [
+    (
+        "SKL011",
+        DATA + "from sklearn.linear_model import LogisticRegression\n"
+        "m = LogisticRegression().fit(X, y)",
+    ),
+    ("SKL028", DATA + "from sklearn.cluster import KMeans\nkm = KMeans(2, random_state=0).fit(X)"),
+    (
+        "SKL030",
+        DATA + "from sklearn.manifold import TSNE\nTSNE(perplexity=5).fit_transform(X[:20])",
+    ),
+    (
+        "SKL034",
+        DATA + "from sklearn.model_selection import cross_val_score\n"
+        "from sklearn.ensemble import RandomForestClassifier\nfrom sklearn.svm import SVC\n"
+        "a = cross_val_score(RandomForestClassifier(random_state=0), X, y)\n"
+        "b = SVC().fit(X, y)",
+    ),
+    (
+        "SKL035",
+        DATA + "from sklearn.linear_model import SGDClassifier\n"
+        "m = SGDClassifier(random_state=0).fit(X, y)",
+    ),
+    ("SKL048", DATA + "from sklearn.svm import LinearSVC\nm = LinearSVC().fit(X, y)"),
+    (
+        "PD046",
+        "import pandas as pd\ndf = pd.DataFrame({'k': pd.Categorical(['a'], ['a', 'b']), "
+        "'v': [1]})\nn = len(df.groupby('k').v.sum())",
+    ),
+]
+
+
+@pytest.mark.parametrize(("rule_id", "code"), PINS, ids=[r for r, _ in PINS])
+def test_pinned_defaults_run(rule_id: str, code: str) -> None:
+    (new,), _ = rewrite(code, [rule_id])
+    assert new != code
+    _run(new)
+
+
+def test_observed_false_keeps_empty_categories() -> None:
+    code = PINS[-1][1]
+    (new,), _ = rewrite(code, ["PD046"])
+    assert _run(code)["n"] == 1 and _run(new)["n"] == 2

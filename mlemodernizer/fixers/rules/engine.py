@@ -93,7 +93,7 @@ class RuleIndex:
             for name in m.names:
                 target.setdefault(name, []).append((rule, m))
         elif isinstance(m, DictKey):
-            for key in m.keys:
+            for key in m.keys or ("*",):  # no keys: every string key
                 self.dict_keys.setdefault(key, []).append((rule, m))
         elif isinstance(m, Text):
             self.texts.append((rule, m))
@@ -337,7 +337,9 @@ class CellAnalyzer(cst.CSTVisitor):
         return None
 
     def site(self, node: Any, **kw: Any) -> Site:
-        found = Site(node=node, resolve=self.resolve, infer=self.infer, **kw)
+        found = Site(
+            node=node, resolve=self.resolve, infer=self.infer, known=self.table.types, **kw
+        )
         if id(node) in self._statement_calls:
             found.extra["statement"] = True
         return found
@@ -703,6 +705,14 @@ class CellAnalyzer(cst.CSTVisitor):
     def leave_Arg(self, original_node: cst.Arg) -> None:
         self._args.pop()
 
+    def _call_context(self) -> tuple[Any, ...]:
+        """(enclosing call, the argument this call is in) for the call being visited."""
+        parent = self._calls[-2] if len(self._calls) > 1 else None
+        arg = self._args[-1] if self._args else None
+        if parent is None or arg is None or arg not in parent.args:
+            return (parent, None)
+        return (parent, arg)
+
     def _context(self) -> tuple[Any, ...]:
         call = self._calls[-1] if self._calls else None
         arg = self._args[-1] if self._args else None
@@ -833,9 +843,17 @@ class CellAnalyzer(cst.CSTVisitor):
         if qname is None and isinstance(func, cst.Subscript):
             base = self.resolve(func.value)  # np.cast[t](x)
             qname = f"{base}[]" if base else None
+        if qname is not None and self.index.modules:
+            move = self.index.module_move(qname)  # a private path that moved: match the public one
+            if (
+                move is not None
+                and move[2] in self.index.functions
+                and qname not in self.index.functions
+            ):
+                qname = move[2]
         if qname is not None:
             for rule, m in self.index.functions.get(qname, ()):
-                outcome = m.check(self.site(node, qname=qname))
+                outcome = m.check(self.site(node, qname=qname, context=self._call_context()))
                 if outcome is not None:
                     self.hit(rule, node, outcome)
         if isinstance(func, cst.Attribute):
@@ -865,7 +883,11 @@ class CellAnalyzer(cst.CSTVisitor):
         key = literal(node.key)
         if not isinstance(key, str):
             return
-        for rule, m in self.index.dict_keys.get(key.rpartition("__")[2], ()):
+        candidates = [
+            *self.index.dict_keys.get(key.rpartition("__")[2], ()),
+            *self.index.dict_keys.get("*", ()),
+        ]
+        for rule, m in candidates:
             outcome = m.check(self.site(node, qname=key))
             if outcome is not None:
                 self.hit(rule, node, outcome)

@@ -63,6 +63,7 @@ class Site:
     proven: bool = True  # whether the receiver type is proven to be one the matcher asked for
     context: tuple[Any, ...] = ()  # enclosing (call, arg) of a symbol reference, innermost first
     extra: dict[str, Any] = field(default_factory=dict)
+    known: Callable[[], list[TypeInfo]] = list  # receiver types known so far in the notebook
 
     # --- calls -----------------------------------------------------------------------------
 

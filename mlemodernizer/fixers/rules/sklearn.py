@@ -10,13 +10,29 @@ from . import edits
 from .helpers import (
     cannot_import,
     invalid_param,
+    kwarg_drop,
+    kwarg_rename,
     kwarg_value,
     no_module,
+    object_no_attribute,
+    pin_default,
     qualify,
+    report,
     unexpected_kwarg,
 )
-from .matchers import MISSING, NOT_LITERAL, Call, Module, Outcome, Site, Symbol
-from .model import REVIEW, SAFE, Rule
+from .matchers import (
+    MISSING,
+    NOT_LITERAL,
+    Attr,
+    Call,
+    DictKey,
+    Module,
+    Outcome,
+    Site,
+    Symbol,
+    literal,
+)
+from .model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "scikit-learn"
 
@@ -146,6 +162,420 @@ def _set_params_max_features(site: Site) -> Outcome | None:
         return None
     new: Any = "sqrt" if site.receiver.qname in TREE_CLASSIFIERS else 1.0
     return Outcome(fix=lambda node, refs: edits.set_kwarg(node, "max_features", edits.to_node(new)))
+
+
+PRIVATE_MODULES = {
+    "sklearn.ensemble.forest": "sklearn.ensemble",
+    "sklearn.ensemble.gradient_boosting": "sklearn.ensemble",
+    "sklearn.ensemble.bagging": "sklearn.ensemble",
+    "sklearn.ensemble.weight_boosting": "sklearn.ensemble",
+    "sklearn.ensemble.iforest": "sklearn.ensemble",
+    "sklearn.ensemble.voting": "sklearn.ensemble",
+    "sklearn.tree.tree": "sklearn.tree",
+    "sklearn.tree.export": "sklearn.tree",
+    "sklearn.metrics.scorer": "sklearn.metrics",
+    "sklearn.metrics.classification": "sklearn.metrics",
+    "sklearn.metrics.regression": "sklearn.metrics",
+    "sklearn.metrics.ranking": "sklearn.metrics",
+    "sklearn.metrics.cluster.supervised": "sklearn.metrics.cluster",
+    "sklearn.preprocessing.data": "sklearn.preprocessing",
+    "sklearn.preprocessing.label": "sklearn.preprocessing",
+    "sklearn.linear_model.base": "sklearn.linear_model",
+    "sklearn.linear_model.logistic": "sklearn.linear_model",
+    "sklearn.linear_model.ridge": "sklearn.linear_model",
+    "sklearn.linear_model.coordinate_descent": "sklearn.linear_model",
+    "sklearn.linear_model.stochastic_gradient": "sklearn.linear_model",
+    "sklearn.svm.classes": "sklearn.svm",
+    "sklearn.neighbors.classification": "sklearn.neighbors",
+    "sklearn.neighbors.regression": "sklearn.neighbors",
+    "sklearn.neighbors.base": "sklearn.neighbors",
+    "sklearn.cluster.k_means_": "sklearn.cluster",
+    "sklearn.decomposition.pca": "sklearn.decomposition",
+    "sklearn.datasets.samples_generator": "sklearn.datasets",
+    "sklearn.datasets.base": "sklearn.datasets",
+    "sklearn.manifold.t_sne": "sklearn.manifold",
+    "sklearn.mixture.gaussian_mixture": "sklearn.mixture",
+    "sklearn.neural_network.multilayer_perceptron": "sklearn.neural_network",
+    "sklearn.feature_selection.univariate_selection": "sklearn.feature_selection",
+    "sklearn.naive_bayes.naive_bayes": "sklearn.naive_bayes",
+    "sklearn.model_selection._validation": "sklearn.model_selection",
+}
+
+# --- estimator families -------------------------------------------------------------------------
+
+LINEAR_NORMALIZE = qualify(
+    "sklearn.linear_model",
+    [
+        "LinearRegression",
+        "Ridge",
+        "RidgeCV",
+        "RidgeClassifier",
+        "RidgeClassifierCV",
+        "Lasso",
+        "LassoCV",
+        "ElasticNet",
+        "ElasticNetCV",
+        "Lars",
+        "LarsCV",
+        "LassoLars",
+        "LassoLarsCV",
+        "LassoLarsIC",
+        "OrthogonalMatchingPursuit",
+        "OrthogonalMatchingPursuitCV",
+        "BayesianRidge",
+        "ARDRegression",
+        "MultiTaskLasso",
+        "MultiTaskElasticNet",
+        "MultiTaskLassoCV",
+        "MultiTaskElasticNetCV",
+    ],
+)
+FORESTS = qualify(
+    "sklearn.ensemble",
+    [
+        "RandomForestClassifier",
+        "RandomForestRegressor",
+        "ExtraTreesClassifier",
+        "ExtraTreesRegressor",
+    ],
+)
+SVMS = qualify("sklearn.svm", ["SVC", "SVR", "NuSVC", "NuSVR", "OneClassSVM"])
+SGDS = qualify(
+    "sklearn.linear_model",
+    [
+        "SGDClassifier",
+        "SGDRegressor",
+        "Perceptron",
+        "PassiveAggressiveClassifier",
+        "PassiveAggressiveRegressor",
+    ],
+)
+CV_USERS = (
+    *qualify(
+        "sklearn.model_selection",
+        [
+            "cross_val_score",
+            "cross_validate",
+            "cross_val_predict",
+            "GridSearchCV",
+            "RandomizedSearchCV",
+            "learning_curve",
+            "validation_curve",
+        ],
+    ),
+)
+REGRESSION_TREES = (
+    *qualify("sklearn.tree", ["DecisionTreeRegressor", "ExtraTreeRegressor"]),
+    *qualify(
+        "sklearn.ensemble",
+        [
+            "RandomForestRegressor",
+            "ExtraTreesRegressor",
+            "GradientBoostingRegressor",
+            "GradientBoostingClassifier",
+        ],
+    ),
+)
+META = (
+    *qualify(
+        "sklearn.ensemble",
+        ["BaggingClassifier", "BaggingRegressor", "AdaBoostClassifier", "AdaBoostRegressor"],
+    ),
+    "sklearn.calibration.CalibratedClassifierCV",
+)
+KMEANS = qualify("sklearn.cluster", ["KMeans", "MiniBatchKMeans"])
+LOGREG = ("sklearn.linear_model.LogisticRegression",)
+
+
+def _one_hot_categorical(site: Site) -> Outcome | None:
+    if site.kwarg("categorical_features") is None:
+        return None
+    features = site.value("categorical_features")
+    if site.kwarg("n_values") is not None or features is NOT_LITERAL or site.positional():
+        return Outcome(fix=None)
+    if features in ("all", None):
+        return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, "categorical_features"))
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        i = edits.find_kwarg(node, "categorical_features")
+        assert i is not None
+        columns = node.args[i].value
+        encoder = edits.drop_kwargs(node, "categorical_features")
+        step = cst.Tuple(
+            [
+                cst.Element(edits.string("onehot"), comma=_comma()),
+                cst.Element(encoder, comma=_comma()),
+                cst.Element(columns),
+            ]
+        )
+        return cst.Call(
+            func=refs["sklearn.compose.ColumnTransformer"],
+            args=[
+                cst.Arg(cst.List([cst.Element(step)]), comma=_comma()),
+                edits.kwarg("remainder", edits.string("passthrough")),
+            ],
+        )
+
+    return Outcome(fix=fix, needs=("sklearn.compose.ColumnTransformer",), outer=True)
+
+
+def _comma() -> cst.Comma:
+    return cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+
+
+def _normalize(regularized: bool) -> Any:
+    def check(site: Site) -> Outcome | None:
+        value = site.value("normalize")
+        if value is MISSING:
+            return None
+        ols = site.qname == "sklearn.linear_model.LinearRegression"
+        if value is False or (value is True and ols):
+            # OLS predictions do not depend on the scale of X
+            return (
+                None
+                if regularized
+                else Outcome(fix=lambda node, refs: edits.drop_kwargs(node, "normalize"))
+            )
+        if not regularized or value is not True:
+            return None
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            model = edits.drop_kwargs(node, "normalize")
+            scaler = cst.Call(func=refs["sklearn.preprocessing.StandardScaler"], args=[])
+            return cst.Call(
+                func=refs["sklearn.pipeline.make_pipeline"],
+                args=[cst.Arg(scaler, comma=_comma()), cst.Arg(model)],
+            )
+
+        return Outcome(
+            fix=fix,
+            needs=("sklearn.pipeline.make_pipeline", "sklearn.preprocessing.StandardScaler"),
+            outer=True,
+        )
+
+    return check
+
+
+def _multi_class(site: Site) -> Outcome | None:
+    value = site.value("multi_class")
+    if value is MISSING:
+        return None
+    if value in ("auto", "multinomial"):
+        return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, "multi_class"))
+    if value != "ovr":
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        inner = edits.drop_kwargs(node, "multi_class")
+        return cst.Call(func=refs["sklearn.multiclass.OneVsRestClassifier"], args=[cst.Arg(inner)])
+
+    return Outcome(
+        fix=fix,
+        proven=False,
+        needs=("sklearn.multiclass.OneVsRestClassifier",),
+        outer=True,
+        message="multi_class='ovr' was removed in 1.8; proposed OneVsRestClassifier(...) "
+        "(probabilities are normalized the same way; check the scores)",
+    )
+
+
+def _wrapped_in_ovr(site: Site) -> bool:
+    parent = site.context[0] if site.context else None
+    return parent is not None and (site.resolve(parent.func) or "").endswith("OneVsRestClassifier")
+
+
+def _liblinear_multiclass(site: Site) -> Outcome | None:
+    if site.value("solver") != "liblinear" or _wrapped_in_ovr(site):
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        return cst.Call(func=refs["sklearn.multiclass.OneVsRestClassifier"], args=[cst.Arg(node)])
+
+    return Outcome(
+        fix=fix, proven=False, needs=("sklearn.multiclass.OneVsRestClassifier",), outer=True
+    )
+
+
+def _squared_false(site: Site) -> Outcome | None:
+    value = site.value("squared")
+    if value is MISSING:
+        return None
+    if value is True:
+        return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, "squared"))
+    if value is not False:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.drop_kwargs(node, "squared")
+        func = node.func
+        if isinstance(func, cst.Attribute):
+            return node.with_changes(
+                func=func.with_changes(attr=cst.Name("root_mean_squared_error"))
+            )
+        return node.with_changes(func=refs["sklearn.metrics.root_mean_squared_error"])
+
+    needs = (
+        ()
+        if isinstance(site.node.func, cst.Attribute)
+        else ("sklearn.metrics.root_mean_squared_error",)
+    )
+    return Outcome(fix=fix, needs=needs)
+
+
+def _n_iter(site: Site) -> Outcome | None:
+    if site.kwarg("n_iter") is None or site.kwarg("max_iter") is not None:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.rename_kwarg(node, "n_iter", "max_iter")
+        if edits.find_kwarg(node, "tol") is None:
+            node = edits.add_args(node, [edits.kwarg("tol", cst.Name("None"))])
+        return node
+
+    return Outcome(fix=fix)
+
+
+def _adaboost_algorithm(site: Site) -> Outcome | None:
+    value = site.value("algorithm")
+    if value is MISSING:
+        return None
+    fix = lambda node, refs: edits.drop_kwargs(node, "algorithm")  # noqa: E731
+    if value == "SAMME":
+        return Outcome(fix=fix)
+    return Outcome(
+        fix=fix,
+        proven=False,
+        message="AdaBoostClassifier(algorithm='SAMME.R') is gone (1.8): only SAMME remains; "
+        "dropping it changes the boosting, check the scores",
+    )
+
+
+def _feature_names(site: Site) -> Outcome | None:
+    receiver = site.receiver
+    proven = receiver is not None and receiver.qname.rpartition(".")[2] in (
+        "CountVectorizer",
+        "TfidfVectorizer",
+        "DictVectorizer",
+    )
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        return cst.Call(
+            func=cst.Name("list"),
+            args=[cst.Arg(edits.rename_method(node, "get_feature_names_out"))],
+        )
+
+    return Outcome(fix=fix, proven=proven, outer=True)
+
+
+def _needs_proba(site: Site) -> Outcome | None:
+    proba = site.value("needs_proba")
+    threshold = site.value("needs_threshold")
+    if proba is MISSING and threshold is MISSING:
+        return None
+    if site.kwarg("response_method") is not None:
+        return Outcome(fix=None)
+    if threshold is True:
+        value: cst.BaseExpression = edits.expr('("decision_function", "predict_proba")')
+    elif proba is True:
+        value = edits.string("predict_proba")
+    elif proba in (False, MISSING) and threshold in (False, MISSING):
+        value = None  # type: ignore[assignment]
+    else:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.drop_kwargs(node, "needs_proba", "needs_threshold")
+        if value is None:
+            return node
+        return edits.add_args(node, [edits.kwarg("response_method", value)])
+
+    return Outcome(fix=fix)
+
+
+def _n_alphas(site: Site) -> Outcome | None:
+    if site.kwarg("n_alphas") is None:
+        return None
+    if site.kwarg("alphas") is not None:
+        return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, "n_alphas"))
+    return Outcome(fix=lambda node, refs: edits.rename_kwarg(node, "n_alphas", "alphas"))
+
+
+def _randomized_pca(site: Site) -> Outcome | None:
+    if site.kwarg("svd_solver") is not None:
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(
+            node, [edits.kwarg("svd_solver", edits.string("randomized"))]
+        )
+    )
+
+
+def _gmm(site: Site) -> Outcome | None:
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.rename_kwarg(node, "n_iter", "max_iter")
+        if edits.find_kwarg(node, "covariance_type") is None:
+            node = edits.add_args(node, [edits.kwarg("covariance_type", edits.string("diag"))])
+        return node
+
+    return Outcome(fix=fix)
+
+
+def _grid_max_features(site: Site) -> Outcome | None:
+    element: cst.DictElement = site.node
+    value = element.value
+    items = value.elements if isinstance(value, cst.List | cst.Tuple) else None
+    literal_values = [literal(e.value) for e in items] if items is not None else [literal(value)]
+    if "auto" not in literal_values:
+        return None
+    kinds = {t.qname for t in site.known()}
+    classifier = any(k in TREE_CLASSIFIERS for k in kinds)
+    regressor = any(k in TREE_REGRESSORS for k in kinds)
+    new: Any = 1.0 if regressor and not classifier else "sqrt"
+    proven = classifier != regressor
+
+    def replace(node: cst.BaseExpression) -> cst.BaseExpression:
+        return edits.to_node(new) if literal(node) == "auto" else node
+
+    def fix(node: cst.DictElement, refs: Any) -> cst.DictElement:
+        v = node.value
+        if isinstance(v, cst.List | cst.Tuple):
+            present = [literal(e.value) for e in v.elements]
+            if new in present:  # 'auto' duplicated an option already in the grid
+                kept = [e for e in v.elements if literal(e.value) != "auto"]
+                if kept:
+                    kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                    return node.with_changes(value=v.with_changes(elements=kept))
+            return node.with_changes(
+                value=v.with_changes(
+                    elements=[e.with_changes(value=replace(e.value)) for e in v.elements]
+                )
+            )
+        return node.with_changes(value=replace(v))
+
+    return Outcome(
+        fix=fix,
+        proven=proven,
+        message=None
+        if proven
+        else "max_features='auto' in a parameter grid: proposed 'sqrt' "
+        "(classifiers); regressors need 1.0",
+    )
+
+
+def _grid_base_estimator(site: Site) -> Outcome | None:
+    key = literal(site.node.key)
+    if not isinstance(key, str) or "base_estimator__" not in key:
+        return None
+    new = key.replace("base_estimator__", "estimator__")
+    return Outcome(fix=lambda node, refs: node.with_changes(key=edits.same_quotes(node.key, new)))
+
+
+def _svm_gamma(site: Site) -> bool:
+    return site.value("kernel") == "linear"
+
+
+def _logreg_unless(site: Site) -> bool:
+    return site.kwarg("solver") is not None
 
 
 RULES = [
@@ -321,6 +751,1016 @@ RULES = [
                 "from sklearn.ensemble import RandomForestClassifier, RandomForestRegressor\n"
                 "c = RandomForestClassifier(n_estimators=50, max_features='sqrt')\n"
                 "r = RandomForestRegressor(max_features=1.0)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL007",
+        library=LIB,
+        changed_in="0.22",
+        safety=REVIEW,
+        catalogue="S4",
+        message="OneHotEncoder(categorical_features=, n_values=) were removed in 0.22; use a "
+        "ColumnTransformer",
+        replacement="ColumnTransformer([('onehot', OneHotEncoder(), cols)], remainder=...)",
+        signatures=(unexpected_kwarg(["categorical_features", "n_values"]),),
+        matchers=(
+            Call(functions=("sklearn.preprocessing.OneHotEncoder",), check=_one_hot_categorical),
+        ),
+        examples=(
+            (
+                "from sklearn.preprocessing import OneHotEncoder\n"
+                "enc = OneHotEncoder(categorical_features=[0, 2])",
+                "from sklearn.preprocessing import OneHotEncoder\n"
+                "from sklearn.compose import ColumnTransformer\n"
+                "enc = ColumnTransformer([('onehot', OneHotEncoder(), [0, 2])], "
+                "remainder='passthrough')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL008",
+        library=LIB,
+        changed_in="1.4",
+        safety=SAFE,
+        catalogue="S5",
+        message="OneHotEncoder(sparse=) was removed in 1.4; use sparse_output=",
+        replacement="sparse_output=False",
+        signatures=(unexpected_kwarg(["sparse"]),),
+        matchers=(
+            kwarg_rename(
+                "sparse", "sparse_output", functions=("sklearn.preprocessing.OneHotEncoder",)
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.preprocessing import OneHotEncoder\n"
+                "enc = OneHotEncoder(sparse=False)",
+                "from sklearn.preprocessing import OneHotEncoder\n"
+                "enc = OneHotEncoder(sparse_output=False)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL009",
+        library=LIB,
+        changed_in="1.2",
+        safety=SAFE,
+        catalogue="S6",
+        message="linear models lost normalize= in 1.2; normalize=False (and OLS) just drop it",
+        replacement="drop normalize",
+        signatures=(unexpected_kwarg(["normalize"]),),
+        matchers=(Call(functions=LINEAR_NORMALIZE, check=_normalize(regularized=False)),),
+        examples=(
+            (
+                "from sklearn.linear_model import LinearRegression, Lasso\n"
+                "a = LinearRegression(normalize=True)\nb = Lasso(alpha=0.1, normalize=False)",
+                "from sklearn.linear_model import LinearRegression, Lasso\n"
+                "a = LinearRegression()\nb = Lasso(alpha=0.1)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL010",
+        library=LIB,
+        changed_in="1.2",
+        safety=REVIEW,
+        catalogue="S6",
+        message="regularized linear models lost normalize=True in 1.2; scale in a pipeline (alpha "
+        "may need rescaling)",
+        replacement="make_pipeline(StandardScaler(), Ridge(...))",
+        signatures=(unexpected_kwarg(["normalize"]),),
+        matchers=(Call(functions=LINEAR_NORMALIZE, check=_normalize(regularized=True)),),
+        examples=(
+            (
+                "from sklearn.linear_model import Ridge\nm = Ridge(alpha=1.0, normalize=True)",
+                "from sklearn.linear_model import Ridge\n"
+                "from sklearn.pipeline import make_pipeline\n"
+                "from sklearn.preprocessing import StandardScaler\n"
+                "m = make_pipeline(StandardScaler(), Ridge(alpha=1.0))",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL011",
+        library=LIB,
+        changed_in="0.22",
+        safety=REVIEW,
+        silent=True,
+        pin=True,
+        catalogue="S7",
+        message="LogisticRegression's default solver changed liblinear → lbfgs in 0.22; pin "
+        "solver='liblinear' to reproduce",
+        replacement="LogisticRegression(solver='liblinear')",
+        matchers=(pin_default("solver", "liblinear", functions=LOGREG),),
+        examples=(
+            (
+                "from sklearn.linear_model import LogisticRegression\n"
+                "m = LogisticRegression(C=0.5)",
+                "from sklearn.linear_model import LogisticRegression\n"
+                "m = LogisticRegression(C=0.5, solver='liblinear')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL012",
+        library=LIB,
+        changed_in="1.8",
+        safety=SAFE,
+        catalogue="S8",
+        message="LogisticRegression(multi_class=) was removed in 1.8; multinomial is the default, "
+        "'ovr' needs OneVsRestClassifier",
+        replacement="drop multi_class / OneVsRestClassifier(LogisticRegression(...))",
+        signatures=(unexpected_kwarg(["multi_class"]),),
+        matchers=(Call(functions=LOGREG, check=_multi_class),),
+        examples=(
+            (
+                "from sklearn.linear_model import LogisticRegression\n"
+                "a = LogisticRegression(multi_class='multinomial')\n"
+                "b = LogisticRegression(multi_class='ovr')",
+                "from sklearn.linear_model import LogisticRegression\n"
+                "from sklearn.multiclass import OneVsRestClassifier\n"
+                "a = LogisticRegression()\nb = OneVsRestClassifier(LogisticRegression())",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL013",
+        library=LIB,
+        changed_in="1.8",
+        safety=SAFE_IF,
+        catalogue="S9",
+        condition="the error showed 3 or more classes",
+        message="liblinear no longer handles 3+ classes (1.8); wrap in OneVsRestClassifier (what "
+        "it did before)",
+        replacement="OneVsRestClassifier(LogisticRegression(solver='liblinear'))",
+        signatures=(r"'liblinear' solver does not support multiclass",),
+        matchers=(Call(functions=LOGREG, check=_liblinear_multiclass),),
+        examples=(
+            (
+                "from sklearn.linear_model import LogisticRegression\n"
+                "m = LogisticRegression(solver='liblinear')",
+                "from sklearn.linear_model import LogisticRegression\n"
+                "from sklearn.multiclass import OneVsRestClassifier\n"
+                "m = OneVsRestClassifier(LogisticRegression(solver='liblinear'))",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL014",
+        library=LIB,
+        changed_in="1.4",
+        safety=SAFE,
+        catalogue="S10",
+        message="penalty='none' was removed in 1.4; use penalty=None",
+        replacement="penalty=None",
+        signatures=(invalid_param("penalty", ["none"]),),
+        matchers=(
+            kwarg_value(
+                "penalty",
+                {"none": None},
+                functions=(*LOGREG, "sklearn.linear_model.LogisticRegressionCV", *SGDS),
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.linear_model import LogisticRegression\n"
+                "m = LogisticRegression(penalty='none')",
+                "from sklearn.linear_model import LogisticRegression\n"
+                "m = LogisticRegression(penalty=None)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL015",
+        library=LIB,
+        changed_in="1.6",
+        safety=SAFE,
+        catalogue="S11",
+        message="mean_squared_error(squared=False) was removed in 1.6; use root_mean_squared_error",
+        replacement="root_mean_squared_error(y, p)",
+        signatures=(unexpected_kwarg(["squared"]),),
+        matchers=(
+            Call(
+                functions=(
+                    "sklearn.metrics.mean_squared_error",
+                    "sklearn.metrics.mean_squared_log_error",
+                ),
+                check=_squared_false,
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.metrics import mean_squared_error\n"
+                "rmse = mean_squared_error(y, p, squared=False)",
+                "from sklearn.metrics import mean_squared_error\n"
+                "from sklearn.metrics import root_mean_squared_error\n"
+                "rmse = root_mean_squared_error(y, p)",
+            ),
+            (
+                "from sklearn import metrics\nr = metrics.mean_squared_error(y, p, squared=False)",
+                "from sklearn import metrics\nr = metrics.root_mean_squared_error(y, p)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL016",
+        library=LIB,
+        changed_in="1.2",
+        safety=SAFE,
+        catalogue="S12",
+        message="plot_confusion_matrix/plot_roc_curve/plot_precision_recall_curve were removed in "
+        "1.2; use the Display classes",
+        replacement="ConfusionMatrixDisplay.from_estimator(...)",
+        signatures=(
+            cannot_import(
+                ["plot_confusion_matrix", "plot_roc_curve", "plot_precision_recall_curve"]
+            ),
+        ),
+        matchers=(
+            Symbol(
+                old="sklearn.metrics.plot_confusion_matrix",
+                new="sklearn.metrics.ConfusionMatrixDisplay",
+                template="{}.from_estimator",
+            ),
+            Symbol(
+                old="sklearn.metrics.plot_roc_curve",
+                new="sklearn.metrics.RocCurveDisplay",
+                template="{}.from_estimator",
+            ),
+            Symbol(
+                old="sklearn.metrics.plot_precision_recall_curve",
+                new="sklearn.metrics.PrecisionRecallDisplay",
+                template="{}.from_estimator",
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.metrics import plot_confusion_matrix, accuracy_score\n"
+                "plot_confusion_matrix(clf, X, y, cmap='Blues')",
+                "from sklearn.metrics import accuracy_score\n"
+                "from sklearn.metrics import ConfusionMatrixDisplay\n"
+                "ConfusionMatrixDisplay.from_estimator(clf, X, y, cmap='Blues')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL017",
+        library=LIB,
+        changed_in="1.2",
+        safety=MANUAL,
+        catalogue="S14",
+        message="load_boston was removed in 1.2 (ethical problems); use another data set, e.g. "
+        "fetch_california_housing",
+        replacement="fetch_california_housing() / fetch_openml(name='house_prices')",
+        signatures=(cannot_import(["load_boston"]), r"`load_boston` has been removed"),
+        matchers=(Symbol(old="sklearn.datasets.load_boston", fixable=False),),
+        examples=(("from sklearn.datasets import load_boston\nb = load_boston()", None),),
+    ),
+    Rule(
+        id="SKL018",
+        library=LIB,
+        changed_in="1.3",
+        safety=REVIEW,
+        catalogue="S15",
+        message="max_features='auto' in a parameter grid fails since 1.3; 'sqrt' for "
+        "classifiers, 1.0 for regressors",
+        replacement="{'max_features': ['sqrt', ...]}",
+        signatures=(invalid_param("max_features", ["auto"]), r"All the \d+ fits failed"),
+        matchers=(DictKey(keys=("max_features",), check=_grid_max_features),),
+        examples=(
+            (
+                "from sklearn.ensemble import RandomForestClassifier\n"
+                "rf = RandomForestClassifier()\n"
+                "grid = {'max_features': ['auto', 'sqrt', 'log2'], 'rf__max_features': 'auto'}",
+                "from sklearn.ensemble import RandomForestClassifier\n"
+                "rf = RandomForestClassifier()\n"
+                "grid = {'max_features': ['sqrt', 'log2'], 'rf__max_features': 'sqrt'}",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL019",
+        library=LIB,
+        changed_in="1.2",
+        safety=SAFE,
+        catalogue="S16",
+        message="criterion='mse'/'mae' were removed in 1.2; use 'squared_error'/'absolute_error'",
+        replacement="criterion='squared_error'",
+        signatures=(invalid_param("criterion", ["mse", "mae"]),),
+        matchers=(
+            kwarg_value(
+                "criterion",
+                {"mse": "squared_error", "mae": "absolute_error"},
+                functions=REGRESSION_TREES,
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.tree import DecisionTreeRegressor\n"
+                "m = DecisionTreeRegressor(criterion='mse')",
+                "from sklearn.tree import DecisionTreeRegressor\n"
+                "m = DecisionTreeRegressor(criterion='squared_error')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL020",
+        library=LIB,
+        changed_in="1.3",
+        safety=SAFE,
+        catalogue="S17",
+        message="gradient boosting losses 'ls'/'lad'/'deviance'/'least_squares'/'*_crossentropy' "
+        "were renamed (1.2/1.3)",
+        replacement="'squared_error', 'absolute_error', 'log_loss'",
+        signatures=(invalid_param("loss"),),
+        matchers=(
+            kwarg_value(
+                "loss",
+                {"ls": "squared_error", "lad": "absolute_error"},
+                functions=("sklearn.ensemble.GradientBoostingRegressor",),
+            ),
+            kwarg_value(
+                "loss",
+                {"deviance": "log_loss"},
+                functions=("sklearn.ensemble.GradientBoostingClassifier",),
+            ),
+            kwarg_value(
+                "loss",
+                {"least_squares": "squared_error", "least_absolute_deviation": "absolute_error"},
+                functions=("sklearn.ensemble.HistGradientBoostingRegressor",),
+            ),
+            kwarg_value(
+                "loss",
+                {
+                    "binary_crossentropy": "log_loss",
+                    "categorical_crossentropy": "log_loss",
+                    "auto": "log_loss",
+                },
+                functions=("sklearn.ensemble.HistGradientBoostingClassifier",),
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.ensemble import GradientBoostingRegressor as GBR\nm = GBR(loss='ls')",
+                "from sklearn.ensemble import GradientBoostingRegressor as GBR\n"
+                "m = GBR(loss='squared_error')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL021",
+        library=LIB,
+        changed_in="1.3",
+        safety=SAFE,
+        catalogue="S18",
+        message="SGD loss='log' (1.3) and 'squared_loss' (1.2) were renamed 'log_loss' and "
+        "'squared_error'",
+        replacement="loss='log_loss'",
+        signatures=(invalid_param("loss", ["log", "squared_loss"]),),
+        matchers=(
+            kwarg_value(
+                "loss", {"log": "log_loss", "squared_loss": "squared_error"}, functions=SGDS
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.linear_model import SGDClassifier\nm = SGDClassifier(loss='log')",
+                "from sklearn.linear_model import SGDClassifier\n"
+                "m = SGDClassifier(loss='log_loss')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL022",
+        library=LIB,
+        changed_in="0.21",
+        safety=SAFE,
+        catalogue="S19",
+        message="n_iter= was removed from SGD models in 0.21; use max_iter= with tol=None",
+        replacement="max_iter=n, tol=None",
+        signatures=(unexpected_kwarg(["n_iter"]),),
+        matchers=(Call(functions=SGDS, check=_n_iter),),
+        examples=(
+            (
+                "from sklearn.linear_model import SGDClassifier\nm = SGDClassifier(n_iter=20)",
+                "from sklearn.linear_model import SGDClassifier\n"
+                "m = SGDClassifier(max_iter=20, tol=None)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL023",
+        library=LIB,
+        changed_in="1.4",
+        safety=SAFE,
+        catalogue="S20",
+        message="base_estimator= was renamed estimator= in 1.4 (Bagging, AdaBoost, "
+        "CalibratedClassifierCV)",
+        replacement="estimator=; 'estimator__p' in grids; .estimator_",
+        signatures=(unexpected_kwarg(["base_estimator"]), object_no_attribute(["base_estimator_"])),
+        matchers=(
+            kwarg_rename("base_estimator", "estimator", functions=META),
+            Attr(
+                names=("base_estimator_",),
+                receivers=META,
+                check=lambda site: (
+                    Outcome(fix=lambda n, refs: edits.rename_attr(n, "estimator_"))
+                    if site.proven
+                    else None
+                ),
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.ensemble import AdaBoostClassifier\n"
+                "m = AdaBoostClassifier(base_estimator=tree, n_estimators=50)",
+                "from sklearn.ensemble import AdaBoostClassifier\n"
+                "m = AdaBoostClassifier(estimator=tree, n_estimators=50)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL024",
+        library=LIB,
+        changed_in="1.8",
+        safety=SAFE,
+        catalogue="S21",
+        message="AdaBoostClassifier(algorithm=) was removed in 1.8 (only SAMME remains)",
+        replacement="drop algorithm='SAMME'",
+        signatures=(unexpected_kwarg(["algorithm"]),),
+        matchers=(
+            Call(functions=("sklearn.ensemble.AdaBoostClassifier",), check=_adaboost_algorithm),
+        ),
+        examples=(
+            (
+                "from sklearn.ensemble import AdaBoostClassifier\n"
+                "m = AdaBoostClassifier(algorithm='SAMME', n_estimators=10)",
+                "from sklearn.ensemble import AdaBoostClassifier\n"
+                "m = AdaBoostClassifier(n_estimators=10)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL025",
+        library=LIB,
+        changed_in="1.4",
+        safety=SAFE,
+        catalogue="S22",
+        message="AgglomerativeClustering(affinity=) was renamed metric= in 1.4",
+        replacement="metric=",
+        signatures=(unexpected_kwarg(["affinity"]),),
+        matchers=(
+            kwarg_rename(
+                "affinity",
+                "metric",
+                functions=qualify(
+                    "sklearn.cluster", ["AgglomerativeClustering", "FeatureAgglomeration"]
+                ),
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.cluster import AgglomerativeClustering\n"
+                "c = AgglomerativeClustering(3, affinity='manhattan', linkage='average')",
+                "from sklearn.cluster import AgglomerativeClustering\n"
+                "c = AgglomerativeClustering(3, metric='manhattan', linkage='average')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL026",
+        library=LIB,
+        changed_in="1.4",
+        safety=SAFE,
+        catalogue="S23",
+        message="KMeans(algorithm='full'/'auto') were removed in 1.4; use 'lloyd'",
+        replacement="algorithm='lloyd'",
+        signatures=(invalid_param("algorithm", ["full", "auto"]),),
+        matchers=(kwarg_value("algorithm", {"full": "lloyd", "auto": "lloyd"}, functions=KMEANS),),
+        examples=(
+            (
+                "from sklearn.cluster import KMeans\nkm = KMeans(4, algorithm='full')",
+                "from sklearn.cluster import KMeans\nkm = KMeans(4, algorithm='lloyd')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL027",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue="S24",
+        message="KMeans(n_jobs=, precompute_distances=) were removed in 1.0",
+        replacement="drop them",
+        signatures=(unexpected_kwarg(["n_jobs", "precompute_distances"]),),
+        matchers=(kwarg_drop("n_jobs", "precompute_distances", functions=KMEANS),),
+        examples=(
+            (
+                "from sklearn.cluster import KMeans\nkm = KMeans(8, n_jobs=-1, random_state=0)",
+                "from sklearn.cluster import KMeans\nkm = KMeans(8, random_state=0)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL028",
+        library=LIB,
+        changed_in="1.4",
+        safety=SAFE,
+        silent=True,
+        pin=True,
+        catalogue="S25",
+        message="KMeans' default n_init changed 10 → 'auto' in 1.4; pin n_init=10 to reproduce",
+        replacement="KMeans(n_init=10); MiniBatchKMeans(n_init=3)",
+        matchers=(
+            pin_default("n_init", 10, functions=("sklearn.cluster.KMeans",)),
+            pin_default("n_init", 3, functions=("sklearn.cluster.MiniBatchKMeans",)),
+        ),
+        examples=(
+            (
+                "from sklearn.cluster import KMeans\nkm = KMeans(5, random_state=0)",
+                "from sklearn.cluster import KMeans\nkm = KMeans(5, random_state=0, n_init=10)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL029",
+        library=LIB,
+        changed_in="1.7",
+        safety=SAFE,
+        catalogue="S26",
+        message="TSNE(n_iter=) was renamed max_iter= (removed in 1.7)",
+        replacement="max_iter=",
+        signatures=(unexpected_kwarg(["n_iter"]),),
+        matchers=(kwarg_rename("n_iter", "max_iter", functions=("sklearn.manifold.TSNE",)),),
+        examples=(
+            (
+                "from sklearn.manifold import TSNE\nemb = TSNE(n_iter=500)",
+                "from sklearn.manifold import TSNE\nemb = TSNE(max_iter=500)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL030",
+        library=LIB,
+        changed_in="1.2",
+        safety=SAFE,
+        silent=True,
+        pin=True,
+        catalogue="S27",
+        message="TSNE's defaults changed in 1.2 (init='pca', learning_rate='auto'); pin the old "
+        "ones to reproduce",
+        replacement="TSNE(init='random', learning_rate=200.0)",
+        matchers=(
+            pin_default("init", "random", functions=("sklearn.manifold.TSNE",)),
+            pin_default("learning_rate", 200.0, functions=("sklearn.manifold.TSNE",)),
+        ),
+        examples=(
+            (
+                "from sklearn.manifold import TSNE\nemb = TSNE(n_components=2)",
+                "from sklearn.manifold import TSNE\n"
+                "emb = TSNE(n_components=2, init='random', learning_rate=200.0)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL031",
+        library=LIB,
+        changed_in="1.2",
+        safety=SAFE_IF,
+        catalogue="S28",
+        condition="the receiver is a Count/Tfidf/Dict vectorizer (same names as before)",
+        message="get_feature_names() was removed in 1.2; use get_feature_names_out()",
+        replacement="list(est.get_feature_names_out())",
+        signatures=(object_no_attribute(["get_feature_names"]),),
+        matchers=(Call(methods=("get_feature_names",), check=_feature_names),),
+        examples=(
+            (
+                "from sklearn.feature_extraction.text import CountVectorizer\n"
+                "vec = CountVectorizer()\nnames = vec.get_feature_names()",
+                "from sklearn.feature_extraction.text import CountVectorizer\n"
+                "vec = CountVectorizer()\nnames = list(vec.get_feature_names_out())",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL032",
+        library=LIB,
+        changed_in="0.24",
+        safety=SAFE,
+        catalogue="S29",
+        message="GridSearchCV/RandomizedSearchCV(iid=) was removed in 0.24",
+        replacement="drop iid",
+        signatures=(unexpected_kwarg(["iid"]),),
+        matchers=(
+            kwarg_drop(
+                "iid",
+                functions=qualify(
+                    "sklearn.model_selection", ["GridSearchCV", "RandomizedSearchCV"]
+                ),
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.model_selection import GridSearchCV\n"
+                "gs = GridSearchCV(m, grid, cv=5, iid=False)",
+                "from sklearn.model_selection import GridSearchCV\n"
+                "gs = GridSearchCV(m, grid, cv=5)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL033",
+        library=LIB,
+        changed_in="0.20",
+        safety=REVIEW,
+        catalogue="S29",
+        message=".grid_scores_ was removed; read .cv_results_ (a dict of arrays, not a list of "
+        "tuples)",
+        replacement="pd.DataFrame(gs.cv_results_)[['params', 'mean_test_score', 'std_test_score']]",
+        signatures=(object_no_attribute(["grid_scores_"]),),
+        matchers=(Attr(names=("grid_scores_",), check=lambda site: Outcome(fix=None)),),
+        examples=(("for s in gs.grid_scores_:\n    print(s)", None),),
+    ),
+    Rule(
+        id="SKL034",
+        library=LIB,
+        changed_in="0.22",
+        safety=SAFE,
+        silent=True,
+        pin=True,
+        catalogue="S30",
+        message="0.22 changed defaults: cv 3 → 5, forest n_estimators 10 → 100, SVC gamma "
+        "'auto' → 'scale'; pin them to reproduce",
+        replacement="cv=3; n_estimators=10; gamma='auto'",
+        matchers=(
+            pin_default("n_estimators", 10, functions=FORESTS, position=0),
+            pin_default("gamma", "auto", functions=SVMS, unless=_svm_gamma),
+            pin_default("cv", 3, functions=CV_USERS),
+        ),
+        examples=(
+            (
+                "from sklearn.ensemble import RandomForestClassifier\nfrom sklearn.svm import SVC\n"
+                "rf = RandomForestClassifier(random_state=0)\nsv = SVC(C=2)",
+                "from sklearn.ensemble import RandomForestClassifier\nfrom sklearn.svm import SVC\n"
+                "rf = RandomForestClassifier(random_state=0, n_estimators=10)\n"
+                "sv = SVC(C=2, gamma='auto')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL035",
+        library=LIB,
+        changed_in="0.21",
+        safety=REVIEW,
+        silent=True,
+        pin=True,
+        catalogue="S31",
+        message="SGD defaults changed in 0.21 (max_iter 5 → 1000, tol None → 1e-3); pin to "
+        "reproduce",
+        replacement="max_iter=5, tol=None",
+        matchers=(
+            Call(
+                functions=SGDS,
+                check=lambda site: (
+                    None
+                    if any(site.kwarg(k) for k in ("max_iter", "n_iter", "tol"))
+                    else Outcome(
+                        fix=lambda node, refs: edits.add_args(
+                            node,
+                            [
+                                edits.kwarg("max_iter", cst.Integer("5")),
+                                edits.kwarg("tol", cst.Name("None")),
+                            ],
+                        )
+                    )
+                ),
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.linear_model import SGDClassifier\nm = SGDClassifier(alpha=1e-4)",
+                "from sklearn.linear_model import SGDClassifier\n"
+                "m = SGDClassifier(alpha=1e-4, max_iter=5, tol=None)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL036",
+        library=LIB,
+        changed_in="1.6",
+        safety=SAFE,
+        catalogue="S32",
+        message="cross_val_score/cross_validate/cross_val_predict(fit_params=) was renamed "
+        "params= in 1.6",
+        replacement="params=",
+        signatures=(unexpected_kwarg(["fit_params"]),),
+        matchers=(
+            kwarg_rename(
+                "fit_params",
+                "params",
+                functions=qualify(
+                    "sklearn.model_selection",
+                    ["cross_val_score", "cross_validate", "cross_val_predict"],
+                ),
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.model_selection import cross_val_score\n"
+                "s = cross_val_score(m, X, y, fit_params={'sample_weight': w})",
+                "from sklearn.model_selection import cross_val_score\n"
+                "s = cross_val_score(m, X, y, params={'sample_weight': w})",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL037",
+        library=LIB,
+        changed_in="1.6",
+        safety=SAFE,
+        silent=True,
+        catalogue="S33",
+        message="make_scorer(needs_proba=/needs_threshold=) is ignored since 1.6 (scores turn "
+        "NaN); use response_method=",
+        replacement='response_method="predict_proba"',
+        signatures=(unexpected_kwarg(["needs_proba", "needs_threshold"]),),
+        matchers=(Call(functions=("sklearn.metrics.make_scorer",), check=_needs_proba),),
+        examples=(
+            (
+                "from sklearn.metrics import make_scorer, roc_auc_score\n"
+                "auc = make_scorer(roc_auc_score, needs_proba=True)",
+                "from sklearn.metrics import make_scorer, roc_auc_score\n"
+                "auc = make_scorer(roc_auc_score, response_method='predict_proba')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL038",
+        library=LIB,
+        changed_in="0.24",
+        safety=SAFE,
+        catalogue="S34",
+        message="private modules (sklearn.ensemble.forest, tree.tree, metrics.scorer, ...) were "
+        "removed in 0.24; import from the public package",
+        replacement="sklearn.ensemble, sklearn.tree, sklearn.metrics, ...",
+        signatures=(r"No module named 'sklearn\.\w+\.\w+",),
+        matchers=tuple(Module(old, new) for old, new in PRIVATE_MODULES.items()),
+        examples=(
+            (
+                "from sklearn.ensemble.forest import RandomForestClassifier\n"
+                "from sklearn.metrics.scorer import make_scorer\n"
+                "import sklearn.preprocessing.data as prep",
+                "from sklearn.ensemble import RandomForestClassifier\n"
+                "from sklearn.metrics import make_scorer\n"
+                "import sklearn.preprocessing as prep",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL039",
+        library=LIB,
+        changed_in="0.24",
+        safety=REVIEW,
+        catalogue="S35",
+        message="sklearn.ensemble.partial_dependence was removed in 0.24; use sklearn.inspection "
+        "(partial_dependence / PartialDependenceDisplay)",
+        replacement="from sklearn.inspection import partial_dependence, PartialDependenceDisplay",
+        signatures=(no_module("sklearn.ensemble.partial_dependence"),),
+        matchers=(Module("sklearn.ensemble.partial_dependence", "sklearn.inspection"),),
+        examples=(
+            (
+                "from sklearn.ensemble.partial_dependence import partial_dependence",
+                "from sklearn.inspection import partial_dependence",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL040",
+        library=LIB,
+        changed_in="0.20",
+        safety=REVIEW,
+        catalogue="S36",
+        message="mixture.GMM/DPGMM and RandomizedPCA were removed; GaussianMixture / "
+        "BayesianGaussianMixture / PCA(svd_solver='randomized')",
+        replacement="GaussianMixture(covariance_type='diag'); PCA(svd_solver='randomized')",
+        signatures=(cannot_import(["GMM", "DPGMM", "RandomizedPCA"]),),
+        matchers=(
+            Symbol(old="sklearn.mixture.GMM", new="sklearn.mixture.GaussianMixture"),
+            Symbol(old="sklearn.mixture.DPGMM", new="sklearn.mixture.BayesianGaussianMixture"),
+            Symbol(old="sklearn.decomposition.RandomizedPCA", new="sklearn.decomposition.PCA"),
+            Call(functions=("sklearn.decomposition.RandomizedPCA",), check=_randomized_pca),
+            Call(functions=("sklearn.mixture.GMM",), check=_gmm),
+        ),
+        examples=(
+            (
+                "from sklearn.decomposition import RandomizedPCA\n"
+                "p = RandomizedPCA(n_components=5)",
+                "from sklearn.decomposition import PCA\n"
+                "p = PCA(n_components=5, svd_solver='randomized')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL041",
+        library=LIB,
+        changed_in="0.19",
+        safety=SAFE,
+        catalogue="S36",
+        message="sklearn.lda.LDA and sklearn.qda.QDA moved to sklearn.discriminant_analysis",
+        replacement="LinearDiscriminantAnalysis / QuadraticDiscriminantAnalysis",
+        signatures=(no_module("sklearn.lda"), no_module("sklearn.qda")),
+        matchers=(
+            Symbol(
+                old="sklearn.lda.LDA",
+                new="sklearn.discriminant_analysis.LinearDiscriminantAnalysis",
+            ),
+            Symbol(
+                old="sklearn.qda.QDA",
+                new="sklearn.discriminant_analysis.QuadraticDiscriminantAnalysis",
+            ),
+            Module("sklearn.lda", None),
+            Module("sklearn.qda", None),
+        ),
+        examples=(
+            (
+                "from sklearn.lda import LDA\nm = LDA(n_components=2)",
+                "from sklearn.discriminant_analysis import LinearDiscriminantAnalysis\n"
+                "m = LinearDiscriminantAnalysis(n_components=2)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL042",
+        library=LIB,
+        changed_in="0.23",
+        safety=SAFE,
+        catalogue="S37",
+        message="calinski_harabaz_score was renamed calinski_harabasz_score",
+        replacement="calinski_harabasz_score",
+        signatures=(
+            cannot_import(["calinski_harabaz_score"]),
+            r"has no attribute 'calinski_harabaz_score'",
+        ),
+        matchers=(
+            Symbol(
+                old="sklearn.metrics.calinski_harabaz_score",
+                new="sklearn.metrics.calinski_harabasz_score",
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn import metrics\ns = metrics.calinski_harabaz_score(X, labels)",
+                "from sklearn import metrics\ns = metrics.calinski_harabasz_score(X, labels)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL043",
+        library=LIB,
+        changed_in="0.23",
+        safety=REVIEW,
+        catalogue="S37",
+        message="jaccard_similarity_score was removed (0.23); jaccard_score differs for "
+        "multiclass/multilabel (set average=)",
+        replacement="jaccard_score(y, p, average=...)",
+        signatures=(cannot_import(["jaccard_similarity_score"]),),
+        matchers=(
+            Symbol(
+                old="sklearn.metrics.jaccard_similarity_score", new="sklearn.metrics.jaccard_score"
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.metrics import jaccard_similarity_score\n"
+                "j = jaccard_similarity_score(y, p)",
+                "from sklearn.metrics import jaccard_score\nj = jaccard_score(y, p)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL044",
+        library=LIB,
+        changed_in="0.22",
+        safety=MANUAL,
+        catalogue="S37",
+        message="fetch_mldata was removed (mldata.org is gone); use fetch_openml (e.g. "
+        "'mnist_784', version=1) and check the layout",
+        replacement="fetch_openml('mnist_784', version=1, as_frame=False)",
+        signatures=(cannot_import(["fetch_mldata"]),),
+        matchers=(Symbol(old="sklearn.datasets.fetch_mldata", fixable=False),),
+        examples=(
+            ("from sklearn.datasets import fetch_mldata\nd = fetch_mldata('MNIST original')", None),
+        ),
+    ),
+    Rule(
+        id="SKL045",
+        library=LIB,
+        changed_in="0.24",
+        safety=SAFE,
+        catalogue="S38",
+        message="presort= was removed from trees and gradient boosting in 0.24 (it had no effect)",
+        replacement="drop presort",
+        signatures=(unexpected_kwarg(["presort"]),),
+        matchers=(kwarg_drop("presort", functions=(*TREE_CLASSIFIERS, *TREE_REGRESSORS)),),
+        examples=(
+            (
+                "from sklearn.tree import DecisionTreeClassifier\n"
+                "m = DecisionTreeClassifier(presort=True)",
+                "from sklearn.tree import DecisionTreeClassifier\nm = DecisionTreeClassifier()",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL046",
+        library=LIB,
+        changed_in="1.0",
+        safety=REVIEW,
+        catalogue="S38",
+        message="min_impurity_split= was removed in 1.0; min_impurity_decrease= is a different "
+        "criterion",
+        replacement="min_impurity_decrease=...",
+        signatures=(unexpected_kwarg(["min_impurity_split"]),),
+        matchers=(
+            report(
+                functions=(*TREE_CLASSIFIERS, *TREE_REGRESSORS),
+                when=lambda site: site.kwarg("min_impurity_split") is not None,
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.tree import DecisionTreeClassifier\n"
+                "m = DecisionTreeClassifier(min_impurity_split=0.1)",
+                None,
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL047",
+        library=LIB,
+        changed_in="1.9",
+        safety=SAFE,
+        catalogue="S38",
+        message="n_alphas= was removed in 1.9; pass the count as alphas=<int>",
+        replacement="alphas=100",
+        signatures=(unexpected_kwarg(["n_alphas"]),),
+        matchers=(
+            Call(
+                functions=qualify(
+                    "sklearn.linear_model",
+                    [
+                        "LassoCV",
+                        "ElasticNetCV",
+                        "MultiTaskLassoCV",
+                        "MultiTaskElasticNetCV",
+                        "lasso_path",
+                        "enet_path",
+                    ],
+                ),
+                check=_n_alphas,
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.linear_model import LassoCV\nm = LassoCV(n_alphas=50, cv=5)",
+                "from sklearn.linear_model import LassoCV\nm = LassoCV(alphas=50, cv=5)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL048",
+        library=LIB,
+        changed_in="1.5",
+        safety=SAFE,
+        silent=True,
+        pin=True,
+        catalogue="S39",
+        message="LinearSVC's dual default became 'auto' in 1.5; pin dual=True to reproduce",
+        replacement="LinearSVC(dual=True)",
+        matchers=(
+            pin_default("dual", True, functions=qualify("sklearn.svm", ["LinearSVC", "LinearSVR"])),
+        ),
+        examples=(
+            (
+                "from sklearn.svm import LinearSVC\nm = LinearSVC(C=0.1)",
+                "from sklearn.svm import LinearSVC\nm = LinearSVC(C=0.1, dual=True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL049",
+        library=LIB,
+        changed_in="1.4",
+        safety=SAFE,
+        catalogue="S20",
+        message="'base_estimator__' parameter names became 'estimator__' in 1.4",
+        replacement="{'estimator__max_depth': [...]}",
+        signatures=(r"Invalid parameter '?base_estimator",),
+        matchers=(DictKey(keys=tuple(), check=_grid_base_estimator),),
+        examples=(
+            (
+                "grid = {'base_estimator__max_depth': [1, 2], 'n_estimators': [10]}",
+                "grid = {'estimator__max_depth': [1, 2], 'n_estimators': [10]}",
             ),
         ),
     ),

@@ -83,6 +83,10 @@ class SymbolTable:
         b = self._names.get(name)
         return b.qname if b else None
 
+    def types(self) -> list[TypeInfo]:
+        """Every receiver type known at this point (for notebook-wide hints)."""
+        return [b.type for b in self._names.values() if b.type is not None]
+
     def type_of(self, name: str) -> TypeInfo | None:
         b = self._names.get(name)
         return b.type if b else None
