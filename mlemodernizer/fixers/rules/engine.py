@@ -39,6 +39,7 @@ from .matchers import (
 )
 from .model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
 from .symbols import Binding, SymbolTable, TypeInfo
+from .walk import walk
 
 MAGIC_PREFIX = "__mlem_magic__"
 
@@ -320,6 +321,9 @@ class CellAnalyzer(cst.CSTVisitor):
         self._line: cst.SimpleStatementLine | None = None
         self._assign_value: cst.BaseExpression | None = None
         self._outer: set[Any] = set()
+        self.top_level: dict[int, cst.CSTNode] = {}
+        self.dirty: set[int] = set()  # top-level statements with something to rewrite
+        self._top: cst.CSTNode | None = None
         self._statement_calls: set[int] = set()  # calls that are a whole expression statement
 
     # --- shared helpers ----------------------------------------------------------------------
@@ -397,6 +401,13 @@ class CellAnalyzer(cst.CSTVisitor):
         self.table.add_import(local, qname)
 
     # --- scopes and guards ------------------------------------------------------------------
+
+    def run(self, module: cst.Module) -> None:
+        """Walk the cell (read-only), statement by statement."""
+        for stmt in module.body:
+            self.top_level[id(stmt)] = stmt
+            self._top = stmt
+            walk(self, stmt)
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self._line = node
@@ -786,6 +797,8 @@ class CellAnalyzer(cst.CSTVisitor):
         self, node: Any, fix: Any, needs: tuple[str, ...] = (), outer: bool = False
     ) -> None:
         refs = {q: self._ref_need(q) for q in needs}
+        if self._top is not None:
+            self.dirty.add(id(self._top))
         fixes = self.fixes.setdefault(node, [])
         if outer:
             fixes.append((fix, refs))
@@ -995,10 +1008,24 @@ def _commas(aliases: list[cst.ImportAlias], like: cst.ImportFrom | None = None) 
 class Applier(cst.CSTTransformer):
     """Apply the visitor's fixes to the same nodes, bottom-up, and add the needed imports."""
 
-    def __init__(self, fixes: dict[Any, _FixList], imports: list[str]) -> None:
+    def __init__(
+        self,
+        fixes: dict[Any, _FixList],
+        imports: list[str],
+        top_level: dict[int, cst.CSTNode] | None = None,
+        dirty: set[int] | None = None,
+    ) -> None:
         super().__init__()
         self.fixes = fixes
         self.imports = imports
+        self.top_level = top_level or {}
+        self.dirty = dirty
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        # only statements with a fix inside are rebuilt; the rest are kept as they are
+        if self.dirty is not None and id(node) in self.top_level and id(node) not in self.dirty:
+            return False
+        return super().on_visit(node)
 
     def on_leave(self, original_node: Any, updated_node: Any) -> Any:
         result = updated_node
@@ -1096,11 +1123,12 @@ def run_pass(
                     )
                 continue
         analyzer = CellAnalyzer(table, index, policy)
-        module.visit(analyzer)
+        analyzer.run(module)
         hits = text_hits + analyzer.hits
         new_source = source
         if analyzer.fixes or analyzer.imports:
-            new_module = module.visit(Applier(analyzer.fixes, analyzer.imports))
+            applier = Applier(analyzer.fixes, analyzer.imports, analyzer.top_level, analyzer.dirty)
+            new_module = module.visit(applier)
             new_source = unmask_magics(new_module.code, mapping)
         elif text_hits:
             new_source = unmask_magics(module.code, mapping)
