@@ -33,6 +33,22 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("notebook", help="the .ipynb to modernize (never modified)")
     add_run_options(run)
 
+    batch = sub.add_parser("batch", help="modernize every notebook in a folder or list")
+    batch.add_argument("target", help="a folder, a notebook, or a text file listing notebooks")
+    batch.add_argument("--workers", type=int, default=1, help="notebooks at once (default 1)")
+    batch.add_argument(
+        "--scheduler", help="Dask scheduler tcp://HOST:PORT, or local:N for a LocalCluster"
+    )
+    batch.add_argument("--out-dir", help="write outputs here (mirroring the folder layout)")
+    batch.add_argument("--state", help="state file (default: REPORT.state.jsonl)")
+    batch.add_argument("--resume", action="store_true", help="skip notebooks already finished")
+    batch.add_argument(
+        "--notebook-budget-usd",
+        type=float,
+        help="LLM cost cap per notebook (--budget-usd caps the batch)",
+    )
+    add_run_options(batch)
+
     lint = sub.add_parser("lint", help="report API-drift findings without changing anything")
     lint.add_argument("notebook")
     lint.add_argument("--select", default=None, help="comma-separated rule ids or prefixes")
@@ -217,6 +233,89 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_batch(args: argparse.Namespace) -> int:
+    from .batch import BatchSettings, run_batch
+    from .batch_report import summarize, write_reports
+
+    if args.out:
+        raise ModernizerError("batch writes one output per notebook: use --out-dir, not --out")
+    if args.workers < 1:
+        raise ModernizerError("--workers must be >= 1")
+    batch_budget = args.budget_usd
+    report = Path(args.report or "mlemodernizer-batch.json")
+    args.budget_usd, args.report = args.notebook_budget_usd, None
+    opts = options_from_args(args)
+    settings = BatchSettings(
+        target=Path(args.target),
+        options=opts,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        out_dir=Path(args.out_dir) if args.out_dir else None,
+        state=Path(args.state) if args.state else report.with_suffix(".state.jsonl"),
+        resume=args.resume,
+        budget_usd=batch_budget,
+    )
+    progress_view = None if args.quiet else BatchProgressView(sys.stderr)
+    try:
+        rows, progress = run_batch(settings, on_progress=progress_view)
+    except KeyboardInterrupt:
+        print(
+            f"mlemodernizer: batch interrupted; finished notebooks are in {settings.state}; "
+            "rerun with --resume to go on",
+            file=sys.stderr,
+        )
+        return 130
+    finally:
+        if progress_view:
+            progress_view.close()
+    paths = write_reports(rows, report)
+    summary = summarize(rows)
+    if args.json:
+        print(json.dumps({"summary": summary, "rows": rows}, indent=2))
+    elif not args.quiet:
+        counts = ", ".join(f"{k} {v}" for k, v in summary["outcomes"].items() if v)
+        print(f"{summary['notebooks']} notebooks: {counts}", file=sys.stderr)
+        if progress.stopped_by_budget:
+            print("the batch budget is spent: the rest were skipped", file=sys.stderr)
+        print("wrote " + ", ".join(str(p) for p in paths), file=sys.stderr)
+    return 0
+
+
+class BatchProgressView:
+    """A live progress line (rich) on stderr: done/failed/running, ETA, tokens, cost."""
+
+    def __init__(self, stream: TextIO) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+        self._progress = Progress(
+            TextColumn("[bold]batch"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[status]}"),
+            console=Console(file=stream),
+            transient=False,
+        )
+        self._task = None
+        self._progress.start()
+
+    def __call__(self, p: Any, row: dict[str, Any] | None) -> None:
+        eta = p.eta_s()
+        status = (
+            f"done {p.done} failed {p.failed} running {p.running}"
+            f" | ETA {'-' if eta is None else f'{eta:.0f}s'} | {p.tokens} tok ${p.cost_usd:.4f}"
+        )
+        if self._task is None:
+            self._task = self._progress.add_task("batch", total=p.total, status=status)
+        self._progress.update(self._task, completed=p.done + p.failed, status=status)
+        if row is not None:
+            name = Path(row["notebook"]).name
+            self._progress.console.print(f"{name}: {row.get('outcome')}")
+
+    def close(self) -> None:
+        self._progress.stop()
+
+
 def cmd_lint(args: argparse.Namespace) -> int:
     from .fixers.rules import lint
     from .notebook import load_notebook
@@ -257,7 +356,7 @@ def _split(value: str | None) -> list[str] | None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    handlers = {"run": cmd_run, "lint": cmd_lint, "rules": cmd_rules}
+    handlers = {"run": cmd_run, "batch": cmd_batch, "lint": cmd_lint, "rules": cmd_rules}
     try:
         return handlers[args.command](args)
     except ModernizerError as exc:

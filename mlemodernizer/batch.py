@@ -1,0 +1,330 @@
+"""Batch mode: modernize many notebooks with bounded concurrency, a budget and a resumable state.
+
+Backends run the same picklable task (:func:`modernize_one`): a local process pool, or a Dask
+cluster (``tcp://HOST:PORT`` or ``local:N`` for a LocalCluster). Work is handed out a few at a
+time, so the batch budget can stop new work as soon as it is spent and Ctrl-C loses nothing that
+finished (the state file has one JSON line per finished notebook).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import ModernizerError
+from .notebook import default_output_path
+from .options import Options
+
+SKIP_DIRS = {".ipynb_checkpoints", ".git", "node_modules", ".venv", "__pycache__"}
+
+
+def discover(target: Path) -> list[Path]:
+    """Notebooks under a folder, in a list file (one path per line), or a single notebook."""
+    if target.is_dir():
+        found = []
+        for root, dirs, files in os.walk(target):
+            dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith("."))
+            for name in sorted(files):
+                if name.endswith(".ipynb") and not name.endswith(".modernized.ipynb"):
+                    found.append(Path(root) / name)
+        return found
+    if target.is_file() and target.suffix == ".ipynb":
+        return [target]
+    if target.is_file():
+        lines = [ln.strip() for ln in target.read_text(encoding="utf-8").splitlines()]
+        return [
+            (target.parent / ln).resolve() if not Path(ln).is_absolute() else Path(ln)
+            for ln in lines
+            if ln and not ln.startswith("#")
+        ]
+    raise ModernizerError(f"{target}: no such folder, notebook or list file")
+
+
+def fingerprint(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return "unreadable"
+
+
+def output_for(path: Path, root: Path, out_dir: Path | None) -> Path:
+    if out_dir is None:
+        return default_output_path(path)
+    try:
+        rel = path.resolve().relative_to(root.resolve())
+    except ValueError:
+        rel = Path(path.name)
+    return default_output_path(out_dir / rel)
+
+
+def modernize_one(path: str, options: dict[str, Any], output: str) -> dict[str, Any]:
+    """Run one notebook to a report row; never raises (a broken notebook is a row, not a crash)."""
+    from .jobs import prepare_job
+
+    started = time.monotonic()
+    row: dict[str, Any] = {"notebook": path, "fingerprint": fingerprint(Path(path))}
+    try:
+        opts = Options(**{**options, "out": output, "report": None})
+        job = prepare_job(Path(path), opts, job_id=hashlib.sha1(path.encode()).hexdigest()[:12])
+        report = job.run().report.to_json()
+    except ModernizerError as exc:
+        row.update(outcome="failed", error=str(exc))
+    except Exception as exc:  # keep the batch going; the row says what broke
+        row.update(outcome="failed", error=f"{type(exc).__name__}: {exc}")
+    else:
+        row.update(row_from_report(report))
+    row["seconds"] = round(time.monotonic() - started, 3)
+    return row
+
+
+def row_from_report(report: dict[str, Any]) -> dict[str, Any]:
+    its = report["iterations"]
+    return {
+        "outcome": report["outcome"],
+        "error_free": report["error_free"],
+        "reproducible": report["reproducible"],
+        "stop_reason": report["stop_reason"],
+        "baseline_error_cells": report["baseline"]["error_cells"],
+        "baseline_first_error": report["baseline"]["first_error"],
+        "final_error_cells": report["final"]["error_cells"],
+        "final_first_error": report["final"]["first_error"],
+        "final_errors": report["final"]["errors"],
+        "baseline_score": report["baseline"]["score"],
+        "score": report["final"]["score"],
+        "target": report["target_score"],
+        "iterations": len(its),
+        "fix_types": sorted({it["fix_type"] for it in its}),
+        "rules_applied": sorted({r for it in its for r in it["rule_ids"]}),
+        "tokens": report["llm"]["prompt_tokens"] + report["llm"]["completion_tokens"],
+        "cost_usd": report["llm"]["cost_usd"],
+        "execution_seconds": report["execution_seconds_total"],
+        "output": report["output"],
+        "error": None,
+    }
+
+
+# --- backends --------------------------------------------------------------------------------
+
+
+class LocalBackend:
+    """A process pool: one notebook per process at a time, kernels started by each worker."""
+
+    name = "local"
+
+    def __init__(self, workers: int) -> None:
+        # spawn: workers start clean (no inherited threads, event loops or ZMQ contexts)
+        ctx = multiprocessing.get_context("spawn")
+        self.workers = workers
+        self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+
+    def submit(self, *args: Any) -> Future:
+        return self._pool.submit(modernize_one, *args)
+
+    def wait_any(self, futures: set[Future], timeout: float) -> set[Future]:
+        done, _ = wait(futures, timeout=timeout, return_when=FIRST_COMPLETED)
+        return done
+
+    def close(self, cancel: bool = False) -> None:
+        self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
+
+
+class DaskBackend:
+    """The same task on a Dask cluster: ``tcp://HOST:PORT``, or ``local:N`` for a LocalCluster."""
+
+    name = "dask"
+
+    def __init__(self, scheduler: str, workers: int) -> None:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise ModernizerError(
+                "--scheduler needs dask's distributed package: pip install 'dask[distributed]'"
+            ) from None
+        self._cluster = None
+        if scheduler.startswith("local"):
+            n = int(scheduler.split(":", 1)[1]) if ":" in scheduler else workers
+            self._cluster = LocalCluster(
+                n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None
+            )
+            self.client = Client(self._cluster)
+            self.workers = n
+        else:
+            try:
+                self.client = Client(scheduler, timeout="10s")
+            except OSError as exc:
+                raise ModernizerError(
+                    f"cannot reach the Dask scheduler {scheduler}: {exc}"
+                ) from None
+            self.workers = max(1, sum(self.client.nthreads().values()))
+
+    def submit(self, *args: Any) -> Any:
+        # pure=False: the same notebook may legitimately be run again
+        return self.client.submit(modernize_one, *args, pure=False)
+
+    def wait_any(self, futures: set[Any], timeout: float) -> set[Any]:
+        from distributed import wait as dask_wait
+
+        try:
+            done, _ = dask_wait(list(futures), timeout=timeout, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            return set()
+        return set(done)
+
+    def close(self, cancel: bool = False) -> None:
+        self.client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
+# --- the batch -------------------------------------------------------------------------------
+
+
+@dataclass
+class BatchSettings:
+    target: Path
+    options: Options
+    workers: int = 1
+    scheduler: str | None = None
+    out_dir: Path | None = None
+    state: Path | None = None
+    resume: bool = False
+    budget_usd: float | None = None
+
+
+@dataclass
+class BatchProgress:
+    total: int
+    done: int = 0
+    failed: int = 0
+    running: int = 0
+    skipped: int = 0
+    tokens: int = 0
+    cost_usd: float = 0.0
+    started: float = field(default_factory=time.monotonic)
+    stopped_by_budget: bool = False
+
+    def eta_s(self) -> float | None:
+        finished = self.done + self.failed
+        if not finished:
+            return None
+        left = self.total - finished - self.skipped
+        return (time.monotonic() - self.started) / finished * max(left, 0)
+
+
+def load_state(path: Path | None) -> dict[str, dict[str, Any]]:
+    rows: dict[str, dict[str, Any]] = {}
+    if path is None or not path.exists():
+        return rows
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a torn last line from a kill
+        rows[row["notebook"]] = row
+    return rows
+
+
+def run_batch(
+    settings: BatchSettings,
+    on_progress: Callable[[BatchProgress, dict[str, Any] | None], None] | None = None,
+    stop: threading.Event | None = None,
+) -> tuple[list[dict[str, Any]], BatchProgress]:
+    """Run every notebook; return the rows in discovery order and the final progress."""
+    notebooks = [p.resolve() for p in discover(settings.target)]
+    root = settings.target if settings.target.is_dir() else settings.target.parent
+    previous = load_state(settings.state) if settings.resume else {}
+    if settings.state and not settings.resume and settings.state.exists():
+        settings.state.unlink()
+    rows: dict[str, dict[str, Any]] = {}
+    todo: list[Path] = []
+    for nb in notebooks:
+        old = previous.get(str(nb))
+        if old is not None and old.get("fingerprint") == fingerprint(nb):
+            rows[str(nb)] = {**old, "resumed": True}
+        else:
+            todo.append(nb)
+    progress = BatchProgress(total=len(notebooks))
+    for row in rows.values():
+        _count(progress, row)
+    stop = stop or threading.Event()
+    backend: LocalBackend | DaskBackend = (
+        DaskBackend(settings.scheduler, settings.workers)
+        if settings.scheduler
+        else LocalBackend(settings.workers)
+    )
+    queue: Iterator[Path] = iter(todo)
+    in_flight: dict[Any, Path] = {}
+    cancelled = False
+    try:
+        while True:
+            while (
+                len(in_flight) < backend.workers
+                and not stop.is_set()
+                and not _spent(settings, progress)
+            ):
+                nb = next(queue, None)
+                if nb is None:
+                    break
+                opts = _notebook_options(settings, progress)
+                out = output_for(nb, root, settings.out_dir)
+                in_flight[backend.submit(str(nb), opts, str(out))] = nb
+            progress.running = len(in_flight)
+            if on_progress:
+                on_progress(progress, None)
+            if not in_flight:
+                break
+            for fut in backend.wait_any(set(in_flight), timeout=0.5):
+                nb = in_flight.pop(fut)
+                row = fut.result()
+                rows[str(nb)] = row
+                _count(progress, row)
+                if settings.state:
+                    with settings.state.open("a", encoding="utf-8") as fh:
+                        fh.write(json.dumps(row) + "\n")
+                progress.running = len(in_flight)
+                if on_progress:
+                    on_progress(progress, row)
+    except KeyboardInterrupt:
+        cancelled = True
+        raise
+    finally:
+        backend.close(cancel=cancelled or stop.is_set())
+    progress.stopped_by_budget = _spent(settings, progress)
+    for nb in notebooks:
+        if str(nb) not in rows:
+            reason = "batch budget spent" if progress.stopped_by_budget else "batch stopped"
+            rows[str(nb)] = {"notebook": str(nb), "outcome": "skipped", "error": reason}
+            progress.skipped += 1
+    return [rows[str(nb)] for nb in notebooks], progress
+
+
+def _count(progress: BatchProgress, row: dict[str, Any]) -> None:
+    if row.get("outcome") == "failed":
+        progress.failed += 1
+    else:
+        progress.done += 1
+    progress.tokens += int(row.get("tokens") or 0)
+    progress.cost_usd += float(row.get("cost_usd") or 0.0)
+
+
+def _spent(settings: BatchSettings, progress: BatchProgress) -> bool:
+    return settings.budget_usd is not None and progress.cost_usd >= settings.budget_usd
+
+
+def _notebook_options(settings: BatchSettings, progress: BatchProgress) -> dict[str, Any]:
+    """Each notebook may spend at most what is left of the batch budget (and its own cap)."""
+    opts = settings.options.to_json()
+    if settings.budget_usd is not None:
+        left = max(settings.budget_usd - progress.cost_usd, 0.0)
+        own = opts.get("budget_usd")
+        opts["budget_usd"] = left if own is None else min(own, left)
+    return opts

@@ -1,0 +1,215 @@
+"""Batch reports: JSON and CSV (one row per notebook) and a self-contained HTML page.
+
+The outcome categories are the paper's, so results compare with the published study.
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import html
+import io
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+from .notebook import write_text_atomic
+from .scoring import OUTCOMES
+
+CSV_COLUMNS = [
+    "notebook",
+    "outcome",
+    "error_free",
+    "reproducible",
+    "baseline_error_cells",
+    "final_error_cells",
+    "baseline_first_error",
+    "final_first_error",
+    "baseline_score",
+    "score",
+    "target",
+    "iterations",
+    "fix_types",
+    "rules_applied",
+    "tokens",
+    "cost_usd",
+    "seconds",
+    "execution_seconds",
+    "output",
+    "error",
+]
+OUTCOME_COLOURS = {
+    "error_free_reproducible": "#2e7d32",
+    "error_reproducible": "#9e9d24",
+    "error_free_non_reproducible": "#ef6c00",
+    "error_non_reproducible": "#c62828",
+    "failed": "#6d4c41",
+    "skipped": "#9e9e9e",
+}
+
+
+def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    outcomes = Counter(r.get("outcome", "failed") for r in rows)
+    return {
+        "notebooks": len(rows),
+        "outcomes": {o: outcomes.get(o, 0) for o in (*OUTCOMES, "skipped")},
+        "error_free_baseline": sum(1 for r in rows if r.get("baseline_error_cells") == 0),
+        "error_free_final": sum(1 for r in rows if r.get("error_free")),
+        "tokens": sum(int(r.get("tokens") or 0) for r in rows),
+        "cost_usd": round(sum(float(r.get("cost_usd") or 0) for r in rows), 6),
+        "seconds": round(sum(float(r.get("seconds") or 0) for r in rows), 3),
+        "top_remaining_errors": remaining_error_types(rows),
+    }
+
+
+def remaining_error_types(rows: list[dict[str, Any]], top: int = 10) -> list[list[Any]]:
+    """Exception names still raised after modernization, most common first."""
+    counts: Counter[str] = Counter()
+    for row in rows:
+        for err in row.get("final_errors") or []:
+            m = re.match(r"cell \d+: (\w+)", err)
+            counts[m.group(1) if m else err] += 1
+        if row.get("outcome") == "failed" and row.get("error"):
+            counts[row["error"].split(":")[0]] += 1
+    return [[name, n] for name, n in counts.most_common(top)]
+
+
+def to_csv(rows: list[dict[str, Any]]) -> str:
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, extrasaction="ignore")
+    writer.writeheader()
+    for row in rows:
+        flat = {k: (";".join(v) if isinstance(v, list) else v) for k, v in row.items()}
+        writer.writerow(flat)
+    return buf.getvalue()
+
+
+def write_reports(rows: list[dict[str, Any]], path: Path) -> list[Path]:
+    """Write PATH (JSON) plus .csv and .html beside it; return the paths written."""
+    summary = summarize(rows)
+    json_path = path if path.suffix == ".json" else path.with_suffix(".json")
+    write_text_atomic(json_path, json.dumps({"summary": summary, "rows": rows}, indent=2) + "\n")
+    csv_path = json_path.with_suffix(".csv")
+    write_text_atomic(csv_path, to_csv(rows))
+    html_path = json_path.with_suffix(".html")
+    write_text_atomic(html_path, to_html(rows, summary, html_path.parent))
+    return [json_path, csv_path, html_path]
+
+
+def cell_diffs(row: dict[str, Any]) -> str:
+    """A unified diff of the changed code cells, original vs modernized."""
+    out = row.get("output")
+    if not out or not Path(out).exists() or not Path(row["notebook"]).exists():
+        return ""
+    try:
+        old = nbformat.read(row["notebook"], as_version=4)
+        new = nbformat.read(out, as_version=4)
+    except Exception:
+        return ""
+    parts = []
+    for i, (a, b) in enumerate(zip(old.cells, new.cells, strict=False)):
+        if a.cell_type == "code" and a.source != b.source:
+            diff = difflib.unified_diff(
+                a.source.splitlines(),
+                b.source.splitlines(),
+                f"cell {i} (old)",
+                f"cell {i} (new)",
+                lineterm="",
+            )
+            parts.append("\n".join(diff))
+    return "\n\n".join(parts)
+
+
+def _bar_chart(summary: dict[str, Any]) -> str:
+    counts = summary["outcomes"]
+    total = max(sum(counts.values()), 1)
+    width, bar_h, gap = 520, 22, 6
+    rows = []
+    for i, (name, n) in enumerate(counts.items()):
+        y = i * (bar_h + gap)
+        w = int((width - 230) * n / total)
+        rows.append(
+            f'<text x="0" y="{y + 16}" font-size="13">{html.escape(name)}</text>'
+            f'<rect x="220" y="{y}" width="{w}" height="{bar_h}" fill="{OUTCOME_COLOURS[name]}"/>'
+            f'<text x="{226 + w}" y="{y + 16}" font-size="13">{n}</text>'
+        )
+    height = len(counts) * (bar_h + gap)
+    return (
+        f'<svg role="img" aria-label="outcomes" width="{width}" height="{height}" '
+        f'xmlns="http://www.w3.org/2000/svg">{"".join(rows)}</svg>'
+    )
+
+
+def to_html(rows: list[dict[str, Any]], summary: dict[str, Any], base: Path) -> str:
+    def cell(v: Any) -> str:
+        if isinstance(v, list):
+            v = ", ".join(map(str, v))
+        return html.escape("" if v is None else str(v))
+
+    table = []
+    details = []
+    for i, row in enumerate(rows):
+        anchor = f"nb{i}"
+        outcome = row.get("outcome", "failed")
+        colour = OUTCOME_COLOURS.get(outcome, "#999")
+        link = ""
+        if row.get("output"):
+            try:
+                rel = Path(row["output"]).resolve().relative_to(base.resolve())
+            except ValueError:
+                rel = Path(row["output"])
+            link = f'<a href="{html.escape(rel.as_posix())}">notebook</a> · '
+        table.append(
+            "<tr>"
+            f"<td>{cell(row['notebook'])}</td>"
+            f'<td><span class="badge" style="background:{colour}">{cell(outcome)}</span></td>'
+            f"<td>{cell(row.get('baseline_error_cells'))} → "
+            f"{cell(row.get('final_error_cells'))}</td>"
+            f"<td>{cell(row.get('score'))} / {cell(row.get('target'))}</td>"
+            f"<td>{cell(row.get('iterations'))}</td>"
+            f"<td>{cell(row.get('fix_types'))}</td>"
+            f"<td>{cell(row.get('rules_applied'))}</td>"
+            f"<td>{cell(row.get('tokens'))}</td>"
+            f"<td>{cell(row.get('cost_usd'))}</td>"
+            f"<td>{cell(row.get('seconds'))}</td>"
+            f'<td>{link}<a href="#{anchor}">diff</a></td>'
+            "</tr>"
+        )
+        diff = cell_diffs(row) or row.get("error") or "no change"
+        details.append(
+            f'<details id="{anchor}"><summary>{cell(row["notebook"])}</summary>'
+            f"<pre>{html.escape(diff)}</pre></details>"
+        )
+    errors = (
+        "".join(
+            f"<li><code>{cell(name)}</code>: {n}</li>"
+            for name, n in summary["top_remaining_errors"]
+        )
+        or "<li>none</li>"
+    )
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>mlemodernizer batch report</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2rem; color: #222; }}
+table {{ border-collapse: collapse; font-size: 13px; }}
+td, th {{ border-bottom: 1px solid #ddd; padding: 4px 8px; text-align: left; }}
+.badge {{ color: white; border-radius: 4px; padding: 1px 6px; }}
+pre {{ background: #f6f8fa; padding: 8px; overflow-x: auto; }}
+</style></head><body>
+<h1>mlemodernizer batch report</h1>
+<p>{summary["notebooks"]} notebooks; error-free {summary["error_free_baseline"]} → \
+{summary["error_free_final"]}; {summary["tokens"]} LLM tokens, ${summary["cost_usd"]}; \
+{summary["seconds"]} s.</p>
+<h2>Outcomes</h2>{_bar_chart(summary)}
+<h2>Top remaining error types</h2><ul>{errors}</ul>
+<h2>Notebooks</h2>
+<table><thead><tr><th>notebook</th><th>outcome</th><th>error cells</th><th>score / target</th>
+<th>iterations</th><th>fix types</th><th>rules</th><th>tokens</th><th>cost $</th><th>seconds</th>
+<th></th></tr></thead><tbody>{"".join(table)}</tbody></table>
+<h2>Diffs</h2>{"".join(details)}
+</body></html>
+"""
