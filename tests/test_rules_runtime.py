@@ -20,6 +20,11 @@ DATA = (
 
 CSV = "import io\nimport pandas as pd\ntext = 'a,b\\n1,2\\n3,4\\n'\n"
 
+MPL = (
+    "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
+    "import tempfile, os\nOUT = os.path.join(tempfile.mkdtemp(), 'f.jpg')\n"
+)
+
 # (rule id, old code): each snippet runs on the library versions it was written for
 CASES = [
     ("NPY001", "import numpy as np\nv = np.zeros(2, dtype=np.float)\nw = np.int(2.5)"),
@@ -117,6 +122,25 @@ CASES = [
         "PD045",
         DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.rolling(3, axis=0).mean()",
     ),
+    ("SCP003", "from scipy.misc import comb, logsumexp\nv = comb(5, 2)"),
+    ("SCP003", "import scipy.misc\nv = scipy.misc.factorial(4)"),
+    ("SCP006", "from scipy.integrate import simps\nv = simps([1.0, 2.0, 3.0], [0.0, 1.0, 2.0])"),
+    ("SCP006", "from scipy import integrate\nv = integrate.cumtrapz([1.0, 2.0, 3.0], initial=0)"),
+    ("SCP007", "from scipy import stats\nv = stats.mode([1, 1, 2])[0][0]"),
+    ("SCP008", "import scipy.sparse as sp\nm = sp.csr_matrix([[1, 0], [0, 2]])\nv = (m.A, m.H)"),
+    ("SCP009", "from scipy.stats import itemfreq\nv = itemfreq([1, 1, 2])"),
+    ("MPL001", MPL + "plt.style.use('seaborn-whitegrid')"),
+    ("MPL002", MPL + "plt.hist([1, 2, 2], normed=True)"),
+    ("MPL003", MPL + "plt.grid(b=True)"),
+    ("MPL004", MPL + "fig = plt.figure()\nax = fig.gca(projection='3d')"),
+    ("MPL006", MPL + "cmap = plt.cm.get_cmap('viridis', 5)"),
+    ("MPL007", MPL + "import matplotlib.cm as cm\nnames = list(cm.cmap_d)"),
+    ("MPL008", MPL + "ax = plt.subplot(111, axisbg='w')"),
+    ("MPL009", MPL + "plt.plot([1, 2])\nplt.hold(True)"),
+    ("MPL010", MPL + "plt.plot([1], label='a')\nleg = plt.legend()\nh = leg.legendHandles"),
+    ("MPL011", MPL + "plt.boxplot([[1, 2], [3, 4]], labels=['a', 'b'])"),
+    ("MPL012", MPL + "plt.plot([1])\nplt.savefig(OUT, quality=90)"),
+    ("MPL013", MPL + "fig = plt.figure()\nfig.canvas.set_window_title('x')"),
     (
         "SKL001",
         DATA + "from sklearn.cross_validation import train_test_split\n"
@@ -386,3 +410,15 @@ def test_observed_false_keeps_empty_categories() -> None:
     code = PINS[-1][1]
     (new,), _ = rewrite(code, ["PD046"])
     assert _run(code)["n"] == 1 and _run(new)["n"] == 2
+
+
+def test_itemfreq_replacement_matches_its_old_output() -> None:
+    (new,), _ = rewrite("from scipy.stats import itemfreq\nv = itemfreq([3, 1, 1, 2])", ["SCP009"])
+    assert _run(new)["v"].tolist() == [[1, 2], [2, 1], [3, 1]]
+
+
+def test_axes3d_rewrite_puts_the_axes_on_the_figure() -> None:
+    code = MPL + "from mpl_toolkits.mplot3d import Axes3D\nfig = plt.figure()\nax = Axes3D(fig)"
+    assert len(_run(code)["fig"].axes) == 0  # the silent change: a blank figure
+    (new,), _ = rewrite(code, ["MPL005"])
+    assert len(_run(new)["fig"].axes) == 1

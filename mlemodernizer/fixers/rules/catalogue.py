@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from . import numpy, pandas, sklearn
+from . import imblearn, matplotlib, numpy, pandas, scipy, seaborn, sklearn
 from .model import Rule
 
-LIBRARY_MODULES = (numpy, pandas, sklearn)
+LIBRARY_MODULES = (numpy, pandas, sklearn, imblearn, scipy, matplotlib, seaborn)
 
 
 @lru_cache(maxsize=1)

@@ -175,6 +175,16 @@ def positional_to_keywords(call: cst.Call, names: list[str | None], start: int =
     return call.with_changes(args=args)
 
 
+# --- statements ----------------------------------------------------------------------------
+
+REMOVE_MARKER = "__mlem_remove__"
+
+
+def remove_statement() -> cst.Name:
+    """What a fix of a call returns to delete the expression statement the call is."""
+    return cst.Name(REMOVE_MARKER)
+
+
 # --- names and methods ---------------------------------------------------------------------
 
 

@@ -864,17 +864,19 @@ class CellAnalyzer(cst.CSTVisitor):
                 and qname not in self.index.functions
             ):
                 qname = move[2]
+        matched: set[str] = set()  # a rule matched as a function is not matched again as a method
         if qname is not None:
             for rule, m in self.index.functions.get(qname, ()):
                 outcome = m.check(self.site(node, qname=qname, context=self._call_context()))
                 if outcome is not None:
+                    matched.add(rule.id)
                     self.hit(rule, node, outcome)
         if isinstance(func, cst.Attribute):
             candidates = self.index.methods.get(func.attr.value)
             if candidates:
                 rtype = self.infer(func.value)
                 for rule, m in candidates:
-                    if m.functions and qname in m.functions:
+                    if rule.id in matched or (m.functions and qname in m.functions):
                         continue  # already matched as a function
                     if rtype is not None and rtype.qname in m.exclude:
                         continue
@@ -1033,8 +1035,11 @@ class Applier(cst.CSTTransformer):
             if not isinstance(result, cst.CSTNode):
                 break
             result = fix(result, refs)
-        if isinstance(result, cst.Expr) and isinstance(result.value, cst.BaseSmallStatement):
-            result = result.value  # a call statement rewritten as an assignment
+        if isinstance(result, cst.Expr):
+            if isinstance(result.value, cst.BaseSmallStatement):
+                result = result.value  # a call statement rewritten as an assignment
+            elif isinstance(result.value, cst.Name) and result.value.value == edits.REMOVE_MARKER:
+                return cst.RemovalSentinel.REMOVE
         if isinstance(result, cst.SimpleStatementLine):
             result = self._split_line(original_node, result)
         elif isinstance(result, cst.IndentedBlock) and not result.body:

@@ -153,6 +153,8 @@ ESTIMATOR_OUTPUT = {
     "decision_function",
     "inverse_transform",
 }
+SPARSE = "scipy.sparse.spmatrix"
+SPARSE_OUTPUT = ("CountVectorizer", "TfidfVectorizer", "HashingVectorizer", "TfidfTransformer")
 KERAS_PREFIXES = ("keras.", "tensorflow.keras.", "tensorflow.python.keras.")
 
 
@@ -246,6 +248,8 @@ class Inference:
             return self._pandas_function(name, node)
         if module == "numpy" and name in NUMPY_ARRAY_FUNCS or module == "numpy.random":
             return TypeInfo(NDARRAY)
+        if module == "scipy.sparse" and name not in ("issparse", "save_npz"):
+            return TypeInfo(SPARSE)
         if q.startswith(KERAS_PREFIXES):
             if name in ("Sequential", "Model", "load_model"):
                 return self._keras_model(node) if name == "Sequential" else TypeInfo(KERAS_MODEL)
@@ -460,6 +464,8 @@ class Inference:
         if q.startswith(("sklearn.", "xgboost.", "lightgbm.", "catboost.", "imblearn.")):
             if name == "fit":
                 return receiver
+            if name in ("fit_transform", "transform") and q.endswith(SPARSE_OUTPUT):
+                return TypeInfo(SPARSE)
             if name in ESTIMATOR_OUTPUT:
                 return TypeInfo(NDARRAY)
             return None
