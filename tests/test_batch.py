@@ -1,0 +1,177 @@
+"""Batch mode through the real CLI: mixed folders, resume, Dask, budget, Ctrl-C."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import REPO, run_cli, write_notebook
+from .scripted_openai import ScriptedOpenAI
+
+
+@pytest.fixture
+def mixed(tmp_path: Path) -> Path:
+    folder = tmp_path / "nbs"
+    write_notebook(
+        folder / "a_fixable.ipynb",
+        ["import numpy as np", "print('result: %.1f' % np.float(2.5))"],
+    )
+    write_notebook(folder / "b_unfixable.ipynb", ["import no_such_package_anywhere"])
+    write_notebook(folder / "c_fine.ipynb", ["print('result: 1.0')"])
+    (folder / "sub").mkdir()
+    (folder / "sub" / "d_corrupt.ipynb").write_text('{"cells": [{"cell_type": "co')
+    (folder / ".ipynb_checkpoints").mkdir()
+    write_notebook(folder / ".ipynb_checkpoints" / "a_fixable-checkpoint.ipynb", ["x = 1"])
+    return folder
+
+
+def outcomes(report: Path) -> dict[str, str]:
+    rows = json.loads(report.read_text())["rows"]
+    return {Path(r["notebook"]).name: r["outcome"] for r in rows}
+
+
+def test_mixed_folder_gives_one_row_per_notebook(mixed: Path, tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    proc = run_cli("batch", str(mixed), "--workers", "2", "--offline", "--report", str(report))
+    assert proc.returncode == 0, proc.stderr
+    assert outcomes(report) == {
+        "a_fixable.ipynb": "error_free_reproducible",
+        "b_unfixable.ipynb": "error_non_reproducible",
+        "c_fine.ipynb": "error_free_reproducible",
+        "d_corrupt.ipynb": "failed",
+    }
+    data = json.loads(report.read_text())
+    corrupt = next(r for r in data["rows"] if r["notebook"].endswith("d_corrupt.ipynb"))
+    assert "not valid JSON" in corrupt["error"]
+    fixable = next(r for r in data["rows"] if r["notebook"].endswith("a_fixable.ipynb"))
+    assert fixable["rules_applied"] and fixable["fix_types"] == ["error_repair"]
+    assert (mixed / "a_fixable.modernized.ipynb").exists()
+    assert data["summary"]["outcomes"]["failed"] == 1
+    assert data["summary"]["top_remaining_errors"][0][0] in ("ModuleNotFoundError", "NotebookError")
+    with (tmp_path / "r.csv").open() as fh:
+        assert len(list(csv.DictReader(fh))) == 4
+    page = (tmp_path / "r.html").read_text()
+    assert "<svg" in page and "error_free_reproducible" in page and 'href="#nb0"' in page
+    assert "np.float(2.5)" in page and "float(2.5)" in page  # the diff of the fixed cell
+
+
+def test_out_dir_mirrors_the_folder(mixed: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    proc = run_cli(
+        "batch",
+        str(mixed),
+        "--offline",
+        "--out-dir",
+        str(out),
+        "--report",
+        str(tmp_path / "r.json"),
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert (out / "a_fixable.modernized.ipynb").exists()
+    assert not (mixed / "a_fixable.modernized.ipynb").exists()
+
+
+def test_resume_skips_finished_notebooks(mixed: Path, tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    args = ["batch", str(mixed), "--offline", "--report", str(report)]
+    assert run_cli(*args).returncode == 0
+    state = tmp_path / "r.state.jsonl"
+    assert len(state.read_text().splitlines()) == 4
+    write_notebook(mixed / "c_fine.ipynb", ["print('result: 2.0')"])  # changed since: runs again
+    proc = run_cli(*args, "--resume")
+    assert proc.returncode == 0, proc.stderr
+    rows = {Path(r["notebook"]).name: r for r in json.loads(report.read_text())["rows"]}
+    assert rows["a_fixable.ipynb"].get("resumed") is True
+    assert rows["b_unfixable.ipynb"].get("resumed") is True
+    assert not rows["c_fine.ipynb"].get("resumed")
+    assert len(state.read_text().splitlines()) == 5  # only the changed one ran again
+
+
+def test_dask_local_cluster_gives_the_same_outcomes(mixed: Path, tmp_path: Path) -> None:
+    local, dask = tmp_path / "local.json", tmp_path / "dask.json"
+    assert (
+        run_cli(
+            "batch", str(mixed), "--workers", "2", "--offline", "--report", str(local)
+        ).returncode
+        == 0
+    )
+    proc = run_cli(
+        "batch", str(mixed), "--scheduler", "local:2", "--offline", "--report", str(dask)
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert outcomes(dask) == outcomes(local)
+
+
+def fix(cells: dict[int, str]) -> str:
+    body = "\n\n".join(f"# %% cell {i}\n{src}" for i, src in cells.items())
+    return f"Plan.\n```python\n{body}\n```\n"
+
+
+def test_batch_budget_stops_new_work(tmp_path: Path) -> None:
+    folder = tmp_path / "nbs"
+    for name in ("a", "b", "c"):
+        write_notebook(folder / f"{name}.ipynb", ["x = undefined_name"])
+    reply = fix({0: "x = 1"})
+    with ScriptedOpenAI([reply], repeat_last=True) as srv:
+        report = tmp_path / "r.json"
+        proc = run_cli(
+            "batch",
+            str(folder),
+            "--base-url",
+            srv.base_url,
+            "--model",
+            "scripted-model",
+            "--price",
+            "scripted-model=1000000,1000000",
+            "--budget-usd",
+            "1",
+            "--report",
+            str(report),
+        )
+        assert proc.returncode == 0, proc.stderr
+    got = outcomes(report)
+    assert got["a.ipynb"] == "error_free_reproducible"
+    assert got["b.ipynb"] == got["c.ipynb"] == "skipped"
+    assert "budget" in proc.stderr
+
+
+def test_ctrl_c_stops_cleanly_and_resume_finishes(tmp_path: Path) -> None:
+    folder = tmp_path / "nbs"
+    for name in ("a", "b", "c"):
+        write_notebook(folder / f"{name}.ipynb", ["import time\ntime.sleep(4)\nprint('done')"])
+    report = tmp_path / "r.json"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    cmd = [
+        sys.executable,
+        "-m",
+        "mlemodernizer.cli",
+        "batch",
+        str(folder),
+        "--offline",
+        "--report",
+        str(report),
+    ]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    state = tmp_path / "r.state.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (state.exists() and state.read_text().strip()):
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "--resume" in err and "Traceback" not in err
+    finished = len(state.read_text().splitlines())
+    assert 1 <= finished < 3
+    proc = run_cli("batch", str(folder), "--offline", "--report", str(report), "--resume")
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(report.read_text())["rows"]
+    assert all(r["outcome"] == "error_free_reproducible" for r in rows)
+    assert sum(1 for r in rows if r.get("resumed")) == finished
