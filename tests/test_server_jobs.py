@@ -303,6 +303,10 @@ async def test_every_route_refuses_requests_without_the_token(
         ("GET", ("jobs", "0123456789ab")),
         ("DELETE", ("jobs", "0123456789ab")),
         ("POST", ("jobs", "0123456789ab", "decisions")),
+        ("GET", ("batches",)),
+        ("POST", ("batches",)),
+        ("GET", ("batches", "0123456789ab")),
+        ("DELETE", ("batches", "0123456789ab")),
     ]
     for method, parts in routes:
         body = "{}" if method == "POST" else None
@@ -314,7 +318,8 @@ async def test_every_route_refuses_requests_without_the_token(
     assert info.value.code == 403
     # every route the extension registers is in the list above
     [app] = jp_serverapp.extension_manager.extension_apps["mlemodernizer"]
-    assert len({h[0] for h in app.handlers}) == len(routes) - 1  # GET/POST jobs share a route
+    # GET/POST and GET/DELETE share routes; the WebSocket is the one more
+    assert len({h[0] for h in app.handlers}) == len({p for _, p in routes}) + 1
 
 
 async def test_health_reports_llm_and_docker(jp_fetch) -> None:
@@ -323,3 +328,28 @@ async def test_health_reports_llm_and_docker(jp_fetch) -> None:
     assert "available" in body["docker"]
     assert body["defaults"]["review"] == "manual"
     assert "api_key" not in json.dumps(body)
+
+
+async def test_batch_over_a_folder(jp_fetch, jp_root_dir) -> None:
+    write_notebook(jp_root_dir / "course" / "a.ipynb", ["import numpy as np", "x = np.float(1)"])
+    write_notebook(jp_root_dir / "course" / "b.ipynb", ["print('ok')"])
+    (jp_root_dir / "course" / "c.ipynb").write_text("{broken")
+    created = await post(jp_fetch, "batches", body={"dir": "course", "options": {"offline": True}})
+    assert created["total"] == 3 and created["status"] == "running"
+    for _ in range(300):
+        batch = json.loads((await jp_fetch("mlemodernizer", "batches", created["id"])).body)
+        if batch["status"] != "running":
+            break
+        await asyncio.sleep(0.5)
+    assert batch["status"] == "finished"
+    got = {r["notebook"]: r["outcome"] for r in batch["rows"]}
+    assert got == {
+        "course/a.ipynb": "error_free_reproducible",
+        "course/b.ipynb": "error_free_reproducible",
+        "course/c.ipynb": "failed",
+    }
+    assert batch["report"].startswith("course/mlemodernizer-batch-")
+    assert (jp_root_dir / batch["report"]).read_text().startswith("<!doctype html>")
+    with pytest.raises(HTTPClientError) as info:
+        await post(jp_fetch, "batches", body={"dir": "../.."})
+    assert info.value.code == 403

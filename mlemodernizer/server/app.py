@@ -5,8 +5,11 @@ from __future__ import annotations
 from jupyter_server.extension.application import ExtensionApp
 
 from .. import __version__
+from .batches import BatchManager
 from .config import MLEModernizer
 from .handlers import (
+    BatchesHandler,
+    BatchHandler,
     DecisionsHandler,
     EventsWebSocket,
     HealthHandler,
@@ -31,6 +34,7 @@ class MLEModernizerApp(ExtensionApp):
                 "mlemodernizer_version": __version__,
                 "mlemodernizer_config": config,
                 "mlemodernizer_manager": manager,
+                "mlemodernizer_batches": BatchManager(config, manager.root),
             }
         )
         self.log.info("mlemodernizer %s: jobs kept in %s", __version__, config.jobs_dir)
@@ -43,10 +47,13 @@ class MLEModernizerApp(ExtensionApp):
                 (rf"/mlemodernizer/jobs/{JOB_ID}", JobHandler),
                 (rf"/mlemodernizer/jobs/{JOB_ID}/decisions", DecisionsHandler),
                 (rf"/mlemodernizer/jobs/{JOB_ID}/events", EventsWebSocket),
+                (r"/mlemodernizer/batches", BatchesHandler),
+                (r"/mlemodernizer/batches/(?P<batch_id>[0-9a-f]{12})", BatchHandler),
             ]
         )
 
     async def stop_extension(self) -> None:
-        manager = self.settings.get("mlemodernizer_manager")
-        if manager is not None:
-            manager.shutdown()
+        for key in ("mlemodernizer_batches", "mlemodernizer_manager"):
+            service = self.settings.get(key)
+            if service is not None:
+                service.shutdown()

@@ -88,6 +88,38 @@ class DecisionsHandler(BaseHandler):
         self.finish(json.dumps(self.manager.get(job_id).summary()))
 
 
+class BatchesHandler(BaseHandler):
+    @tornado.web.authenticated
+    def get(self) -> None:
+        batches = self.settings["mlemodernizer_batches"]
+        root = batches.root
+        items = sorted(batches.batches.values(), key=lambda b: b.created, reverse=True)
+        self.finish(json.dumps({"batches": [b.summary(root) for b in items]}))
+
+    @tornado.web.authenticated
+    def post(self) -> None:
+        body = self.body()
+        if not isinstance(body, dict):
+            raise RequestError(400, "body must be an object {dir, options}")
+        batches = self.settings["mlemodernizer_batches"]
+        batch = batches.create(body.get("dir"), body.get("options"))
+        self.set_status(201)
+        self.finish(json.dumps(batch.summary(batches.root)))
+
+
+class BatchHandler(BaseHandler):
+    @tornado.web.authenticated
+    def get(self, batch_id: str) -> None:
+        batches = self.settings["mlemodernizer_batches"]
+        self.finish(json.dumps(batches.get(batch_id).summary(batches.root)))
+
+    @tornado.web.authenticated
+    def delete(self, batch_id: str) -> None:
+        batches = self.settings["mlemodernizer_batches"]
+        self.set_status(202)
+        self.finish(json.dumps(batches.cancel(batch_id).summary(batches.root)))
+
+
 class EventsWebSocket(
     WebSocketMixin, ExtensionHandlerMixin, JupyterHandler, tornado.websocket.WebSocketHandler
 ):

@@ -1,0 +1,151 @@
+"""Batches started from JupyterLab: the batch runner in a worker thread, rows polled by the UI."""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..batch import BatchProgress, BatchSettings, discover, run_batch
+from ..batch_report import summarize, write_reports
+from ..errors import ModernizerError
+from ..options import Options
+from .config import MLEModernizer
+from .manager import SERVER_ONLY_OPTIONS, RequestError
+
+
+@dataclass
+class ServerBatch:
+    id: str
+    dir: str  # relative to the server root
+    options: dict[str, Any]
+    created: float
+    total: int
+    status: str = "running"  # running|finished|failed|cancelled
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    progress: dict[str, Any] = field(default_factory=dict)
+    report: str | None = None  # the HTML report, relative to the root
+    error: str | None = None
+    stop: threading.Event = field(default_factory=threading.Event)
+
+    def summary(self, root: Path) -> dict[str, Any]:
+        rows = [{**r, "notebook": _rel(r["notebook"], root)} for r in self.rows]
+        for r in rows:
+            if r.get("output"):
+                r["output"] = _rel(r["output"], root)
+        return {
+            "id": self.id,
+            "dir": self.dir,
+            "options": self.options,
+            "created": self.created,
+            "status": self.status,
+            "total": self.total,
+            "progress": self.progress,
+            "rows": rows,
+            "summary": summarize(self.rows) if self.rows else None,
+            "report": self.report,
+            "error": self.error,
+        }
+
+
+def _rel(path: str, root: Path) -> str:
+    try:
+        return Path(path).resolve().relative_to(root).as_posix()
+    except ValueError:
+        return path
+
+
+class BatchManager:
+    def __init__(self, config: MLEModernizer, root: Path) -> None:
+        self.config = config
+        self.root = root.resolve()
+        self.batches: dict[str, ServerBatch] = {}
+
+    def create(self, rel_dir: Any, options: Any) -> ServerBatch:
+        if not isinstance(rel_dir, str):
+            raise RequestError(400, "'dir' must be a folder path relative to the server root")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise RequestError(400, "'options' must be an object")
+        blocked = sorted(set(options) & set(SERVER_ONLY_OPTIONS))
+        if blocked:
+            raise RequestError(400, f"option(s) {', '.join(blocked)} can only be set on the server")
+        if rel_dir.startswith("/") or Path(rel_dir).is_absolute():
+            raise RequestError(403, f"{rel_dir}: absolute paths are not allowed")
+        folder = (self.root / rel_dir).resolve()
+        if not folder.is_relative_to(self.root):
+            raise RequestError(403, f"{rel_dir}: outside the server root")
+        if not folder.is_dir():
+            raise RequestError(404, f"{rel_dir}: no such folder")
+        merged = {**self.config.job_defaults(), **options, "review": "auto"}
+        try:
+            opts = Options.from_json(merged)
+        except (TypeError, ModernizerError) as exc:
+            raise RequestError(400, f"bad options: {exc}") from None
+        notebooks = [p for p in discover(folder) if p.resolve().is_relative_to(self.root)]
+        batch = ServerBatch(
+            id=uuid.uuid4().hex[:12],
+            dir=folder.relative_to(self.root).as_posix() or ".",
+            options=opts.to_json(),
+            created=time.time(),
+            total=len(notebooks),
+        )
+        self.batches[batch.id] = batch
+        threading.Thread(
+            target=self._run, args=(batch, folder, opts), name=f"batch-{batch.id}", daemon=True
+        ).start()
+        return batch
+
+    def get(self, batch_id: str) -> ServerBatch:
+        batch = self.batches.get(batch_id)
+        if batch is None:
+            raise RequestError(404, f"no batch {batch_id!r}")
+        return batch
+
+    def cancel(self, batch_id: str) -> ServerBatch:
+        batch = self.get(batch_id)
+        batch.stop.set()
+        return batch
+
+    def _run(self, batch: ServerBatch, folder: Path, opts: Options) -> None:
+        report = folder / f"mlemodernizer-batch-{batch.id}.json"
+        settings = BatchSettings(
+            target=folder,
+            options=opts,
+            workers=max(1, self.config.max_concurrent_jobs),
+            state=self.root_state(batch.id),
+        )
+
+        def on_progress(p: BatchProgress, row: dict[str, Any] | None) -> None:
+            batch.progress = {
+                "done": p.done,
+                "failed": p.failed,
+                "running": p.running,
+                "tokens": p.tokens,
+                "cost_usd": round(p.cost_usd, 6),
+                "eta_s": p.eta_s(),
+            }
+            if row is not None:
+                batch.rows.append(row)
+
+        try:
+            rows, _ = run_batch(settings, on_progress=on_progress, stop=batch.stop)
+            batch.rows = rows
+            paths = write_reports(rows, report)
+            batch.report = paths[-1].relative_to(self.root).as_posix()
+            batch.status = "cancelled" if batch.stop.is_set() else "finished"
+        except Exception as exc:  # the batch says why; the server goes on
+            batch.status, batch.error = "failed", f"{type(exc).__name__}: {exc}"
+
+    def root_state(self, batch_id: str) -> Path:
+        folder = Path(self.config.jobs_dir).parent / "batches"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder / f"{batch_id}.state.jsonl"
+
+    def shutdown(self) -> None:
+        for batch in self.batches.values():
+            batch.stop.set()
