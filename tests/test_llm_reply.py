@@ -227,3 +227,14 @@ def test_complete_rewrites_and_moved_names_pass():
         "X, y = load_iris(return_X_y=True)\na, b = train_test_split(X)"
     )
     assert validate_reply(parse_reply(moved), book).reason is None
+
+
+def test_fence_nested_in_a_markdown_list_is_dedented():
+    text = (
+        "1. **Plan**: call the renamed helper.\n\n2. **Changed Cells**:\n   ```python\n"
+        "   # %% cell 2\n   def f():\n       return float(1)\n\n   x = f()\n   ```\n"
+    )
+    r = parse_reply(text)
+    assert r.cells == {2: "def f():\n    return float(1)\n\nx = f()"}
+    assert r.plan == "call the renamed helper."
+    assert validate_reply(r, nb()).reason is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import textwrap
 from dataclasses import dataclass, field
 
 from nbformat import NotebookNode
@@ -33,6 +34,7 @@ _HEADER_BOLD = re.compile(
 # a fence line; small models put text before an opening fence: "2. ```python", "Code: ```python"
 _FENCE = re.compile(r"^(?P<pre>.*?)(```+|~~~+)\s*([\w+\-.]*)\s*$")
 _LIST_MARKER = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s*")
+_LABEL_LINE = re.compile(r"^\s*(?:\d+[.)]|[-*+])?\s*(?:\*\*|__)[^*_]{1,40}(?:\*\*|__)\s*:?\s*$")
 
 _PLACEHOLDER_LINE = re.compile(
     r"^\s*(?:\.\.\.|…|#\s*(?:\.\.\.|…).*|#.*\b(?:rest of (?:the )?(?:code|cell|notebook|file)"
@@ -146,7 +148,9 @@ def parse_reply(text: str) -> ParsedReply:
 
     cells: dict[int, str] = {}
     for block in blocks:
-        fenced, loose = "\n".join(block.fenced), "\n".join(block.loose)
+        # a fence nested in a markdown list comes indented: a cell never starts indented
+        fenced = textwrap.dedent("\n".join(block.fenced))
+        loose = textwrap.dedent("\n".join(block.loose))
         body = fenced if block.has_fence else _trim_prose(loose)
         cells.pop(block.index, None)
         cells[block.index] = body.strip("\n").rstrip()
@@ -154,7 +158,9 @@ def parse_reply(text: str) -> ParsedReply:
     return ParsedReply(
         plan=plan,
         cells=cells,
-        headerless_code=["\n".join(b).strip("\n") for b in headerless if "".join(b).strip()],
+        headerless_code=[
+            textwrap.dedent("\n".join(b)).strip("\n") for b in headerless if "".join(b).strip()
+        ],
         unterminated_fence=unterminated,
     )
 
@@ -169,7 +175,9 @@ def _clean_plan(text: str) -> str:
         text,
         flags=re.I,
     )
-    return text.strip()
+    # drop bare label lines the model numbers its answer with ("2. **Changed Cells**:")
+    lines = [ln for ln in text.split("\n") if not _LABEL_LINE.match(ln)]
+    return "\n".join(lines).strip()
 
 
 def _parses(source: str) -> bool:

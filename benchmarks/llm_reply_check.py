@@ -1,0 +1,228 @@
+"""Real-model check of the LLM fixer (not CI): do a small model's replies parse, validate, fix?
+
+Each eroded snippet runs in a real kernel (LocalExecutor, with the grounding probe), the real
+error-repair prompt goes to the model through LLMFixer, every reply is recorded with what the
+parser/validator/guard said, and an accepted patch is applied and run again to see if it fixed
+the error.
+
+    /work/shared/tools/local-llm start          # Qwen2.5-Coder-1.5B on http://127.0.0.1:8011/v1
+    python benchmarks/llm_reply_check.py --base-url http://127.0.0.1:8011/v1 --model 1.5b \
+        [--only np_float,df_ix] [--no-facts] [--json out.json]
+    /work/shared/tools/local-llm stop
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+from mlemodernizer.execution.base import ExecutionRequest, ExecutionResult
+from mlemodernizer.execution.local import LocalExecutor
+from mlemodernizer.fixers.base import FixContext, FixType
+from mlemodernizer.fixers.llm import LLMFixer
+from mlemodernizer.fixers.llm.guard import check_patch
+from mlemodernizer.fixers.llm.prompts import build_prompt
+from mlemodernizer.fixers.llm.reply import parse_reply, validate_reply
+from mlemodernizer.grounding import build_probe
+from mlemodernizer.notebook import code_cells, ensure_cell_ids
+
+SNIPPETS: dict[str, list[str]] = {
+    "np_float": [
+        "md:# numpy aliases",
+        "import numpy as np",
+        "x = np.array([1, 2, 3]).astype(np.float)\nprint(x.sum())",
+    ],
+    "cross_validation": [
+        "md:# iris split",
+        "from sklearn.cross_validation import train_test_split\n"
+        "from sklearn.datasets import load_iris",
+        "X, y = load_iris(return_X_y=True)\n"
+        "X_tr, X_te, y_tr, y_te = train_test_split(X, y, random_state=0)\nprint(len(X_tr))",
+    ],
+    "df_ix": [
+        "md:# pandas indexing",
+        "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3], 'b': [4, 5, 6]})",
+        "print(df.ix[0, 'b'])",
+    ],
+    "renamed_helper": [
+        "md:# helpers",
+        "def load_data2():\n    return [1, 2, 3]",
+        "data = load_data()\nprint(len(data))",
+    ],
+    "imputer": [
+        "md:# imputing",
+        "from sklearn.preprocessing import Imputer\nimport numpy as np",
+        "imp = Imputer(strategy='mean')\n"
+        "print(imp.fit_transform(np.array([[1.0], [np.nan], [3.0]])))",
+    ],
+    "normalize_kwarg": [
+        "md:# regression",
+        "from sklearn.linear_model import LinearRegression\n"
+        "from sklearn.datasets import load_diabetes",
+        "X, y = load_diabetes(return_X_y=True)\nm = LinearRegression(normalize=True).fit(X, y)\n"
+        "print(round(m.score(X, y), 3))",
+    ],
+}
+
+
+def make_nb(cells: list[str]):
+    nb = new_notebook(
+        cells=[new_markdown_cell(c[3:]) if c.startswith("md:") else new_code_cell(c) for c in cells]
+    )
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    ensure_cell_ids(nb)
+    return nb
+
+
+@dataclass
+class ReplyRecord:
+    seconds: float
+    content: str
+    parsed_cells: list[int]
+    plan: str
+    reason: str | None  # validation or guard reason; None = accepted
+
+
+@dataclass
+class CaseResult:
+    name: str
+    error: str
+    facts: bool
+    replies: list[ReplyRecord] = field(default_factory=list)
+    accepted: bool = False
+    fixed: bool | None = None
+    rerun_error: str | None = None
+    changes: dict[int, str] = field(default_factory=dict)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+def run(executor: LocalExecutor, nb, cwd: Path) -> ExecutionResult:
+    return executor.execute(ExecutionRequest(nb=nb, cwd=cwd, timeout_s=120, probe=build_probe))
+
+
+def check_case(
+    name: str, args: argparse.Namespace, executor: LocalExecutor, versions
+) -> CaseResult:
+    nb = make_nb(SNIPPETS[name])
+    with tempfile.TemporaryDirectory() as tmp:
+        result = run(executor, nb, Path(tmp))
+    if not result.errors:
+        raise SystemExit(f"{name}: the eroded snippet did not fail")
+    if args.no_facts:
+        result.facts = {}
+    ctx = FixContext(
+        fix_type=FixType.ERROR_REPAIR,
+        notebook=nb,
+        original=copy.deepcopy(nb),
+        result=result,
+        timeout_s=600,
+        versions=versions,
+        stream=(lambda s: print(s, end="", flush=True)) if args.verbose else None,
+    )
+    fixer = LLMFixer(
+        args.base_url,
+        args.model,
+        max_reasks=args.max_reasks,
+        temperature=args.temperature,
+        max_tokens=args.max_tokens,
+        request_timeout=600,
+    )
+    case = CaseResult(name, result.errors[0].summary()[:120], facts=not args.no_facts)
+    prompt = build_prompt(ctx)
+    sources = [c.source for _, c in code_cells(nb)]
+
+    complete = fixer.client.complete
+
+    def recording(messages, on_chunk=None, cancel=None):
+        t0 = time.monotonic()
+        out = complete(messages, on_chunk=on_chunk, cancel=cancel)
+        parsed = parse_reply(out.content)
+        v = validate_reply(
+            parsed, nb, prompt.allowed_cells, truncated=out.finish_reason == "length"
+        )
+        reason = v.reason or check_patch(v.changes, sources, versions)
+        case.replies.append(
+            ReplyRecord(
+                round(time.monotonic() - t0, 1),
+                out.content,
+                list(parsed.cells),
+                parsed.plan,
+                reason,
+            )
+        )
+        return out
+
+    fixer.client.complete = recording  # type: ignore[method-assign]
+    proposal = fixer.propose(ctx)
+    case.prompt_tokens = fixer.usage.prompt_tokens
+    case.completion_tokens = fixer.usage.completion_tokens
+    if proposal is None:
+        return case
+    case.accepted = True
+    fixed_nb = copy.deepcopy(nb)
+    for ch in proposal.changes:
+        fixed_nb.cells[ch.cell_index].source = ch.new_source
+        case.changes[ch.cell_index] = ch.new_source
+    with tempfile.TemporaryDirectory() as tmp:
+        again = run(executor, fixed_nb, Path(tmp))
+    case.fixed = not again.errors
+    if again.errors:
+        case.rerun_error = again.errors[0].summary()[:120]
+    return case
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--base-url", default="http://127.0.0.1:8011/v1")
+    p.add_argument("--model", default="1.5b")
+    p.add_argument("--only", help="comma-separated snippet names: " + ",".join(SNIPPETS))
+    p.add_argument("--no-facts", action="store_true", help="leave the grounding facts out")
+    p.add_argument("--max-reasks", type=int, default=2)
+    p.add_argument("--temperature", type=float, default=0.0)
+    p.add_argument("--max-tokens", type=int, default=700)
+    p.add_argument("--json", help="write the full records here")
+    p.add_argument("-v", "--verbose", action="store_true", help="stream the replies")
+    args = p.parse_args(argv)
+    names = args.only.split(",") if args.only else list(SNIPPETS)
+    executor = LocalExecutor()
+    versions = executor.installed_versions()
+    cases = []
+    for name in names:
+        t0 = time.monotonic()
+        case = check_case(name, args, executor, versions)
+        cases.append(case)
+        tries = " → ".join("ok" if r.reason is None else "REJECTED" for r in case.replies)
+        print(
+            f"{name:18} {time.monotonic() - t0:5.1f}s replies: {tries or '-'}; "
+            f"fixed: {case.fixed}; {case.rerun_error or ''}",
+            flush=True,
+        )
+        for i, r in enumerate(case.replies, 1):
+            print(f"   reply {i} ({r.seconds}s) cells {r.parsed_cells} reason: {r.reason}")
+    if args.json:
+        Path(args.json).write_text(json.dumps([_jsonable(c) for c in cases], indent=1))
+    return 0
+
+
+def _jsonable(case: CaseResult) -> dict[str, Any]:
+    from dataclasses import asdict
+
+    return asdict(case)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
