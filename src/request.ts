@@ -19,6 +19,37 @@ export interface IHealth {
    * The version of the Python package behind the server extension.
    */
   version: string;
+  /**
+   * Whether an LLM is configured on the server and answers.
+   */
+  llm?: IHealth.ILLM;
+  /**
+   * Whether the docker executor can be used.
+   */
+  docker?: IHealth.IDocker;
+  /**
+   * The options every job starts from (the server's configuration).
+   */
+  defaults?: Record<string, unknown>;
+}
+
+export namespace IHealth {
+  export interface ILLM {
+    configured: boolean;
+    reachable: boolean;
+    base_url?: string;
+    model?: string;
+    /** What went wrong, e.g. `APIConnectionError` or `HTTP 401`. */
+    error?: string;
+    /** What to do about it. */
+    hint?: string;
+  }
+
+  export interface IDocker {
+    available: boolean;
+    error?: string;
+    hint?: string;
+  }
 }
 
 /**

@@ -1,0 +1,223 @@
+/**
+ * A typed client of the mlemodernizer jobs API (see
+ * `mlemodernizer/server/handlers.py`). Every call goes through `requestAPI`,
+ * so authentication and errors are handled in one place.
+ */
+import { URLExt } from '@jupyterlab/coreutils';
+import { ServerConnection } from '@jupyterlab/services';
+
+import { IReport } from './events';
+import { API_NAMESPACE, requestAPI } from './request';
+
+/**
+ * A job as the server describes it (`GET mlemodernizer/jobs/ID`).
+ */
+export interface IJobSummary {
+  id: string;
+  /** The notebook, relative to the server root. */
+  path: string;
+  options: Record<string, unknown>;
+  /** Server time of creation, seconds since the epoch. */
+  created: number;
+  status: JobServerStatus;
+  outcome: string | null;
+  error: string | null;
+  /** The modernized notebook, relative to the server root. */
+  output: string | null;
+  /** The sequence number of the job's newest event (0: none yet). */
+  last_seq: number;
+  /** Fix id → the cell ids that still wait for a decision. */
+  pending_review: Record<string, string[]>;
+  report: IReport | null;
+}
+
+export type JobServerStatus =
+  'queued' | 'running' | 'finished' | 'failed' | 'cancelled' | 'interrupted';
+
+/**
+ * The options of a job: the CLI's long option names with `_`.
+ */
+export interface IJobOptions {
+  base_url?: string;
+  model?: string;
+  offline?: boolean;
+  executor?: 'local' | 'docker';
+  image?: string;
+  gpus?: string;
+  max_iterations?: number;
+  timeout?: number;
+  tolerance?: number;
+  review?: 'manual' | 'auto';
+  score_regex?: string;
+  target_score?: number;
+  [key: string]: unknown;
+}
+
+export type Decision = 'accept' | 'reject' | 'accept_all' | 'reject_all';
+
+/**
+ * What `POST mlemodernizer/batches` answers.
+ */
+export interface IBatchSummary {
+  id: string;
+  status?: string;
+  [key: string]: unknown;
+}
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+/**
+ * Start a job for a notebook (a path relative to the server root).
+ */
+export function createJob(
+  path: string,
+  options: IJobOptions,
+  settings?: ServerConnection.ISettings
+): Promise<IJobSummary> {
+  return requestAPI<IJobSummary>(
+    'jobs',
+    {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ path, options })
+    },
+    settings
+  );
+}
+
+/**
+ * Every job the server knows, newest first.
+ */
+export async function listJobs(
+  settings?: ServerConnection.ISettings
+): Promise<IJobSummary[]> {
+  const answer = await requestAPI<{ jobs: IJobSummary[] }>(
+    'jobs',
+    { method: 'GET' },
+    settings
+  );
+  return answer.jobs;
+}
+
+export function getJob(
+  id: string,
+  settings?: ServerConnection.ISettings
+): Promise<IJobSummary> {
+  return requestAPI<IJobSummary>(
+    URLExt.join('jobs', encodeURIComponent(id)),
+    { method: 'GET' },
+    settings
+  );
+}
+
+/**
+ * Ask the server to stop a job; it stops at the next safe point and streams
+ * `job_finished` with `stop_reason: cancelled`.
+ */
+export function cancelJob(
+  id: string,
+  settings?: ServerConnection.ISettings
+): Promise<IJobSummary> {
+  return requestAPI<IJobSummary>(
+    URLExt.join('jobs', encodeURIComponent(id)),
+    { method: 'DELETE' },
+    settings
+  );
+}
+
+/**
+ * Decide one cell of a proposed fix (`accept`/`reject` with `cellId`), or
+ * every undecided cell of it (`accept_all`/`reject_all`).
+ */
+export function sendDecision(
+  id: string,
+  fixId: string,
+  decision: Decision,
+  cellId?: string,
+  settings?: ServerConnection.ISettings
+): Promise<IJobSummary> {
+  const body: Record<string, string> = { fix_id: fixId, decision };
+  if (cellId !== undefined) {
+    body.cell_id = cellId;
+  }
+  return requestAPI<IJobSummary>(
+    URLExt.join('jobs', encodeURIComponent(id), 'decisions'),
+    { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) },
+    settings
+  );
+}
+
+/**
+ * Start modernizing every notebook of a folder (relative to the server root).
+ */
+export function createBatch(
+  dir: string,
+  options: IJobOptions,
+  settings?: ServerConnection.ISettings
+): Promise<IBatchSummary> {
+  return requestAPI<IBatchSummary>(
+    'batches',
+    {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ dir, options })
+    },
+    settings
+  );
+}
+
+export function getBatch(
+  id: string,
+  settings?: ServerConnection.ISettings
+): Promise<IBatchSummary> {
+  return requestAPI<IBatchSummary>(
+    URLExt.join('batches', encodeURIComponent(id)),
+    { method: 'GET' },
+    settings
+  );
+}
+
+/**
+ * The WebSocket URL of a job's event stream, replaying what came after
+ * `since`. Like JupyterLab's own kernel sockets, the token goes into the
+ * query when the settings ask for it (browsers cannot set headers on a
+ * WebSocket).
+ */
+export function eventsUrl(
+  id: string,
+  since: number,
+  settings: ServerConnection.ISettings = ServerConnection.makeSettings()
+): string {
+  let url =
+    URLExt.join(
+      settings.wsUrl,
+      API_NAMESPACE,
+      'jobs',
+      encodeURIComponent(id),
+      'events'
+    ) + `?since=${Math.max(0, Math.floor(since))}`;
+  if (settings.appendToken && settings.token) {
+    url += `&token=${encodeURIComponent(settings.token)}`;
+  }
+  return url;
+}
+
+/**
+ * Whether an error is the server answering with this HTTP status.
+ */
+export function isStatus(error: unknown, status: number): boolean {
+  return (
+    error instanceof ServerConnection.ResponseError &&
+    error.response.status === status
+  );
+}
+
+/**
+ * A message for the user from any error of the calls above.
+ */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) {
+    return error.message;
+  }
+  return String(error);
+}
