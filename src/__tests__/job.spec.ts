@@ -1,0 +1,354 @@
+import { IJobSummary, isStatus } from '../api';
+import { IEventBase } from '../events';
+import { StorageStateCache } from '../model/cache';
+import { JobModel } from '../model/job';
+import { ModernizerManager } from '../model/manager';
+import { FakeSocket, Route, fakeSettings, settle } from './fakes';
+
+import recorded from './fixtures/manual-review.events.json';
+
+const EVENTS = recorded as IEventBase[];
+const ID = '0ff10b2957ec';
+
+function summary(overrides: Partial<IJobSummary> = {}): IJobSummary {
+  return {
+    id: ID,
+    path: 'eroded.ipynb',
+    options: {},
+    created: 1,
+    status: 'running',
+    outcome: null,
+    error: null,
+    output: 'eroded.modernized.ipynb',
+    last_seq: 0,
+    pending_review: {},
+    report: null,
+    ...overrides
+  };
+}
+
+/**
+ * A Storage in memory (what sessionStorage offers).
+ */
+class MemoryStorage implements Storage {
+  private _items = new Map<string, string>();
+  get length(): number {
+    return this._items.size;
+  }
+  clear(): void {
+    this._items.clear();
+  }
+  getItem(key: string): string | null {
+    return this._items.get(key) ?? null;
+  }
+  key(index: number): string | null {
+    return Array.from(this._items.keys())[index] ?? null;
+  }
+  removeItem(key: string): void {
+    this._items.delete(key);
+  }
+  setItem(key: string, value: string): void {
+    this._items.set(key, value);
+  }
+}
+
+/** Wait past the model's event batching. */
+const flush = () => new Promise(resolve => setTimeout(resolve, 60));
+
+const jobRoute: Route = (method, path) => {
+  if (method === 'GET' && path.endsWith(`/jobs/${ID}`)) {
+    return { body: summary({ last_seq: 61 }) };
+  }
+  if (method === 'POST' && path.endsWith('/decisions')) {
+    return { body: summary({ pending_review: { 'fix-1': ['d7cc5f20'] } }) };
+  }
+  if (method === 'DELETE') {
+    return { status: 202, body: summary() };
+  }
+  return undefined;
+};
+
+describe('JobModel', () => {
+  beforeEach(() => FakeSocket.reset());
+
+  it('follows the events over the socket, with the token', async () => {
+    const { settings } = fakeSettings(jobRoute);
+    const model = new JobModel({
+      jobId: ID,
+      path: 'eroded.ipynb',
+      serverSettings: settings,
+      summary: summary()
+    });
+    let changes = 0;
+    model.stateChanged.connect(() => changes++);
+    model.connect();
+    model.connect(); // once is enough
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(FakeSocket.last.url).toBe(
+      `ws://localhost:8888/mlemodernizer/jobs/${ID}/events?since=0&token=tok`
+    );
+    FakeSocket.last.open();
+    FakeSocket.last.send(...(EVENTS.slice(0, 61) as never[]));
+    await flush();
+    expect(model.state.lastSeq).toBe(61);
+    expect(model.state.activity).toEqual({ kind: 'reviewing', fixId: 'fix-1' });
+    // a burst of events is one change for the views
+    expect(changes).toBeLessThanOrEqual(3);
+    model.dispose();
+    expect(FakeSocket.last.closed).toBe(true);
+  });
+
+  it('sends decisions and shows them until the server confirms', async () => {
+    const { settings, requests, bodies } = fakeSettings(jobRoute);
+    const model = new JobModel({
+      jobId: ID,
+      path: 'eroded.ipynb',
+      serverSettings: settings
+    });
+    model.connect();
+    FakeSocket.last.send(...(EVENTS.slice(0, 61) as never[]));
+    await flush();
+    const sending = model.decide('fix-1', 'reject', 'db7b5169');
+    expect(model.state.fixes['fix-1'].changes[0].sent).toBe('reject');
+    await sending;
+    expect(requests).toContain(`POST /mlemodernizer/jobs/${ID}/decisions`);
+    expect(bodies[bodies.length - 1]).toEqual({
+      fix_id: 'fix-1',
+      decision: 'reject',
+      cell_id: 'db7b5169'
+    });
+    // the answer's summary: only the other cell is still awaited
+    expect(model.state.fixes['fix-1'].awaiting).toEqual(['d7cc5f20']);
+    model.dispose();
+  });
+
+  it('takes a refused decision back', async () => {
+    const { settings } = fakeSettings((method, path) =>
+      path.endsWith('/decisions')
+        ? { status: 409, body: { message: 'no pending review' } }
+        : undefined
+    );
+    const model = new JobModel({
+      jobId: ID,
+      path: 'eroded.ipynb',
+      serverSettings: settings
+    });
+    model.connect();
+    FakeSocket.last.send(...(EVENTS.slice(0, 61) as never[]));
+    await flush();
+    await expect(model.decide('fix-1', 'accept_all')).rejects.toThrow(
+      'no pending review'
+    );
+    expect(model.state.fixes['fix-1'].changes.map(c => c.sent)).toEqual([
+      null,
+      null
+    ]);
+    model.dispose();
+  });
+
+  it('cancels with DELETE and shows it is cancelling', async () => {
+    const { settings, requests } = fakeSettings(jobRoute);
+    const model = new JobModel({
+      jobId: ID,
+      path: 'eroded.ipynb',
+      serverSettings: settings,
+      summary: summary()
+    });
+    await model.cancel();
+    expect(model.state.cancelRequested).toBe(true);
+    expect(requests).toEqual([`DELETE /mlemodernizer/jobs/${ID}`]);
+    model.dispose();
+  });
+
+  it('after a reload, restores its state and resumes after the last event', async () => {
+    const storage = new MemoryStorage();
+    const { settings } = fakeSettings(jobRoute);
+    const first = new JobModel({
+      jobId: ID,
+      path: 'eroded.ipynb',
+      serverSettings: settings,
+      cache: new StorageStateCache(storage)
+    });
+    first.connect();
+    FakeSocket.last.send(...(EVENTS.slice(0, 61) as never[]));
+    await flush();
+    first.dispose(); // the page goes away
+
+    const second = new JobModel({
+      jobId: ID,
+      path: 'eroded.ipynb',
+      serverSettings: settings,
+      cache: new StorageStateCache(storage),
+      summary: summary({ last_seq: 61, pending_review: { 'fix-1': [] } })
+    });
+    // the timeline is there before any event arrives
+    expect(second.state.lastSeq).toBe(61);
+    expect(second.state.iterations.map(it => it.index)).toEqual([0, 1]);
+    expect(second.state.fixes['fix-1'].awaiting).toEqual([]);
+    second.connect();
+    expect(FakeSocket.last.since).toBe(61);
+    FakeSocket.last.send(...(EVENTS.slice(61) as never[]));
+    await flush();
+    expect(second.state.status).toBe('finished');
+    second.dispose();
+
+    // an ended job needs no socket at all
+    const third = new JobModel({
+      jobId: ID,
+      path: 'eroded.ipynb',
+      serverSettings: settings,
+      cache: new StorageStateCache(storage)
+    });
+    const sockets = FakeSocket.all.length;
+    third.connect();
+    expect(FakeSocket.all).toHaveLength(sockets);
+    expect(third.state.report?.outcome).toBe('error_free_reproducible');
+    third.dispose();
+  });
+
+  it('ignores a cached state of another shape or job', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(
+      `mlemodernizer:job:${ID}`,
+      JSON.stringify({ version: 0, jobId: ID, lastSeq: 3 })
+    );
+    expect(new StorageStateCache(storage).load(ID)).toBeNull();
+    storage.setItem(`mlemodernizer:job:${ID}`, '{not json');
+    expect(new StorageStateCache(storage).load(ID)).toBeNull();
+    expect(new StorageStateCache(null).load(ID)).toBeNull();
+  });
+
+  it('becomes unknown when the server forgot the job', async () => {
+    const { settings } = fakeSettings(() => ({
+      status: 404,
+      body: { message: 'no job' }
+    }));
+    const model = new JobModel({
+      jobId: ID,
+      path: 'eroded.ipynb',
+      serverSettings: settings
+    });
+    await model.refresh();
+    expect(model.state.status).toBe('unknown');
+    model.dispose();
+  });
+});
+
+describe('ModernizerManager', () => {
+  beforeEach(() => FakeSocket.reset());
+
+  const older = summary({ id: 'aaaaaaaaaaaa', created: 1, status: 'finished' });
+  const newer = summary({ id: 'bbbbbbbbbbbb', created: 2, status: 'running' });
+  const other = summary({ id: 'cccccccccccc', path: 'other.ipynb' });
+
+  it('shows the newest job of the active notebook and follows it', async () => {
+    const { settings } = fakeSettings((method, path) =>
+      path.endsWith('/jobs')
+        ? { body: { jobs: [newer, older, other] } }
+        : undefined
+    );
+    const manager = new ModernizerManager({ serverSettings: settings });
+    let changed = 0;
+    manager.changed.connect(() => changed++);
+    manager.setPath('eroded.ipynb');
+    expect(manager.current).toBeNull();
+    await settle();
+    expect(manager.current?.jobId).toBe('bbbbbbbbbbbb');
+    expect(manager.jobsFor('eroded.ipynb').map(j => j.id)).toEqual([
+      'bbbbbbbbbbbb',
+      'aaaaaaaaaaaa'
+    ]);
+    expect(FakeSocket.last.url).toContain('/jobs/bbbbbbbbbbbb/events');
+    expect(changed).toBeGreaterThan(0);
+
+    manager.selectJob('aaaaaaaaaaaa');
+    expect(manager.current?.jobId).toBe('aaaaaaaaaaaa');
+
+    manager.setPath(null);
+    expect(manager.current).toBeNull();
+    manager.dispose();
+  });
+
+  it('starts a job with the options the user set', async () => {
+    const { settings, bodies, requests } = fakeSettings((method, path) => {
+      if (method === 'POST' && path.endsWith('/jobs')) {
+        return { status: 201, body: newer };
+      }
+      if (path.endsWith('/jobs')) {
+        return { body: { jobs: [] } };
+      }
+      return undefined;
+    });
+    const manager = new ModernizerManager({ serverSettings: settings });
+    manager.setSettings(
+      { reviewMode: 'auto', maxIterations: 16, model: '' },
+      { reviewMode: 'auto' }
+    );
+    const model = await manager.start('eroded.ipynb');
+    expect(requests).toContain('POST /mlemodernizer/jobs');
+    expect(bodies[requests.indexOf('POST /mlemodernizer/jobs')]).toEqual({
+      path: 'eroded.ipynb',
+      options: { review: 'auto' }
+    });
+    expect(model.jobId).toBe('bbbbbbbbbbbb');
+    expect(manager.jobForPath('eroded.ipynb')).toBe(model);
+    manager.dispose();
+  });
+
+  it('rejects a batch with the 404 of a server without the batch API', async () => {
+    const { settings } = fakeSettings(() => undefined);
+    const manager = new ModernizerManager({ serverSettings: settings });
+    const error = await manager.startBatch('old').catch(e => e);
+    expect(isStatus(error, 404)).toBe(true);
+    expect(manager.batches).toEqual([]);
+    manager.dispose();
+  });
+
+  it('keeps a started batch and its status', async () => {
+    jest.useFakeTimers();
+    try {
+      const { settings } = fakeSettings(method =>
+        method === 'POST'
+          ? { status: 201, body: { id: 'b1', status: 'queued' } }
+          : { body: { id: 'b1', status: 'finished' } }
+      );
+      const manager = new ModernizerManager({ serverSettings: settings });
+      const batch = await manager.startBatch('old');
+      expect(batch).toMatchObject({ id: 'b1', dir: 'old' });
+      expect(manager.batches).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(1100);
+      expect(manager.batches[0].summary.status).toBe('finished');
+      manager.dispose();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('reports the health, or why it could not get it', async () => {
+    const { settings } = fakeSettings((method, path) =>
+      path.endsWith('/health')
+        ? {
+            body: {
+              status: 'ok',
+              version: '1.0',
+              llm: { configured: false, reachable: false, hint: 'set it' },
+              docker: { available: false }
+            }
+          }
+        : undefined
+    );
+    const manager = new ModernizerManager({ serverSettings: settings });
+    await manager.refreshHealth();
+    expect(manager.health?.llm?.hint).toBe('set it');
+    expect(manager.healthError).toBeNull();
+    manager.dispose();
+
+    const broken = new ModernizerManager({
+      serverSettings: fakeSettings(() => undefined).settings
+    });
+    await broken.refreshHealth();
+    expect(broken.health).toBeNull();
+    expect(broken.healthError).toMatch(/no route/);
+    broken.dispose();
+  });
+});

@@ -1,0 +1,75 @@
+import { IEventBase } from '../events';
+import { reduceEvents } from '../model/reducer';
+import {
+  chartPoints,
+  elapsedSeconds,
+  formatDuration,
+  formatScore,
+  formatSeconds,
+  inBand,
+  scoreBand
+} from '../model/selectors';
+import { initialState } from '../model/state';
+
+import recorded from './fixtures/manual-review.events.json';
+
+const EVENTS = recorded as IEventBase[];
+
+describe('selectors', () => {
+  it('plots each finished run of the baseline and the iterations', () => {
+    const state = reduceEvents(initialState('j', 'nb.ipynb'), EVENTS);
+    const points = chartPoints(state);
+    expect(points.map(p => [p.iteration, p.errorCells, p.score])).toEqual([
+      [0, 1, null],
+      [1, 0, null]
+    ]);
+    expect(points.every(p => (p.runtime ?? 0) > 0)).toBe(true);
+    // no score source, no band
+    expect(scoreBand(state)).toBeNull();
+  });
+
+  it('leaves a running execution off the chart', () => {
+    const state = reduceEvents(
+      initialState('j', 'nb.ipynb'),
+      EVENTS.filter(e => e.seq <= 3)
+    );
+    expect(chartPoints(state)).toEqual([]);
+  });
+
+  it('derives the band from target and tolerance', () => {
+    const state = {
+      ...initialState('j', 'nb.ipynb'),
+      targetScore: -2,
+      tolerance: 0.1
+    };
+    const band = scoreBand(state);
+    expect(band?.low).toBeCloseTo(-2.2);
+    expect(band?.high).toBeCloseTo(-1.8);
+    expect(inBand(-1.9, band)).toBe(true);
+    expect(inBand(-1.7, band)).toBe(false);
+    expect(inBand(null, band)).toBe(false);
+  });
+
+  it('measures elapsed time until the end, or until now while running', () => {
+    const done = reduceEvents(initialState('j', 'nb.ipynb'), EVENTS);
+    const total = EVENTS[EVENTS.length - 1].time - EVENTS[0].time;
+    expect(elapsedSeconds(done, 1e12)).toBeCloseTo(total);
+
+    const running = reduceEvents(
+      initialState('j', 'nb.ipynb'),
+      EVENTS.slice(0, 5)
+    );
+    expect(elapsedSeconds(running, EVENTS[0].time + 42)).toBeCloseTo(42);
+    expect(elapsedSeconds(initialState('j', 'nb.ipynb'), 5)).toBeNull();
+  });
+
+  it('formats durations, scores and seconds', () => {
+    expect(formatDuration(83)).toBe('1:23');
+    expect(formatDuration(3725)).toBe('1:02:05');
+    expect(formatDuration(null)).toBe('–');
+    expect(formatScore(0.912345)).toBe('0.9123');
+    expect(formatScore(null)).toBe('–');
+    expect(formatSeconds(1.234)).toBe('1.23 s');
+    expect(formatSeconds(123.45)).toBe('123.5 s');
+  });
+});

@@ -1,0 +1,307 @@
+/**
+ * The frontend's single source of truth: the server's health, the jobs it
+ * knows, which notebook the panel follows, and the job shown for it.
+ */
+import { ServerConnection } from '@jupyterlab/services';
+import { IDisposable } from '@lumino/disposable';
+import { ISignal, Signal } from '@lumino/signaling';
+
+import {
+  IBatchSummary,
+  IJobOptions,
+  IJobSummary,
+  createBatch,
+  createJob,
+  errorMessage,
+  getBatch,
+  listJobs
+} from '../api';
+import { IHealth, getHealth } from '../request';
+import { IStateCache } from './cache';
+import { JobModel } from './job';
+import { isActive } from './state';
+import { DEFAULT_SETTINGS, IModernizerSettings, jobOptions } from './options';
+
+export interface IManagerOptions {
+  serverSettings: ServerConnection.ISettings;
+  cache?: IStateCache | null;
+}
+
+/**
+ * A batch started from this page (kept minimal until the batch view exists).
+ */
+export interface IBatchState {
+  id: string;
+  dir: string;
+  summary: IBatchSummary;
+  error: string | null;
+}
+
+export class ModernizerManager implements IDisposable {
+  constructor(options: IManagerOptions) {
+    this.serverSettings = options.serverSettings;
+    this._cache = options.cache ?? null;
+  }
+
+  readonly serverSettings: ServerConnection.ISettings;
+
+  /**
+   * Emitted when the health, the job list, the followed notebook or its
+   * selected job change (not on every event of a job: see JobModel).
+   */
+  get changed(): ISignal<this, void> {
+    return this._changed;
+  }
+
+  get health(): IHealth | null {
+    return this._health;
+  }
+
+  get healthError(): string | null {
+    return this._healthError;
+  }
+
+  get settings(): IModernizerSettings {
+    return this._settings;
+  }
+
+  /**
+   * The notebook the panel follows (relative to the server root).
+   */
+  get path(): string | null {
+    return this._path;
+  }
+
+  /**
+   * The job shown for the followed notebook.
+   */
+  get current(): JobModel | null {
+    return this._path === null
+      ? null
+      : (this._models.get(this._selected.get(this._path) ?? '') ?? null);
+  }
+
+  /**
+   * The jobs of a notebook, newest first.
+   */
+  jobsFor(path: string): IJobSummary[] {
+    return this._jobs.filter(job => job.path === path);
+  }
+
+  get batches(): ReadonlyArray<IBatchState> {
+    return this._batches;
+  }
+
+  get isDisposed(): boolean {
+    return this._isDisposed;
+  }
+
+  /**
+   * Use these settings for the next jobs.
+   */
+  setSettings(
+    composite: Partial<IModernizerSettings>,
+    user: Partial<IModernizerSettings> = {}
+  ): void {
+    this._settings = { ...DEFAULT_SETTINGS, ...composite };
+    this._userSettings = { ...user };
+    this._changed.emit();
+  }
+
+  /**
+   * The options a job started now gets from the settings.
+   */
+  jobOptions(): IJobOptions {
+    return jobOptions(this._settings, this._userSettings);
+  }
+
+  async refreshHealth(): Promise<void> {
+    try {
+      this._health = await getHealth(this.serverSettings);
+      this._healthError = null;
+    } catch (error) {
+      this._health = null;
+      this._healthError = errorMessage(error);
+    }
+    this._changed.emit();
+  }
+
+  /**
+   * Fetch the server's job list (and show the newest job of the followed
+   * notebook when none is shown yet).
+   */
+  async refreshJobs(): Promise<void> {
+    this._jobs = await listJobs(this.serverSettings);
+    this._jobsLoaded = true;
+    if (this._path !== null) {
+      this._selectNewest(this._path);
+    }
+    this._changed.emit();
+  }
+
+  /**
+   * Follow a notebook (null: none is active).
+   */
+  setPath(path: string | null): void {
+    if (path === this._path) {
+      return;
+    }
+    this._path = path;
+    if (path !== null) {
+      this._selectNewest(path);
+      if (!this._jobsLoaded) {
+        this.refreshJobs().catch(reason =>
+          console.warn('mlemodernizer: cannot list jobs', reason)
+        );
+      }
+    }
+    this._changed.emit();
+  }
+
+  /**
+   * Show another job of the followed notebook.
+   */
+  selectJob(jobId: string): void {
+    const summary = this._jobs.find(job => job.id === jobId);
+    if (!summary) {
+      return;
+    }
+    this._selected.set(summary.path, jobId);
+    this._model(summary).connect();
+    this._changed.emit();
+  }
+
+  /**
+   * Start modernizing a notebook with the settings' options (plus `extra`),
+   * and show the new job.
+   */
+  async start(path: string, extra: IJobOptions = {}): Promise<JobModel> {
+    const summary = await createJob(
+      path,
+      { ...this.jobOptions(), ...extra },
+      this.serverSettings
+    );
+    this._jobs = [summary, ...this._jobs.filter(job => job.id !== summary.id)];
+    const model = this._model(summary);
+    this._selected.set(summary.path, summary.id);
+    model.connect();
+    this._changed.emit();
+    return model;
+  }
+
+  /**
+   * The job shown for a notebook, if any.
+   */
+  jobForPath(path: string): JobModel | null {
+    const id = this._selected.get(path);
+    return id ? (this._models.get(id) ?? null) : null;
+  }
+
+  /**
+   * Start modernizing every notebook of a folder. Rejects like `requestAPI`
+   * (a 404 means the server has no batch API).
+   */
+  async startBatch(dir: string): Promise<IBatchState> {
+    const summary = await createBatch(
+      dir,
+      this.jobOptions(),
+      this.serverSettings
+    );
+    const batch: IBatchState = { id: summary.id, dir, summary, error: null };
+    this._batches = [batch, ...this._batches];
+    this._changed.emit();
+    this._pollBatch(batch.id);
+    return batch;
+  }
+
+  dispose(): void {
+    if (this._isDisposed) {
+      return;
+    }
+    this._isDisposed = true;
+    for (const model of this._models.values()) {
+      model.dispose();
+    }
+    this._models.clear();
+    for (const timer of this._batchTimers) {
+      clearTimeout(timer);
+    }
+    Signal.clearData(this);
+  }
+
+  private _selectNewest(path: string): void {
+    const selected = this._selected.get(path);
+    if (selected !== undefined) {
+      this._models.get(selected)?.connect();
+      return;
+    }
+    const newest = this._jobs.find(job => job.path === path);
+    if (newest) {
+      this._selected.set(path, newest.id);
+      this._model(newest).connect();
+    }
+  }
+
+  private _model(summary: IJobSummary): JobModel {
+    const known = this._models.get(summary.id);
+    if (known) {
+      known.dispatch({ type: 'summary', summary });
+      return known;
+    }
+    const model = new JobModel({
+      jobId: summary.id,
+      path: summary.path,
+      serverSettings: this.serverSettings,
+      cache: this._cache,
+      summary
+    });
+    this._models.set(summary.id, model);
+    // the commands' enabled state and the Modernize button follow whether
+    // the job still runs
+    let active = isActive(model.state);
+    model.stateChanged.connect(() => {
+      if (isActive(model.state) !== active) {
+        active = !active;
+        this._changed.emit();
+      }
+    });
+    return model;
+  }
+
+  private _pollBatch(id: string): void {
+    const poll = async () => {
+      const batch = this._batches.find(b => b.id === id);
+      if (!batch || this._isDisposed) {
+        return;
+      }
+      try {
+        batch.summary = await getBatch(id, this.serverSettings);
+        batch.error = null;
+      } catch (error) {
+        batch.error = errorMessage(error);
+      }
+      this._changed.emit();
+      const status = String(batch.summary.status ?? '');
+      const ended = ['finished', 'failed', 'cancelled'].includes(status);
+      if (!ended && batch.error === null) {
+        this._batchTimers.add(setTimeout(poll, 3000));
+      }
+    };
+    this._batchTimers.add(setTimeout(poll, 1000));
+  }
+
+  private _cache: IStateCache | null;
+  private _settings: IModernizerSettings = { ...DEFAULT_SETTINGS };
+  private _userSettings: Partial<IModernizerSettings> = {};
+  private _health: IHealth | null = null;
+  private _healthError: string | null = null;
+  private _jobs: IJobSummary[] = [];
+  private _jobsLoaded = false;
+  private _path: string | null = null;
+  private _selected = new Map<string, string>();
+  private _models = new Map<string, JobModel>();
+  private _batches: IBatchState[] = [];
+  private _batchTimers = new Set<ReturnType<typeof setTimeout>>();
+  private _isDisposed = false;
+  private _changed = new Signal<this, void>(this);
+}

@@ -1,0 +1,119 @@
+/**
+ * Derived values the views show: chart series, the score band, elapsed time.
+ */
+import { IJobState, isActive } from './state';
+
+/**
+ * One finished execution on the chart.
+ */
+export interface IChartPoint {
+  /** 0 for the baseline. */
+  iteration: number;
+  score: number | null;
+  runtime: number | null;
+  errorCells: number | null;
+}
+
+/**
+ * The score band that counts as reproduced: target ± tolerance × |target|.
+ */
+export interface IScoreBand {
+  target: number;
+  low: number;
+  high: number;
+}
+
+/**
+ * The finished executions of the baseline and each iteration, in order
+ * (reruns for the t-test are left out: they repeat the last point).
+ */
+export function chartPoints(state: IJobState): IChartPoint[] {
+  const points: IChartPoint[] = [];
+  for (const iteration of state.iterations) {
+    const execution = iteration.execution;
+    if (!execution || execution.running) {
+      continue;
+    }
+    points.push({
+      iteration: iteration.index,
+      score: execution.score,
+      runtime: execution.runtime,
+      errorCells: execution.errorCells
+    });
+  }
+  return points;
+}
+
+export function scoreBand(state: IJobState): IScoreBand | null {
+  const target = state.targetScore;
+  if (target === null || target === undefined) {
+    return null;
+  }
+  const tolerance = state.tolerance ?? 0;
+  const half = tolerance * Math.abs(target);
+  return { target, low: target - half, high: target + half };
+}
+
+/**
+ * Whether a score lies in the band (the server's `within_band`).
+ */
+export function inBand(score: number | null, band: IScoreBand | null): boolean {
+  if (score === null || band === null) {
+    return false;
+  }
+  return score >= band.low - 1e-12 && score <= band.high + 1e-12;
+}
+
+/**
+ * Seconds the job has run: until it ended, or until `serverNow` (the server's
+ * clock, seconds since the epoch) while it runs.
+ */
+export function elapsedSeconds(
+  state: IJobState,
+  serverNow: number
+): number | null {
+  const start = state.startedAt ?? state.createdAt;
+  if (start === null) {
+    return null;
+  }
+  let end = state.endedAt;
+  if (end === null) {
+    end = isActive(state) ? serverNow : (state.lastEventAt ?? start);
+  }
+  return Math.max(0, end - start);
+}
+
+/**
+ * `83` → `1:23`, `3725` → `1:02:05`.
+ */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) {
+    return '–';
+  }
+  const total = Math.floor(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+/**
+ * A score with at most four significant decimals, or `–`.
+ */
+export function formatScore(score: number | null | undefined): string {
+  if (score === null || score === undefined || !Number.isFinite(score)) {
+    return '–';
+  }
+  return Number(score.toPrecision(4)).toString();
+}
+
+/**
+ * Runtime in seconds with one decimal (`12.3 s`), or `–`.
+ */
+export function formatSeconds(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) {
+    return '–';
+  }
+  return seconds < 10 ? `${seconds.toFixed(2)} s` : `${seconds.toFixed(1)} s`;
+}
