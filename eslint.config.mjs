@@ -46,7 +46,10 @@ export default defineConfig([
           custom: { regex: '^I[A-Z]', match: true }
         }
       ],
-      '@typescript-eslint/no-unused-vars': ['error', { args: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { args: 'none', ignoreRestSiblings: true }
+      ],
       '@typescript-eslint/no-namespace': 'off',
       '@typescript-eslint/no-floating-promises': 'error',
       curly: ['error', 'all'],

@@ -1,34 +1,63 @@
 import { JupyterFrontEnd } from '@jupyterlab/application';
+import { IToolbarWidgetRegistry, Notification } from '@jupyterlab/apputils';
+import { INotebookTracker } from '@jupyterlab/notebook';
 import { ServerConnection } from '@jupyterlab/services';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
+import { CommandRegistry } from '@lumino/commands';
+import { Signal } from '@lumino/signaling';
+import { Widget } from '@lumino/widgets';
 
-import plugin, { PLUGIN_ID } from '../index';
+import plugin, { CommandIDs, PLUGIN_ID, TOOLBAR_ITEM } from '../index';
+import { settle } from './fakes';
+
+type Fetch = ServerConnection.ISettings['fetch'];
 
 /**
- * Just enough of a JupyterFrontEnd for the plugin: the service manager's
- * server settings, here backed by a scripted fetch.
+ * Just enough of a JupyterFrontEnd and a notebook tracker for the plugin:
+ * real commands, a shell that records what is added, a scripted server.
  */
-function fakeApp(fetch: ServerConnection.ISettings['fetch']): {
-  app: JupyterFrontEnd;
-  serverSettings: ServerConnection.ISettings;
-} {
+function fakeApp(fetch: Fetch) {
   const serverSettings = ServerConnection.makeSettings({
     baseUrl: 'http://localhost:8888/',
     wsUrl: 'ws://localhost:8888/',
     fetch
   });
-  const app = { serviceManager: { serverSettings } } as JupyterFrontEnd;
-  return { app, serverSettings };
+  const added: { widget: Widget; area: string }[] = [];
+  const activated: string[] = [];
+  const app = {
+    commands: new CommandRegistry(),
+    shell: {
+      add: (widget: Widget, area: string) => added.push({ widget, area }),
+      activateById: (id: string) => activated.push(id),
+      widgets: () => [][Symbol.iterator]()
+    },
+    serviceManager: { serverSettings },
+    contextMenuHitTest: () => undefined
+  } as unknown as JupyterFrontEnd;
+  const owner = {};
+  const tracker = {
+    currentWidget: null,
+    currentChanged: new Signal(owner),
+    widgetAdded: new Signal(owner),
+    find: () => undefined
+  } as unknown as INotebookTracker;
+  return { app, tracker, added, activated };
 }
 
-/**
- * Wait until the plugin's background promises (settings, health) settle.
- */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 10; i++) {
-    await new Promise(resolve => setTimeout(resolve, 0));
-  }
+function health(): Fetch {
+  return async input => {
+    const url = (input as Request).url;
+    if (url.includes('/mlemodernizer/health')) {
+      return new Response(JSON.stringify({ status: 'ok', version: '9.9.9' }));
+    }
+    if (url.includes('/mlemodernizer/jobs')) {
+      return new Response(JSON.stringify({ jobs: [] }));
+    }
+    return new Response('<html>Not Found</html>', { status: 404 });
+  };
 }
+
+type Activate = (...args: unknown[]) => void;
 
 describe('mlemodernizer:plugin', () => {
   let log: jest.SpyInstance;
@@ -48,44 +77,110 @@ describe('mlemodernizer:plugin', () => {
     expect(plugin.id).toBe('mlemodernizer:plugin');
     expect(PLUGIN_ID).toBe(plugin.id);
     expect(plugin.autoStart).toBe(true);
+    expect(plugin.requires).toContain(INotebookTracker);
     expect(plugin.optional).toContain(ISettingRegistry);
   });
 
-  it('logs its activation and the health of the server extension', async () => {
-    const urls: string[] = [];
-    const { app } = fakeApp(async input => {
-      urls.push((input as Request).url);
-      return new Response(JSON.stringify({ status: 'ok', version: '9.9.9' }));
-    });
-    const load = jest.fn(async (id: string) => ({ composite: {} }));
+  it('adds the panel, the commands and the toolbar button', async () => {
+    const { app, tracker, added } = fakeApp(health());
+    const load = jest.fn(async (id: string) => ({
+      composite: {},
+      user: {},
+      changed: new Signal({})
+    }));
     const registry = { load } as unknown as ISettingRegistry;
+    const factories: [string, string, (w: Widget) => Widget][] = [];
+    const toolbar = {
+      addFactory: (
+        factory: string,
+        name: string,
+        create: (w: Widget) => Widget
+      ) => factories.push([factory, name, create])
+    } as unknown as IToolbarWidgetRegistry;
 
-    await plugin.activate(app, registry);
+    (plugin.activate as Activate)(
+      app,
+      tracker,
+      registry,
+      null,
+      null,
+      null,
+      null,
+      null,
+      toolbar,
+      null
+    );
     await settle();
 
     expect(log).toHaveBeenCalledWith('mlemodernizer extension activated');
-    expect(load).toHaveBeenCalledWith('mlemodernizer:plugin');
-    expect(urls).toHaveLength(1);
-    expect(urls[0]).toMatch(/^http:\/\/localhost:8888\/mlemodernizer\/health/);
     expect(log).toHaveBeenCalledWith(
       'mlemodernizer server extension ok, version 9.9.9'
     );
+    expect(load).toHaveBeenCalledWith('mlemodernizer:plugin');
     expect(warn).not.toHaveBeenCalled();
+
+    expect(added).toHaveLength(1);
+    expect(added[0].area).toBe('right');
+    expect(added[0].widget.id).toBe('mlemodernizer-panel');
+    expect(added[0].widget.title.caption).toBe('Notebook modernizer');
+
+    const commands = app.commands;
+    expect(commands.label(CommandIDs.modernize)).toBe('Modernize notebook');
+    expect(commands.label(CommandIDs.modernize, { toolbar: true })).toBe(
+      'Modernize'
+    );
+    expect(commands.label(CommandIDs.modernizeFolder)).toBe(
+      'Modernize notebooks in folder…'
+    );
+    expect(commands.label(CommandIDs.cancel)).toBe('Cancel modernization');
+    expect(commands.label(CommandIDs.openPanel)).toBe('Open modernizer panel');
+    // no notebook, no job: nothing to modernize or cancel
+    expect(commands.isEnabled(CommandIDs.modernize)).toBe(false);
+    expect(commands.isEnabled(CommandIDs.cancel)).toBe(false);
+
+    expect(factories.map(([f, n]) => [f, n])).toEqual([
+      ['Notebook', TOOLBAR_ITEM]
+    ]);
+    const button = factories[0][2](new Widget());
+    expect(button).toBeInstanceOf(Widget);
+    button.dispose();
+  });
+
+  it('opens the panel from the palette command', async () => {
+    const { app, tracker, activated } = fakeApp(health());
+    (plugin.activate as Activate)(app, tracker, null, null);
+    await app.commands.execute(CommandIDs.openPanel);
+    expect(activated).toEqual(['mlemodernizer-panel']);
+  });
+
+  it('says clearly when the server has no batch API', async () => {
+    const error = jest
+      .spyOn(Notification, 'error')
+      .mockImplementation(() => 'id');
+    const { app, tracker } = fakeApp(health());
+    (plugin.activate as Activate)(app, tracker, null, null);
+    await app.commands.execute(CommandIDs.modernizeFolder, {
+      path: 'old/notebooks'
+    });
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0][0]).toMatch(
+      /Batch modernization is not available on this server: it answered 404/
+    );
+    expect(error.mock.calls[0][0]).toContain(
+      'mlemodernizer batch old/notebooks'
+    );
   });
 
   it('warns, and does not throw, when the server extension is missing', async () => {
-    const { app } = fakeApp(
+    const { app, tracker } = fakeApp(
       async () => new Response('Not Found', { status: 404 })
     );
 
-    await plugin.activate(app, null);
+    (plugin.activate as Activate)(app, tracker, null, null);
     await settle();
 
     expect(log).toHaveBeenCalledWith('mlemodernizer extension activated');
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0][0]).toMatch(/server extension did not answer/);
-    expect(warn.mock.calls[0][1]).toBeInstanceOf(
-      ServerConnection.ResponseError
-    );
   });
 });

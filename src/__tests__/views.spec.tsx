@@ -1,0 +1,233 @@
+import { nullTranslator } from '@jupyterlab/translation';
+import * as React from 'react';
+import { act } from 'react';
+import { Root, createRoot } from 'react-dom/client';
+
+import { IEventBase } from '../events';
+import { reduce, reduceEvents } from '../model/reducer';
+import { IJobState, initialState } from '../model/state';
+import { ScoreChart } from '../views/chart';
+import { HealthView } from '../views/health';
+import { DEFAULT_SETTINGS } from '../model/options';
+import { Timeline } from '../views/timeline';
+import { VerdictView } from '../views/verdict';
+
+import recorded from './fixtures/manual-review.events.json';
+
+(
+  globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+).IS_REACT_ACT_ENVIRONMENT = true;
+
+const EVENTS = recorded as IEventBase[];
+const trans = nullTranslator.load('mlemodernizer');
+
+function upTo(seq: number): IJobState {
+  return reduceEvents(
+    initialState('0ff10b2957ec', 'eroded.ipynb'),
+    EVENTS.filter(e => e.seq <= seq)
+  );
+}
+
+describe('views', () => {
+  let host: HTMLDivElement;
+  let root: Root;
+
+  beforeEach(() => {
+    host = document.createElement('div');
+    document.body.appendChild(host);
+    root = createRoot(host);
+  });
+
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+  });
+
+  function render(element: React.ReactElement): void {
+    act(() => root.render(element));
+  }
+
+  function buttons(): HTMLButtonElement[] {
+    return Array.from(host.querySelectorAll('button'));
+  }
+
+  it('streams the model reply into the iteration', () => {
+    render(
+      <Timeline
+        state={upTo(30)}
+        actions={{ decide: jest.fn(), showCell: jest.fn() }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    const stream = host.querySelector('.jp-mlemodernizer-plan-streaming');
+    expect(stream?.getAttribute('aria-live')).toBe('polite');
+    expect(stream?.textContent).toContain('The helper');
+    expect(host.textContent).toContain('The model is writing (Error repair)');
+    expect(
+      Array.from(
+        host.querySelectorAll('.jp-mlemodernizer-iteration-title')
+      ).map(h => h.textContent)
+    ).toEqual(['Baseline', 'Iteration 1']);
+  });
+
+  it('offers Accept and Reject per cell and Accept all, with labels', () => {
+    const decide = jest.fn();
+    const showCell = jest.fn();
+    render(
+      <Timeline
+        state={upTo(61)}
+        actions={{ decide, showCell }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    const labels = buttons().map(
+      b => b.getAttribute('aria-label') ?? b.textContent
+    );
+    expect(labels).toEqual([
+      'Cell 1',
+      'Accept the change to cell 1',
+      'Reject the change to cell 1',
+      'Cell 2',
+      'Accept the change to cell 2',
+      'Reject the change to cell 2',
+      'Accept all',
+      'Reject all'
+    ]);
+    // the diff editors are there, read-only
+    expect(
+      host.querySelectorAll('.jp-mlemodernizer-diff .cm-editor')
+    ).toHaveLength(2);
+    act(() => buttons()[2].click());
+    expect(decide).toHaveBeenCalledWith('fix-1', 'reject', 'db7b5169');
+    act(() => buttons()[6].click());
+    expect(decide).toHaveBeenCalledWith('fix-1', 'accept_all');
+    act(() => buttons()[3].click());
+    expect(showCell).toHaveBeenCalledWith('d7cc5f20', 2);
+  });
+
+  it('shows a sent decision and drops its buttons', () => {
+    const state = reduce(upTo(61), {
+      type: 'decision_sent',
+      fixId: 'fix-1',
+      cellId: 'db7b5169',
+      decision: 'reject'
+    });
+    render(
+      <Timeline
+        state={state}
+        actions={{ decide: jest.fn(), showCell: jest.fn() }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    expect(host.textContent).toContain(
+      'Rejected (waiting for the other cells)'
+    );
+    expect(
+      buttons().map(b => b.getAttribute('aria-label') ?? b.textContent)
+    ).toEqual([
+      'Cell 1',
+      'Cell 2',
+      'Accept the change to cell 2',
+      'Reject the change to cell 2'
+    ]);
+  });
+
+  it('shows the verdict with the way to the copy and the report', () => {
+    const state = {
+      ...reduceEvents(initialState('0ff10b2957ec', 'eroded.ipynb'), EVENTS),
+      output: 'eroded.modernized.ipynb'
+    };
+    const openOutput = jest.fn();
+    const openReport = jest.fn();
+    render(
+      <VerdictView
+        state={state}
+        trans={trans}
+        actions={{ openOutput, openReport }}
+      />
+    );
+    const badge = host.querySelector('.jp-mlemodernizer-badge');
+    expect(badge?.textContent).toBe('Error-free, reproducible');
+    expect(badge?.getAttribute('data-outcome')).toBe('error_free_reproducible');
+    expect(host.textContent).toContain('Stopped: reproduced');
+    const rows = Array.from(host.querySelectorAll('tbody tr')).map(row =>
+      Array.from(row.children).map(c => c.textContent)
+    );
+    expect(rows[0]).toEqual(['Cells with errors', '1', '0']);
+    act(() => buttons()[0].click());
+    expect(openOutput).toHaveBeenCalled();
+    expect(buttons()[0].textContent).toBe('Open eroded.modernized.ipynb');
+    act(() => buttons()[1].click());
+    expect(openReport).toHaveBeenCalled();
+  });
+
+  it('draws the chart with a text alternative', () => {
+    const state = {
+      ...reduceEvents(initialState('j', 'nb.ipynb'), EVENTS),
+      targetScore: 0.9,
+      tolerance: 0.1
+    };
+    render(
+      <ScoreChart
+        points={[
+          { iteration: 0, score: 0.5, runtime: 10, errorCells: 2 },
+          { iteration: 1, score: 0.88, runtime: 4, errorCells: 0 }
+        ]}
+        band={{ target: 0.9, low: 0.81, high: 0.99 }}
+        trans={trans}
+      />
+    );
+    const svg = host.querySelector('svg');
+    expect(svg?.getAttribute('role')).toBe('img');
+    expect(svg?.getAttribute('aria-label')).toContain('Target 0.9');
+    expect(svg?.getAttribute('aria-label')).toContain(
+      'iteration 1: score 0.88'
+    );
+    expect(
+      host.querySelectorAll('.jp-mlemodernizer-chart-bar-error')
+    ).toHaveLength(1);
+    expect(
+      host.querySelectorAll('.jp-mlemodernizer-chart-point-in')
+    ).toHaveLength(1);
+    expect(state.targetScore).toBe(0.9);
+  });
+
+  it('tells what to do when the LLM or Docker is missing', () => {
+    const onRefresh = jest.fn();
+    render(
+      <HealthView
+        health={{
+          status: 'ok',
+          version: '1',
+          llm: {
+            configured: true,
+            reachable: false,
+            base_url: 'http://localhost:11434/v1',
+            model: 'qwen',
+            error: 'APIConnectionError',
+            hint: 'start the LLM server'
+          },
+          docker: { available: false, hint: 'install Docker' }
+        }}
+        error={null}
+        settings={{ ...DEFAULT_SETTINGS, executor: 'docker' }}
+        trans={trans}
+        onRefresh={onRefresh}
+        onOpenSettings={jest.fn()}
+      />
+    );
+    const llm = host.querySelector('[data-health="llm"]');
+    expect(llm?.getAttribute('data-level')).toBe('bad');
+    expect(llm?.textContent).toContain('does not answer (APIConnectionError)');
+    expect(llm?.textContent).toContain('start the LLM server');
+    const docker = host.querySelector('[data-health="docker"]');
+    expect(docker?.getAttribute('data-level')).toBe('bad');
+    expect(docker?.textContent).toContain('install Docker');
+    expect(host.querySelector('details')?.hasAttribute('open')).toBe(true);
+    act(() => buttons()[0].click());
+    expect(onRefresh).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The right sidebar's modernizer panel. It is created at start-up (for its
+ * icon and the layout restorer) but loads its content, the React views and
+ * the CodeMirror diff, only when it is first shown.
+ */
+import { Extension } from '@codemirror/state';
+import { JupyterFrontEnd } from '@jupyterlab/application';
+import { IDocumentManager } from '@jupyterlab/docmanager';
+import { INotebookTracker } from '@jupyterlab/notebook';
+import { TranslationBundle } from '@jupyterlab/translation';
+import { Message } from '@lumino/messaging';
+import { Panel } from '@lumino/widgets';
+
+import { modernizeIcon } from './icons';
+import { ModernizerManager } from './model/manager';
+
+export interface ISidebarOptions {
+  app: JupyterFrontEnd;
+  manager: ModernizerManager;
+  tracker: INotebookTracker;
+  docManager: IDocumentManager | null;
+  trans: TranslationBundle;
+  /** Python highlighting for the diffs, once loaded. */
+  language: () => Promise<Extension | null>;
+  /** Start a job for the followed notebook. */
+  modernize(): void;
+}
+
+export class ModernizerSidebar extends Panel {
+  constructor(options: ISidebarOptions) {
+    super();
+    this._options = options;
+    this.id = 'mlemodernizer-panel';
+    this.addClass('jp-mlemodernizer-panel');
+    this.title.icon = modernizeIcon;
+    this.title.caption = options.trans.__('Notebook modernizer');
+    this.node.setAttribute('role', 'region');
+    this.node.setAttribute(
+      'aria-label',
+      options.trans.__('Notebook modernizer')
+    );
+  }
+
+  /**
+   * Resolves once the content is there (loading it if needed).
+   */
+  load(): Promise<void> {
+    if (!this._loading) {
+      this._loading = this._load().catch(reason => {
+        this._loading = null;
+        console.error('mlemodernizer: cannot load the panel', reason);
+      });
+    }
+    return this._loading;
+  }
+
+  protected override onAfterShow(msg: Message): void {
+    super.onAfterShow(msg);
+    void this.load();
+  }
+
+  protected override onAfterAttach(msg: Message): void {
+    super.onAfterAttach(msg);
+    if (this.isVisible) {
+      void this.load();
+    }
+  }
+
+  private async _load(): Promise<void> {
+    const [{ ModernizerPanel }, { PanelActions }] = await Promise.all([
+      import('./views/panel'),
+      import('./actions')
+    ]);
+    if (this.isDisposed) {
+      return;
+    }
+    const { app, manager, tracker, docManager, trans } = this._options;
+    const actions = new PanelActions({
+      app,
+      tracker,
+      docManager,
+      trans,
+      modernize: this._options.modernize
+    });
+    this.addWidget(
+      new ModernizerPanel({
+        manager,
+        actions,
+        trans,
+        language: this._options.language()
+      })
+    );
+  }
+
+  private _options: ISidebarOptions;
+  private _loading: Promise<void> | null = null;
+}

@@ -1,0 +1,105 @@
+/**
+ * A read-only CodeMirror 6 editor showing a cell's proposed source with the
+ * old one merged in (`@codemirror/merge`'s unified view: deleted lines above
+ * the lines that replace them), in JupyterLab's editor theme and colors.
+ */
+import { unifiedMergeView } from '@codemirror/merge';
+import { Compartment, EditorState, Extension } from '@codemirror/state';
+import { EditorView, lineNumbers } from '@codemirror/view';
+import { jupyterTheme } from '@jupyterlab/codemirror';
+
+/**
+ * Diff colors from the theme's own palette (defined in style/base.css for
+ * light and dark themes), so a theme switch restyles open diffs at once.
+ */
+const diffTheme = EditorView.theme({
+  '&': {
+    fontSize: 'var(--jp-code-font-size)',
+    fontFamily: 'var(--jp-code-font-family)',
+    backgroundColor: 'var(--jp-cell-editor-background)'
+  },
+  '.cm-content': {
+    fontFamily: 'var(--jp-code-font-family)',
+    padding: '2px 0'
+  },
+  '.cm-gutters': {
+    backgroundColor: 'var(--jp-cell-editor-background)',
+    color: 'var(--jp-ui-font-color2)',
+    border: 'none'
+  },
+  '&.cm-merge-b .cm-changedLine, .cm-inlineChangedLine': {
+    backgroundColor: 'var(--jp-mlemodernizer-inserted-line)'
+  },
+  '&.cm-merge-b .cm-changedText': {
+    background: 'var(--jp-mlemodernizer-inserted-text)'
+  },
+  '.cm-deletedChunk': {
+    backgroundColor: 'var(--jp-mlemodernizer-deleted-line)'
+  },
+  '.cm-deletedChunk .cm-deletedText, &.cm-merge-b .cm-deletedText': {
+    background: 'var(--jp-mlemodernizer-deleted-text)'
+  },
+  '.cm-changedLineGutter, &.cm-merge-b .cm-changedLineGutter': {
+    background: 'var(--jp-success-color1)'
+  },
+  '.cm-deletedLineGutter': {
+    background: 'var(--jp-error-color1)'
+  },
+  '.cm-collapsedLines': {
+    color: 'var(--jp-ui-font-color2)',
+    background: 'var(--jp-layout-color2)'
+  }
+});
+
+export interface IDiffEditor {
+  /** The editor's root element. */
+  readonly dom: HTMLElement;
+  /** Highlight the code with this language (e.g. Python, once loaded). */
+  setLanguage(language: Extension): void;
+  destroy(): void;
+}
+
+/**
+ * Show `newSource` with `oldSource` merged in, inside `parent`.
+ */
+export function createDiffEditor(
+  parent: HTMLElement,
+  oldSource: string,
+  newSource: string,
+  label: string
+): IDiffEditor {
+  const language = new Compartment();
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: newSource,
+      extensions: [
+        EditorState.readOnly.of(true),
+        EditorView.editable.of(false),
+        EditorView.lineWrapping,
+        EditorView.contentAttributes.of({ 'aria-label': label }),
+        lineNumbers(),
+        jupyterTheme,
+        diffTheme,
+        language.of([]),
+        unifiedMergeView({
+          original: oldSource,
+          mergeControls: false,
+          highlightChanges: true,
+          gutter: true,
+          syntaxHighlightDeletions: true,
+          collapseUnchanged: { margin: 2, minSize: 6 }
+        })
+      ]
+    })
+  });
+  return {
+    dom: view.dom,
+    setLanguage(extension: Extension) {
+      view.dispatch({ effects: language.reconfigure(extension) });
+    },
+    destroy() {
+      view.destroy();
+    }
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * Words for the values the server sends, through the translator.
+ */
+import { TranslationBundle } from '@jupyterlab/translation';
+
+import { ConnectionStatus } from '../model/job';
+import { IJobState } from '../model/state';
+
+export function outcomeLabel(
+  trans: TranslationBundle,
+  outcome: string | null | undefined
+): string {
+  switch (outcome) {
+    case 'error_free_reproducible':
+      return trans.__('Error-free, reproducible');
+    case 'error_reproducible':
+      return trans.__('Reproducible, with errors');
+    case 'error_free_non_reproducible':
+      return trans.__('Error-free, not reproducible');
+    case 'error_non_reproducible':
+      return trans.__('Errors, not reproducible');
+    case 'failed':
+      return trans.__('Failed');
+    default:
+      return outcome ? outcome : trans.__('Unknown');
+  }
+}
+
+/**
+ * `good`, `partial` or `bad`: the badge's color.
+ */
+export function outcomeTone(outcome: string | null | undefined): string {
+  switch (outcome) {
+    case 'error_free_reproducible':
+      return 'good';
+    case 'error_reproducible':
+    case 'error_free_non_reproducible':
+      return 'partial';
+    default:
+      return 'bad';
+  }
+}
+
+export function fixTypeLabel(
+  trans: TranslationBundle,
+  fixType: string | null | undefined
+): string {
+  switch (fixType) {
+    case 'error_repair':
+      return trans.__('Error repair');
+    case 'runtime_reduction':
+      return trans.__('Runtime reduction');
+    case 'score_calibration':
+      return trans.__('Score calibration');
+    default:
+      return fixType ?? '';
+  }
+}
+
+export function issueLabel(trans: TranslationBundle, issue: string): string {
+  switch (issue) {
+    case 'error':
+      return trans.__('Error');
+    case 'timeout':
+      return trans.__('Timeout');
+    case 'score_deviation':
+      return trans.__('Score off target');
+    case 'budget':
+      return trans.__('Budget spent');
+    case 'llm_error':
+      return trans.__('LLM error');
+    case 'static':
+      return trans.__('Outdated API (static check)');
+    default:
+      return issue;
+  }
+}
+
+export function sourceLabel(
+  trans: TranslationBundle,
+  source: string,
+  model: string | null,
+  ruleIds: string[]
+): string {
+  if (source === 'rule') {
+    return ruleIds.length > 0
+      ? trans.__('Rules %1', ruleIds.join(', '))
+      : trans.__('Rules');
+  }
+  if (source === 'llm') {
+    return model ? trans.__('LLM (%1)', model) : trans.__('LLM');
+  }
+  return source;
+}
+
+export function stopReasonLabel(
+  trans: TranslationBundle,
+  reason: string | null | undefined
+): string {
+  switch (reason) {
+    case 'reproducible':
+      return trans.__('reproduced');
+    case 'iteration_limit':
+      return trans.__('iteration limit reached');
+    case 'budget':
+      return trans.__('token or cost budget spent');
+    case 'llm_error':
+      return trans.__('the LLM failed');
+    case 'no_fix':
+      return trans.__('no further fix found');
+    case 'cancelled':
+      return trans.__('cancelled');
+    default:
+      return reason ?? '';
+  }
+}
+
+export function runLabel(
+  trans: TranslationBundle,
+  iteration: number,
+  run: string
+): string {
+  if (run === 'baseline') {
+    return trans.__('the baseline');
+  }
+  const rerun = /^rerun-(\d+)$/.exec(run);
+  if (rerun) {
+    return trans.__('rerun %1', rerun[1]);
+  }
+  return trans.__('iteration %1', iteration);
+}
+
+/**
+ * One line saying what the job does now.
+ */
+export function statusText(
+  trans: TranslationBundle,
+  state: IJobState,
+  connection: ConnectionStatus
+): string {
+  switch (state.status) {
+    case 'starting':
+      return trans.__('Starting…');
+    case 'queued':
+      return trans.__('Queued: waiting for a free worker');
+    case 'finished':
+      return trans.__('Finished');
+    case 'cancelled':
+      return trans.__('Cancelled');
+    case 'failed':
+      return trans.__('Failed');
+    case 'interrupted':
+      return trans.__('Interrupted: the server stopped during the job');
+    case 'unknown':
+      return trans.__('The server no longer knows this job');
+    default:
+      break;
+  }
+  if (state.cancelRequested) {
+    return trans.__('Cancelling…');
+  }
+  if (connection === 'reconnecting') {
+    return trans.__('Reconnecting to the server…');
+  }
+  const activity = state.activity;
+  switch (activity.kind) {
+    case 'executing': {
+      const run = runLabel(trans, activity.iteration, activity.run);
+      return activity.lastCell === null
+        ? trans.__('Running %1', run)
+        : trans.__('Running %1: cell %2 done', run, activity.lastCell);
+    }
+    case 'proposing':
+      return activity.fixType
+        ? trans.__(
+            'The model is writing a fix (%1)…',
+            fixTypeLabel(trans, activity.fixType).toLowerCase()
+          )
+        : trans.__('Looking for a fix…');
+    case 'reviewing':
+      return trans.__('Waiting for your review');
+    default:
+      return trans.__('Running');
+  }
+}

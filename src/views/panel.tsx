@@ -1,0 +1,368 @@
+/**
+ * The right-side panel: the job of the active notebook, live.
+ */
+import { Extension } from '@codemirror/state';
+import { TranslationBundle } from '@jupyterlab/translation';
+import { ReactWidget, UseSignal } from '@jupyterlab/ui-components';
+import * as React from 'react';
+
+import { Decision } from '../api';
+import { netAcceptedChanges } from '../model/diff';
+import { JobModel } from '../model/job';
+import { IBatchState, ModernizerManager } from '../model/manager';
+import {
+  chartPoints,
+  elapsedSeconds,
+  formatDuration,
+  scoreBand
+} from '../model/selectors';
+import { IJobState, isActive } from '../model/state';
+import { ScoreChart } from './chart';
+import { HealthView } from './health';
+import { statusText } from './labels';
+import { Timeline } from './timeline';
+import { VerdictView, basename } from './verdict';
+
+/**
+ * What the panel asks the application to do.
+ */
+export interface IPanelActions {
+  /** Start a job for the followed notebook. */
+  modernize(): void;
+  cancel(job: JobModel): void;
+  decide(
+    job: JobModel,
+    fixId: string,
+    decision: Decision,
+    cellId?: string
+  ): void;
+  showCell(path: string, cellId: string, cellIndex: number): void;
+  openOutput(job: JobModel): void;
+  openReport(job: JobModel): void;
+  applyAccepted(job: JobModel): void;
+  undoApply(job: JobModel): void;
+  openSettings(): void;
+  /** Whether the notebook at `path` is open. */
+  isOpen(path: string): boolean;
+}
+
+export interface IModernizerPanelOptions {
+  manager: ModernizerManager;
+  actions: IPanelActions;
+  trans: TranslationBundle;
+  /** Python highlighting for the diffs, once loaded. */
+  language: Promise<Extension | null>;
+}
+
+/**
+ * The content of the modernizer sidebar (see `sidebar.ts`).
+ */
+export class ModernizerPanel extends ReactWidget {
+  constructor(options: IModernizerPanelOptions) {
+    super();
+    this._options = options;
+    this.addClass('jp-mlemodernizer-content');
+  }
+
+  protected render(): JSX.Element {
+    const { manager } = this._options;
+    return (
+      <UseSignal signal={manager.changed}>
+        {() => <PanelBody {...this._options} />}
+      </UseSignal>
+    );
+  }
+
+  private _options: IModernizerPanelOptions;
+}
+
+function PanelBody(props: IModernizerPanelOptions): JSX.Element {
+  const { manager, actions, trans } = props;
+  const path = manager.path;
+  const job = manager.current;
+  const jobs = path ? manager.jobsFor(path) : [];
+  return (
+    <div className="jp-mlemodernizer-body">
+      <header className="jp-mlemodernizer-header">
+        <h2 className="jp-mlemodernizer-title">
+          {trans.__('Notebook modernizer')}
+        </h2>
+        {path && (
+          <div className="jp-mlemodernizer-notebook" title={path}>
+            {basename(path)}
+          </div>
+        )}
+      </header>
+      <HealthView
+        health={manager.health}
+        error={manager.healthError}
+        settings={manager.settings}
+        trans={trans}
+        onRefresh={() => void manager.refreshHealth()}
+        onOpenSettings={actions.openSettings}
+      />
+      {path === null ? (
+        <p className="jp-mlemodernizer-muted">
+          {trans.__(
+            'Open a notebook to modernize it: its job shows here, live.'
+          )}
+        </p>
+      ) : (
+        <>
+          <div className="jp-mlemodernizer-toolbar">
+            <button
+              type="button"
+              className="jp-mod-styled jp-mod-accept jp-mlemodernizer-button"
+              disabled={job !== null && isActive(job.state)}
+              onClick={actions.modernize}
+            >
+              {job === null
+                ? trans.__('Modernize')
+                : trans.__('Modernize again')}
+            </button>
+            {jobs.length > 1 && job && (
+              <label className="jp-mlemodernizer-history">
+                <span>{trans.__('Job')}</span>
+                <select
+                  className="jp-mod-styled"
+                  value={job.jobId}
+                  onChange={event => manager.selectJob(event.target.value)}
+                >
+                  {jobs.map((summary, i) => (
+                    <option key={summary.id} value={summary.id}>
+                      {trans.__(
+                        '#%1, %2: %3',
+                        jobs.length - i,
+                        new Date(summary.created * 1000).toLocaleTimeString(),
+                        summary.status
+                      )}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </div>
+          {job === null ? (
+            <p className="jp-mlemodernizer-muted">
+              {trans.__(
+                'Not modernized yet. Modernize runs the notebook, finds what broke, proposes fixes cell by cell for your review, and writes a modernized copy beside it.'
+              )}
+            </p>
+          ) : (
+            <JobView key={job.jobId} job={job} {...props} path={path} />
+          )}
+        </>
+      )}
+      <BatchList batches={manager.batches} trans={trans} />
+    </div>
+  );
+}
+
+interface IJobViewProps extends IModernizerPanelOptions {
+  job: JobModel;
+  path: string;
+}
+
+function JobView(props: IJobViewProps): JSX.Element {
+  const { job, actions, trans } = props;
+  // Re-render on every change of the job (its state, its connection, the
+  // edits applied from it).
+  const [, setVersion] = React.useState(0);
+  React.useEffect(() => {
+    const update = () => setVersion(version => version + 1);
+    job.stateChanged.connect(update);
+    return () => {
+      job.stateChanged.disconnect(update);
+    };
+  }, [job]);
+  const state = job.state;
+  const active = isActive(state);
+  const reviewActions = {
+    decide: (fixId: string, decision: Decision, cellId?: string) =>
+      actions.decide(job, fixId, decision, cellId),
+    showCell: (cellId: string, cellIndex: number) =>
+      actions.showCell(state.path, cellId, cellIndex)
+  };
+  return (
+    <section
+      className="jp-mlemodernizer-job"
+      data-job-id={state.jobId}
+      data-status={state.status}
+      aria-label={trans.__('Modernization job')}
+    >
+      <div className="jp-mlemodernizer-status">
+        <span
+          className={`jp-mlemodernizer-dot jp-mlemodernizer-dot-${state.status}`}
+          aria-hidden
+        />
+        <span className="jp-mlemodernizer-status-text" role="status">
+          {statusText(trans, state, job.connection)}
+        </span>
+        <Elapsed job={job} state={state} trans={trans} />
+      </div>
+      <Counters state={state} trans={trans} />
+      {active && (
+        <button
+          type="button"
+          className="jp-mod-styled jp-mod-warn jp-mlemodernizer-button jp-mlemodernizer-cancel"
+          disabled={state.cancelRequested}
+          onClick={() => actions.cancel(job)}
+        >
+          {trans.__('Cancel')}
+        </button>
+      )}
+      {state.error && (
+        <div className="jp-mlemodernizer-error" role="alert">
+          {state.error}
+        </div>
+      )}
+      <VerdictView
+        state={state}
+        trans={trans}
+        actions={{
+          openOutput: () => actions.openOutput(job),
+          openReport: () => actions.openReport(job)
+        }}
+      />
+      <ApplyBar {...props} state={state} />
+      <ScoreChart
+        points={chartPoints(state)}
+        band={scoreBand(state)}
+        trans={trans}
+      />
+      <Timeline
+        state={state}
+        actions={reviewActions}
+        trans={trans}
+        language={props.language}
+      />
+    </section>
+  );
+}
+
+function Elapsed(props: {
+  job: JobModel;
+  state: IJobState;
+  trans: TranslationBundle;
+}): JSX.Element {
+  const { job, state, trans } = props;
+  const active = isActive(state);
+  const [, tick] = React.useState(0);
+  React.useEffect(() => {
+    if (!active) {
+      return;
+    }
+    const timer = setInterval(() => tick(n => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  const seconds = elapsedSeconds(state, job.serverNow());
+  return (
+    <span
+      className="jp-mlemodernizer-elapsed"
+      title={trans.__('Elapsed time')}
+      aria-label={trans.__('Elapsed time %1', formatDuration(seconds))}
+    >
+      {formatDuration(seconds)}
+    </span>
+  );
+}
+
+function Counters(props: {
+  state: IJobState;
+  trans: TranslationBundle;
+}): JSX.Element {
+  const { state, trans } = props;
+  const t = state.tokens;
+  return (
+    <div
+      className="jp-mlemodernizer-counters"
+      aria-label={trans.__('LLM usage')}
+    >
+      <span>{trans._n('%1 request', '%1 requests', t.requests)}</span>
+      <span>
+        {trans.__(
+          '%1 tokens in, %2 out',
+          t.prompt_tokens.toLocaleString(),
+          t.completion_tokens.toLocaleString()
+        )}
+      </span>
+      <span>${t.cost_usd.toFixed(t.cost_usd < 1 ? 4 : 2)}</span>
+    </div>
+  );
+}
+
+function ApplyBar(
+  props: IJobViewProps & { state: IJobState }
+): JSX.Element | null {
+  const { job, state, actions, trans } = props;
+  const changes = netAcceptedChanges(state);
+  const applied = job.appliedEdits.length > 0;
+  if (changes.length === 0 && !applied) {
+    return null;
+  }
+  const open = actions.isOpen(state.path);
+  return (
+    <div className="jp-mlemodernizer-apply">
+      <p>
+        {trans._n(
+          '%1 accepted cell change is in the modernized copy.',
+          '%1 accepted cell changes are in the modernized copy.',
+          changes.length
+        )}{' '}
+        {open
+          ? trans.__('You can also apply them to the open notebook.')
+          : trans.__('Open the notebook to apply them to it.')}
+      </p>
+      <div className="jp-mlemodernizer-apply-actions">
+        <button
+          type="button"
+          className="jp-mod-styled jp-mlemodernizer-button"
+          disabled={!open || changes.length === 0}
+          onClick={() => actions.applyAccepted(job)}
+        >
+          {trans.__('Apply to notebook')}
+        </button>
+        {applied && (
+          <button
+            type="button"
+            className="jp-mod-styled jp-mlemodernizer-button"
+            disabled={!open}
+            onClick={() => actions.undoApply(job)}
+          >
+            {trans.__('Undo apply')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function BatchList(props: {
+  batches: ReadonlyArray<IBatchState>;
+  trans: TranslationBundle;
+}): JSX.Element | null {
+  const { batches, trans } = props;
+  if (batches.length === 0) {
+    return null;
+  }
+  return (
+    <section
+      className="jp-mlemodernizer-batches"
+      aria-label={trans.__('Batches')}
+    >
+      <h3>{trans.__('Batches')}</h3>
+      <ul>
+        {batches.map(batch => (
+          <li key={batch.id}>
+            <strong>{batch.dir || '.'}</strong>{' '}
+            <span className="jp-mlemodernizer-muted">
+              {batch.error
+                ? trans.__('cannot get its status: %1', batch.error)
+                : String(batch.summary.status ?? trans.__('started'))}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,293 @@
+/**
+ * The timeline: the baseline, then each iteration with the issue found, the
+ * model's reply as it streams in, the fix and its review, and the result of
+ * running the notebook again.
+ */
+import { Extension } from '@codemirror/state';
+import { TranslationBundle } from '@jupyterlab/translation';
+import * as React from 'react';
+
+import { reviewOf } from '../model/diff';
+import { formatScore, formatSeconds } from '../model/selectors';
+import {
+  IExecution,
+  IFixState,
+  IIssue,
+  IIteration,
+  IJobState,
+  isActive
+} from '../model/state';
+import { fixTypeLabel, issueLabel, runLabel, sourceLabel } from './labels';
+import { FixReview, IReviewActions } from './review';
+
+export interface ITimelineProps {
+  state: IJobState;
+  actions: IReviewActions;
+  trans: TranslationBundle;
+  language: Promise<Extension | null>;
+}
+
+export function Timeline(props: ITimelineProps): JSX.Element {
+  const { state, trans } = props;
+  if (state.iterations.length === 0) {
+    return (
+      <p className="jp-mlemodernizer-muted">
+        {isActive(state)
+          ? trans.__('Waiting for the first run…')
+          : trans.__('No runs recorded.')}
+      </p>
+    );
+  }
+  const last = state.iterations[state.iterations.length - 1].index;
+  return (
+    <ol className="jp-mlemodernizer-timeline" aria-label={trans.__('Timeline')}>
+      {state.iterations.map(iteration => (
+        <IterationView
+          key={iteration.index}
+          {...props}
+          iteration={iteration}
+          latest={iteration.index === last}
+        />
+      ))}
+    </ol>
+  );
+}
+
+interface IIterationProps extends ITimelineProps {
+  iteration: IIteration;
+  latest: boolean;
+}
+
+function IterationView(props: IIterationProps): JSX.Element {
+  const { iteration, state, trans } = props;
+  const active = isActive(state);
+  const fixes = iteration.fixIds
+    .map(id => state.fixes[id])
+    .filter((fix): fix is IFixState => fix !== undefined);
+  const title =
+    iteration.index === 0
+      ? trans.__('Baseline')
+      : trans.__('Iteration %1', iteration.index);
+  const streaming =
+    active &&
+    state.activity.kind === 'proposing' &&
+    state.activity.iteration === iteration.index;
+  return (
+    <li className="jp-mlemodernizer-iteration" data-iteration={iteration.index}>
+      <h3 className="jp-mlemodernizer-iteration-title">{title}</h3>
+      {iteration.issues.map((issue, i) => (
+        <IssueView key={i} issue={issue} trans={trans} />
+      ))}
+      {(iteration.stream || streaming) && fixes.length === 0 && (
+        <StreamView
+          text={iteration.stream}
+          fixType={iteration.streamFixType}
+          live={streaming}
+          trans={trans}
+        />
+      )}
+      {fixes.map(fix => (
+        <FixView
+          key={fix.fixId}
+          fix={fix}
+          stream={iteration.stream}
+          {...props}
+          expanded={props.latest || (active && !fix.applied)}
+        />
+      ))}
+      {iteration.execution && (
+        <ExecutionView execution={iteration.execution} trans={trans} />
+      )}
+      {iteration.reruns.map(run => (
+        <ExecutionView key={run.kind} execution={run} trans={trans} />
+      ))}
+    </li>
+  );
+}
+
+function IssueView(props: {
+  issue: IIssue;
+  trans: TranslationBundle;
+}): JSX.Element {
+  const { issue, trans } = props;
+  const detail =
+    issue.firstError ??
+    issue.detail ??
+    (issue.score !== null
+      ? trans.__('score %1', formatScore(issue.score))
+      : issue.runtime !== null
+        ? trans.__('runtime %1', formatSeconds(issue.runtime))
+        : '');
+  return (
+    <div className="jp-mlemodernizer-issue">
+      <span className="jp-mlemodernizer-tag jp-mlemodernizer-tag-issue">
+        {issueLabel(trans, issue.issue)}
+      </span>{' '}
+      {issue.cellIndex !== null && (
+        <span className="jp-mlemodernizer-muted">
+          {trans.__('cell %1:', issue.cellIndex)}{' '}
+        </span>
+      )}
+      <span className="jp-mlemodernizer-issue-detail">{detail}</span>
+    </div>
+  );
+}
+
+function StreamView(props: {
+  text: string;
+  fixType: string | null;
+  live: boolean;
+  trans: TranslationBundle;
+}): JSX.Element {
+  const { text, fixType, live, trans } = props;
+  return (
+    <div className="jp-mlemodernizer-stream">
+      <div className="jp-mlemodernizer-stream-title">
+        {live
+          ? trans.__('The model is writing (%1)…', fixTypeLabel(trans, fixType))
+          : trans.__('Model reply')}
+      </div>
+      <pre
+        className="jp-mlemodernizer-plan jp-mlemodernizer-plan-streaming"
+        aria-live="polite"
+        aria-busy={live}
+      >
+        {text}
+        {live && <span className="jp-mlemodernizer-cursor" aria-hidden />}
+      </pre>
+    </div>
+  );
+}
+
+interface IFixViewProps extends IIterationProps {
+  fix: IFixState;
+  stream: string;
+  expanded: boolean;
+}
+
+function FixView(props: IFixViewProps): JSX.Element {
+  const { fix, state, trans, actions } = props;
+  const review = reviewOf(fix, isActive(state));
+  // bring a review the job waits for into view, once
+  const host = React.useRef<HTMLDivElement>(null);
+  React.useEffect(() => {
+    if (review.open) {
+      const first = host.current?.querySelector('.jp-mlemodernizer-cell');
+      first?.scrollIntoView?.({ block: 'nearest' });
+    }
+  }, [review.open]);
+  const summary = (
+    <>
+      <span className="jp-mlemodernizer-tag jp-mlemodernizer-tag-fix">
+        {fixTypeLabel(trans, fix.fixType)}
+      </span>{' '}
+      <span>{sourceLabel(trans, fix.source, fix.model, fix.ruleIds)}</span>{' '}
+      <span className="jp-mlemodernizer-muted">
+        {trans._n('%1 cell', '%1 cells', fix.changes.length)}
+      </span>
+    </>
+  );
+  const body = (
+    <>
+      {fix.plan && <pre className="jp-mlemodernizer-plan">{fix.plan}</pre>}
+      {props.stream && fix.source === 'llm' && (
+        <details className="jp-mlemodernizer-reply">
+          <summary>{trans.__('Full model reply')}</summary>
+          <pre className="jp-mlemodernizer-plan">{props.stream}</pre>
+        </details>
+      )}
+      <FixReview
+        review={review}
+        actions={actions}
+        trans={trans}
+        language={props.language}
+      />
+    </>
+  );
+  return (
+    <div
+      ref={host}
+      className="jp-mlemodernizer-fix"
+      data-fix-id={fix.fixId}
+      data-review-open={review.open}
+    >
+      {props.expanded || review.open ? (
+        <>
+          <div className="jp-mlemodernizer-fix-summary">{summary}</div>
+          {body}
+        </>
+      ) : (
+        <details>
+          <summary className="jp-mlemodernizer-fix-summary">{summary}</summary>
+          {body}
+        </details>
+      )}
+    </div>
+  );
+}
+
+function ExecutionView(props: {
+  execution: IExecution;
+  trans: TranslationBundle;
+}): JSX.Element {
+  const { execution, trans } = props;
+  const run = runLabel(trans, execution.iteration, execution.kind);
+  if (execution.running) {
+    return (
+      <div className="jp-mlemodernizer-execution jp-mlemodernizer-running">
+        {trans.__(
+          'Running %1: %2 cells done, %3 with errors',
+          run,
+          execution.cellsDone,
+          execution.errorCells
+        )}
+      </div>
+    );
+  }
+  const problems: string[] = [];
+  if (execution.timedOut) {
+    problems.push(trans.__('timed out'));
+  }
+  if (execution.kernelDied) {
+    problems.push(trans.__('kernel died'));
+  }
+  if (execution.cancelled) {
+    problems.push(trans.__('cancelled'));
+  }
+  const ok = execution.errorFree && problems.length === 0;
+  const first = execution.errors[0];
+  return (
+    <div
+      className={`jp-mlemodernizer-execution ${
+        ok ? 'jp-mlemodernizer-ok' : 'jp-mlemodernizer-bad'
+      }`}
+    >
+      <div>
+        <span className="jp-mlemodernizer-execution-result">
+          {ok
+            ? trans.__('Ran without errors')
+            : trans._n(
+                '%1 cell with errors',
+                '%1 cells with errors',
+                execution.errorCells
+              )}
+        </span>
+        {problems.length > 0 && ` (${problems.join(', ')})`}
+        {' · '}
+        {formatSeconds(execution.runtime)}
+        {execution.score !== null &&
+          ` · ${trans.__('score %1', formatScore(execution.score))}`}
+      </div>
+      {first && (
+        <div className="jp-mlemodernizer-error-line">
+          {trans.__(
+            'cell %1: %2: %3',
+            first.cell_index,
+            first.ename,
+            first.evalue
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * The final verdict: the outcome badge, baseline against final, and the way
+ * to the modernized notebook and the report.
+ */
+import { TranslationBundle } from '@jupyterlab/translation';
+import * as React from 'react';
+
+import { IReport, IRunSummary } from '../events';
+import { formatScore, formatSeconds } from '../model/selectors';
+import { IJobState } from '../model/state';
+import { outcomeLabel, outcomeTone, stopReasonLabel } from './labels';
+
+export interface IVerdictActions {
+  openOutput(): void;
+  openReport(): void;
+}
+
+export function OutcomeBadge(props: {
+  outcome: string | null | undefined;
+  trans: TranslationBundle;
+}): JSX.Element {
+  return (
+    <span
+      className={`jp-mlemodernizer-badge jp-mlemodernizer-badge-${outcomeTone(
+        props.outcome
+      )}`}
+      data-outcome={props.outcome ?? ''}
+    >
+      {outcomeLabel(props.trans, props.outcome)}
+    </span>
+  );
+}
+
+export function VerdictView(props: {
+  state: IJobState;
+  actions: IVerdictActions;
+  trans: TranslationBundle;
+}): JSX.Element | null {
+  const { state, actions, trans } = props;
+  const report = state.report;
+  // when the verdict comes in, show it (the review may have scrolled away)
+  const host = React.useRef<HTMLElement>(null);
+  const arrived = report !== null;
+  const seen = React.useRef(arrived);
+  React.useEffect(() => {
+    if (arrived && !seen.current) {
+      host.current?.scrollIntoView?.({ block: 'nearest' });
+    }
+    seen.current = arrived;
+  }, [arrived]);
+  if (!report && !state.verdict) {
+    return null;
+  }
+  const outcome = report?.outcome ?? state.verdict?.outcome;
+  return (
+    <section
+      ref={host}
+      className="jp-mlemodernizer-verdict"
+      aria-label={trans.__('Verdict')}
+    >
+      <div className="jp-mlemodernizer-verdict-head">
+        <OutcomeBadge outcome={outcome} trans={trans} />
+        {report && (
+          <span className="jp-mlemodernizer-muted">
+            {trans.__(
+              'Stopped: %1',
+              stopReasonLabel(trans, report.stop_reason)
+            )}
+          </span>
+        )}
+      </div>
+      {report && <Comparison report={report} trans={trans} />}
+      {report && <Basis report={report} trans={trans} />}
+      {report && report.notices.length > 0 && (
+        <ul className="jp-mlemodernizer-notices">
+          {report.notices.map((notice, i) => (
+            <li key={i}>{notice}</li>
+          ))}
+        </ul>
+      )}
+      {report && (
+        <div className="jp-mlemodernizer-links">
+          {state.output && (
+            <button
+              type="button"
+              className="jp-mlemodernizer-link"
+              onClick={actions.openOutput}
+            >
+              {trans.__('Open %1', basename(state.output))}
+            </button>
+          )}
+          <button
+            type="button"
+            className="jp-mlemodernizer-link"
+            onClick={actions.openReport}
+          >
+            {trans.__('Open the report')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Comparison(props: {
+  report: IReport;
+  trans: TranslationBundle;
+}): JSX.Element {
+  const { report, trans } = props;
+  const row = (label: string, get: (run: IRunSummary) => string) => (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>{get(report.baseline)}</td>
+      <td>{get(report.final)}</td>
+    </tr>
+  );
+  return (
+    <table className="jp-mlemodernizer-compare">
+      <thead>
+        <tr>
+          <th scope="col" />
+          <th scope="col">{trans.__('Baseline')}</th>
+          <th scope="col">{trans.__('Final')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {row(trans.__('Cells with errors'), run =>
+          String(run.error_cells ?? '–')
+        )}
+        {row(trans.__('Runtime'), run => formatSeconds(run.runtime_s))}
+        {row(trans.__('Score'), run => formatScore(run.score))}
+        {report.target_score !== null &&
+          row(trans.__('Target'), () =>
+            trans.__(
+              '%1 ± %2%',
+              formatScore(report.target_score),
+              Math.round(report.tolerance * 100)
+            )
+          )}
+      </tbody>
+    </table>
+  );
+}
+
+function Basis(props: {
+  report: IReport;
+  trans: TranslationBundle;
+}): JSX.Element {
+  const { report, trans } = props;
+  let text: string;
+  switch (report.reproducibility_basis) {
+    case 't-test':
+      text = trans.__(
+        'Reproducibility by a t-test of %1 reruns against the target (p = %2).',
+        report.rerun_scores.length,
+        report.p_value === null ? '–' : report.p_value.toPrecision(3)
+      );
+      break;
+    case 'score':
+      text = trans.__(
+        'Reproducibility by the final score against the target band (%1).',
+        report.score_source ?? ''
+      );
+      break;
+    default:
+      text = trans.__(
+        'No score source: reproducibility is judged on errors alone.'
+      );
+  }
+  return <p className="jp-mlemodernizer-muted">{text}</p>;
+}
+
+export function basename(path: string): string {
+  const parts = path.split('/');
+  return parts[parts.length - 1];
+}
