@@ -102,6 +102,12 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     loop = p.add_argument_group("loop")
     loop.add_argument("--max-iterations", type=int, default=DEFAULT_MAX_ITERATIONS)
     loop.add_argument(
+        "--no-resume",
+        dest="resume_kernel",
+        action="store_false",
+        help="restart the kernel and rerun every cell after each fix (default: resume when safe)",
+    )
+    loop.add_argument(
         "--review",
         default="auto",
         choices=["auto"],
@@ -161,6 +167,7 @@ def options_from_args(args: argparse.Namespace) -> Options:
         timeout=args.timeout,
         cell_timeout=args.cell_timeout,
         max_iterations=args.max_iterations,
+        resume=args.resume_kernel,
         review=args.review,
         target_score=args.target_score,
         score_regex=args.score_regex,

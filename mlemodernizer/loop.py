@@ -32,6 +32,8 @@ from .fixers.base import (
 )
 from .options import Options
 from .report import IterationRecord, Report, RunSummary, edit_similarity
+from .resume import ResumeDecision
+from .resume import decide as decide_resume
 from .scoring import ScoreSource, outcome, ttest_verdict, within_band
 
 ISSUE_TO_FIX = {
@@ -112,7 +114,7 @@ class Modernizer:
                     "fix-0", 0, "static", proposal, current, rejections, provenance
                 )
 
-        run = self._execute(current, workdir, iteration=0, kind="baseline")
+        run = self._execute(current, workdir, iteration=0, kind="baseline", keep_kernel=opts.resume)
         baseline = run.summary
         stop_reason = "reproducible"
         index = 0
@@ -176,8 +178,22 @@ class Modernizer:
                 if before.cells[c.cell_index].source != current.cells[c.cell_index].source
             ]
             rejected = [c.cell_index for c in proposal.changes if c not in accepted]
+            decision = ResumeDecision(0, "resume disabled")
             if accepted:
-                run = self._execute(current, workdir, iteration=index, kind="iteration")
+                if opts.resume:
+                    changed = [c.cell_index for c in accepted]
+                    decision = decide_resume(
+                        run.result.executed, current, changed, run.result, str(proposal.fix_type)
+                    )
+                run = self._execute(
+                    current,
+                    workdir,
+                    iteration=index,
+                    kind="iteration",
+                    start_at=decision.start_at,
+                    keep_kernel=opts.resume,
+                    reason=decision.reason,
+                )
             record = IterationRecord(
                 index=index,
                 issue=issue,
@@ -190,6 +206,9 @@ class Modernizer:
                 error_cells=run.summary.error_cells if accepted else None,
                 score=run.score if accepted else None,
                 tokens=proposal.usage.total_tokens,
+                resumed=bool(accepted) and run.result.resumed_from is not None,
+                resume_reason=decision.reason if accepted else "",
+                cells_run=[c.cell_index for c in run.result.cells] if accepted else [],
                 plan=proposal.plan,
                 model=proposal.model,
                 similarity={
@@ -217,6 +236,11 @@ class Modernizer:
                 stop_reason = "budget"
                 break
 
+        if run.result.resumed_from is not None or _sources(run.result.executed) != _sources(
+            current
+        ):
+            # the verdict is always a fresh kernel running every cell of the final notebook
+            run = self._execute(current, workdir, iteration=index, kind="verdict")
         return self._finish(
             path,
             original,
@@ -240,8 +264,20 @@ class Modernizer:
             return self.score_source.score(original, workdir)
         return None
 
-    def _execute(self, nb: NotebookNode, workdir: Path, *, iteration: int, kind: str) -> _Run:
-        self.emitter.emit("execution_started", iteration=iteration, kind=kind)
+    def _execute(
+        self,
+        nb: NotebookNode,
+        workdir: Path,
+        *,
+        iteration: int,
+        kind: str,
+        start_at: int = 0,
+        keep_kernel: bool = False,
+        reason: str = "",
+    ) -> _Run:
+        self.emitter.emit(
+            "execution_started", iteration=iteration, kind=kind, start_at=start_at, reason=reason
+        )
 
         def on_cell(cell: CellRun) -> None:
             self.emitter.emit(
@@ -262,6 +298,8 @@ class Modernizer:
                 on_cell=on_cell,
                 probe=self.probe,
                 cancel=self.cancel,
+                start_at=start_at,
+                keep_kernel=keep_kernel,
             )
         )
         self._exec_seconds += result.runtime_s
@@ -282,6 +320,8 @@ class Modernizer:
             timed_out=result.timed_out,
             kernel_died=result.kernel_died,
             cancelled=result.cancelled,
+            resumed_from=result.resumed_from,
+            cells_run=[c.cell_index for c in result.cells],
         )
         return _Run(result=result, score=score, summary=summary)
 
@@ -496,6 +536,10 @@ def _issue_info(run: _Run) -> dict:
         "score": run.score,
         "runtime_s": run.summary.runtime_s,
     }
+
+
+def _sources(nb: NotebookNode) -> list[str]:
+    return [c.source for c in nb.cells]
 
 
 def _source_of(nb: NotebookNode, cell_id: str) -> str:

@@ -38,6 +38,7 @@ class Options:
     cell_timeout: float | None = None
     # loop
     max_iterations: int = DEFAULT_MAX_ITERATIONS
+    resume: bool = True  # search iterations resume in the live kernel when it is safe
     review: str = "auto"  # auto | manual
     # scoring
     target_score: float | None = None
@@ -95,6 +96,7 @@ def _check_types(opts: Options) -> None:
     expected: dict[str, tuple[type, ...]] = {
         "offline": (bool,),
         "pin_old_defaults": (bool,),
+        "resume": (bool,),
         "timeout": (int, float),
         "max_iterations": (int,),
         "tolerance": (int, float),

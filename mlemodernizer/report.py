@@ -60,6 +60,9 @@ class IterationRecord:
     error_cells: int | None
     score: float | None
     tokens: int
+    resumed: bool = False  # ran in the kept kernel from the failing cell instead of restarting
+    resume_reason: str = ""
+    cells_run: list[int] = field(default_factory=list)
     plan: str = ""
     model: str | None = None
     cells_rejected: list[int] = field(default_factory=list)

@@ -54,6 +54,8 @@ class ExecutionResult:
     cancelled: bool = False
     # what the live kernel told about the errors (close names, signatures, versions); see grounding
     facts: dict[str, Any] = field(default_factory=dict)
+    # the cell a kept kernel resumed from (cells before it were not run again); None: fresh kernel
+    resumed_from: int | None = None
 
     @property
     def first_error(self) -> CellError | None:
@@ -79,6 +81,11 @@ class ExecutionRequest:
     on_cell: CellHook | None = None
     probe: ProbeFactory | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
+    # resume: run from this cell in the kernel kept by the previous run (if it is still there;
+    # otherwise the executor starts fresh and says so with ExecutionResult.resumed_from = None)
+    start_at: int = 0
+    # keep the kernel alive after this run so the next one can resume (search runs)
+    keep_kernel: bool = False
 
 
 class Executor(Protocol):

@@ -12,7 +12,10 @@ import copy
 import json
 import re
 import subprocess
+import threading
 import time
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
@@ -70,6 +73,10 @@ class LocalExecutor:
     def __init__(self, kernel: str | None = None) -> None:
         self.kernel = kernel or "python3"
         self._versions: dict[str, str] | None = None
+        # a background loop owns the kernel clients, so a kernel can outlive one execute()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._session: _Session | None = None
         self._check_kernel()
 
     def _check_kernel(self) -> None:
@@ -84,7 +91,7 @@ class LocalExecutor:
     # --- Executor protocol ------------------------------------------------------------------
 
     def execute(self, request: ExecutionRequest) -> ExecutionResult:
-        return asyncio.run(self._execute(request))
+        return self._submit(self._execute(request))
 
     def installed_versions(self) -> dict[str, str]:
         """Package versions as the kernel sees them (it may be another env than ours); cached."""
@@ -104,29 +111,68 @@ class LocalExecutor:
         return dict(self._versions)
 
     def close(self) -> None:
-        """Each run starts and kills its own kernel: nothing is held between runs."""
+        """Kill a kernel kept for resuming and stop the executor's event loop."""
+        if self._loop is None:
+            return
+        self._submit(self._drop_session())
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+        self._loop, self._thread = None, None
 
     # --- the run ----------------------------------------------------------------------------
 
+    def _submit(self, coro: Any) -> Any:
+        """Run a coroutine on the executor's own loop: a kept kernel's client lives there."""
+        if self._loop is None:
+            self._loop = asyncio.new_event_loop()
+            self._thread = threading.Thread(
+                target=self._loop.run_forever, name="mlemodernizer-kernel-loop", daemon=True
+            )
+            self._thread.start()
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+
     async def _execute(self, request: ExecutionRequest) -> ExecutionResult:
         nb = copy.deepcopy(request.nb)
-        for cell in nb.cells:
-            if cell.cell_type == "code":
+        session = self._session
+        resume = (
+            request.start_at > 0
+            and session is not None
+            and session.cwd == request.cwd
+            and await _alive(session.client)
+        )
+        start = request.start_at if resume else 0
+        for index, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            if resume and index < start and session is not None and index < len(session.nb.cells):
+                # cells before the resume point keep what they showed in the kept kernel's run
+                cell.outputs = copy.deepcopy(session.nb.cells[index].get("outputs", []))
+                cell.execution_count = session.nb.cells[index].get("execution_count")
+            else:
                 cell.outputs = []
                 cell.execution_count = None
-        result = ExecutionResult(executed=nb)
-        client = NotebookClient(
-            nb,
-            kernel_name=self.kernel,
-            allow_errors=True,
-            timeout=int(request.timeout_s) + 1,
-            shutdown_kernel="immediate",
-            resources={"metadata": {"path": str(request.cwd)}},
-            record_timing=True,
-        )
+        result = ExecutionResult(executed=nb, resumed_from=start if resume else None)
         started = time.monotonic()
+        if resume and session is not None:
+            client = session.client
+            client.nb = nb
+        else:
+            await self._drop_session()
+            client = NotebookClient(
+                nb,
+                kernel_name=self.kernel,
+                allow_errors=True,
+                timeout=int(request.timeout_s) + 1,
+                shutdown_kernel="immediate",
+                resources={"metadata": {"path": str(request.cwd)}},
+                record_timing=True,
+            )
+        self._session = None
         deadline = started + request.timeout_s
-        work = asyncio.ensure_future(self._run_cells(client, request, result, deadline))
+        work = asyncio.ensure_future(
+            self._run_cells(client, request, result, deadline, start, fresh=not resume)
+        )
         try:
             while not work.done():
                 await asyncio.wait({work}, timeout=_WATCH_INTERVAL_S)
@@ -141,9 +187,18 @@ class LocalExecutor:
         except asyncio.CancelledError:
             pass
         finally:
-            await _kill_kernel(client)
+            healthy = not (result.timed_out or result.kernel_died or result.cancelled)
+            if request.keep_kernel and healthy:
+                self._session = _Session(client=client, nb=nb, cwd=request.cwd)
+            else:
+                await _kill_kernel(client)
         result.runtime_s = time.monotonic() - started
         return result
+
+    async def _drop_session(self) -> None:
+        if self._session is not None:
+            await _kill_kernel(self._session.client)
+            self._session = None
 
     async def _run_cells(
         self,
@@ -151,51 +206,56 @@ class LocalExecutor:
         request: ExecutionRequest,
         result: ExecutionResult,
         deadline: float,
+        start: int,
+        fresh: bool,
     ) -> None:
-        # kernel-process stderr (ZMQ/transport chatter) is not the notebook's output
-        async with client.async_setup_kernel(stderr=subprocess.DEVNULL):
-            for index, cell in enumerate(client.nb.cells):
-                if cell.cell_type != "code" or not cell.source.strip():
-                    continue
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    result.timed_out = True
-                    return
-                limit = remaining
-                if request.cell_timeout_s:
-                    limit = min(limit, request.cell_timeout_s)
-                client.timeout = max(1, int(limit + 0.999))
-                t0 = time.monotonic()
-                run = CellRun(cell_index=index, cell_id=cell.get("id", ""), seconds=0.0)
-                try:
-                    await client.async_execute_cell(cell, index)
-                except CellTimeoutError:
-                    run.seconds = time.monotonic() - t0
-                    run.error = CellError(
-                        index,
-                        run.cell_id,
-                        "TimeoutError",
-                        f"cell {index} exceeded the time limit ({limit:.0f} s)",
-                        "",
-                    )
-                    result.timed_out = True
-                    self._record(result, request, run)
-                    return
-                except DeadKernelError as exc:
-                    run.seconds = time.monotonic() - t0
-                    run.error = CellError(
-                        index, run.cell_id, "DeadKernelError", f"the kernel died: {exc}", ""
-                    )
-                    result.kernel_died = True
-                    self._record(result, request, run)
-                    return
+        if fresh:
+            client.km = client.create_kernel_manager()
+            # kernel-process stderr (ZMQ/transport chatter) is not the notebook's output
+            await client.async_start_new_kernel(stderr=subprocess.DEVNULL)
+            await client.async_start_new_kernel_client()
+        for index, cell in enumerate(client.nb.cells):
+            if index < start or cell.cell_type != "code" or not cell.source.strip():
+                continue
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                result.timed_out = True
+                return
+            limit = remaining
+            if request.cell_timeout_s:
+                limit = min(limit, request.cell_timeout_s)
+            client.timeout = max(1, int(limit + 0.999))
+            t0 = time.monotonic()
+            run = CellRun(cell_index=index, cell_id=cell.get("id", ""), seconds=0.0)
+            try:
+                await client.async_execute_cell(cell, index)
+            except CellTimeoutError:
                 run.seconds = time.monotonic() - t0
-                run.error = error_from_outputs(cell, index)
+                run.error = CellError(
+                    index,
+                    run.cell_id,
+                    "TimeoutError",
+                    f"cell {index} exceeded the time limit ({limit:.0f} s)",
+                    "",
+                )
+                result.timed_out = True
                 self._record(result, request, run)
-            if result.errors and request.probe is not None:
-                code = request.probe(result.errors)
-                if code:
-                    result.facts = await _run_probe(client, code)
+                return
+            except DeadKernelError as exc:
+                run.seconds = time.monotonic() - t0
+                run.error = CellError(
+                    index, run.cell_id, "DeadKernelError", f"the kernel died: {exc}", ""
+                )
+                result.kernel_died = True
+                self._record(result, request, run)
+                return
+            run.seconds = time.monotonic() - t0
+            run.error = error_from_outputs(cell, index)
+            self._record(result, request, run)
+        if result.errors and request.probe is not None:
+            code = request.probe(result.errors)
+            if code:
+                result.facts = await _run_probe(client, code)
 
     @staticmethod
     def _record(result: ExecutionResult, request: ExecutionRequest, run: CellRun) -> None:
@@ -223,12 +283,32 @@ async def _run_probe(client: NotebookClient, code: str) -> dict[str, Any]:
     return parse_facts("".join(chunks))
 
 
+@dataclass
+class _Session:
+    """A kernel kept alive after a search run, with the notebook it last ran."""
+
+    client: NotebookClient
+    nb: NotebookNode
+    cwd: Path
+
+
+async def _alive(client: NotebookClient) -> bool:
+    try:
+        return client.km is not None and bool(await client.km.is_alive())
+    except Exception:
+        return False
+
+
 async def _kill_kernel(client: NotebookClient) -> None:
     km = client.km
     if km is None:
         return
     try:
+        if client.kc is not None:
+            client.kc.stop_channels()
         if await km.is_alive():
             await km.shutdown_kernel(now=True)
+        else:
+            await km.cleanup_resources()
     except Exception:
         pass
