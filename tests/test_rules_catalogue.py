@@ -22,7 +22,7 @@ def test_ids_are_unique_sorted_and_prefixed_by_library() -> None:
     assert ids == sorted(ids)
     assert len(ids) == len(set(ids))
     for rule in RULES:
-        assert re.fullmatch(r"[A-Z]{2,4}\d{3}", rule.id), rule.id
+        assert re.fullmatch(r"[A-Z][A-Z0-9]{1,3}\d{3}", rule.id), rule.id
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)

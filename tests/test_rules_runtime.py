@@ -4,13 +4,12 @@ own signature recognizes, and the rewritten code runs (and computes the same whe
 from __future__ import annotations
 
 import warnings
-from importlib import metadata
 
 import pytest
 
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
-from mlemodernizer.fixers.rules.versions import at_least
+from mlemodernizer.fixers.rules.versions import at_least, installed
 
 DATA = (
     "import numpy as np\nimport pandas as pd\n"
@@ -141,6 +140,16 @@ CASES = [
     ("MPL011", MPL + "plt.boxplot([[1, 2], [3, 4]], labels=['a', 'b'])"),
     ("MPL012", MPL + "plt.plot([1])\nplt.savefig(OUT, quality=90)"),
     ("MPL013", MPL + "fig = plt.figure()\nfig.canvas.set_window_title('x')"),
+    ("STD001", "import time\nt = time.clock()"),
+    ("STD002", "from collections import Mapping, OrderedDict\nok = isinstance({}, Mapping)"),
+    ("PY2001", "x = 3\nprint x, x * 2"),
+    ("PY2002", "try:\n    1 / 0\nexcept ZeroDivisionError, e:\n    msg = str(e)"),
+    ("PY2004", "total = 0\nfor i in xrange(4):\n    total += i"),
+    ("PY2005", "d = {'a': 1}\npairs = list(d.iteritems())\nok = d.has_key('a')"),
+    ("PY2006", "first = map(int, ['1', '2'])[0]\nk = {'a': 1}.keys()[0]"),
+    ("PY2007", "import cPickle as pickle\nfrom StringIO import StringIO\nb = pickle.dumps(1)"),
+    ("PY2008", "import string\nabc = string.letters"),
+    ("PY2009", "ys = sorted([3, 1, 2], cmp=lambda a, b: a - b)"),
     (
         "SKL001",
         DATA + "from sklearn.cross_validation import train_test_split\n"
@@ -306,13 +315,6 @@ CASES = [
 ]
 
 
-def _installed(dist: str) -> str | None:
-    try:
-        return metadata.version(dist)
-    except metadata.PackageNotFoundError:
-        return None
-
-
 def _run(code: str) -> dict:
     namespace: dict = {}
     with warnings.catch_warnings():
@@ -326,7 +328,7 @@ def _run(code: str) -> dict:
 )
 def test_old_code_raises_and_rewritten_code_runs(rule_id: str, old: str) -> None:
     rule = get_rule(rule_id)
-    version = _installed(rule.library)
+    version = installed(rule.library)
     if version is None or not at_least(version, rule.changed_in):
         pytest.skip(f"{rule.library} {version} still has the old API")
     with pytest.raises(Exception) as info:

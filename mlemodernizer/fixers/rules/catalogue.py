@@ -5,10 +5,38 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from . import imblearn, matplotlib, numpy, pandas, scipy, seaborn, sklearn
+from . import (
+    imblearn,
+    keras,
+    lightgbm,
+    matplotlib,
+    numpy,
+    pandas,
+    py2,
+    scipy,
+    seaborn,
+    sklearn,
+    stdlib,
+    torch,
+    xgboost,
+)
 from .model import Rule
 
-LIBRARY_MODULES = (numpy, pandas, sklearn, imblearn, scipy, matplotlib, seaborn)
+LIBRARY_MODULES = (
+    numpy,
+    pandas,
+    sklearn,
+    imblearn,
+    scipy,
+    matplotlib,
+    seaborn,
+    keras,
+    xgboost,
+    lightgbm,
+    torch,
+    stdlib,
+    py2,
+)
 
 
 @lru_cache(maxsize=1)

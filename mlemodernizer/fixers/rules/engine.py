@@ -9,6 +9,7 @@ nodes the visitor saw (formatting preserved), then the magics are restored.
 
 from __future__ import annotations
 
+import ast
 import builtins
 import re
 from collections.abc import Iterable, Mapping
@@ -24,6 +25,7 @@ from ...notebook import code_cells, mask_magics, unmask_magics
 from . import edits
 from .infer import Inference
 from .matchers import (
+    DEFAULT_FIX,
     Attr,
     Call,
     DictKey,
@@ -42,6 +44,21 @@ from .symbols import Binding, SymbolTable, TypeInfo
 from .walk import walk
 
 MAGIC_PREFIX = "__mlem_magic__"
+
+# spellings of one API under another package: rules are written against the canonical one
+CANONICAL_PREFIXES = (
+    ("tensorflow.python.keras.", "keras."),
+    ("tensorflow.keras.", "keras."),
+    ("tf_keras.", "keras."),
+)
+
+
+def canonical(qname: str) -> str:
+    for prefix, new in CANONICAL_PREFIXES:
+        if qname.startswith(prefix):
+            return new + qname[len(prefix) :]
+    return qname
+
 
 # how an added import spells a module when the notebook has not imported it yet
 CONVENTIONAL_ALIASES = {
@@ -206,9 +223,12 @@ class PassResult:
 
 @lru_cache(maxsize=4096)
 def parse_cached(masked: str) -> cst.Module | None:
+    """The cell's tree, or None when it is not valid Python 3 (LibCST alone accepts some Python 2
+    forms, such as ``except E, e:``, so CPython's parser has the last word)."""
     try:
+        ast.parse(masked)
         return cst.parse_module(masked)
-    except (cst.ParserSyntaxError, RecursionError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError, cst.ParserSyntaxError):
         return None
 
 
@@ -284,7 +304,23 @@ def _target_names(node: cst.CSTNode) -> list[cst.Name]:
     return []
 
 
-_BUILTINS = frozenset(n for n in dir(builtins) if not n.startswith("_"))
+PY2_BUILTINS = (
+    "xrange",
+    "unicode",
+    "raw_input",
+    "basestring",
+    "long",
+    "unichr",
+    "reduce",
+    "execfile",
+    "file",
+    "cmp",
+    "intern",
+    "apply",
+    "buffer",
+    "coerce",
+)
+_BUILTINS = frozenset(n for n in dir(builtins) if not n.startswith("_")) | frozenset(PY2_BUILTINS)
 _GUARD_EXCEPTIONS = {"ImportError", "ModuleNotFoundError", "AttributeError"}
 
 
@@ -354,6 +390,10 @@ class CellAnalyzer(cst.CSTVisitor):
         applied = not self._guarded and self.policy.decide(rule, outcome)
         if applied:
             self.apply_now(node, outcome.fix, outcome.needs, outcome.outer)
+            if outcome.prelude and outcome.prelude not in self.table.preludes:
+                self.table.preludes.add(outcome.prelude)
+                call = f"{edits.code(self.ref(outcome.prelude))}()"
+                self.imports.append(call)
         self.hits.append(
             Hit(
                 rule=rule,
@@ -477,6 +517,8 @@ class CellAnalyzer(cst.CSTVisitor):
     def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
         if id(node) in self._guarded_bodies:
             self._guarded += 1
+        if self.index.nodes:
+            self._nodes("IndentedBlock", node)
 
     def leave_IndentedBlock(self, original_node: cst.IndentedBlock) -> None:
         if id(original_node) in self._guarded_bodies:
@@ -521,6 +563,10 @@ class CellAnalyzer(cst.CSTVisitor):
             outcome = m.check(self.site(node))
             if outcome is not None:
                 self.hit(rule, node, outcome)
+
+    def visit_Dict(self, node: cst.Dict) -> None:
+        if self.index.nodes:
+            self._nodes("Dict", node)
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
         if self.index.nodes:
@@ -635,6 +681,11 @@ class CellAnalyzer(cst.CSTVisitor):
                 else:
                     root = new.split(".")[0]
                     self.table.add_import(root, root)
+                    if name == binding.local and root != name:
+                        # `import urllib2` → `import urllib.request`: `urllib2.x` follows
+                        binding.rewritten = True
+                        binding.current_qname = new
+                        binding.current_local = new
         return False
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
@@ -668,7 +719,7 @@ class CellAnalyzer(cst.CSTVisitor):
     ) -> str | None:
         """Where ``from module import name`` moves ("" = dropped from the import), or None."""
         keep_local = alias.asname is not None
-        sym = self.index.symbols.get(qname)
+        sym = self.index.symbols.get(qname) or self.index.symbols.get(canonical(qname))
         if sym is not None:
             rule, m = sym
             if m.check is not None:
@@ -735,20 +786,29 @@ class CellAnalyzer(cst.CSTVisitor):
         if id(node) in self._skip:
             return
         binding = self.table.get(node.value)
-        if binding is None or not binding.rewritten or binding.qname is None:
+        if binding is None:
+            sym = self.index.symbols.get(f"builtins.{node.value}")
+            if sym is not None and node.value in _BUILTINS:
+                self._symbol(node, f"builtins.{node.value}", *sym)
+            return
+        if not binding.rewritten or binding.qname is None:
             return
         if binding.current_qname is None:
             sym = self.index.symbols.get(binding.qname)
             if sym is not None:
                 self.apply_now(node, *self._symbol_fix(sym[1], keep_receiver=False))
         elif binding.current_local and binding.current_local != node.value:
-            self.apply_now(node, _rename_name(binding.current_local))
+            if "." in binding.current_local:
+                dotted_new = binding.current_local
+                self.apply_now(node, lambda n, refs: edits.dotted(dotted_new))
+            else:
+                self.apply_now(node, _rename_name(binding.current_local))
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self._skip.add(id(node.attr))
         qname = self.resolve(node)
         if qname is not None:
-            sym = self.index.symbols.get(qname)
+            sym = self.index.symbols.get(qname) or self.index.symbols.get(canonical(qname))
             if sym is not None:
                 self._symbol(node, qname, *sym)
             elif self.index.modules:
@@ -865,6 +925,8 @@ class CellAnalyzer(cst.CSTVisitor):
             ):
                 qname = move[2]
         matched: set[str] = set()  # a rule matched as a function is not matched again as a method
+        if qname is not None and qname not in self.index.functions:
+            qname = canonical(qname)
         if qname is not None:
             for rule, m in self.index.functions.get(qname, ()):
                 outcome = m.check(self.site(node, qname=qname, context=self._call_context()))
@@ -908,8 +970,7 @@ class CellAnalyzer(cst.CSTVisitor):
                 self.hit(rule, node, outcome)
 
 
-def _marker(node: Any, refs: Any) -> Any:  # placeholder fix: "the engine rewrites this"
-    return node
+_marker = DEFAULT_FIX  # placeholder fix: "the engine rewrites this"
 
 
 def _use_ref(need: str) -> Any:
@@ -921,7 +982,13 @@ def _rename_name(new: str) -> Any:
 
 
 def _rename_import_alias(new: str) -> Any:
-    return lambda node, refs: node.with_changes(name=edits.dotted(new))
+    def fix(node: cst.ImportAlias, refs: Any) -> cst.ImportAlias:
+        node = node.with_changes(name=edits.dotted(new))
+        if node.asname is not None and edits.dotted_name(node.asname.name) == new:
+            node = node.with_changes(asname=None)  # `import cPickle as pickle` → `import pickle`
+        return node
+
+    return fix
 
 
 def _rename_from_module(new: str) -> Any:
@@ -1076,7 +1143,8 @@ class Applier(cst.CSTTransformer):
             i += 1
         while i < len(body) and _is_import_line(body[i]):
             i += 1
-        new = [cst.parse_statement(f"{s}\n") for s in self.imports]
+        ordered = sorted(self.imports, key=lambda s: not s.startswith(("import ", "from ")))
+        new = [cst.parse_statement(f"{s}\n") for s in ordered]
         return updated_node.with_changes(body=[*body[:i], *new, *body[i:]])
 
 

@@ -18,7 +18,11 @@ from .symbols import DATAFRAME, NDARRAY, SERIES, SymbolTable, TypeInfo
 FIGURE = "matplotlib.figure.Figure"
 AXES = "matplotlib.axes.Axes"
 LEGEND = "matplotlib.legend.Legend"
+LR_SCHEDULER = "torch.optim.lr_scheduler.LRScheduler"
+OPTIMIZER = "torch.optim.Optimizer"
 KERAS_MODEL = "keras.Model"
+KERAS_LAYER = "keras.layers.Layer"
+KERAS_TENSOR = "keras.KerasTensor"
 HISTORY = "keras.callbacks.History"
 
 PANDAS_READERS = {
@@ -222,6 +226,9 @@ class Inference:
     # --- calls -------------------------------------------------------------------------------
 
     def _call(self, node: cst.Call) -> TypeInfo | None:
+        callee = self._infer(node.func) if isinstance(node.func, cst.Call | cst.Name) else None
+        if callee is not None and callee.qname == KERAS_LAYER:
+            return TypeInfo(KERAS_TENSOR)  # Dense(10)(x) / layer(x)
         q = self.resolve(node.func)
         if q is not None:
             found = self._function(q, node)
@@ -253,6 +260,10 @@ class Inference:
         if q.startswith(KERAS_PREFIXES):
             if name in ("Sequential", "Model", "load_model"):
                 return self._keras_model(node) if name == "Sequential" else TypeInfo(KERAS_MODEL)
+            if name == "Input":
+                return TypeInfo(KERAS_TENSOR)
+            if ".layers." in q and name[:1].isupper():
+                return TypeInfo(KERAS_LAYER)
             return None
         if q.startswith("matplotlib.pyplot."):
             return {
@@ -263,6 +274,12 @@ class Inference:
                 "axes": TypeInfo(AXES),
                 "legend": TypeInfo(LEGEND),
             }.get(name)
+        if q.startswith("torch.optim.lr_scheduler."):
+            return TypeInfo(LR_SCHEDULER)
+        if q.startswith("torch.optim.") and name[:1].isupper():
+            return TypeInfo(OPTIMIZER)
+        if q == "xgboost.train":
+            return TypeInfo("xgboost.Booster")
         if q.startswith(("sklearn.", "xgboost.", "lightgbm.", "catboost.", "imblearn.")):
             if name in ("make_pipeline",):
                 return TypeInfo("sklearn.pipeline.Pipeline")

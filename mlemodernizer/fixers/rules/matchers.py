@@ -49,6 +49,7 @@ class Outcome:
     needs: tuple[str, ...] = ()
     message: str | None = None  # a specific message for this occurrence
     outer: bool = False  # the fix wraps or replaces the node: apply after the others on it
+    prelude: str | None = None  # a no-argument function to call once, at the top of the cell
 
 
 @dataclass
@@ -103,6 +104,11 @@ class Site:
         if isinstance(func, cst.Subscript) and isinstance(func.value, cst.Attribute):
             return func.value.value
         return None
+
+
+def DEFAULT_FIX(node: Any, refs: Any) -> Any:  # noqa: N802 - a sentinel used as a value
+    """Returned by a check to mean "apply the matcher's own rewrite" (a Symbol's rename)."""
+    return node
 
 
 class _Missing:

@@ -73,6 +73,7 @@ class SymbolTable:
         self._names: dict[str, Binding] = {}
         # names bound only by imports the engine added (not in the original code)
         self._added: dict[str, str] = {}
+        self.preludes: set[str] = set()  # once-per-notebook calls already added
 
     # --- reading (original code) -----------------------------------------------------------
 

@@ -48,6 +48,11 @@ def _installed(dist: str) -> str | None:
         return None
 
 
+def installed(dist: str) -> str | None:
+    """The version of ``dist`` in this Python (``"python"``: the interpreter), or None."""
+    return _installed(normalize(dist))
+
+
 def detect(libraries: set[str] | frozenset[str]) -> dict[str, str]:
     """Versions of ``libraries`` in this Python (the executing environment when run locally)."""
     found: dict[str, str] = {}

@@ -1,0 +1,427 @@
+"""Python 2 leftovers: print statements, except/raise commas, exec, renamed builtins, dict
+iterators, py2 module names.
+
+Line rewrites (print, except, raise, exec) run only on cells that do not parse, and are kept only
+if the whole cell parses afterwards.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from typing import Any
+
+import libcst as cst
+
+from . import edits
+from .matchers import Call, Module, Node, Outcome, Site, Symbol, Text
+from .model import SAFE, SAFE_IF, Rule
+
+LIB = "python"
+NOT_DICT = ("pandas.DataFrame", "pandas.Series")
+
+
+def split_comment(line: str) -> tuple[str, str]:
+    """(code, comment) of one line; the comment keeps its leading spaces."""
+    if "#" not in line:
+        return line, ""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(line).readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return line, ""
+    for tok in tokens:
+        if tok.type == tokenize.COMMENT:
+            col = tok.start[1]
+            code = line[:col]
+            stripped = code.rstrip()
+            return stripped, line[len(stripped) :]
+    return line, ""
+
+
+_PRINT = re.compile(r"^(\s*)print(?:\s+(.*?))?\s*$")
+
+
+def fix_print(line: str) -> str | None:
+    code, comment = split_comment(line)
+    m = _PRINT.match(code)
+    if not m:
+        return None
+    indent, rest = m.group(1), (m.group(2) or "")
+    if rest.startswith(("=", ".", "[")):
+        return None  # print = ..., print.attr: not a statement
+    if rest.startswith("(") and _balanced_call(rest):
+        return None  # already print(...)
+    target = None
+    if rest.startswith(">>"):
+        parts = rest[2:].split(",", 1)
+        target = parts[0].strip()
+        rest = parts[1].strip() if len(parts) > 1 else ""
+    end = None
+    if rest.endswith(","):
+        rest = rest[:-1].rstrip()
+        end = "' '"
+    args = [rest] if rest else []
+    if end:
+        args.append(f"end={end}")
+    if target:
+        args.append(f"file={target}")
+    return f"{indent}print({', '.join(args)}){comment}"
+
+
+def _balanced_call(text: str) -> bool:
+    """``(a, b)`` covering the whole text (a py3 call), not ``(a), b``."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i == len(text) - 1
+    return False
+
+
+_EXCEPT = re.compile(r"^(\s*except\s+)(\([^)]*\)|[\w.]+)\s*,\s*(\w+)\s*:(.*)$")
+
+
+def fix_except(line: str) -> str | None:
+    m = _EXCEPT.match(line)
+    if not m:
+        return None
+    return f"{m.group(1)}{m.group(2)} as {m.group(3)}:{m.group(4)}"
+
+
+_RAISE = re.compile(r"^(\s*raise\s+)([\w.]+)\s*,\s*(.+?)\s*$")
+
+
+def fix_raise(line: str) -> str | None:
+    code, comment = split_comment(line)
+    m = _RAISE.match(code)
+    if not m or "," in m.group(3) and not m.group(3).strip().startswith(("'", '"', "(")):
+        return None
+    return f"{m.group(1)}{m.group(2)}({m.group(3)}){comment}"
+
+
+_EXEC = re.compile(r"^(\s*)exec\s+(?!\()(.+?)(?:\s+in\s+(.+?))?\s*$")
+
+
+def fix_exec(line: str) -> str | None:
+    code, comment = split_comment(line)
+    m = _EXEC.match(code)
+    if not m:
+        return None
+    args = m.group(2) + (f", {m.group(3)}" if m.group(3) else "")
+    return f"{m.group(1)}exec({args}){comment}"
+
+
+def _dict_method(new: str) -> Any:
+    def check(site: Site) -> Outcome | None:
+        if site.args:
+            return None
+        return Outcome(fix=lambda node, refs: edits.rename_method(node, new), proven=site.proven)
+
+    return check
+
+
+def _has_key(site: Site) -> Outcome | None:
+    pos = site.positional()
+    if len(pos) != 1 or len(site.args) != 1:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        func = node.func
+        assert isinstance(func, cst.Attribute)
+        return cst.Comparison(
+            left=node.args[0].value,
+            comparisons=[cst.ComparisonTarget(cst.In(), func.value)],
+            lpar=[cst.LeftParen()],
+            rpar=[cst.RightParen()],
+        )
+
+    return Outcome(fix=fix, outer=True)
+
+
+def _listify(site: Site) -> Outcome | None:
+    """``d.keys()[0]``, ``map(f, xs)[0]``: views and iterators are not sequences any more."""
+    node: cst.Subscript = site.node
+    value = node.value
+    if not isinstance(value, cst.Call):
+        return None
+    func = value.func
+    proven = False
+    if isinstance(func, cst.Attribute) and func.attr.value in ("keys", "values", "items"):
+        t = site.infer(func.value)
+        if t is not None and t.qname in NOT_DICT:
+            return None
+        proven = t is not None and t.qname == "builtins.dict"
+    elif site.resolve(func) in ("builtins.map", "builtins.filter", "builtins.zip"):
+        proven = True
+    else:
+        return None
+    return Outcome(
+        fix=lambda n, refs: n.with_changes(
+            value=cst.Call(func=cst.Name("list"), args=[cst.Arg(n.value)])
+        ),
+        proven=proven,
+    )
+
+
+def _len_of_iterator(site: Site) -> Outcome | None:
+    pos = site.positional()
+    if len(site.args) != 1 or len(pos) != 1 or not isinstance(pos[0].value, cst.Call):
+        return None
+    if site.resolve(pos[0].value.func) not in ("builtins.map", "builtins.filter", "builtins.zip"):
+        return None
+    return Outcome(
+        fix=lambda node, refs: node.with_changes(
+            args=[
+                node.args[0].with_changes(
+                    value=cst.Call(func=cst.Name("list"), args=[cst.Arg(node.args[0].value)])
+                )
+            ]
+        )
+    )
+
+
+def _sort_cmp(site: Site) -> Outcome | None:
+    if site.kwarg("cmp") is None or site.kwarg("key") is not None:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        i = edits.find_kwarg(node, "cmp")
+        assert i is not None
+        key = cst.Call(func=refs["functools.cmp_to_key"], args=[cst.Arg(node.args[i].value)])
+        args = list(node.args)
+        args[i] = args[i].with_changes(keyword=cst.Name("key"), value=key)
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, needs=("functools.cmp_to_key",))
+
+
+PY2_MODULES = {
+    "cPickle": "pickle",
+    "cStringIO": "io",
+    "StringIO": "io",
+    "urllib2": "urllib.request",
+    "urlparse": "urllib.parse",
+    "ConfigParser": "configparser",
+    "Queue": "queue",
+    "HTMLParser": "html.parser",
+    "httplib": "http.client",
+    "Tkinter": "tkinter",
+    "__builtin__": "builtins",
+    "copy_reg": "copyreg",
+    "cookielib": "http.cookiejar",
+    "SocketServer": "socketserver",
+}
+URLLIB = {
+    "urlencode": "urllib.parse.urlencode",
+    "quote": "urllib.parse.quote",
+    "unquote": "urllib.parse.unquote",
+    "quote_plus": "urllib.parse.quote_plus",
+    "urlopen": "urllib.request.urlopen",
+    "urlretrieve": "urllib.request.urlretrieve",
+}
+BUILTINS = {
+    "xrange": "builtins.range",
+    "unicode": "builtins.str",
+    "basestring": "builtins.str",
+    "raw_input": "builtins.input",
+    "long": "builtins.int",
+    "unichr": "builtins.chr",
+    "reduce": "functools.reduce",
+    "file": "builtins.open",
+    "intern": "sys.intern",
+}
+
+RULES = [
+    Rule(
+        id="PY2001",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="§12",
+        message="print is a function in Python 3",
+        replacement="print(x); print(x, end=' '); print(x, file=f)",
+        signatures=(r"Missing parentheses in call to 'print'",),
+        matchers=(Text(fix=fix_print),),
+        examples=(
+            (
+                "for i in xs:\n    print i, i * 2  # show\nprint\nprint >>log, 'done',",
+                "for i in xs:\n    print(i, i * 2)  # show\nprint()\n"
+                "print('done', end=' ', file=log)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PY2002",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="§12",
+        message="Python 2 exception syntax: except E, e / raise E, msg",
+        replacement="except E as e: / raise E(msg)",
+        signatures=(r"multiple exception types must be parenthesized", r"invalid syntax"),
+        matchers=(Text(fix=fix_except), Text(fix=fix_raise)),
+        examples=(
+            (
+                "try:\n    f()\nexcept (IOError, OSError), err:\n    raise ValueError, 'bad'",
+                "try:\n    f()\nexcept (IOError, OSError) as err:\n    raise ValueError('bad')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PY2003",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="§12",
+        message="exec is a function in Python 3",
+        replacement="exec(code, namespace)",
+        signatures=(r"Missing parentheses in call to 'exec'",),
+        matchers=(Text(fix=fix_exec),),
+        examples=(("exec code in ns", "exec(code, ns)"),),
+    ),
+    Rule(
+        id="PY2004",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="§12",
+        message="xrange/unicode/basestring/raw_input/long/unichr/reduce/file are gone in Python 3",
+        replacement="range, str, str, input, int, chr, functools.reduce, open",
+        signatures=(
+            r"name '(xrange|unicode|basestring|raw_input|long|unichr|reduce|file)' is not "
+            r"defined",
+        ),
+        matchers=tuple(Symbol(old=f"builtins.{o}", new=n) for o, n in BUILTINS.items()),
+        examples=(
+            (
+                "for i in xrange(10):\n    s = unicode(i)\ntotal = reduce(add, xs)",
+                "from functools import reduce\nfor i in range(10):\n    s = str(i)\n"
+                "total = reduce(add, xs)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PY2005",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="§12",
+        message="dict.iteritems/iterkeys/itervalues/has_key are gone in Python 3",
+        replacement="d.items(), d.keys(), d.values(), k in d",
+        signatures=(r"'dict' object has no attribute '(iteritems|iterkeys|itervalues|has_key)'",),
+        matchers=(
+            Call(methods=("iteritems",), exclude=NOT_DICT, check=_dict_method("items")),
+            Call(methods=("iterkeys",), exclude=NOT_DICT, check=_dict_method("keys")),
+            Call(methods=("itervalues",), exclude=NOT_DICT, check=_dict_method("values")),
+            Call(methods=("has_key",), exclude=NOT_DICT, check=_has_key),
+        ),
+        examples=(
+            (
+                "for k, v in d.iteritems():\n    if d.has_key(k):\n        pass",
+                "for k, v in d.items():\n    if (k in d):\n        pass",
+            ),
+        ),
+    ),
+    Rule(
+        id="PY2006",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        catalogue="§12",
+        condition="the object is a dict view or a map/filter/zip iterator",
+        message="dict views and map/filter/zip results are not sequences in Python 3; wrap them "
+        "in list()",
+        replacement="list(d.keys())[0]; len(list(map(f, xs)))",
+        signatures=(
+            r"'(dict_keys|dict_values|dict_items|map|filter|zip)' object is not "
+            r"subscriptable",
+            r"object of type '(map|filter|zip)' has no len\(\)",
+        ),
+        matchers=(
+            Node(types=("Subscript",), check=_listify),
+            Call(functions=("builtins.len",), check=_len_of_iterator),
+        ),
+        examples=(
+            (
+                "first = map(int, parts)[0]\nn = len(filter(None, xs))\nk = d.keys()[0]",
+                "first = list(map(int, parts))[0]\nn = len(list(filter(None, xs)))\n"
+                "k = list(d.keys())[0]",
+            ),
+        ),
+    ),
+    Rule(
+        id="PY2007",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="§12",
+        message="Python 2 module names (cPickle, StringIO, urllib2, ConfigParser, ...) were "
+        "renamed in Python 3",
+        replacement="pickle, io, urllib.request, configparser, ...",
+        signatures=(r"No module named '(" + "|".join(PY2_MODULES) + r")'",),
+        matchers=(
+            *(Module(o, n) for o, n in PY2_MODULES.items()),
+            *(Symbol(old=f"urllib.{o}", new=n) for o, n in URLLIB.items()),
+        ),
+        examples=(
+            (
+                "import cPickle as pickle\nfrom StringIO import StringIO\nimport urllib2\n"
+                "page = urllib2.urlopen(url)",
+                "import pickle\nfrom io import StringIO\nimport urllib.request\n"
+                "page = urllib.request.urlopen(url)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PY2008",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="§12",
+        message="string.letters/lowercase/uppercase, sys.maxint and os.getcwdu are gone in "
+        "Python 3",
+        replacement="string.ascii_letters; sys.maxsize; os.getcwd()",
+        signatures=(
+            r"module 'string' has no attribute '(letters|lowercase|uppercase)'",
+            r"module 'sys' has no attribute 'maxint'",
+            r"module 'os' has no attribute 'getcwdu'",
+        ),
+        matchers=(
+            Symbol(old="string.letters", new="string.ascii_letters"),
+            Symbol(old="string.lowercase", new="string.ascii_lowercase"),
+            Symbol(old="string.uppercase", new="string.ascii_uppercase"),
+            Symbol(old="sys.maxint", new="sys.maxsize"),
+            Symbol(old="os.getcwdu", new="os.getcwd"),
+        ),
+        examples=(
+            (
+                "import string, sys\nabc = string.lowercase\nbig = sys.maxint",
+                "import string, sys\nabc = string.ascii_lowercase\nbig = sys.maxsize",
+            ),
+        ),
+    ),
+    Rule(
+        id="PY2009",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="§12",
+        message="sorted()/list.sort() lost cmp= in Python 3; use key=functools.cmp_to_key(f)",
+        replacement="sorted(xs, key=functools.cmp_to_key(f))",
+        signatures=(r"'cmp' is an invalid keyword argument",),
+        matchers=(
+            Call(functions=("builtins.sorted",), check=_sort_cmp),
+            Call(methods=("sort",), check=_sort_cmp),
+        ),
+        examples=(
+            (
+                "ys = sorted(xs, cmp=compare)",
+                "from functools import cmp_to_key\nys = sorted(xs, key=cmp_to_key(compare))",
+            ),
+        ),
+    ),
+]

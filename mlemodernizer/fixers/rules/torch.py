@@ -1,0 +1,525 @@
+"""PyTorch and torchvision (catalogue §11). Neither is executed here: the rules follow the
+documented replacements."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+
+from . import edits
+from .helpers import no_attribute, qualify, unexpected_kwarg
+from .infer import LR_SCHEDULER, OPTIMIZER
+from .matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, literal
+from .model import REVIEW, SAFE, SAFE_IF, Rule
+from .walk import walk
+
+LIB = "torch"
+VISION = "torchvision"
+VARIABLE = ("torch.autograd.Variable", "torch.autograd.variable.Variable")
+LOSSES = qualify(
+    "torch.nn",
+    [
+        "MSELoss",
+        "L1Loss",
+        "CrossEntropyLoss",
+        "NLLLoss",
+        "BCELoss",
+        "BCEWithLogitsLoss",
+        "SmoothL1Loss",
+        "KLDivLoss",
+        "MultiLabelSoftMarginLoss",
+        "SoftMarginLoss",
+        "HingeEmbeddingLoss",
+        "MarginRankingLoss",
+        "MultiMarginLoss",
+        "PoissonNLLLoss",
+        "CosineEmbeddingLoss",
+        "TripletMarginLoss",
+        "MultiLabelMarginLoss",
+        "HuberLoss",
+    ],
+)
+FUNCTIONAL_LOSSES = qualify(
+    "torch.nn.functional",
+    [
+        "mse_loss",
+        "l1_loss",
+        "cross_entropy",
+        "nll_loss",
+        "binary_cross_entropy",
+        "binary_cross_entropy_with_logits",
+        "smooth_l1_loss",
+        "kl_div",
+        "poisson_nll_loss",
+    ],
+)
+WEIGHTS = {
+    "resnet18": "ResNet18_Weights",
+    "resnet34": "ResNet34_Weights",
+    "resnet50": "ResNet50_Weights",
+    "resnet101": "ResNet101_Weights",
+    "resnet152": "ResNet152_Weights",
+    "vgg11": "VGG11_Weights",
+    "vgg13": "VGG13_Weights",
+    "vgg16": "VGG16_Weights",
+    "vgg19": "VGG19_Weights",
+    "vgg16_bn": "VGG16_BN_Weights",
+    "vgg19_bn": "VGG19_BN_Weights",
+    "alexnet": "AlexNet_Weights",
+    "densenet121": "DenseNet121_Weights",
+    "densenet161": "DenseNet161_Weights",
+    "densenet169": "DenseNet169_Weights",
+    "densenet201": "DenseNet201_Weights",
+    "mobilenet_v2": "MobileNet_V2_Weights",
+    "inception_v3": "Inception_V3_Weights",
+    "googlenet": "GoogLeNet_Weights",
+    "squeezenet1_0": "SqueezeNet1_0_Weights",
+    "squeezenet1_1": "SqueezeNet1_1_Weights",
+    "resnext50_32x4d": "ResNeXt50_32X4D_Weights",
+    "wide_resnet50_2": "Wide_ResNet50_2_Weights",
+    "efficientnet_b0": "EfficientNet_B0_Weights",
+    "shufflenet_v2_x1_0": "ShuffleNet_V2_X1_0_Weights",
+}
+
+
+def _variable(volatile: bool) -> Any:
+    def check(site: Site) -> Outcome | None:
+        pos = site.positional()
+        if len(pos) != 1 or site.has_star():
+            return None if volatile else Outcome(fix=None)
+        flag = site.value("volatile")
+        if volatile != (flag is not MISSING):
+            return None
+        requires = site.value("requires_grad")
+        others = {a.keyword.value for a in site.args if a.keyword} - {"volatile", "requires_grad"}
+        if others or requires is NOT_LITERAL:
+            return Outcome(fix=None)
+
+        def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+            data = node.args[0].value
+            if requires is True:
+                return edits.method_call(edits.paren(data), "requires_grad_")
+            return data
+
+        message = None
+        if volatile:
+            message = (
+                "Variable(x, volatile=True) is ignored (graphs are built): unwrapped to x; run "
+                "inference under `with torch.no_grad():`"
+            )
+        return Outcome(fix=fix, message=message, outer=True)
+
+    return check
+
+
+def _loss_item(site: Site) -> Outcome | None:
+    node: cst.Subscript = site.node
+    value = node.value
+    if not (isinstance(value, cst.Attribute) and value.attr.value == "data"):
+        return None
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    if literal(node.slice[0].slice.value) != 0:
+        return None
+    base = value.value
+    name = edits.code(base).lower()
+    proven = any(w in name for w in ("loss", "acc", "correct", "error")) or (
+        isinstance(base, cst.Call)
+        and isinstance(base.func, cst.Attribute)
+        and base.func.attr.value in ("sum", "mean")
+    )
+    return Outcome(fix=lambda n, refs: edits.method_call(n.value.value, "item"), proven=proven)
+
+
+def _torch_load(site: Site) -> Outcome | None:
+    if site.kwarg("weights_only") is not None or site.has_star():
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(
+            node, [edits.kwarg("weights_only", cst.Name("False"))]
+        ),
+        message="torch.load defaults to weights_only=True since 2.6; weights_only=False loads "
+        "pickled objects (only for files you trust)",
+    )
+
+
+def _symeig(site: Site) -> Outcome | None:
+    eigenvectors = site.value("eigenvectors", 1)
+    upper = site.value("upper", 2)
+    if len(site.positional()) != 1 or upper not in (MISSING, False, True):
+        return Outcome(fix=None)
+    uplo = "U" if upper is True else None
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        args = [edits.strip_comma(node.args[0])]
+        if uplo:
+            args = [
+                args[0].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+                edits.kwarg("UPLO", edits.string(uplo)),
+            ]
+        if eigenvectors is True:
+            return cst.Call(func=refs["torch.linalg.eigh"], args=args)
+        values = cst.Call(func=refs["torch.linalg.eigvalsh"], args=args)
+        return cst.Tuple(
+            [
+                cst.Element(values, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+                cst.Element(cst.Name("None")),
+            ],
+            lpar=[cst.LeftParen()],
+            rpar=[cst.RightParen()],
+        )
+
+    needs = ("torch.linalg.eigh",) if eigenvectors is True else ("torch.linalg.eigvalsh",)
+    return Outcome(fix=fix, proven=eigenvectors is True, needs=needs, outer=True)
+
+
+def _swapped(new: str, attribute: str | None = None) -> Any:
+    """torch.solve(B, A) → torch.linalg.solve(A, B) (and lstsq(...).solution)."""
+
+    def check(site: Site) -> Outcome | None:
+        pos = site.positional()
+        if len(pos) != 2 or len(site.args) != 2:
+            return Outcome(fix=None)
+
+        def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+            b, a = node.args[0].value, node.args[1].value
+            call = cst.Call(
+                func=refs[new],
+                args=[
+                    cst.Arg(a, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+                    cst.Arg(b),
+                ],
+            )
+            if attribute:
+                return cst.Attribute(value=call, attr=cst.Name(attribute))
+            return call
+
+        return Outcome(fix=fix, needs=(new,), outer=True)
+
+    return check
+
+
+def _reduction(site: Site) -> Outcome | None:
+    size_average = site.value("size_average")
+    reduce = site.value("reduce")
+    if size_average is MISSING and reduce is MISSING:
+        return None
+    if size_average is NOT_LITERAL or reduce is NOT_LITERAL or site.kwarg("reduction"):
+        return Outcome(fix=None)
+    if reduce is False:
+        mode = "none"
+    elif size_average is False:
+        mode = "sum"
+    else:
+        mode = "mean"
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.drop_kwargs(node, "size_average", "reduce")
+        return edits.add_args(node, [edits.kwarg("reduction", edits.string(mode))])
+
+    return Outcome(fix=fix)
+
+
+def _pretrained(site: Site) -> Outcome | None:
+    value = site.value("pretrained")
+    if value is MISSING or site.kwarg("weights") is not None:
+        return None
+    name = (site.qname or "").rpartition(".")[2]
+    if value is False:
+        return Outcome(
+            fix=lambda node, refs: edits.set_kwarg(
+                edits.drop_kwargs(node, "pretrained"), "weights", cst.Name("None")
+            )
+        )
+    if value is not True or name not in WEIGHTS:
+        return Outcome(fix=None)
+    enum = f"torchvision.models.{WEIGHTS[name]}"
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        weights = cst.Attribute(value=refs[enum], attr=cst.Name("IMAGENET1K_V1"))
+        return edits.add_args(
+            edits.drop_kwargs(node, "pretrained"), [edits.kwarg("weights", weights)]
+        )
+
+    return Outcome(fix=fix, needs=(enum,))
+
+
+class _StepFinder:
+    """Finds ``<optimizer>.step()`` calls anywhere inside a statement."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        self.found = False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if _is_step(node, self.site, OPTIMIZER, ("optim", "opt")):
+            self.found = True
+
+
+def _is_step(call: cst.CSTNode, site: Site, kind: str, hints: tuple[str, ...]) -> bool:
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute)):
+        return False
+    if call.func.attr.value != "step":
+        return False
+    receiver = call.func.value
+    t = site.infer(receiver)
+    if t is not None:
+        return t.qname == kind
+    name = edits.code(receiver).lower()
+    return any(h in name for h in hints)
+
+
+def _scheduler_first(site: Site) -> Outcome | None:
+    block: cst.IndentedBlock = site.node
+    sched_at = None
+    for i, stmt in enumerate(block.body):
+        if (
+            sched_at is None
+            and isinstance(stmt, cst.SimpleStatementLine)
+            and len(stmt.body) == 1
+            and isinstance(stmt.body[0], cst.Expr)
+            and _is_step(stmt.body[0].value, site, LR_SCHEDULER, ("sched",))
+        ):
+            sched_at = i
+            continue
+        if sched_at is not None:
+            finder = _StepFinder(site)
+            walk(finder, stmt)
+            if finder.found:
+                break
+    else:
+        return None
+    if sched_at is None:
+        return None
+    at = sched_at
+
+    def fix(node: cst.IndentedBlock, refs: Any) -> cst.IndentedBlock:
+        body = list(node.body)
+        moved = body.pop(at)
+        return node.with_changes(body=[*body, moved])
+
+    return Outcome(fix=fix)
+
+
+RULES = [
+    Rule(
+        id="TCH001",
+        library=LIB,
+        changed_in="0.4",
+        safety=SAFE,
+        silent=True,
+        catalogue="T1",
+        message="Variable(x, volatile=True) is ignored since 0.4 (graphs are built); use "
+        "`with torch.no_grad():`",
+        replacement="x, inside `with torch.no_grad():`",
+        signatures=(r"volatile was removed",),
+        matchers=(Call(functions=VARIABLE, check=_variable(volatile=True)),),
+        examples=(
+            (
+                "from torch.autograd import Variable\nx = Variable(batch, volatile=True)",
+                "from torch.autograd import Variable\nx = batch",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH002",
+        library=LIB,
+        changed_in="0.4",
+        safety=SAFE,
+        catalogue="T2",
+        message="Variable(t) is a no-op since 0.4; use the tensor (t.requires_grad_() for "
+        "requires_grad=True)",
+        replacement="t / t.requires_grad_()",
+        matchers=(Call(functions=VARIABLE, check=_variable(volatile=False)),),
+        examples=(
+            (
+                "from torch.autograd import Variable\nx = Variable(inputs)\n"
+                "w = Variable(torch.randn(3), requires_grad=True)",
+                "from torch.autograd import Variable\nx = inputs\n"
+                "w = torch.randn(3).requires_grad_()",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH003",
+        library=LIB,
+        changed_in="0.5",
+        safety=SAFE_IF,
+        catalogue="T3",
+        condition="the tensor is a scalar (a loss/accuracy, or a .sum()/.mean())",
+        message="indexing a 0-dim tensor fails since 0.5 (loss.data[0]); use loss.item()",
+        replacement="loss.item()",
+        signatures=(r"invalid index of a 0-dim tensor",),
+        matchers=(Node(types=("Subscript",), check=_loss_item),),
+        examples=(
+            (
+                "total += loss.data[0]\nc = (pred == y).sum().data[0]",
+                "total += loss.item()\nc = (pred == y).sum().item()",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH004",
+        library=LIB,
+        changed_in="2.6",
+        safety=SAFE,
+        catalogue="T4",
+        message="torch.load defaults to weights_only=True since 2.6; pickled models need "
+        "weights_only=False (trusted files only)",
+        replacement="torch.load(path, weights_only=False)",
+        signatures=(r"Weights only load failed",),
+        matchers=(Call(functions=("torch.load",), check=_torch_load),),
+        examples=(
+            (
+                "import torch\nmodel = torch.load('model.pt')",
+                "import torch\nmodel = torch.load('model.pt', weights_only=False)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH005",
+        library=LIB,
+        changed_in="1.13",
+        safety=SAFE_IF,
+        catalogue="T5",
+        condition="eigenvectors=True (eigh returns the same pair)",
+        message="torch.symeig was removed; use torch.linalg.eigh / eigvalsh",
+        replacement="torch.linalg.eigh(A)",
+        signatures=(no_attribute("torch", ["symeig"]),),
+        matchers=(Call(functions=("torch.symeig",), check=_symeig),),
+        examples=(
+            (
+                "import torch\nw, v = torch.symeig(cov, eigenvectors=True)",
+                "import torch\nw, v = torch.linalg.eigh(cov)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH006",
+        library=LIB,
+        changed_in="1.13",
+        safety=REVIEW,
+        catalogue="T5",
+        message="torch.solve/lstsq/eig were removed; torch.linalg.* take (A, B) and return only "
+        "the solution",
+        replacement="torch.linalg.solve(A, B); torch.linalg.lstsq(A, B).solution",
+        signatures=(no_attribute("torch", ["solve", "lstsq", "eig"]),),
+        matchers=(
+            Call(functions=("torch.solve",), check=_swapped("torch.linalg.solve")),
+            Call(functions=("torch.lstsq",), check=_swapped("torch.linalg.lstsq", "solution")),
+            Symbol(old="torch.eig", new="torch.linalg.eig"),
+        ),
+        examples=(
+            (
+                "import torch\nx = torch.solve(b, A)",
+                "import torch\nx = torch.linalg.solve(A, b)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH007",
+        library=LIB,
+        changed_in="0.4.1",
+        safety=SAFE,
+        catalogue="T6",
+        message="size_average=/reduce= are deprecated; use reduction='mean'|'sum'|'none'",
+        replacement="nn.MSELoss(reduction='sum')",
+        signatures=(unexpected_kwarg(["size_average", "reduce"]),),
+        matchers=(Call(functions=(*LOSSES, *FUNCTIONAL_LOSSES), check=_reduction),),
+        examples=(
+            (
+                "import torch.nn as nn\ncrit = nn.MSELoss(size_average=False)",
+                "import torch.nn as nn\ncrit = nn.MSELoss(reduction='sum')",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH008",
+        library=VISION,
+        changed_in="0.8",
+        safety=SAFE,
+        catalogue="T7",
+        message="transforms.Scale and RandomSizedCrop were renamed Resize and RandomResizedCrop",
+        replacement="transforms.Resize / RandomResizedCrop",
+        signatures=(no_attribute(r"torchvision\.transforms", ["Scale", "RandomSizedCrop"]),),
+        matchers=(
+            Symbol(old="torchvision.transforms.Scale", new="torchvision.transforms.Resize"),
+            Symbol(
+                old="torchvision.transforms.RandomSizedCrop",
+                new="torchvision.transforms.RandomResizedCrop",
+            ),
+        ),
+        examples=(
+            (
+                "from torchvision import transforms\nt = transforms.Scale(256)",
+                "from torchvision import transforms\nt = transforms.Resize(256)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH009",
+        library=VISION,
+        changed_in="0.13",
+        safety=SAFE,
+        catalogue="T8",
+        message="pretrained= is deprecated since torchvision 0.13; pass weights= "
+        "(IMAGENET1K_V1 is the old pretrained set)",
+        replacement="resnet50(weights=ResNet50_Weights.IMAGENET1K_V1)",
+        signatures=(unexpected_kwarg(["pretrained"]),),
+        matchers=(Call(functions=qualify("torchvision.models", WEIGHTS), check=_pretrained),),
+        examples=(
+            (
+                "from torchvision import models\nnet = models.resnet50(pretrained=True)",
+                "from torchvision import models\n"
+                "net = models.resnet50(weights=models.ResNet50_Weights.IMAGENET1K_V1)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH010",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue="T9",
+        message="F.upsample, F.sigmoid, F.tanh and clip_grad_norm are deprecated; use "
+        "F.interpolate, torch.sigmoid, torch.tanh, clip_grad_norm_",
+        replacement="F.interpolate; torch.sigmoid; clip_grad_norm_",
+        matchers=(
+            Symbol(old="torch.nn.functional.upsample", new="torch.nn.functional.interpolate"),
+            Symbol(old="torch.nn.functional.sigmoid", new="torch.sigmoid"),
+            Symbol(old="torch.nn.functional.tanh", new="torch.tanh"),
+            Symbol(old="torch.nn.utils.clip_grad_norm", new="torch.nn.utils.clip_grad_norm_"),
+        ),
+        examples=(
+            (
+                "import torch\nimport torch.nn.functional as F\ny = F.sigmoid(F.upsample(x, "
+                "scale_factor=2))",
+                "import torch\nimport torch.nn.functional as F\ny = torch.sigmoid(F.interpolate("
+                "x, scale_factor=2))",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH011",
+        library=LIB,
+        changed_in="1.1",
+        safety=REVIEW,
+        silent=True,
+        catalogue="T10",
+        message="scheduler.step() before optimizer.step() skips the first learning rate since "
+        "1.1; step the scheduler after the optimizer",
+        replacement="move scheduler.step() after the epoch's optimizer steps",
+        matchers=(Node(types=("IndentedBlock",), check=_scheduler_first),),
+        examples=(
+            (
+                "for epoch in range(10):\n    scheduler.step()\n    for xb, yb in loader:\n"
+                "        optimizer.zero_grad()\n        loss(xb, yb).backward()\n"
+                "        optimizer.step()\n",
+                "for epoch in range(10):\n    for xb, yb in loader:\n"
+                "        optimizer.zero_grad()\n        loss(xb, yb).backward()\n"
+                "        optimizer.step()\n    scheduler.step()\n",
+            ),
+        ),
+    ),
+]
