@@ -156,9 +156,10 @@ def _statement_problem(stmt: ast.stmt, local: set[str]) -> str | None:
             if isinstance(target, (ast.Subscript, ast.Attribute)):
                 base = _base_name(target)
                 if base and base not in local and stmt.value is not None:
-                    same = ast.dump(target, include_attributes=False)
+                    same = ast.unparse(target)  # text, so Store and Load contexts compare equal
                     if any(
-                        ast.dump(n, include_attributes=False) == same for n in ast.walk(stmt.value)
+                        isinstance(n, type(target)) and ast.unparse(n) == same
+                        for n in ast.walk(stmt.value)
                     ):
                         return f"updates {base} in place from itself on line {stmt.lineno}"
     if isinstance(stmt, (ast.For, ast.While)):

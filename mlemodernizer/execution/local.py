@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 import json
 import re
 import subprocess
@@ -193,6 +194,11 @@ class LocalExecutor:
             else:
                 await _kill_kernel(client)
         result.runtime_s = time.monotonic() - started
+        if resume and result.kernel_died and not request.cancel.is_set():
+            # the kept kernel died under us (killed, out of memory): start over in a fresh one
+            fresh = await self._execute(dataclasses.replace(request, start_at=0))
+            fresh.runtime_s += result.runtime_s
+            return fresh
         return result
 
     async def _drop_session(self) -> None:
