@@ -172,7 +172,7 @@ class LocalExecutor:
         self._session = None
         deadline = started + request.timeout_s
         work = asyncio.ensure_future(
-            self._run_cells(client, request, result, deadline, start, fresh=not resume)
+            self._run_cells(client, request, result, started, start, fresh=not resume)
         )
         try:
             while not work.done():
@@ -193,7 +193,8 @@ class LocalExecutor:
                 self._session = _Session(client=client, nb=nb, cwd=request.cwd)
             else:
                 await _kill_kernel(client)
-        result.runtime_s = time.monotonic() - started
+        if not result.runtime_s:  # stopped early: no probe ran, all time was the notebook's
+            result.runtime_s = time.monotonic() - started
         if resume and result.kernel_died and not request.cancel.is_set():
             # the kept kernel died under us (killed, out of memory): start over in a fresh one
             fresh = await self._execute(dataclasses.replace(request, start_at=0))
@@ -211,10 +212,11 @@ class LocalExecutor:
         client: NotebookClient,
         request: ExecutionRequest,
         result: ExecutionResult,
-        deadline: float,
+        started: float,
         start: int,
         fresh: bool,
     ) -> None:
+        deadline = started + request.timeout_s
         if fresh:
             client.km = client.create_kernel_manager()
             # kernel-process stderr (ZMQ/transport chatter) is not the notebook's output
@@ -258,6 +260,8 @@ class LocalExecutor:
             run.seconds = time.monotonic() - t0
             run.error = error_from_outputs(cell, index)
             self._record(result, request, run)
+        # the grounding probe is the engine's question, not the notebook's time
+        result.runtime_s = time.monotonic() - started
         if result.errors and request.probe is not None:
             code = request.probe(result.errors)
             if code:
