@@ -327,3 +327,97 @@ def test_policy_review_rules_wait_for_their_trigger() -> None:
     assert cells == [src]
     cells, _ = rewrite(src, ["SKL002"], Policy(safe=True, triggered=frozenset({"SKL002"})))
     assert cells != [src]
+
+
+# --- more engine behaviour -------------------------------------------------------------------
+
+
+def test_ix_integer_rows_on_a_datetime_index_are_positions() -> None:
+    src = (
+        "import pandas as pd\n"
+        "s = pd.read_csv('s.csv', parse_dates=['date'], index_col='date')\n"
+        "a = s.ix[-30:, 'sales']\nb = s.ix[:5]"
+    )
+    out = prepass_cells([src])[0]
+    assert out.endswith("a = s.loc[s.index[-30:], 'sales']\nb = s.iloc[:5]")
+
+
+def test_module_functions_are_not_methods() -> None:
+    # np.sort(x) has an argument, as DataFrame.sort(columns) had: it is still numpy's sort
+    src = "import numpy as np\nv = np.sort(np.unique(p))"
+    assert prepass_cells([src]) == [src]
+
+
+def test_removed_method_on_an_expression_is_written_once() -> None:
+    src = "m = daily.to_frame('load').mad()"
+    cells, _ = rewrite(src, ["PD024"])
+    assert cells == ["m = daily.to_frame('load').pipe(lambda d: (d - d.mean()).abs().mean())"]
+
+
+def test_several_rules_fill_one_callbacks_list() -> None:
+    src = (
+        "import lightgbm as lgb\n"
+        "b = lgb.train(p, d, valid_sets=[v], early_stopping_rounds=10, verbose_eval=50)"
+    )
+    cells, _ = rewrite(src, ["LGB"])
+    assert cells == [
+        "import lightgbm as lgb\n"
+        "b = lgb.train(p, d, valid_sets=[v], "
+        "callbacks=[lgb.early_stopping(10), lgb.log_evaluation(50)])"
+    ]
+
+
+def test_prelude_call_is_added_once_per_notebook() -> None:
+    cells = [
+        "import tensorflow as tf",
+        "x = tf.placeholder(tf.float32)",
+        "y = tf.placeholder(tf.float32)\ns = tf.Session()",
+    ]
+    out, _ = rewrite(cells, ["TF001"])
+    assert out[1] == (
+        "tf.compat.v1.disable_eager_execution()\nx = tf.compat.v1.placeholder(tf.float32)"
+    )
+    assert "disable_eager_execution" not in out[2]
+
+
+def test_tf_keras_spelling_matches_keras_rules() -> None:
+    src = "from tensorflow.keras.optimizers import Adam\nopt = Adam(lr=0.01)"
+    out, _ = rewrite(src, ["KER004"])
+    assert out == ["from tensorflow.keras.optimizers import Adam\nopt = Adam(learning_rate=0.01)"]
+
+
+def test_python2_cells_are_fixed_only_when_they_do_not_parse() -> None:
+    py2 = "print 'x', 1\nfor i in xrange(3):\n    print i"
+    out = prepass_cells([py2], {**NEW, "python": "3.11"})
+    assert out == ["print('x', 1)\nfor i in range(3):\n    print(i)"]
+    fine = "print('x', 1)\nprint_me = 'print this'"
+    assert prepass_cells([fine]) == [fine]
+
+
+def test_python2_cell_that_still_fails_is_reported_not_changed() -> None:
+    src = "print 'a'\nwhile True print 1"
+    nb = notebook_of([src])
+    fixer = RulesFixer(NEW)
+    assert fixer.prepass(nb) is None
+    findings = lint(nb, versions=NEW)
+    assert [f.rule_id for f in findings] == ["PY2001"]
+    assert fixer.last is not None and fixer.last.unparsed == [0]
+
+
+def test_list_append_is_not_a_frame_append() -> None:
+    src = "rows = []\nrows.append(3)\nother.append(4)"
+    assert prepass_cells([src]) == [src]
+    assert lint(notebook_of([src]), versions=NEW) == []
+
+
+def test_import_of_a_renamed_top_level_module() -> None:
+    cells = ["import urllib2", "page = urllib2.urlopen(u).read()"]
+    out = prepass_cells(cells, {"python": "3.11"})
+    assert out == ["import urllib.request", "page = urllib.request.urlopen(u).read()"]
+
+
+def test_statement_removal_leaves_a_valid_block() -> None:
+    src = "import matplotlib.pyplot as plt\nif ok:\n    plt.hold(True)\nplt.plot(x)"
+    out, _ = rewrite(src, ["MPL009"])
+    ast.parse(out[0])
+    assert "hold" not in out[0]

@@ -216,3 +216,72 @@ def test_pins_respect_the_version_that_changed_the_default() -> None:
     nb = notebook_of(["from sklearn.cluster import KMeans\nkm = KMeans(3)"])
     fixer = RulesFixer({"scikit-learn": "1.3.2"}, pin_old_defaults=True)
     assert fixer.propose(_ctx(nb, FixType.SCORE_CALIBRATION)) is None
+
+
+# --- through the real loop -------------------------------------------------------------------
+
+
+def _run_loop(tmp_path: Path, cells: list[str], target: float, pin: bool) -> tuple:
+    from mlemodernizer.events import Emitter
+    from mlemodernizer.execution.local import LocalExecutor
+    from mlemodernizer.loop import Modernizer
+    from mlemodernizer.options import Options
+    from mlemodernizer.scoring import RegexScore
+
+    path = tmp_path / "old.ipynb"
+    import nbformat
+
+    nbformat.write(make_notebook(cells), path)
+    executor = LocalExecutor()
+    versions = executor.installed_versions()
+    fixer = RulesFixer(versions, pin_old_defaults=pin)
+    events: list = []
+    loop = Modernizer(
+        options=Options(
+            offline=True,
+            target_score=target,
+            score_regex=r"result: ([0-9.]+)",
+            pin_old_defaults=pin,
+            max_iterations=6,
+        ),
+        executor=executor,
+        fixers=[fixer],
+        emitter=Emitter("rules-test", [events.append]),
+        score_source=RegexScore(r"result: ([0-9.]+)"),
+        versions=versions,
+        prepass=fixer.prepass,
+    )
+    result = loop.run(make_notebook(cells), path)
+    return result, events
+
+
+@pytest.mark.timeout(600)
+def test_loop_pins_old_defaults_when_the_score_deviates(tmp_path: Path) -> None:
+    """LogisticRegression's old default (liblinear, one-vs-rest): the pin brings liblinear back,
+    liblinear refuses 3 classes today, and the traceback-matched rule wraps it in
+    OneVsRestClassifier, which is what liblinear did before."""
+    from sklearn.datasets import load_iris
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import train_test_split
+    from sklearn.multiclass import OneVsRestClassifier
+
+    X, y = load_iris(return_X_y=True)
+    X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=1)
+    old = OneVsRestClassifier(LogisticRegression(solver="liblinear")).fit(X_tr, y_tr)
+    target = round(old.score(X_te, y_te), 4)
+    cells = [
+        "from sklearn.datasets import load_iris\n"
+        "from sklearn.cross_validation import train_test_split\n"
+        "from sklearn.linear_model import LogisticRegression",
+        "X, y = load_iris(return_X_y=True)\n"
+        "X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=1)\n"
+        "m = LogisticRegression().fit(X_tr, y_tr)\nprint('result: %.4f' % m.score(X_te, y_te))",
+    ]
+    result, events = _run_loop(tmp_path, cells, target, pin=True)
+    report = result.report.to_json() if hasattr(result.report, "to_json") else vars(result.report)
+    proposals = [e for e in events if e.type == "fix_proposed"]
+    rule_ids = {r for e in proposals for r in e.data.get("rule_ids", [])}
+    assert {"SKL001", "SKL011", "SKL013"} <= rule_ids
+    assert report["outcome"] == "error_free_reproducible", report
+    final = result.notebook.cells[1].source
+    assert "OneVsRestClassifier(LogisticRegression(solver='liblinear'))" in final

@@ -933,7 +933,7 @@ class CellAnalyzer(cst.CSTVisitor):
                 if outcome is not None:
                     matched.add(rule.id)
                     self.hit(rule, node, outcome)
-        if isinstance(func, cst.Attribute):
+        if isinstance(func, cst.Attribute) and not self._is_module_path(func.value):
             candidates = self.index.methods.get(func.attr.value)
             if candidates:
                 rtype = self.infer(func.value)
@@ -950,6 +950,11 @@ class CellAnalyzer(cst.CSTVisitor):
                     outcome = m.check(self.site(node, qname=qname, receiver=rtype, proven=proven))
                     if outcome is not None:
                         self.hit(rule, node, outcome)
+
+    def _is_module_path(self, node: cst.BaseExpression) -> bool:
+        """``np`` in ``np.sort(x)``: a module (or imported name), so ``sort`` is no method."""
+        q = self.resolve(node)
+        return q is not None and not q.startswith("builtins.")
 
     def leave_Call(self, original_node: cst.Call) -> None:
         self._calls.pop()

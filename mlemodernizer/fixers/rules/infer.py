@@ -16,6 +16,31 @@ from .matchers import NOT_LITERAL, literal
 from .symbols import DATAFRAME, NDARRAY, SERIES, SymbolTable, TypeInfo
 
 FIGURE = "matplotlib.figure.Figure"
+DATETIME_INDEX = "pandas.DatetimeIndex"
+RESAMPLER = "pandas.Resampler"
+RESAMPLER_OUTPUT = {
+    "mean",
+    "sum",
+    "max",
+    "min",
+    "median",
+    "std",
+    "var",
+    "ohlc",
+    "first",
+    "last",
+    "count",
+    "agg",
+    "aggregate",
+    "interpolate",
+    "ffill",
+    "bfill",
+    "asfreq",
+    "nunique",
+    "size",
+    "prod",
+    "sem",
+}
 AXES = "matplotlib.axes.Axes"
 LEGEND = "matplotlib.legend.Legend"
 LR_SCHEDULER = "torch.optim.lr_scheduler.LRScheduler"
@@ -292,9 +317,9 @@ class Inference:
             if self._kw(node, "chunksize") or self._kw(node, "iterator"):
                 return None
             index_col = self._kw(node, "index_col")
-            index = "range"
+            index: str | None = "range"
             if index_col is not None and not _is_none_or_false(literal(index_col.value)):
-                index = None
+                index = self._parsed_index(node, literal(index_col.value))
             columns: str | None = "str"
             header = self._kw(node, "header")
             names = self._kw(node, "names")
@@ -305,6 +330,8 @@ class Inference:
             return TypeInfo(DATAFRAME, index=index, columns=columns)
         if name in PANDAS_OTHER_READERS:
             return TypeInfo(DATAFRAME)
+        if name in ("date_range", "bdate_range", "DatetimeIndex"):
+            return TypeInfo(DATETIME_INDEX)
         if name in ("DataFrame", "Series"):
             return self._constructor(DATAFRAME if name == "DataFrame" else SERIES, node)
         if name == "concat":
@@ -321,10 +348,23 @@ class Inference:
             return TypeInfo(DATAFRAME, index=index, columns="str")
         return None
 
+    def _parsed_index(self, node: cst.Call, index_col: object) -> str | None:
+        """``read_csv(..., index_col='date', parse_dates=['date'])``: a DatetimeIndex."""
+        parse = self._kw(node, "parse_dates")
+        value = literal(parse.value) if parse is not None else None
+        if value is True or (isinstance(value, list) and index_col in value):
+            return "datetime"
+        return None
+
     def _constructor(self, kind: str, node: cst.Call) -> TypeInfo:
         pos = self._pos(node)
-        if self._kw(node, "index") is not None or len(pos) > 1:
-            return TypeInfo(kind)
+        index_arg = self._kw(node, "index")
+        if index_arg is not None or len(pos) > 1:
+            given = self._infer(index_arg.value if index_arg is not None else pos[1].value)
+            index = "datetime" if given is not None and given.qname == DATETIME_INDEX else None
+            columns_arg = self._kw(node, "columns")
+            columns = _kind_of_labels(columns_arg.value) if columns_arg is not None else None
+            return TypeInfo(kind, index=index, columns=columns if kind == DATAFRAME else None)
         data_arg = self._kw(node, "data") or (pos[0] if pos else None)
         columns_arg = self._kw(node, "columns")
         index: str | None = None
@@ -432,9 +472,17 @@ class Inference:
 
     def _method(self, receiver: TypeInfo, name: str, node: cst.Call) -> TypeInfo | None:
         q = receiver.qname
+        if q == RESAMPLER:
+            if name in RESAMPLER_OUTPUT:
+                return TypeInfo(
+                    receiver.get("of") or DATAFRAME, index="datetime", columns=receiver.columns
+                )
+            return None
         if receiver.is_pandas:
             if name in ("to_numpy", "as_matrix"):
                 return TypeInfo(NDARRAY)
+            if name == "resample":
+                return TypeInfo(RESAMPLER, columns=receiver.columns).with_extra("of", q)
             if name == "reset_index":
                 drop = self._kw(node, "drop")
                 keep_cols = drop is not None and literal(drop.value) is True
@@ -442,7 +490,12 @@ class Inference:
                     return TypeInfo(DATAFRAME, index="range")
                 return TypeInfo(q, index="range", columns=receiver.columns if keep_cols else None)
             if name == "to_frame":
-                return TypeInfo(DATAFRAME, index=receiver.index)
+                columns = (
+                    "str"
+                    if node.args and isinstance(node.args[0].value, cst.SimpleString)
+                    else None
+                )
+                return TypeInfo(DATAFRAME, index=receiver.index, columns=columns)
             if name in ROW_PRESERVING:
                 if name == "apply" and q == DATAFRAME:
                     return None

@@ -447,17 +447,24 @@ def _lookup(site: Site) -> Outcome | None:
 
 def _mad(site: Site) -> Outcome | None:
     receiver = site.receiver_node
-    if site.args or receiver is None or not _pure(receiver):
+    if site.args or receiver is None:
         return Outcome(fix=None, proven=False)
+    pure = _pure(receiver)
 
     def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
         r = _receiver(node)
+        d = r if pure else cst.Name("d")
         centered = cst.BinaryOperation(
-            left=r, operator=cst.Subtract(), right=edits.method_call(r, "mean")
+            left=d, operator=cst.Subtract(), right=edits.method_call(d, "mean")
         )
-        return edits.method_call(edits.method_call(edits.paren(centered), "abs"), "mean")
+        mad = edits.method_call(edits.method_call(edits.paren(centered), "abs"), "mean")
+        if pure:
+            return mad
+        # written once: r.pipe(lambda d: (d - d.mean()).abs().mean())
+        lam = cst.Lambda(params=cst.Parameters([cst.Param(cst.Name("d"))]), body=mad)
+        return edits.method_call(r, "pipe", [cst.Arg(lam)])
 
-    return Outcome(fix=fix, proven=_proven_pandas(site))
+    return Outcome(fix=fix, proven=_proven_pandas(site), outer=True)
 
 
 def _tshift(site: Site) -> Outcome | None:

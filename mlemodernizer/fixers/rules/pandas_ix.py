@@ -7,7 +7,9 @@
   filtering, sorting, ``train_test_split``) it was purely label-based, slices included
   (end inclusive), i.e. exactly ``.loc``;
 - on any other index a string, a boolean mask or ``:`` meant labels (``.loc`` again), while an
-  integer meant a position;
+  integer meant a position: on a proven DatetimeIndex (``read_csv(index_col=..., parse_dates=...)``,
+  ``date_range``, resampled data) integer rows become ``.iloc`` (or ``df.index[rows]`` next to a
+  label column);
 - the columns of a ``read_csv`` frame are strings, so an integer column key was a position:
   ``df.ix[:, 1:]`` is ``df.loc[:, df.columns[1:]]``.
 
@@ -121,7 +123,15 @@ def check_ix(site: Site) -> Outcome | None:
     if t is not None and t.qname == SERIES and col is not None:
         return Outcome(fix=None)
 
-    row_ok = index in ("range", "int") or row_kind in ("all", "str", "bool")
+    if index == "datetime" and row_kind == "int":
+        # integer rows on a non-integer index were positions
+        if col is None or col_kind in ("all", "int"):
+            return Outcome(fix=_positional_fix("iloc"), proven=site.proven)
+        if col_kind in ("str", "bool") and _pure(receiver):
+            return Outcome(fix=_positional_fix("rows_by_index"), proven=site.proven)
+        return Outcome(fix=None, proven=False)
+    row_ok = index in ("range", "int", "datetime") and (index != "datetime" or row_kind != "other")
+    row_ok = row_ok or row_kind in ("all", "str", "bool")
     wrap_col = False
     if col_kind == "int":
         if columns == "range":
@@ -146,6 +156,25 @@ def check_ix(site: Site) -> Outcome | None:
         message=".ix was removed in pandas 1.0; proposed .loc assuming integer row labels and "
         "string column labels (use .iloc where rows are positions)",
     )
+
+
+def _positional_fix(mode: str) -> Any:
+    """``df.ix[-30:]`` on a DatetimeIndex: ``df.iloc[-30:]``; with a label column:
+    ``df.loc[df.index[-30:], 'sales']``."""
+
+    def fix(node: cst.Subscript, refs: Any) -> cst.Subscript:
+        attr = node.value
+        assert isinstance(attr, cst.Attribute)
+        if mode == "iloc":
+            return node.with_changes(value=attr.with_changes(attr=cst.Name("iloc")))
+        node = node.with_changes(value=attr.with_changes(attr=cst.Name("loc")))
+        elements = list(node.slice)
+        index = cst.Attribute(value=attr.value, attr=cst.Name("index"))
+        rows = cst.Subscript(value=index, slice=[cst.SubscriptElement(slice=elements[0].slice)])
+        elements[0] = elements[0].with_changes(slice=cst.Index(value=rows))
+        return node.with_changes(slice=elements)
+
+    return fix
 
 
 def _make_fix(wrap_col: bool) -> Any:

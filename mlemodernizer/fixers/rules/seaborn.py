@@ -1,7 +1,8 @@
 """seaborn: keyword-only data variables (0.12), renamed functions and keywords (catalogue §7).
 
-The B7/B8 rows are deprecations whose removal is announced for 0.14: by the version rule they
-apply only once the installed seaborn has dropped them.
+B7/B8 are deprecations (removal announced): they gate on the version that introduced the new
+spelling (histplot 0.11; errorbar 0.12; density_norm and linestyle 0.13), so the rewrite always
+runs where it is applied.
 """
 
 from __future__ import annotations
@@ -272,7 +273,7 @@ RULES = [
     Rule(
         id="SNS007",
         library=LIB,
-        changed_in="0.14",
+        changed_in="0.11",
         safety=REVIEW,
         catalogue="B7",
         message="sns.distplot is deprecated (removal announced); use histplot(kde=True, "
@@ -290,7 +291,7 @@ RULES = [
     Rule(
         id="SNS008",
         library=LIB,
-        changed_in="0.14",
+        changed_in="0.13",
         safety=SAFE,
         catalogue="B8",
         message="shade=, ci=, violin scale= and pointplot join= are deprecated (0.11-0.13); use "

@@ -1621,20 +1621,23 @@ RULES = [
         changed_in="0.23",
         safety=REVIEW,
         catalogue="S37",
-        message="jaccard_similarity_score was removed (0.23); jaccard_score differs for "
-        "multiclass/multilabel (set average=)",
-        replacement="jaccard_score(y, p, average=...)",
-        signatures=(cannot_import(["jaccard_similarity_score"]),),
+        message="jaccard_similarity_score was removed (0.23); on label vectors it was the "
+        "accuracy (multilabel: jaccard_score(average='samples'))",
+        replacement="accuracy_score(y, p) / jaccard_score(Y, P, average='samples')",
+        signatures=(
+            cannot_import(["jaccard_similarity_score"]),
+            r"has no attribute 'jaccard_similarity_score'",
+        ),
         matchers=(
             Symbol(
-                old="sklearn.metrics.jaccard_similarity_score", new="sklearn.metrics.jaccard_score"
+                old="sklearn.metrics.jaccard_similarity_score", new="sklearn.metrics.accuracy_score"
             ),
         ),
         examples=(
             (
                 "from sklearn.metrics import jaccard_similarity_score\n"
                 "j = jaccard_similarity_score(y, p)",
-                "from sklearn.metrics import jaccard_score\nj = jaccard_score(y, p)",
+                "from sklearn.metrics import accuracy_score\nj = accuracy_score(y, p)",
             ),
         ),
     ),
