@@ -56,6 +56,14 @@ class ExecutionResult:
     facts: dict[str, Any] = field(default_factory=dict)
     # the cell a kept kernel resumed from (cells before it were not run again); None: fresh kernel
     resumed_from: int | None = None
+    # seconds spent preparing the environment before the notebook ran (container start, scratch
+    # copy); not part of runtime_s. 0 when a warm container/kernel was reused
+    setup_s: float = 0.0
+    # where and how it ran (executor, image, container, gpus decision, user, network, ...)
+    environment: dict[str, Any] = field(default_factory=dict)
+    # the folder holding what the run wrote (a scratch copy of the notebook's folder for the
+    # Docker executor); None: the notebook's own folder (the local executor writes there)
+    workdir: Path | None = None
 
     @property
     def first_error(self) -> CellError | None:
