@@ -22,11 +22,17 @@ from .options import Options
 from .scoring import make_score_source
 
 
-def make_executor(opts: Options) -> Executor:
+def make_executor(
+    opts: Options, *, job_id: str | None = None, notebook: Path | None = None
+) -> Executor:
     if opts.executor == "local":
         from .execution.local import LocalExecutor
 
         return LocalExecutor(kernel=opts.kernel)
+    if opts.executor == "docker":
+        from .execution.docker import make_docker_executor
+
+        return make_docker_executor(opts, job_id=job_id, notebook=notebook)
     raise ExecutorError(
         f"executor {opts.executor!r} is not available in this version; use --executor local"
     )
@@ -126,7 +132,7 @@ def prepare_job(
         check_llm_reachable(opts, api_key)
     elif not opts.offline and opts.base_url and not opts.model:
         raise ModernizerError("--base-url needs --model")
-    executor = make_executor(opts)
+    executor = make_executor(opts, job_id=job_id, notebook=path)
     versions = executor.installed_versions()
     fixers = make_fixers(opts, versions, api_key)
     probe = None

@@ -36,6 +36,13 @@ class Options:
     gpus: str = "none"
     timeout: float = DEFAULT_TIMEOUT_S
     cell_timeout: float | None = None
+    # docker executor: project root, read-only data folders, network, limits (execution/docker.py)
+    root: str | None = None  # default: the notebook folder's parent
+    data: list[str] = field(default_factory=list)
+    kaggle_input: bool = False  # --data folders at /kaggle/input/NAME, scratch at /kaggle/working
+    network: str = "none"
+    memory: str | None = None  # e.g. 8g
+    cpus: float | None = None
     # loop
     max_iterations: int = DEFAULT_MAX_ITERATIONS
     resume: bool = True  # search iterations resume in the live kernel when it is safe
