@@ -57,6 +57,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="list the rule catalogue")
     rules.add_argument("--json", action="store_true")
+
+    from . import sidecar
+
+    sidecar.add_parser(sub)
     return parser
 
 
@@ -98,6 +102,22 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         "--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds per notebook run"
     )
     ex.add_argument("--cell-timeout", type=float, help="seconds per cell")
+    ex.add_argument("--root", help="docker: project root mounted read-only (default: ..)")
+    ex.add_argument(
+        "--data", action="append", default=[], metavar="DIR", help="docker: read-only data folder"
+    )
+    ex.add_argument(
+        "--kaggle-input", action="store_true", help="docker: --data folders at /kaggle/input/NAME"
+    )
+    ex.add_argument(
+        "--network",
+        nargs="?",
+        const="bridge",
+        default="none",
+        help="docker: give the container a network (default none; bare flag: bridge)",
+    )
+    ex.add_argument("--memory", help="docker: memory limit, e.g. 8g")
+    ex.add_argument("--cpus", type=float, help="docker: CPU limit, e.g. 2")
 
     loop = p.add_argument_group("loop")
     loop.add_argument("--max-iterations", type=int, default=DEFAULT_MAX_ITERATIONS)
@@ -166,6 +186,12 @@ def options_from_args(args: argparse.Namespace) -> Options:
         gpus=args.gpus,
         timeout=args.timeout,
         cell_timeout=args.cell_timeout,
+        root=args.root,
+        data=args.data,
+        kaggle_input=args.kaggle_input,
+        network=args.network,
+        memory=args.memory,
+        cpus=args.cpus,
         max_iterations=args.max_iterations,
         resume=args.resume_kernel,
         review=args.review,
@@ -351,6 +377,12 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sidecar(args: argparse.Namespace) -> int:
+    from . import sidecar
+
+    return sidecar.main(args)
+
+
 def _rule_json(rule: Any) -> dict[str, Any]:
     keys = ("id", "library", "changed_in", "safety", "message", "replacement", "silent")
     return {k: getattr(rule, k, None) for k in keys}
@@ -363,7 +395,13 @@ def _split(value: str | None) -> list[str] | None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    handlers = {"run": cmd_run, "batch": cmd_batch, "lint": cmd_lint, "rules": cmd_rules}
+    handlers = {
+        "run": cmd_run,
+        "batch": cmd_batch,
+        "lint": cmd_lint,
+        "rules": cmd_rules,
+        "sidecar": cmd_sidecar,
+    }
     try:
         return handlers[args.command](args)
     except ModernizerError as exc:
