@@ -269,9 +269,10 @@ class JobManager:
             return
         job.status = "running"
         self.store.save_meta(job.id, job.meta())
+        # the review gate registers a fix before anyone can see it proposed (and answer it)
         sinks = [self._sink(job)]
         if job.review is not None:
-            sinks.append(job.review)
+            sinks.insert(0, job.review)
         api_key = self.config.resolved_api_key()
         if opts.base_url and opts.base_url != (self.config.base_url or None):
             api_key = None  # never send the server's key to an endpoint the browser chose
