@@ -421,3 +421,26 @@ def test_statement_removal_leaves_a_valid_block() -> None:
     out, _ = rewrite(src, ["MPL009"])
     ast.parse(out[0])
     assert "hold" not in out[0]
+
+
+def test_a_failing_rule_does_not_stop_the_others() -> None:
+    from mlemodernizer.fixers.rules import get_rule
+    from mlemodernizer.fixers.rules.engine import RuleIndex, run_pass
+    from mlemodernizer.fixers.rules.matchers import Call
+    from mlemodernizer.fixers.rules.model import Rule
+
+    def boom(site):
+        raise RuntimeError("rule bug")
+
+    broken = Rule(
+        id="ZZZ001",
+        library="numpy",
+        changed_in="1.0",
+        safety="SAFE",
+        message="broken",
+        replacement="-",
+        matchers=(Call(functions=("numpy.zeros",), check=boom),),
+    )
+    nb = notebook_of(["import numpy as np\nx = np.zeros(3, dtype=np.float)"])
+    result = run_pass(nb, RuleIndex([broken, get_rule("NPY001")]), Policy(everything=True))
+    assert result.cells[0].new_source == "import numpy as np\nx = np.zeros(3, dtype=float)"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import dataclasses
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -162,8 +163,8 @@ class Policy:
             return False
         if rule.pin:
             return self.pins
-        if rule.safety == SAFE:
-            return self.safe or triggered
+        if rule.safety == SAFE:  # a check may still mark an occurrence unproven (SAMME.R)
+            return (self.safe and outcome.proven) or triggered
         if rule.safety == SAFE_IF:
             return (self.safe and outcome.proven) or triggered
         if rule.safety == REVIEW:
@@ -376,6 +377,13 @@ class CellAnalyzer(cst.CSTVisitor):
             return f"{base}.{node.attr.value}" if base else None
         return None
 
+    def _check(self, m: Any, site: Site) -> Outcome | None:
+        """A rule's check; one that fails on odd code is a miss, never a crash of the pass."""
+        try:
+            return m.check(site)
+        except Exception:  # noqa: BLE001 - a rule bug must not stop the other rules
+            return None
+
     def site(self, node: Any, **kw: Any) -> Site:
         found = Site(
             node=node, resolve=self.resolve, infer=self.infer, known=self.table.types, **kw
@@ -551,7 +559,7 @@ class CellAnalyzer(cst.CSTVisitor):
             for rule, m in self.index.targets:
                 site = self.site(node.target)
                 site.extra["value"] = value
-                outcome = m.check(site)
+                outcome = self._check(m, site)
                 if outcome is not None:
                     self.hit(rule, node.target, outcome)
 
@@ -560,7 +568,7 @@ class CellAnalyzer(cst.CSTVisitor):
 
     def _nodes(self, kind: str, node: cst.CSTNode) -> None:
         for rule, m in self.index.nodes.get(kind, ()):
-            outcome = m.check(self.site(node))
+            outcome = self._check(m, self.site(node))
             if outcome is not None:
                 self.hit(rule, node, outcome)
 
@@ -723,7 +731,7 @@ class CellAnalyzer(cst.CSTVisitor):
         if sym is not None:
             rule, m = sym
             if m.check is not None:
-                found = m.check(self.site(alias, qname=qname))
+                found = self._check(m, self.site(alias, qname=qname))
                 if found is None:
                     return None
                 outcome = Outcome(
@@ -824,7 +832,7 @@ class CellAnalyzer(cst.CSTVisitor):
 
     def _symbol(self, node: Any, qname: str, rule: Rule, m: Symbol) -> None:
         if m.check is not None:
-            outcome = m.check(self.site(node, qname=qname, context=self._context()))
+            outcome = self._check(m, self.site(node, qname=qname, context=self._context()))
             if outcome is None:
                 return
         else:
@@ -897,7 +905,7 @@ class CellAnalyzer(cst.CSTVisitor):
             if rtype is not None and rtype.qname not in m.receivers:
                 return
             proven = rtype is not None
-        outcome = m.check(self.site(node, receiver=rtype, proven=proven))
+        outcome = self._check(m, self.site(node, receiver=rtype, proven=proven))
         if outcome is not None:
             self.hit(rule, node, outcome)
 
@@ -929,7 +937,7 @@ class CellAnalyzer(cst.CSTVisitor):
             qname = canonical(qname)
         if qname is not None:
             for rule, m in self.index.functions.get(qname, ()):
-                outcome = m.check(self.site(node, qname=qname, context=self._call_context()))
+                outcome = self._check(m, self.site(node, qname=qname, context=self._call_context()))
                 if outcome is not None:
                     matched.add(rule.id)
                     self.hit(rule, node, outcome)
@@ -947,7 +955,9 @@ class CellAnalyzer(cst.CSTVisitor):
                         if rtype is not None and rtype.qname not in m.receivers:
                             continue
                         proven = rtype is not None
-                    outcome = m.check(self.site(node, qname=qname, receiver=rtype, proven=proven))
+                    outcome = self._check(
+                        m, self.site(node, qname=qname, receiver=rtype, proven=proven)
+                    )
                     if outcome is not None:
                         self.hit(rule, node, outcome)
 
@@ -970,7 +980,7 @@ class CellAnalyzer(cst.CSTVisitor):
             *self.index.dict_keys.get("*", ()),
         ]
         for rule, m in candidates:
-            outcome = m.check(self.site(node, qname=key))
+            outcome = self._check(m, self.site(node, qname=key))
             if outcome is not None:
                 self.hit(rule, node, outcome)
 
@@ -1106,7 +1116,10 @@ class Applier(cst.CSTTransformer):
         for fix, refs in self.fixes.get(original_node, ()):
             if not isinstance(result, cst.CSTNode):
                 break
-            result = fix(result, refs)
+            try:
+                result = fix(result, refs)
+            except Exception:  # noqa: BLE001 - keep the node as it is
+                continue
         if isinstance(result, cst.Expr):
             if isinstance(result.value, cst.BaseSmallStatement):
                 result = result.value  # a call statement rewritten as an assignment
@@ -1201,15 +1214,25 @@ def run_pass(
                     )
                 continue
         analyzer = CellAnalyzer(table, index, policy)
-        analyzer.run(module)
-        hits = text_hits + analyzer.hits
         new_source = source
-        if analyzer.fixes or analyzer.imports:
-            applier = Applier(analyzer.fixes, analyzer.imports, analyzer.top_level, analyzer.dirty)
-            new_module = module.visit(applier)
-            new_source = unmask_magics(new_module.code, mapping)
-        elif text_hits:
-            new_source = unmask_magics(module.code, mapping)
+        try:
+            analyzer.run(module)
+            if analyzer.fixes or analyzer.imports:
+                applier = Applier(
+                    analyzer.fixes, analyzer.imports, analyzer.top_level, analyzer.dirty
+                )
+                new_module = module.visit(applier)
+                new_source = unmask_magics(new_module.code, mapping)
+            elif text_hits:
+                new_source = unmask_magics(module.code, mapping)
+            if new_source != source:
+                ast.parse(_mask_assigned_magics(mask_magics(new_source)[0])[0])
+        except Exception:  # noqa: BLE001 - leave a cell the engine cannot handle as it is
+            new_source = source
+            for h in analyzer.hits:
+                h.applied = False
+            text_hits = [dataclasses.replace(h, applied=False) for h in text_hits]
+        hits = text_hits + analyzer.hits
         if positions and analyzer.hits:
             _locate(module, analyzer.hits)
         if hits or new_source != source:
