@@ -75,3 +75,35 @@ def test_select_and_ignore_by_code_or_prefix(select, ignore, expect_in, expect_o
     ids = {r.id for r in select_rules(select, ignore)}
     assert expect_in in ids
     assert expect_out not in ids
+
+
+def test_catalogue_serializes_for_the_cli() -> None:
+    import json
+
+    from mlemodernizer.fixers.rules import catalogue_markdown
+
+    rows = [r.to_json() for r in RULES]
+    assert json.loads(json.dumps(rows))[0]["id"] == RULES[0].id
+    table = catalogue_markdown()
+    assert table.count("\n") == len(RULES) + 2
+    assert "| SKL001 | scikit-learn | 0.20 | SAFE |" in table
+
+
+def test_catalogue_is_large_and_covers_every_library() -> None:
+    libraries = {r.library for r in RULES}
+    assert len(RULES) >= 120
+    assert {
+        "numpy",
+        "pandas",
+        "scikit-learn",
+        "imbalanced-learn",
+        "scipy",
+        "matplotlib",
+        "seaborn",
+        "keras",
+        "tensorflow",
+        "xgboost",
+        "lightgbm",
+        "torch",
+        "python",
+    } <= libraries

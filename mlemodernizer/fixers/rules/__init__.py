@@ -5,7 +5,7 @@ Public API: :class:`Rule`, :func:`all_rules`, :class:`Finding`, :func:`lint`, :c
 
 from __future__ import annotations
 
-from .catalogue import all_rules, get_rule, select_rules
+from .catalogue import all_rules, catalogue_markdown, get_rule, select_rules
 from .fixer import RulesFixer, triggered_rules
 from .lint import lint
 from .model import MANUAL, REVIEW, SAFE, SAFE_IF, SAFETIES, Finding, Rule
@@ -20,6 +20,7 @@ __all__ = [
     "Rule",
     "RulesFixer",
     "all_rules",
+    "catalogue_markdown",
     "get_rule",
     "lint",
     "select_rules",

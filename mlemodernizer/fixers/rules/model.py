@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .matchers import Matcher
@@ -60,6 +60,22 @@ class Rule:
 
     def matches_error(self, text: str) -> bool:
         return any(re.search(sig, text) for sig in self.signatures)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "library": self.library,
+            "changed_in": self.changed_in,
+            "restored_in": self.restored_in or None,
+            "safety": self.safety,
+            "message": self.message,
+            "replacement": self.replacement,
+            "silent": self.silent,
+            "pin": self.pin,
+            "condition": self.condition or None,
+            "catalogue": self.catalogue or None,
+            "signatures": list(self.signatures),
+        }
 
 
 @dataclass
