@@ -285,3 +285,18 @@ def test_loop_pins_old_defaults_when_the_score_deviates(tmp_path: Path) -> None:
     assert report["outcome"] == "error_free_reproducible", report
     final = result.notebook.cells[1].source
     assert "OneVsRestClassifier(LogisticRegression(solver='liblinear'))" in final
+
+
+def test_chained_exceptions_in_the_traceback_trigger_but_source_lines_do_not() -> None:
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "<cell>", line 2, in <module>\n'
+        "    kf = KFold(n, n_folds=3)  # 'gpu_hist' in a comment\n"
+        "TypeError: KFold.__init__() got an unexpected keyword argument 'n_folds'\n"
+        "\nDuring handling of the above exception, another exception occurred:\n\n"
+        "RuntimeError: wrapped"
+    )
+    err = CellError(0, "", "RuntimeError", "wrapped", tb)
+    ids = triggered_rules(RulesFixer(NEW).rules, [err])
+    assert "SKL002" in ids
+    assert "XGB003" not in ids

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable
 
 from nbformat import NotebookNode
@@ -27,10 +28,24 @@ from .model import Rule
 from .runtime import active_index, gates_for, resolve_versions
 from .versions import normalize_versions
 
+_EXCEPTION_LINE = re.compile(r"^[\w.]+(Error|Exception|Exit|Warning)\b.*")
+
+
+def error_texts(errors: Iterable[CellError]) -> list[str]:
+    """``ename: evalue`` of each error, plus the exception lines of its traceback (chained
+    exceptions), but not its source lines."""
+    texts: list[str] = []
+    for e in errors:
+        texts.append(f"{e.ename}: {e.evalue}")
+        texts.extend(
+            line.strip() for line in e.traceback.splitlines() if _EXCEPTION_LINE.match(line.strip())
+        )
+    return texts
+
 
 def triggered_rules(rules: Iterable[Rule], errors: Iterable[CellError]) -> list[str]:
     """Ids of the rules whose error signatures match any of ``errors``."""
-    texts = [f"{e.ename}: {e.evalue}" for e in errors]
+    texts = error_texts(errors)
     return sorted({r.id for r in rules for t in texts if r.matches_error(t)})
 
 

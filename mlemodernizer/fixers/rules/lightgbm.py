@@ -128,7 +128,7 @@ RULES = [
         library=LIB,
         changed_in="4.0",
         safety=SAFE_IF,
-        catalogue="L1",
+        catalogue="L1 L5",
         condition="lgb.train/lgb.cv, or fit on a LightGBM estimator",
         message="early_stopping_rounds= was removed in LightGBM 4.0; use "
         "callbacks=[lgb.early_stopping(n)]",
@@ -149,7 +149,7 @@ RULES = [
         library=LIB,
         changed_in="4.0",
         safety=SAFE_IF,
-        catalogue="L2",
+        catalogue="L2 L5",
         condition="lgb.train/lgb.cv, or fit on a LightGBM estimator",
         message="verbose_eval= (train) and verbose= (fit) were removed in LightGBM 4.0; use "
         "callbacks=[lgb.log_evaluation(n)]",

@@ -80,7 +80,11 @@ class Rule:
 
 @dataclass
 class Finding:
-    """One occurrence of a rule in a notebook; ``line``/``col`` are 1-based within the cell."""
+    """One occurrence of a rule in a notebook; ``line``/``col`` are 1-based within the cell.
+
+    Printed as ``cell 3:12 SKL001 <message> [safe]`` (cell index and line, like ruff's
+    ``path:line``); the column is in ``col``.
+    """
 
     cell_index: int
     line: int
@@ -99,6 +103,4 @@ class Finding:
             tag = self.safety.lower()
         if not self.fixable:
             tag += ", no fix"
-        return (
-            f"cell {self.cell_index}:{self.line}:{self.col} {self.rule_id} {self.message} [{tag}]"
-        )
+        return f"cell {self.cell_index}:{self.line} {self.rule_id} {self.message} [{tag}]"

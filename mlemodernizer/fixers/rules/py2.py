@@ -262,7 +262,7 @@ RULES = [
         catalogue="§12",
         message="Python 2 exception syntax: except E, e / raise E, msg",
         replacement="except E as e: / raise E(msg)",
-        signatures=(r"multiple exception types must be parenthesized", r"invalid syntax"),
+        signatures=(r"multiple exception types must be parenthesized",),
         matchers=(Text(fix=fix_except), Text(fix=fix_raise)),
         examples=(
             (

@@ -240,7 +240,7 @@ RULES = [
         library=LIB,
         changed_in="2.1",
         safety=SAFE_IF,
-        catalogue="X1",
+        catalogue="X1 X2",
         condition="the receiver is an XGBoost estimator",
         message="fit(early_stopping_rounds=, eval_metric=, callbacks=) were removed in 2.1; they "
         "are estimator parameters",
@@ -289,11 +289,15 @@ RULES = [
         library=LIB,
         changed_in="3.1",
         safety=SAFE,
-        catalogue="X4",
+        catalogue="X4 X5",
         message="tree_method='gpu_hist', predictor= and gpu_id= were removed; use "
         "tree_method='hist' with device='cuda[:N]'",
         replacement="tree_method='hist', device='cuda'",
-        signatures=(r"Invalid Input: 'gpu_hist'", r"gpu_id", r"predictor"),
+        signatures=(
+            r"Invalid Input: 'gpu_hist'",
+            r"Parameters: \{.*'(gpu_id|predictor)'.*\} (might not be|are not) used",
+            r"'gpu_id' has been (deprecated|removed)",
+        ),
         matchers=(
             Call(functions=ESTIMATORS, check=_gpu_call),
             Node(types=("Dict",), check=_gpu_dict),
