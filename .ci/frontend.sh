@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Frontend checks: unit tests (jest), type check, lint, and the Galata UI test
-# against a real JupyterLab server.
+# Frontend checks: unit tests (jest), type check, lint, and the Galata UI tests
+# against a real JupyterLab server with the mlemodernizer server extension and
+# a scripted OpenAI-compatible server (tests/scripted_openai.py).
 #
 # Run from anywhere inside a clone, with the Python environment active and the
 # package installed (`pip install .[test]` builds and installs the
@@ -101,7 +102,9 @@ finish_step
 echo
 echo "=== frontend: all checks passed"
 printf '%s\n' "${SUMMARY[@]}"
+# Screenshots kept as artifacts (the panel in light and dark themes, ...);
+# the HTML report in ui-tests/playwright-report shows them with each test.
 shopt -s nullglob globstar
-for png in ui-tests/test-results/**/jupyterlab.png; do
+for png in ui-tests/test-results/*/*.png; do
   echo "screenshot: $png"
 done

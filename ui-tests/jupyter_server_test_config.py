@@ -2,9 +2,23 @@
 
 Never use it for anything else: it turns authentication and XSRF checks off and
 exposes the JupyterLab application object to the page.
+
+Besides Galata's defaults it starts the scripted OpenAI-compatible server of the
+Python tests (``tests/scripted_openai.py``) with the replies in
+``fixtures/replies.json``, and points the mlemodernizer server extension at it,
+with its jobs kept in a fresh temporary directory.
 """
 
+import atexit
+import subprocess
+import sys
+from pathlib import Path
+from tempfile import mkdtemp
+
 from jupyterlab.galata import configure_jupyter_server
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
 
 # Galata's defaults: port 8888, no token, a fresh temporary root directory
 # (JUPYTERLAB_GALATA_ROOT_DIR overrides it), its test helper labextension.
@@ -12,5 +26,31 @@ configure_jupyter_server(c)  # noqa: F821 (`c` is the config being loaded)
 
 # CI machines and containers often run as root.
 c.ServerApp.allow_root = True  # noqa: F821
+
+# The scripted LLM: a free port, the same reply for every request. It prints
+# its base URL once it listens, so reading that line waits for it.
+llm = subprocess.Popen(
+    [
+        sys.executable,
+        str(REPO / "tests" / "scripted_openai.py"),
+        "--port",
+        "0",
+        "--script",
+        str(HERE / "fixtures" / "replies.json"),
+        "--repeat-last",
+    ],
+    stdout=subprocess.PIPE,
+    text=True,
+)
+base_url = llm.stdout.readline().strip()
+if not base_url.startswith("http"):
+    llm.kill()
+    raise RuntimeError(f"the scripted OpenAI server did not start: {base_url!r}")
+atexit.register(llm.kill)
+
+c.MLEModernizer.base_url = base_url  # noqa: F821
+c.MLEModernizer.model = "scripted-model"  # noqa: F821
+c.MLEModernizer.jobs_dir = mkdtemp(prefix="mlemodernizer-ui-jobs-")  # noqa: F821
+c.MLEModernizer.timeout = 120.0  # noqa: F821
 
 # c.ServerApp.log_level = "DEBUG"

@@ -1,6 +1,7 @@
 /**
  * Playwright configuration: Galata's defaults for JupyterLab, a JupyterLab
- * server started for the run, and the system Chromium (Playwright's own
+ * server started for the run (with the scripted LLM, see
+ * jupyter_server_test_config.py), and the system Chromium (Playwright's own
  * browser downloads are not used; install Chromium with the OS package
  * manager, or point CHROMIUM_PATH elsewhere).
  */
@@ -8,9 +9,15 @@ const baseConfig = require('@jupyterlab/galata/lib/playwright-config');
 
 module.exports = {
   ...baseConfig,
+  // Jobs run real kernels: give them time, and one test at a time on small
+  // machines (CI has two cores).
+  timeout: 180 * 1000,
+  expect: { timeout: 30 * 1000 },
+  workers: Number(process.env.UI_TEST_WORKERS || 1),
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     ...baseConfig.use,
+    viewport: { width: 1400, height: 1000 },
     video: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
