@@ -81,13 +81,14 @@ export class PanelActions implements IPanelActions {
   }
 
   openOutput(job: JobModel): void {
-    const output = job.state.output;
-    const docManager = this._options.docManager;
-    if (!output || !docManager) {
-      return;
+    if (job.state.output) {
+      this.openPath(job.state.output);
     }
-    docManager.openOrReveal(output);
   }
+
+  openPath = (path: string): void => {
+    this._options.docManager?.openOrReveal(path);
+  };
 
   openReport(job: JobModel): void {
     const report = job.state.report;

@@ -235,7 +235,11 @@ export class ModernizerManager implements IDisposable {
       this._models.get(selected)?.connect();
       return;
     }
-    const newest = this._jobs.find(job => job.path === path);
+    // a notebook's own jobs first; else the job that wrote it (its
+    // modernized copy shows the job that made it)
+    const newest =
+      this._jobs.find(job => job.path === path) ??
+      this._jobs.find(job => job.output === path);
     if (newest) {
       this._selected.set(path, newest.id);
       this._model(newest).connect();

@@ -25,7 +25,7 @@ const PAD = { left: 34, right: 34, top: 8, bottom: 18 };
 
 export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
   const { points, band, trans } = props;
-  if (points.length === 0) {
+  if (points.length < 2) {
     return null;
   }
   const plotW = WIDTH - PAD.left - PAD.right;

@@ -42,6 +42,8 @@ export interface IPanelActions {
   applyAccepted(job: JobModel): void;
   undoApply(job: JobModel): void;
   openSettings(): void;
+  /** Open a file (relative to the server root) in JupyterLab. */
+  openPath(path: string): void;
   /** Whether the notebook at `path` is open. */
   isOpen(path: string): boolean;
 }
@@ -99,7 +101,7 @@ function PanelBody(props: IModernizerPanelOptions): JSX.Element {
         settings={manager.settings}
         trans={trans}
         onRefresh={() => void manager.refreshHealth()}
-        onOpenSettings={actions.openSettings}
+        onOpenSettings={() => actions.openSettings()}
       />
       {path === null ? (
         <p className="jp-mlemodernizer-muted">
@@ -114,7 +116,7 @@ function PanelBody(props: IModernizerPanelOptions): JSX.Element {
               type="button"
               className="jp-mod-styled jp-mod-accept jp-mlemodernizer-button"
               disabled={job !== null && isActive(job.state)}
-              onClick={actions.modernize}
+              onClick={() => actions.modernize()}
             >
               {job === null
                 ? trans.__('Modernize')
@@ -153,7 +155,11 @@ function PanelBody(props: IModernizerPanelOptions): JSX.Element {
           )}
         </>
       )}
-      <BatchList batches={manager.batches} trans={trans} />
+      <BatchList
+        batches={manager.batches}
+        trans={trans}
+        onOpen={path => actions.openPath(path)}
+      />
     </div>
   );
 }
@@ -177,6 +183,8 @@ function JobView(props: IJobViewProps): JSX.Element {
   }, [job]);
   const state = job.state;
   const active = isActive(state);
+  // one run is nothing to compare: the chart starts with the second
+  const points = chartPoints(state);
   const reviewActions = {
     decide: (fixId: string, decision: Decision, cellId?: string) =>
       actions.decide(job, fixId, decision, cellId),
@@ -225,11 +233,7 @@ function JobView(props: IJobViewProps): JSX.Element {
         }}
       />
       <ApplyBar {...props} state={state} />
-      <ScoreChart
-        points={chartPoints(state)}
-        band={scoreBand(state)}
-        trans={trans}
-      />
+      <ScoreChart points={points} band={scoreBand(state)} trans={trans} />
       <Timeline
         state={state}
         actions={reviewActions}
@@ -340,6 +344,7 @@ function ApplyBar(
 function BatchList(props: {
   batches: ReadonlyArray<IBatchState>;
   trans: TranslationBundle;
+  onOpen: (path: string) => void;
 }): JSX.Element | null {
   const { batches, trans } = props;
   if (batches.length === 0) {
@@ -352,16 +357,39 @@ function BatchList(props: {
     >
       <h3>{trans.__('Batches')}</h3>
       <ul>
-        {batches.map(batch => (
-          <li key={batch.id}>
-            <strong>{batch.dir || '.'}</strong>{' '}
-            <span className="jp-mlemodernizer-muted">
-              {batch.error
-                ? trans.__('cannot get its status: %1', batch.error)
-                : String(batch.summary.status ?? trans.__('started'))}
-            </span>
-          </li>
-        ))}
+        {batches.map(batch => {
+          const summary = batch.summary;
+          const done = Array.isArray(summary.rows) ? summary.rows.length : null;
+          const total =
+            typeof summary.total === 'number' ? summary.total : null;
+          const report =
+            typeof summary.report === 'string' ? summary.report : null;
+          return (
+            <li key={batch.id} data-batch-id={batch.id}>
+              <strong>{batch.dir || '/'}</strong>{' '}
+              <span className="jp-mlemodernizer-muted">
+                {batch.error
+                  ? trans.__('cannot get its status: %1', batch.error)
+                  : String(summary.status ?? trans.__('started'))}
+                {done !== null &&
+                  total !== null &&
+                  ` · ${trans.__('%1 of %2 notebooks', done, total)}`}
+              </span>
+              {report && (
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    className="jp-mlemodernizer-link"
+                    onClick={() => props.onOpen(report)}
+                  >
+                    {trans.__('Open the batch report')}
+                  </button>
+                </>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -84,7 +84,7 @@ export function VerdictView(props: {
             <button
               type="button"
               className="jp-mlemodernizer-link"
-              onClick={actions.openOutput}
+              onClick={() => actions.openOutput()}
             >
               {trans.__('Open %1', basename(state.output))}
             </button>
@@ -92,7 +92,7 @@ export function VerdictView(props: {
           <button
             type="button"
             className="jp-mlemodernizer-link"
-            onClick={actions.openReport}
+            onClick={() => actions.openReport()}
           >
             {trans.__('Open the report')}
           </button>
