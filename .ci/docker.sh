@@ -50,4 +50,6 @@ if [ -z "${VIRTUAL_ENV:-}" ] && [ -x .venv/bin/python ]; then PY=.venv/bin/pytho
 "$PY" -m mlemodernizer.cli sidecar build --base "$BASE_IMAGE" --tag "$TEST_IMAGE" \
     --network host -q || die "mlemodernizer sidecar build --base $BASE_IMAGE --tag $TEST_IMAGE"
 docker image inspect "$TEST_IMAGE" >/dev/null || die "no $TEST_IMAGE after the build"
+# earlier builds of the sidecar left untagged: reclaim their disk
+docker image prune -f --filter "label=io.mlemodernizer.sidecar=1" >/dev/null || true
 say "sidecar test image $TEST_IMAGE ready"

@@ -485,3 +485,22 @@ def test_a_process_that_exits_without_close_leaves_no_container(client, project)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "1"  # it was running while the process lived
     assert labelled(client, job) == []
+
+
+def test_big_outputs_and_a_container_removed_between_runs(client, project) -> None:
+    job = f"t{os.getpid()}gone"
+    ex = dx.DockerExecutor(dx.DockerConfig(image=IMAGE), job_id=job)
+    try:
+        big = ex.execute(
+            ExecutionRequest(nb=make_notebook(["print('x' * 5_000_000)"]), cwd=project)
+        )
+        assert len(big.executed.cells[0].outputs[0]["text"]) == 5_000_001
+        [container] = labelled(client, job)
+        container.remove(force=True)  # someone ran `docker rm -f` between iterations
+        time.sleep(0.5)
+        again = ex.execute(ExecutionRequest(nb=make_notebook(["print(5)"]), cwd=project))
+        assert again.error_free and again.executed.cells[0].outputs[0]["text"] == "5\n"
+        assert again.environment["container_starts"] == 2
+    finally:
+        ex.close()
+    assert labelled(client, job) == []

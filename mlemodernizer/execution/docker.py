@@ -397,6 +397,7 @@ class _Channel:
         self.raw = raw
         self.messages: queue.Queue[Any] = queue.Queue()
         self.stderr_tail: deque[str] = deque(maxlen=80)
+        self.closed = False  # the stream ended: the container stopped
         self._send_lock = threading.Lock()
         self._thread = threading.Thread(target=self._read_loop, daemon=True, name="mlem-attach")
         self._thread.start()
@@ -414,7 +415,7 @@ class _Channel:
         return bytes(buf)
 
     def _read_loop(self) -> None:
-        pending = {1: bytearray(), 2: bytearray()}
+        pending: dict[int, bytearray] = {}
         try:
             while True:
                 header = self._recv_exactly(8)
@@ -425,12 +426,18 @@ class _Channel:
                 if payload is None:
                     break
                 buf = pending.setdefault(stream, bytearray())
+                scan = len(buf)  # a big message arrives in many frames: scan only what is new
                 buf += payload
-                while b"\n" in buf:
-                    line, _, rest = bytes(buf).partition(b"\n")
-                    buf[:] = rest
-                    self._line(stream, line.decode("utf-8", "replace"))
+                newline = buf.find(b"\n", scan)
+                start = 0
+                while newline >= 0:
+                    self._line(stream, buf[start:newline].decode("utf-8", "replace"))
+                    start = newline + 1
+                    newline = buf.find(b"\n", start)
+                if start:
+                    del buf[:start]
         finally:
+            self.closed = True
             self.messages.put(None)
 
     def _line(self, stream: int, line: str) -> None:
@@ -632,9 +639,12 @@ class DockerExecutor:
         box = self._container
         wanted = Path(cwd).resolve() if cwd else None
         if box is not None:
-            if wanted is None or box.layout.nbdir == wanted:
+            if box.channel.closed:  # it stopped between runs (killed from outside, OOM)
+                self._discard()
+            elif wanted is None or box.layout.nbdir == wanted:
                 return box
-            self._discard(graceful=True)
+            else:
+                self._discard(graceful=True)
         t0 = time.monotonic()
         scratch = self._scratch_dir()
         layout = plan_layout(wanted, self.config, scratch)
@@ -830,7 +840,11 @@ class DockerExecutor:
     def _execute(self, request: ExecutionRequest) -> ExecutionResult:
         nb = copy.deepcopy(request.nb)
         wanted = Path(request.cwd).resolve()
-        reused = self._container is not None and self._container.layout.nbdir == wanted
+        reused = (
+            self._container is not None
+            and not self._container.channel.closed
+            and self._container.layout.nbdir == wanted
+        )
         kept = self._kept_nb
         self._kept_nb = None
         resume = request.start_at > 0 and reused and kept is not None
