@@ -27,7 +27,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from mlemodernizer.execution.base import ExecutionRequest, ExecutionResult
 from mlemodernizer.execution.local import LocalExecutor
-from mlemodernizer.fixers.base import FixContext, FixType
+from mlemodernizer.fixers.base import Attempt, FixContext, FixType
 from mlemodernizer.fixers.llm import LLMFixer
 from mlemodernizer.fixers.llm.guard import check_patch
 from mlemodernizer.fixers.llm.prompts import build_prompt
@@ -102,8 +102,9 @@ class CaseResult:
     error: str
     facts: bool
     replies: list[ReplyRecord] = field(default_factory=list)
-    accepted: bool = False
-    fixed: bool | None = None
+    accepted: bool = False  # some proposal passed validation and the guard
+    fixed: bool | None = None  # the notebook ran without errors after the last proposal
+    rounds: int = 0  # loop iterations used (one proposal + one re-run each)
     rerun_error: str | None = None
     changes: dict[int, str] = field(default_factory=dict)
     prompt_tokens: int = 0
@@ -117,22 +118,13 @@ def run(executor: LocalExecutor, nb, cwd: Path) -> ExecutionResult:
 def check_case(
     name: str, args: argparse.Namespace, executor: LocalExecutor, versions
 ) -> CaseResult:
-    nb = make_nb(SNIPPETS[name])
+    original = make_nb(SNIPPETS[name])
+    nb = copy.deepcopy(original)
     with tempfile.TemporaryDirectory() as tmp:
         result = run(executor, nb, Path(tmp))
     if not result.errors:
         raise SystemExit(f"{name}: the eroded snippet did not fail")
-    if args.no_facts:
-        result.facts = {}
-    ctx = FixContext(
-        fix_type=FixType.ERROR_REPAIR,
-        notebook=nb,
-        original=copy.deepcopy(nb),
-        result=result,
-        timeout_s=600,
-        versions=versions,
-        stream=(lambda s: print(s, end="", flush=True)) if args.verbose else None,
-    )
+    case = CaseResult(name, result.errors[0].summary()[:120], facts=not args.no_facts)
     fixer = LLMFixer(
         args.base_url,
         args.model,
@@ -141,47 +133,71 @@ def check_case(
         max_tokens=args.max_tokens,
         request_timeout=600,
     )
-    case = CaseResult(name, result.errors[0].summary()[:120], facts=not args.no_facts)
-    prompt = build_prompt(ctx)
-    sources = [c.source for _, c in code_cells(nb)]
-
     complete = fixer.client.complete
-
-    def recording(messages, on_chunk=None, cancel=None):
-        t0 = time.monotonic()
-        out = complete(messages, on_chunk=on_chunk, cancel=cancel)
-        parsed = parse_reply(out.content)
-        v = validate_reply(
-            parsed, nb, prompt.allowed_cells, truncated=out.finish_reason == "length"
+    attempts: list[Attempt] = []
+    for round_no in range(1, args.rounds + 1):
+        case.rounds = round_no
+        if args.no_facts:
+            result.facts = {}
+        ctx = FixContext(
+            fix_type=FixType.ERROR_REPAIR,
+            notebook=nb,
+            original=original,
+            result=result,
+            timeout_s=600,
+            versions=versions,
+            attempts=list(attempts),
+            stream=(lambda s: print(s, end="", flush=True)) if args.verbose else None,
         )
-        reason = v.reason or check_patch(v.changes, sources, versions)
-        case.replies.append(
-            ReplyRecord(
-                round(time.monotonic() - t0, 1),
-                out.content,
-                list(parsed.cells),
-                parsed.plan,
-                reason,
+        prompt = build_prompt(ctx)
+        sources = [c.source for _, c in code_cells(nb)]
+
+        def recording(messages, on_chunk=None, cancel=None, nb=nb, prompt=prompt, sources=sources):
+            t0 = time.monotonic()
+            out = complete(messages, on_chunk=on_chunk, cancel=cancel)
+            parsed = parse_reply(out.content)
+            v = validate_reply(
+                parsed, nb, prompt.allowed_cells, truncated=out.finish_reason == "length"
+            )
+            reason = v.reason or check_patch(v.changes, sources, versions)
+            case.replies.append(
+                ReplyRecord(
+                    round(time.monotonic() - t0, 1),
+                    out.content,
+                    list(parsed.cells),
+                    parsed.plan,
+                    reason,
+                )
+            )
+            return out
+
+        fixer.client.complete = recording  # type: ignore[method-assign]
+        proposal = fixer.propose(ctx)
+        case.prompt_tokens = fixer.usage.prompt_tokens
+        case.completion_tokens = fixer.usage.completion_tokens
+        if proposal is None:
+            break
+        case.accepted = True
+        nb = copy.deepcopy(nb)
+        for ch in proposal.changes:
+            nb.cells[ch.cell_index].source = ch.new_source
+            case.changes[ch.cell_index] = ch.new_source
+        with tempfile.TemporaryDirectory() as tmp:
+            result = run(executor, nb, Path(tmp))
+        case.fixed = not result.errors
+        case.rerun_error = result.errors[0].summary()[:120] if result.errors else None
+        if case.fixed:
+            break
+        attempts.append(
+            Attempt(
+                round_no,
+                "error_repair",
+                "llm",
+                proposal.plan,
+                [c.cell_index for c in proposal.changes],
+                f"{len(result.errors)} error(s); first: {case.rerun_error}",
             )
         )
-        return out
-
-    fixer.client.complete = recording  # type: ignore[method-assign]
-    proposal = fixer.propose(ctx)
-    case.prompt_tokens = fixer.usage.prompt_tokens
-    case.completion_tokens = fixer.usage.completion_tokens
-    if proposal is None:
-        return case
-    case.accepted = True
-    fixed_nb = copy.deepcopy(nb)
-    for ch in proposal.changes:
-        fixed_nb.cells[ch.cell_index].source = ch.new_source
-        case.changes[ch.cell_index] = ch.new_source
-    with tempfile.TemporaryDirectory() as tmp:
-        again = run(executor, fixed_nb, Path(tmp))
-    case.fixed = not again.errors
-    if again.errors:
-        case.rerun_error = again.errors[0].summary()[:120]
     return case
 
 
@@ -192,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", help="comma-separated snippet names: " + ",".join(SNIPPETS))
     p.add_argument("--no-facts", action="store_true", help="leave the grounding facts out")
     p.add_argument("--max-reasks", type=int, default=2)
+    p.add_argument("--rounds", type=int, default=1, help="loop iterations per snippet")
     p.add_argument("--temperature", type=float, default=0.0)
     p.add_argument("--max-tokens", type=int, default=700)
     p.add_argument("--json", help="write the full records here")
@@ -208,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         tries = " → ".join("ok" if r.reason is None else "REJECTED" for r in case.replies)
         print(
             f"{name:18} {time.monotonic() - t0:5.1f}s replies: {tries or '-'}; "
-            f"fixed: {case.fixed}; {case.rerun_error or ''}",
+            f"fixed: {case.fixed} (rounds: {case.rounds}); {case.rerun_error or ''}",
             flush=True,
         )
         for i, r in enumerate(case.replies, 1):

@@ -405,6 +405,15 @@ def __mlem_probe__():
                 return line.strip()[:110]
         return None
 
+    def similar_docs(full_names):
+        docs = {}
+        for full in full_names[:4]:
+            mod_name, _, attr = full.rpartition(".")
+            line = doc_line(sys.modules.get(mod_name), attr)
+            if line:
+                docs[full] = line
+        return docs
+
     def signature_of(obj):
         try:
             sig = inspect.signature(obj)
@@ -445,6 +454,7 @@ def __mlem_probe__():
                 item["found_in"] = found[name]
             if similar.get(name):
                 item["similar_elsewhere"] = similar[name]
+                item["docs"] = similar_docs(similar[name])
         elif kind in ("object_attr", "class_attr"):
             name = q["name"]
             obj = lookup(q.get("expr"))
@@ -490,6 +500,7 @@ def __mlem_probe__():
                 item["found_in"] = found[name]
             if similar.get(name):
                 item["similar_elsewhere"] = similar[name]
+                item["docs"] = similar_docs(similar[name])
             try:
                 spec = importlib.util.find_spec(name) if name != mod_name.split(".")[0] else None
             except Exception:
@@ -644,6 +655,7 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
         similar = _names(item.get("similar_elsewhere"), 6)
         if similar:
             extra.append(f"similar names elsewhere: {_fmt_list(similar)}")
+        extra.extend(_docs_text(item))
         out.append(line + _join(extra))
     elif kind in ("object_attr", "class_attr"):
         if item.get("type_found") is False:
@@ -659,12 +671,7 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
         subs = [n for n in _names(item.get("subscriptable")) if n not in close]
         if subs:
             extra.append(f"attributes that support `[...]` indexing: {_fmt_list(subs)}")
-        docs = item.get("docs")
-        if isinstance(docs, dict) and docs:
-            extra.append(
-                "what they do: "
-                + "; ".join(f"`{k}`: {str(v)[:110].rstrip('.')}" for k, v in list(docs.items())[:6])
-            )
+        extra.extend(_docs_text(item))
         out.append(line + ("; " + "; ".join(extra) if extra else "; no close attribute"))
     elif kind == "import_name":
         name = target.rsplit(".", 1)[-1]
@@ -680,6 +687,7 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
         similar = _names(item.get("similar_elsewhere"), 6)
         if similar:
             extra.append(f"similar names elsewhere: {_fmt_list(similar)}")
+        extra.extend(_docs_text(item))
         if item.get("top_level_module"):
             extra.append(f"`{item['top_level_module']}` is an installed top-level package")
         out.append(f"`{name}` cannot be imported from `{module}`" + _join(extra))
@@ -727,6 +735,14 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
             extra.append(f"defined names containing it: {_fmt_list(contain)}")
         out.append(f"`{target}` is not defined" + _join(extra))
     return out
+
+
+def _docs_text(item: dict[str, Any]) -> list[str]:
+    docs = item.get("docs")
+    if not isinstance(docs, dict) or not docs:
+        return []
+    pairs = [f"`{k}`: {str(v)[:110].rstrip('.')}" for k, v in list(docs.items())[:6]]
+    return ["what they do: " + "; ".join(pairs)]
 
 
 def _join(extra: list[str]) -> str:

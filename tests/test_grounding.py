@@ -105,6 +105,7 @@ def test_removed_class_found_in_another_submodule(kernel):
     item, facts = one_item(kernel, "from sklearn.preprocessing import Imputer")
     assert item["target"] == "sklearn.preprocessing.Imputer"
     assert "sklearn.impute.SimpleImputer" in item["similar_elsewhere"]
+    assert "simple strategies" in item["docs"]["sklearn.impute.SimpleImputer"]
     assert "scikit-learn" in facts["versions"]
     assert "`sklearn.impute.SimpleImputer`" in format_facts(facts)
 

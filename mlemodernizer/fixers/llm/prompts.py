@@ -18,6 +18,7 @@ from ...grounding import format_facts
 from ...notebook import cells_as_text, code_cells
 from ..base import FixContext, FixType
 from .packages import relevant_versions
+from .reply import cell_list
 
 MAX_TRACEBACK_LINES = 40
 MAX_TRACEBACK_CHARS = 4000
@@ -122,7 +123,7 @@ def _common_tail(ctx: FixContext, facts: bool) -> list[str]:
 
 
 def _reply_reminder(cells: list[int]) -> str:
-    shown = ", ".join(str(c) for c in cells)
+    shown = cell_list(cells)
     return (
         "## Your reply\n"
         f"A short plan, then one ```python block with only the cells you change (from cells "
@@ -279,7 +280,7 @@ def build_prompt(ctx: FixContext) -> Prompt:
 
 
 def reask_message(reason: str, allowed: list[int]) -> str:
-    shown = ", ".join(str(c) for c in allowed)
+    shown = cell_list(allowed)
     return (
         f"Your reply cannot be used: {reason}.\n"
         f"Reply again: a short plan, then one ```python block with only the cells you change "

@@ -233,8 +233,16 @@ def _only_placeholder(body: str) -> bool:
     return not meaningful or all(_PLACEHOLDER_LINE.match(ln) for ln in meaningful)
 
 
-def _ranges(numbers: list[int]) -> str:
-    return ", ".join(str(n) for n in numbers) if numbers else "none"
+def cell_list(numbers: list[int]) -> str:
+    """ "1, 2, 3"; a long list as "0 to 79 (code cells only)"; "none" when empty."""
+    if not numbers:
+        return "none"
+    if len(numbers) > 12:
+        return f"{min(numbers)} to {max(numbers)} (code cells only)"
+    return ", ".join(str(n) for n in numbers)
+
+
+_ranges = cell_list
 
 
 @dataclass
