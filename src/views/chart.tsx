@@ -183,9 +183,11 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
         </g>
       </svg>
       <figcaption className="jp-mlemodernizer-chart-legend">
-        <span className="jp-mlemodernizer-legend-score">
-          {trans.__('score')}
-        </span>
+        {scores.length > 0 && (
+          <span className="jp-mlemodernizer-legend-score">
+            {trans.__('score')}
+          </span>
+        )}
         <span className="jp-mlemodernizer-legend-runtime">
           {trans.__('runtime')}
         </span>
