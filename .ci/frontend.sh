@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Frontend checks: unit tests (jest), type check, lint, and the Galata UI tests
+# Frontend checks: build the labextension, unit tests (jest), lint, and the Galata UI tests
 # against a real JupyterLab server with the mlemodernizer server extension and
 # a scripted OpenAI-compatible server (tests/scripted_openai.py).
 #
@@ -83,8 +83,14 @@ fi
 step "jlpm install"
 jlpm install --immutable
 
-step "type check (tsc)"
-jlpm build:lib
+step "build the labextension (tsc, production bundle)"
+jlpm build:prod
+# The UI tests run this build, not the copy pip installed: Jupyter gets a link
+# to mlemodernizer/labextension instead (the server extension stays as
+# installed).
+jupyter labextension develop . --overwrite >/dev/null
+jupyter labextension list 2>&1 | grep -E 'mlemodernizer v[^ ]+ .*enabled.*OK' ||
+  die "the freshly built labextension is not enabled"
 
 step "unit tests (jest)"
 jlpm test
