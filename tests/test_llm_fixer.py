@@ -201,6 +201,15 @@ def test_invalid_replies_are_reasked_with_a_precise_reason(scripted_openai, repl
     assert reason in srv.requests[1]["messages"][-1]["content"]
 
 
+def test_resending_the_failing_code_is_told_the_error(scripted_openai):
+    same = f"Plan.\n```python\n# %% cell 3\n{SOURCES[2]}\n```"
+    srv = scripted_openai([same, GOOD])
+    assert fixer_for(srv).propose(make_ctx()) is not None
+    reask = srv.requests[1]["messages"][-1]["content"]
+    assert "your reply changes nothing" in reask
+    assert "cell 3 failed with `AttributeError: module 'numpy' has no attribute 'float'" in reask
+
+
 def test_reply_that_never_validates_gives_none_after_max_reasks(scripted_openai):
     bad = "```python\n# %% cell 99\nx = 1\n```"
     srv = scripted_openai([bad] * 5)

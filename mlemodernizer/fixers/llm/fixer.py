@@ -103,6 +103,13 @@ class LLMFixer:
             reason = result.reason
             if reason is None:
                 reason = check_patch(result.changes, sources, ctx.versions)
+            elif reason.startswith("your reply changes nothing") and ctx.result.first_error:
+                # small models resend the code that just failed: say what that code does
+                failing = ctx.result.first_error
+                reason += (
+                    f" (that code is what just ran, and cell {failing.cell_index} failed with "
+                    f"`{failing.summary()[:160]}`; try a different fix)"
+                )
             if reason is None:
                 return FixProposal(
                     fix_type=ctx.fix_type,
