@@ -444,3 +444,10 @@ def test_a_failing_rule_does_not_stop_the_others() -> None:
     nb = notebook_of(["import numpy as np\nx = np.zeros(3, dtype=np.float)"])
     result = run_pass(nb, RuleIndex([broken, get_rule("NPY001")]), Policy(everything=True))
     assert result.cells[0].new_source == "import numpy as np\nx = np.zeros(3, dtype=float)"
+
+
+def test_alias_distributions_count_as_the_library() -> None:
+    cells = ["import xgboost as xgb\nm = xgb.XGBClassifier(use_label_encoder=False)"]
+    assert prepass_cells(cells, {"xgboost-cpu": "3.2.0"}) == [
+        "import xgboost as xgb\nm = xgb.XGBClassifier()"
+    ]

@@ -150,6 +150,77 @@ CASES = [
     ("PY2007", "import cPickle as pickle\nfrom StringIO import StringIO\nb = pickle.dumps(1)"),
     ("PY2008", "import string\nabc = string.letters"),
     ("PY2009", "ys = sorted([3, 1, 2], cmp=lambda a, b: a - b)"),
+    # not installed in the project's environment: these run where the libraries are
+    (
+        "IMB001",
+        DATA + "from imblearn.over_sampling import SMOTE\nXr, yr = SMOTE().fit_sample(X, y)",
+    ),
+    (
+        "IMB002",
+        DATA + "from imblearn.over_sampling import SMOTE\nXr, yr = SMOTE(ratio=1.0)"
+        ".fit_resample(X, y)",
+    ),
+    (
+        "IMB003",
+        DATA + "from imblearn.over_sampling import SMOTE\nXr, yr = SMOTE(n_jobs=2)"
+        ".fit_resample(X, y)",
+    ),
+    (
+        "SNS001",
+        MPL + "import seaborn as sns\nimport pandas as pd\n"
+        "df = pd.DataFrame({'a': ['x', 'y'], 'b': [1, 2]})\nsns.barplot('a', 'b', data=df)",
+    ),
+    (
+        "SNS003",
+        MPL + "import seaborn as sns\nimport pandas as pd\n"
+        "df = pd.DataFrame({'a': ['x', 'y'], 'b': [1, 2]})\nsns.factorplot(x='a', y='b', data=df)",
+    ),
+    (
+        "SNS005",
+        MPL + "import seaborn as sns\nimport pandas as pd\n"
+        "df = pd.DataFrame({'a': ['x', 'y'], 'b': [1, 2]})\nsns.lvplot(x='a', y='b', data=df)",
+    ),
+    (
+        "LGB001",
+        DATA + "import lightgbm as lgb\nd = lgb.Dataset(X, y)\n"
+        "b = lgb.train({'verbose': -1}, d, 5, valid_sets=[d], early_stopping_rounds=2)",
+    ),
+    (
+        "LGB002",
+        DATA + "import lightgbm as lgb\nd = lgb.Dataset(X, y)\n"
+        "b = lgb.train({'verbose': -1}, d, 5, valid_sets=[d], verbose_eval=1)",
+    ),
+    (
+        "LGB003",
+        DATA + "import lightgbm as lgb\nd = lgb.Dataset(X, y)\nlog = {}\n"
+        "b = lgb.train({'verbose': -1}, d, 5, valid_sets=[d], evals_result=log)",
+    ),
+    (
+        "LGB001",
+        DATA + "import lightgbm as lgb\nm = lgb.LGBMClassifier(n_estimators=5, verbose=-1)\n"
+        "m.fit(X, y, eval_set=[(X, y)], early_stopping_rounds=2)",
+    ),
+    (
+        "XGB001",
+        DATA + "import xgboost as xgb\nm = xgb.XGBClassifier(n_estimators=5)\n"
+        "m.fit(X, y, eval_set=[(X, y)], early_stopping_rounds=2, verbose=False)",
+    ),
+    (
+        "XGB002",
+        DATA + "import xgboost as xgb\nm = xgb.XGBClassifier(n_estimators=5).fit(X, y)\n"
+        "p = m.predict(X, ntree_limit=3)",
+    ),
+    (
+        "XGB003",
+        DATA + "import xgboost as xgb\n"
+        "m = xgb.XGBClassifier(n_estimators=5, tree_method='gpu_hist', gpu_id=0)\n"
+        "p = m.get_xgb_params()['device']\nassert p == 'cuda:0' or p is None\nm.fit(X, y)",
+    ),
+    (
+        "XGB004",
+        DATA + "import xgboost as xgb\nd = xgb.DMatrix(X, y)\n"
+        "b = xgb.train({}, d, 3, feval=lambda p, d: ('e', 0.0))",
+    ),
     (
         "SKL001",
         DATA + "from sklearn.cross_validation import train_test_split\n"

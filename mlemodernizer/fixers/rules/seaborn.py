@@ -175,7 +175,10 @@ RULES = [
         message="seaborn 0.12 takes data variables as keywords only (sns.barplot('x', 'y', "
         "data=df) raises)",
         replacement="sns.barplot(x='x', y='y', data=df)",
-        signatures=(r"(plot|grid)\(\) takes from 0 to 1 positional arguments but \d+ were given",),
+        signatures=(
+            r"(plot|grid)\(\) takes from 0 to 1 positional arguments but \d+ were given",
+            r"plot\(\) got multiple values for argument 'data'",
+        ),
         matchers=(Call(functions=qualify("seaborn", OLD_SIGNATURES), check=_positional),),
         examples=(
             (

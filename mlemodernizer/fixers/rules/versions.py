@@ -10,6 +10,17 @@ from importlib import metadata
 from .model import Rule
 
 PYTHON = "python"
+# distributions that ship a library under another name (the rules name the library)
+DIST_ALIASES = {
+    "xgboost-cpu": "xgboost",
+    "tensorflow-cpu": "tensorflow",
+    "tensorflow-gpu": "tensorflow",
+    "tensorflow-macos": "tensorflow",
+    "tensorflow-intel": "tensorflow",
+    "tf-nightly": "tensorflow",
+    "lightgbm-gpu": "lightgbm",
+    "torch-cpu": "torch",
+}
 
 
 def normalize(name: str) -> str:
@@ -42,10 +53,12 @@ def at_least(installed: str, changed_in: str) -> bool:
 def _installed(dist: str) -> str | None:
     if dist == PYTHON:
         return ".".join(str(p) for p in sys.version_info[:3])
-    try:
-        return metadata.version(dist)
-    except metadata.PackageNotFoundError:
-        return None
+    for name in (dist, *(alias for alias, lib in DIST_ALIASES.items() if lib == dist)):
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            continue
+    return None
 
 
 def installed(dist: str) -> str | None:
@@ -64,7 +77,11 @@ def detect(libraries: set[str] | frozenset[str]) -> dict[str, str]:
 
 
 def normalize_versions(versions: dict[str, str]) -> dict[str, str]:
-    return {normalize(k): v for k, v in versions.items()}
+    out = {normalize(k): v for k, v in versions.items()}
+    for alias, lib in DIST_ALIASES.items():
+        if alias in out and lib not in out:
+            out[lib] = out[alias]
+    return out
 
 
 def gate(rule: Rule, versions: dict[str, str]) -> bool | None:

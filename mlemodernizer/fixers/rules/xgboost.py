@@ -296,7 +296,7 @@ RULES = [
         signatures=(
             r"Invalid Input: 'gpu_hist'",
             r"Parameters: \{.*'(gpu_id|predictor)'.*\} (might not be|are not) used",
-            r"'gpu_id' has been (deprecated|removed)",
+            r"[`']gpu_id[`'] has been (deprecated|removed)",
         ),
         matchers=(
             Call(functions=ESTIMATORS, check=_gpu_call),
