@@ -32,6 +32,8 @@ module.exports = {
     '!src/**/.ipynb_checkpoints/*'
   ],
   coverageReporters: ['lcov', 'text'],
+  // only the sources: not the virtual environment or ui-tests in a clone
+  roots: ['<rootDir>/src'],
   testRegex: 'src/.*/.*\\.spec\\.tsx?$',
   transformIgnorePatterns: [`/node_modules/(?!${esModules}).+`]
 };
