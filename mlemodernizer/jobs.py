@@ -133,8 +133,12 @@ def prepare_job(
     elif not opts.offline and opts.base_url and not opts.model:
         raise ModernizerError("--base-url needs --model")
     executor = make_executor(opts, job_id=job_id, notebook=path)
-    versions = executor.installed_versions()
-    fixers = make_fixers(opts, versions, api_key)
+    try:
+        versions = executor.installed_versions()
+        fixers = make_fixers(opts, versions, api_key)
+    except BaseException:
+        executor.close()  # a container started for nothing goes now, not at exit
+        raise
     probe = None
     if opts.uses_llm:
         from .grounding import build_probe

@@ -306,7 +306,8 @@ class Modernizer:
         completed = not (result.timed_out or result.kernel_died or result.cancelled)
         score = None
         if self.score_source is not None and completed:
-            score = self.score_source.score(result.executed, workdir)
+            # a sidecar writes into a scratch copy: score the files where the run wrote them
+            score = self.score_source.score(result.executed, result.workdir or workdir)
         summary = RunSummary.of(result, score)
         self.emitter.emit(
             "execution_finished",
@@ -320,6 +321,8 @@ class Modernizer:
             timed_out=result.timed_out,
             kernel_died=result.kernel_died,
             cancelled=result.cancelled,
+            setup_s=round(result.setup_s, 3),
+            environment=result.environment,
             resumed_from=result.resumed_from,
             cells_run=[c.cell_index for c in result.cells],
         )

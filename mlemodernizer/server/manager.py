@@ -30,7 +30,7 @@ from .store import JobStore
 
 TERMINAL_EVENTS = ("job_finished", "job_failed")
 # options a browser may not set: paths are the server's business, the key never leaves it
-SERVER_ONLY_OPTIONS = ("out", "report", "kernel", "prices")
+SERVER_ONLY_OPTIONS = ("out", "report", "kernel", "prices", "root", "data")
 
 
 class RequestError(Exception):
@@ -151,7 +151,8 @@ class JobManager:
         if blocked:
             raise RequestError(400, f"option(s) {', '.join(blocked)} can only be set on the server")
         full = self.resolve_notebook(rel_path)
-        merged = {**self.config.job_defaults(), **options}
+        # a sidecar sees the server's root, so a notebook's ../data resolves as in JupyterLab
+        merged = {**self.config.job_defaults(), "root": str(self.root), **options}
         try:
             opts = Options.from_json(merged)
             load_notebook(full)  # a broken notebook is the request's fault: 400, not a failed job
