@@ -78,6 +78,12 @@ def _used_with_subscript(traceback: str, attr: str) -> bool:
     return any(pattern.search(line) for line in arrows + code)
 
 
+def failing_lines(traceback: str) -> list[str]:
+    """The source lines the traceback points at (``----> 2 y = np.float(x)`` → ``y = ...``)."""
+    arrows, _ = _code_lines(traceback)
+    return arrows
+
+
 def _object_expr(traceback: str, attr: str) -> str | None:
     """The plain dotted name before ``.attr`` on the failing line (``df`` in ``df.ix[0]``)."""
     arrows, code = _code_lines(traceback)

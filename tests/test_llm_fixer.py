@@ -449,3 +449,41 @@ def test_cancel_before_request_returns_none(scripted_openai):
     ctx.cancel.set()
     assert fixer_for(srv).propose(ctx) is None
     assert srv.requests == []
+
+
+def test_cells_using_a_broken_import_are_shown_and_may_change(scripted_openai):
+    nb = make_nb()
+    nb.cells[1].source = "from sklearn.preprocessing import Imputer\nimport numpy as np"
+    nb.cells[2].source = "df = load()"  # uses no name from cell 1
+    nb.cells[3].source = "imp = Imputer(strategy='mean')"
+    nb.cells[4].source = "np.sum(imp)"
+    tb = "----> 1 from sklearn.preprocessing import Imputer\n      2 import numpy as np"
+    err = CellError(1, nb.cells[1].id, "ImportError", "cannot import name 'Imputer'", tb)
+    later = CellError(3, nb.cells[3].id, "NameError", "name 'Imputer' is not defined", "tb")
+    facts = {
+        "items": [
+            {
+                "kind": "import_name",
+                "cell": 1,
+                "target": "sklearn.preprocessing.Imputer",
+                "similar_elsewhere": ["sklearn.impute.SimpleImputer"],
+            },
+            {"kind": "name", "cell": 3, "target": "Imputer", "close": []},
+        ]
+    }
+    ctx = make_ctx(notebook=nb)
+    ctx.result = ExecutionResult(executed=nb, errors=[err, later], facts=facts)
+    reply = (
+        "Plan.\n```python\n# %% cell 1\nfrom sklearn.impute import SimpleImputer\n"
+        "import numpy as np\n# %% cell 3\nimp = SimpleImputer(strategy='mean')\n```"
+    )
+    srv = scripted_openai([reply])
+    proposal = fixer_for(srv).propose(ctx)
+    assert proposal is not None and [c.cell_index for c in proposal.changes] == [1, 3]
+    user = user_messages(srv.requests[0])[0]
+    assert "## Later cells that use what cell 1 imports or defines" in user
+    assert "# %% cell 3\nimp = Imputer(strategy='mean')" in user
+    assert "# %% cell 4" not in user  # uses `np` from cell 1, but `np` did not fail
+    assert "df = load()" not in user  # uses nothing from cell 1
+    assert "`sklearn.impute.SimpleImputer`" in user
+    assert "`Imputer` is not defined" not in user  # facts of later errors are left out

@@ -202,16 +202,14 @@ def test_a_dropped_import_still_used_elsewhere_is_reasked():
     assert "cell 0 no longer defines `load_iris`" in v.reason and "cell 1 still uses it" in v.reason
 
 
-def test_a_renamed_import_used_only_in_unseen_cells_is_fine():
+def test_a_renamed_import_is_not_a_lost_name():
     book = nb_imports()
     book.cells[0].source = "from sklearn.preprocessing import Imputer"
     book.cells[1].source = "imp = Imputer()"
     reply = "# %% cell 0\nfrom sklearn.impute import SimpleImputer"
     assert validate_reply(parse_reply(reply), book, allowed=[0]).reason is None
-    # ... but not when the model saw the cell that uses it
-    v = validate_reply(parse_reply(reply), book, allowed=[0, 1])
-    assert v.reason is not None
-    assert "cell 1 still uses `Imputer`, which cell 0 now calls `SimpleImputer`" in v.reason
+    # also when the model saw the user: the next run shows it, a re-ask would cost as much
+    assert validate_reply(parse_reply(reply), book, allowed=[0, 1]).reason is None
 
 
 def test_complete_rewrites_and_moved_names_pass():

@@ -87,6 +87,22 @@ def bound_names(source: str) -> tuple[set[str], bool]:
     return visitor.names, visitor.star
 
 
+def imported_or_defined(source: str) -> set[str]:
+    """Names a cell binds with import, def or class at its top level."""
+    tree = _tree(source)
+    if tree is None:
+        return set()
+    out: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            out.update(a.asname or a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            out.update(a.asname or a.name for a in node.names if a.name != "*")
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+    return out
+
+
 def used_names(source: str) -> set[str]:
     tree = _tree(source)
     if tree is None:
@@ -103,9 +119,9 @@ def lost_names(changes: Sequence[CellChange], nb: NotebookNode, shown: Sequence[
     """Why the patch leaves a used name undefined, or None.
 
     A name that was *renamed* (the cell now binds a similar new name: ``Imputer`` →
-    ``SimpleImputer``) may stay in use in cells the model was not shown: the next iteration
-    updates them. A name that was simply *dropped*, or renamed while a shown cell still uses it,
-    is a problem now.
+    ``SimpleImputer``) may stay in use elsewhere: the model was asked to update its uses, and if it
+    did not, the next run shows them failing. A name that was simply *dropped* is a problem now.
+    ``shown`` is kept for the callers' symmetry (every cell counts as a user).
     """
     changed = {c.cell_index: c for c in changes}
     final: dict[int, str] = {}
@@ -132,20 +148,12 @@ def lost_names(changes: Sequence[CellChange], nb: NotebookNode, shown: Sequence[
             users = [i for i, src in final.items() if name in used_names(src)]
             if not users:
                 continue
+            if any(_similar(name, n) for n in added):
+                continue  # renamed (Imputer → SimpleImputer): its uses follow, now or next run
             where = ", ".join(str(i) for i in users)
-            renamed_to = [n for n in sorted(added) if _similar(name, n)]
-            if renamed_to:
-                visible = [i for i in users if i in shown]
-                if not visible:
-                    continue  # later cells follow in the next iteration
-                problems.append(
-                    f"cell {', '.join(str(i) for i in visible)} still uses `{name}`, which cell "
-                    f"{change.cell_index} now calls `{renamed_to[0]}`: update that cell too"
-                )
-            else:
-                problems.append(
-                    f"cell {change.cell_index} no longer defines `{name}` (a line was dropped?), "
-                    f"but cell {where} still uses it: write the complete cell, keeping every "
-                    "line you do not need to change"
-                )
+            problems.append(
+                f"cell {change.cell_index} no longer defines `{name}` (a line was dropped?), "
+                f"but cell {where} still uses it: write the complete cell, keeping every "
+                "line you do not need to change"
+            )
     return "; ".join(problems[:4]) or None

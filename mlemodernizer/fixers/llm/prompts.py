@@ -9,20 +9,23 @@ the last runtime. Every prompt states the same forbidden list and the same reply
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from nbformat import NotebookNode
 
 from ...execution.base import CellError, ExecutionResult
-from ...grounding import format_facts
+from ...grounding import failing_lines, format_facts
 from ...notebook import cells_as_text, code_cells
 from ..base import FixContext, FixType
+from .consistency import imported_or_defined, used_names
 from .packages import relevant_versions
 from .reply import cell_list
 
 MAX_TRACEBACK_LINES = 40
 MAX_TRACEBACK_CHARS = 4000
 MAX_OUTPUT_CHARS = 1500
+MAX_LATER_CELLS = 3
 
 FORBIDDEN = """\
 Forbidden (a patch that does any of this is rejected):
@@ -102,13 +105,26 @@ def _rejections_text(ctx: FixContext) -> str:
     return "\n".join(f"- {' '.join(r.split())[:300]}" for r in ctx.rejections[-6:])
 
 
-def _common_tail(ctx: FixContext, facts: bool) -> list[str]:
+def _common_tail(ctx: FixContext, facts: bool, facts_cell: int | None = None) -> list[str]:
     parts: list[str] = []
     versions = _versions_text(ctx.notebook, ctx.versions)
     if versions:
         parts.append(f"## Installed versions (packages the notebook imports)\n{versions}")
     if facts:
-        text = format_facts(ctx.result.facts, include_versions=not versions)
+        found = ctx.result.facts
+        if (
+            facts_cell is not None
+            and isinstance(found, dict)
+            and isinstance(found.get("items"), list)
+        ):
+            # only what concerns the error being fixed; later errors are mostly its echoes
+            items = [
+                i
+                for i in found["items"]
+                if not isinstance(i, dict) or i.get("cell") in (None, facts_cell)
+            ]
+            found = {**found, "items": items}
+        text = format_facts(found, include_versions=not versions)
         if text:
             parts.append("## Facts from the live Python environment (checked, trust them)\n" + text)
     attempts = _attempts_text(ctx)
@@ -140,10 +156,13 @@ def error_repair_prompt(ctx: FixContext) -> Prompt:
     nb = ctx.notebook
     err = _first_error(ctx.result)
     code_idx = [i for i, _ in code_cells(nb)]
+    later: list[int] = []
     if err is not None and err.cell_index in code_idx:
-        shown = [i for i in code_idx if i <= err.cell_index]
+        upto = [i for i in code_idx if i <= err.cell_index]
+        later = later_users(nb, err)
     else:
-        shown = code_idx
+        upto = code_idx
+    shown = upto + later
     parts: list[str] = []
     if err is not None:
         parts.append(
@@ -156,11 +175,16 @@ def error_repair_prompt(ctx: FixContext) -> Prompt:
         parts.append("The kernel died while running the notebook. Fix the cause.")
     else:
         parts.append("The notebook does not run cleanly. Fix it.")
-    last = shown[-1] if shown else 0
+    last = upto[-1] if upto else 0
     parts.append(
-        f"## Notebook: code cells 0 to {last} (markdown cells and later cells are not shown)\n"
-        + _fence(cells_as_text(nb, shown), "python")
+        f"## Notebook: the code cells up to cell {last} (markdown cells and later cells are "
+        "not shown)\n" + _fence(cells_as_text(nb, upto), "python")
     )
+    if later:
+        parts.append(
+            f"## Later cells that use what cell {last} imports or defines (change them too if "
+            "you rename those names)\n" + _fence(cells_as_text(nb, later), "python")
+        )
     if err is not None:
         tb = trim_traceback(err.traceback) if err.traceback.strip() else err.summary()
         others = [e for e in ctx.result.errors[1:4] if e is not err]
@@ -170,9 +194,34 @@ def error_repair_prompt(ctx: FixContext) -> Prompt:
                 f"cell {e.cell_index}: {e.summary()[:100]}" for e in others
             )
         parts.append(section)
-    parts.extend(_common_tail(ctx, facts=True))
+    parts.extend(_common_tail(ctx, facts=True, facts_cell=err.cell_index if err else None))
     parts.append(_reply_reminder(shown))
     return Prompt(_messages("\n\n".join(parts)), shown)
+
+
+def later_users(nb: NotebookNode, err: CellError, limit: int = MAX_LATER_CELLS) -> list[int]:
+    """Code cells after the failing one that use a name its failing line imports or defines.
+
+    When ``from sklearn.preprocessing import Imputer`` breaks, the cells calling ``Imputer`` need
+    the same rename: showing them lets one patch fix both instead of one execution per cell.
+    Only names on the failing line count (not every ``np`` the cell imports).
+    """
+    index = err.cell_index
+    failing = "\n".join(failing_lines(err.traceback)) or err.evalue
+    names = {
+        n
+        for n in imported_or_defined(nb.cells[index].source)
+        if re.search(rf"\b{re.escape(n)}\b", failing)
+    }
+    if not names:
+        return []
+    out: list[int] = []
+    for i, cell in code_cells(nb):
+        if i > index and names & used_names(cell.source):
+            out.append(i)
+            if len(out) >= limit:
+                break
+    return out
 
 
 def _band(ctx: FixContext) -> str:
