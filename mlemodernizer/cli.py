@@ -122,6 +122,11 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     loop = p.add_argument_group("loop")
     loop.add_argument("--max-iterations", type=int, default=DEFAULT_MAX_ITERATIONS)
     loop.add_argument(
+        "--prepass",
+        action="store_true",
+        help="apply SAFE rules before the first run (saves a run; no baseline of the original)",
+    )
+    loop.add_argument(
         "--no-resume",
         dest="resume_kernel",
         action="store_false",
@@ -194,6 +199,7 @@ def options_from_args(args: argparse.Namespace) -> Options:
         cpus=args.cpus,
         max_iterations=args.max_iterations,
         resume=args.resume_kernel,
+        prepass=args.prepass,
         review=args.review,
         target_score=args.target_score,
         score_regex=args.score_regex,

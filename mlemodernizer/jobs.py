@@ -139,6 +139,9 @@ def prepare_job(
     except BaseException:
         executor.close()  # a container started for nothing goes now, not at exit
         raise
+    prepass = None
+    if opts.prepass:
+        prepass = next((f for f in fixers if f.name == "rules"), None)
     probe = None
     if opts.uses_llm:
         from .grounding import build_probe
@@ -154,6 +157,7 @@ def prepare_job(
         cancel=cancel or threading.Event(),
         probe=probe,
         versions=versions,
+        prepass=prepass.prepass if prepass is not None else None,  # type: ignore[attr-defined]
     )
     return Job(
         id=job_id,

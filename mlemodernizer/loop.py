@@ -108,10 +108,33 @@ class Modernizer:
         provenance: list[dict] = []
 
         if self.prepass is not None:
+            # static SAFE rules before the first run: one execution saved, but the baseline is
+            # then the pre-passed notebook's run (the report says so with iteration 0)
             proposal = self.prepass(current)
             if proposal is not None:
+                before = current
                 current = self._review_and_apply(
                     "fix-0", 0, "static", proposal, current, rejections, provenance
+                )
+                changed = [
+                    c.cell_index
+                    for c in proposal.changes
+                    if before.cells[c.cell_index].source != current.cells[c.cell_index].source
+                ]
+                records.append(
+                    IterationRecord(
+                        index=0,
+                        issue="static",
+                        fix_type=str(proposal.fix_type),
+                        source=proposal.source,
+                        rule_ids=list(proposal.rule_ids),
+                        cells_changed=changed,
+                        runtime_s=None,
+                        error_cells=None,
+                        score=None,
+                        tokens=0,
+                        plan=proposal.plan,
+                    )
                 )
 
         run = self._execute(current, workdir, iteration=0, kind="baseline", keep_kernel=opts.resume)

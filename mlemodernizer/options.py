@@ -45,6 +45,7 @@ class Options:
     cpus: float | None = None
     # loop
     max_iterations: int = DEFAULT_MAX_ITERATIONS
+    prepass: bool = False  # static SAFE rules before the first run (no baseline of the original)
     resume: bool = True  # search iterations resume in the live kernel when it is safe
     review: str = "auto"  # auto | manual
     # scoring
@@ -104,6 +105,7 @@ def _check_types(opts: Options) -> None:
         "offline": (bool,),
         "pin_old_defaults": (bool,),
         "resume": (bool,),
+        "prepass": (bool,),
         "timeout": (int, float),
         "max_iterations": (int,),
         "tolerance": (int, float),
