@@ -186,3 +186,16 @@ def test_reruns_give_a_t_test_verdict(tmp_path: Path) -> None:
     assert len(report["rerun_scores"]) == 5
     assert report["p_value"] is not None and 0 <= report["p_value"] <= 1
     assert report["reproducible"] == (report["p_value"] >= 0.05)
+
+
+def test_static_prepass_applies_safe_rules_before_the_first_run(copy_example) -> None:
+    nb = copy_example("breast-cancer-2017") / "notebooks" / "random_forest.ipynb"
+    args = ["--offline", "--prepass", "--score-regex", ACC, "--json"]
+    report = json_report(run_cli("run", str(nb), *args))
+    static = report["iterations"][0]
+    assert static["index"] == 0 and static["issue"] == "static" and static["source"] == "rule"
+    assert "SKL001" in static["rule_ids"] and static["runtime_s"] is None
+    # the first run already has the module moves fixed: only the .ix cell fails (SAFE* unproven)
+    assert report["baseline"]["error_cells"] < 4
+    assert report["outcome"] == "error_free_reproducible"
+    assert report["final"]["score"] == report["target_score"]
