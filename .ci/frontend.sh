@@ -84,13 +84,9 @@ step "jlpm install"
 jlpm install --immutable
 
 step "build the labextension (tsc, production bundle)"
+# The UI tests load this build (see ui-tests/jupyter_server_test_config.py),
+# not a copy installed earlier; the server extension is the installed one.
 jlpm build:prod
-# The UI tests run this build, not the copy pip installed: Jupyter gets a link
-# to mlemodernizer/labextension instead (the server extension stays as
-# installed).
-jupyter labextension develop . --overwrite >/dev/null
-jupyter labextension list 2>&1 | grep -E 'mlemodernizer v[^ ]+ .*enabled.*OK' ||
-  die "the freshly built labextension is not enabled"
 
 step "unit tests (jest)"
 jlpm test

@@ -10,6 +10,7 @@ with its jobs kept in a fresh temporary directory.
 """
 
 import atexit
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +27,19 @@ configure_jupyter_server(c)  # noqa: F821 (`c` is the config being loaded)
 
 # CI machines and containers often run as root.
 c.ServerApp.allow_root = True  # noqa: F821
+
+# The labextension under test is the one built in this clone (`jlpm build` and
+# `jlpm build:prod` write mlemodernizer/labextension), ahead of any installed
+# copy, so that the tests never run a stale install. Without a build, the
+# installed one. (Extra paths come first; Galata's helper extension stays.)
+BUILT = REPO / "mlemodernizer" / "labextension"
+extra_paths = [c.LabServerApp.extra_labextensions_path]  # noqa: F821
+if (BUILT / "package.json").is_file():
+    under_test = Path(mkdtemp(prefix="mlemodernizer-labextension-"))
+    atexit.register(shutil.rmtree, under_test, True)
+    shutil.copytree(BUILT, under_test / "mlemodernizer")
+    extra_paths.insert(0, str(under_test))
+c.LabServerApp.extra_labextensions_path = extra_paths  # noqa: F821
 
 # The scripted LLM: a free port, the same reply for every request. It prints
 # its base URL once it listens, so reading that line waits for it.
@@ -50,7 +64,9 @@ atexit.register(llm.kill)
 
 c.MLEModernizer.base_url = base_url  # noqa: F821
 c.MLEModernizer.model = "scripted-model"  # noqa: F821
-c.MLEModernizer.jobs_dir = mkdtemp(prefix="mlemodernizer-ui-jobs-")  # noqa: F821
+jobs_dir = mkdtemp(prefix="mlemodernizer-ui-jobs-")
+atexit.register(shutil.rmtree, jobs_dir, True)
+c.MLEModernizer.jobs_dir = jobs_dir  # noqa: F821
 c.MLEModernizer.timeout = 120.0  # noqa: F821
 
 # Galata's clean-up between tests logs a warning per deleted file; keep the
