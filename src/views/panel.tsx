@@ -314,8 +314,16 @@ function ApplyBar(
           changes.length
         )}{' '}
         {open
-          ? trans.__('You can also apply them to the open notebook.')
-          : trans.__('Open the notebook to apply them to it.')}
+          ? trans._n(
+              'You can also apply it to the open notebook.',
+              'You can also apply them to the open notebook.',
+              changes.length
+            )
+          : trans._n(
+              'Open the notebook to apply it there.',
+              'Open the notebook to apply them there.',
+              changes.length
+            )}
       </p>
       <div className="jp-mlemodernizer-apply-actions">
         <button
