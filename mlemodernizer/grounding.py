@@ -189,6 +189,26 @@ def error_query(error: CellError) -> dict[str, Any] | None:
     return q
 
 
+def call_keywords(errors: list[CellError], name: str) -> list[str]:
+    """Keywords the notebook passes when calling ``name`` (``Imputer(strategy='mean')``), as the
+    tracebacks' source lines show them."""
+    found: list[str] = []
+    for error in errors:
+        _, code = _code_lines(error.traceback)
+        text = "\n".join(code)
+        for m in re.finditer(rf"\b{re.escape(name)}\s*\(", text):
+            depth, i = 1, m.end()
+            start = i
+            while i < len(text) and depth:
+                depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(text[i], 0)
+                i += 1
+            inner = text[start : i - 1]
+            for kw in re.findall(rf"(?:^|[,(\s])({_IDENT})\s*=(?!=)", inner):
+                if kw not in found:
+                    found.append(kw)
+    return found[:8]
+
+
 def build_probe(errors: list[CellError]) -> str | None:
     """Python code for the live kernel that prints ``__MLEM_FACTS__{json}``; None if not useful."""
     queries: list[dict[str, Any]] = []
@@ -201,6 +221,10 @@ def build_probe(errors: list[CellError]) -> str | None:
         if key in seen:
             continue
         seen.add(key)
+        if q["kind"] in ("import_name", "module_attr"):
+            kws = call_keywords(errors, q["name"])
+            if kws:
+                q["call_keywords"] = kws
         queries.append(q)
         if len(queries) >= MAX_QUERIES:
             break
@@ -411,6 +435,21 @@ def __mlem_probe__():
                 return line.strip()[:110]
         return None
 
+    def accepting(full_names, keywords):
+        """Which keywords of the old call each candidate takes; the best-fitting first."""
+        verdict = {}
+        for full in full_names:
+            mod_name, _, attr = full.rpartition(".")
+            try:
+                obj = inspect.getattr_static(sys.modules.get(mod_name), attr)
+                params = inspect.signature(obj).parameters
+            except Exception:
+                continue
+            var_kw = any(p.kind is p.VAR_KEYWORD for p in params.values())
+            verdict[full] = [k for k in keywords if var_kw or k in params]
+        ordered = sorted(full_names, key=lambda f: -len(verdict.get(f, [])))
+        return ordered, {f: verdict[f] for f in ordered if f in verdict}
+
     def similar_docs(full_names):
         docs = {}
         for full in full_names[:4]:
@@ -459,8 +498,13 @@ def __mlem_probe__():
             if found.get(name):
                 item["found_in"] = found[name]
             if similar.get(name):
-                item["similar_elsewhere"] = similar[name]
-                item["docs"] = similar_docs(similar[name])
+                names_found = similar[name]
+                if q.get("call_keywords"):
+                    names_found, verdict = accepting(names_found, q["call_keywords"])
+                    item["call_keywords"] = q["call_keywords"]
+                    item["accepts_call"] = verdict
+                item["similar_elsewhere"] = names_found
+                item["docs"] = similar_docs(names_found)
         elif kind in ("object_attr", "class_attr"):
             name = q["name"]
             obj = lookup(q.get("expr"))
@@ -505,8 +549,13 @@ def __mlem_probe__():
             if found.get(name):
                 item["found_in"] = found[name]
             if similar.get(name):
-                item["similar_elsewhere"] = similar[name]
-                item["docs"] = similar_docs(similar[name])
+                names_found = similar[name]
+                if q.get("call_keywords"):
+                    names_found, verdict = accepting(names_found, q["call_keywords"])
+                    item["call_keywords"] = q["call_keywords"]
+                    item["accepts_call"] = verdict
+                item["similar_elsewhere"] = names_found
+                item["docs"] = similar_docs(names_found)
             try:
                 spec = importlib.util.find_spec(name) if name != mod_name.split(".")[0] else None
             except Exception:
@@ -662,6 +711,7 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
         if similar:
             extra.append(f"similar names elsewhere: {_fmt_list(similar)}")
         extra.extend(_docs_text(item))
+        extra.extend(_accepts_text(item))
         out.append(line + _join(extra))
     elif kind in ("object_attr", "class_attr"):
         if item.get("type_found") is False:
@@ -678,6 +728,7 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
         if subs:
             extra.append(f"attributes that support `[...]` indexing: {_fmt_list(subs)}")
         extra.extend(_docs_text(item))
+        extra.extend(_accepts_text(item))
         out.append(line + ("; " + "; ".join(extra) if extra else "; no close attribute"))
     elif kind == "import_name":
         name = target.rsplit(".", 1)[-1]
@@ -694,6 +745,7 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
         if similar:
             extra.append(f"similar names elsewhere: {_fmt_list(similar)}")
         extra.extend(_docs_text(item))
+        extra.extend(_accepts_text(item))
         if item.get("top_level_module"):
             extra.append(f"`{item['top_level_module']}` is an installed top-level package")
         out.append(f"`{name}` cannot be imported from `{module}`" + _join(extra))
@@ -741,6 +793,24 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
             extra.append(f"defined names containing it: {_fmt_list(contain)}")
         out.append(f"`{target}` is not defined" + _join(extra))
     return out
+
+
+def _accepts_text(item: dict[str, Any]) -> list[str]:
+    keywords = _names(item.get("call_keywords"))
+    verdict = item.get("accepts_call")
+    if not keywords or not isinstance(verdict, dict) or not verdict:
+        return []
+    kws = ", ".join(f"`{k}=`" for k in keywords)
+    parts = []
+    for full, took in list(verdict.items())[:4]:
+        took = _names(took)
+        if not took:
+            parts.append(f"`{full}` takes none of them")
+        elif len(took) == len(keywords):
+            parts.append(f"`{full}` takes all of them")
+        else:
+            parts.append(f"`{full}` takes only {', '.join(f'`{k}=`' for k in took)}")
+    return [f"the notebook calls it with {kws}: " + ", ".join(parts)] if parts else []
 
 
 def _docs_text(item: dict[str, Any]) -> list[str]:

@@ -110,6 +110,20 @@ def test_removed_class_found_in_another_submodule(kernel):
     assert "`sklearn.impute.SimpleImputer`" in format_facts(facts)
 
 
+def test_candidates_ranked_by_the_keywords_the_notebook_passes(kernel):
+    errors = [
+        kernel.failing("from sklearn.preprocessing import Imputer"),
+        kernel.failing("imp = Imputer(strategy='median',\n             axis=0)"),
+    ]
+    facts, _ = kernel.probe(errors)
+    item = facts["items"][0]
+    assert item["call_keywords"] == ["strategy", "axis"]
+    assert item["similar_elsewhere"][0] == "sklearn.impute.SimpleImputer"
+    assert item["accepts_call"]["sklearn.impute.SimpleImputer"] == ["strategy"]
+    assert item["accepts_call"]["sklearn.impute.KNNImputer"] == []
+    assert "`sklearn.impute.SimpleImputer` takes only `strategy=`" in format_facts(facts)
+
+
 def test_removed_module_points_to_its_successor(kernel):
     item, facts = one_item(kernel, "from sklearn.cross_validation import train_test_split, KFold")
     assert item["target"] == "sklearn.cross_validation"
