@@ -31,6 +31,7 @@ ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 FACTS_MARKER = "__MLEM_FACTS__"
 _WATCH_INTERVAL_S = 0.1
 _PROBE_TIMEOUT_S = 20.0
+_KERNEL_START_ATTEMPTS = 3
 
 _VERSIONS_CODE = """
 import importlib.metadata as _m, json as _j
@@ -202,6 +203,26 @@ class LocalExecutor:
             return fresh
         return result
 
+    async def _start_kernel(self, client: NotebookClient) -> None:
+        """Start the kernel, retrying: a busy machine or a port taken between the choice and the
+        bind makes a kernel die before it answers, and that says nothing about the notebook."""
+        last: Exception | None = None
+        for attempt in range(_KERNEL_START_ATTEMPTS):
+            client.km = client.create_kernel_manager()
+            try:
+                # kernel-process stderr (ZMQ/transport chatter) is not the notebook's output
+                await client.async_start_new_kernel(stderr=subprocess.DEVNULL)
+                await client.async_start_new_kernel_client()
+                return
+            except RuntimeError as exc:
+                last = exc
+                await _kill_kernel(client)
+                client.kc = None
+                await asyncio.sleep(0.5 * (attempt + 1))
+        raise ExecutorError(
+            f"the {self.kernel!r} kernel did not start after {_KERNEL_START_ATTEMPTS} tries: {last}"
+        )
+
     async def _drop_session(self) -> None:
         if self._session is not None:
             await _kill_kernel(self._session.client)
@@ -218,10 +239,7 @@ class LocalExecutor:
     ) -> None:
         deadline = started + request.timeout_s
         if fresh:
-            client.km = client.create_kernel_manager()
-            # kernel-process stderr (ZMQ/transport chatter) is not the notebook's output
-            await client.async_start_new_kernel(stderr=subprocess.DEVNULL)
-            await client.async_start_new_kernel_client()
+            await self._start_kernel(client)
         for index, cell in enumerate(client.nb.cells):
             if index < start or cell.cell_type != "code" or not cell.source.strip():
                 continue
