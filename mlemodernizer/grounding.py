@@ -72,10 +72,21 @@ def _code_lines(traceback: str) -> tuple[list[str], list[str]]:
     return arrows, code
 
 
-def _used_with_subscript(traceback: str, attr: str) -> bool:
+def _used_with_subscript(traceback: str, attr: str) -> str | None:
+    """How ``.attr[...]`` is indexed on the failing line: "label" (a string key), "position"
+    (integers only), "other"; None when it is not subscripted."""
     arrows, code = _code_lines(traceback)
-    pattern = re.compile(rf"\.\s*{re.escape(attr)}\s*\[")
-    return any(pattern.search(line) for line in arrows + code)
+    pattern = re.compile(rf"\.\s*{re.escape(attr)}\s*\[([^\]]*)\]?")
+    for line in arrows + code:
+        m = pattern.search(line)
+        if m:
+            key = m.group(1)
+            if re.search(r"""['"]""", key):
+                return "label"
+            if re.fullmatch(r"[\s\d,:\-]*", key):
+                return "position"
+            return "other"
+    return None
 
 
 def failing_lines(traceback: str) -> list[str]:
@@ -164,8 +175,9 @@ def error_query(error: CellError) -> dict[str, Any] | None:
         elif m := _RE_OBJECT_ATTR.match(first):
             expr = _object_expr(error.traceback, m.group(2))
             q = {"kind": "object_attr", "type": m.group(1), "name": m.group(2), "expr": expr}
-            if _used_with_subscript(error.traceback, m.group(2)):
-                q["subscript"] = True
+            how = _used_with_subscript(error.traceback, m.group(2))
+            if how:
+                q["subscript"] = how
     elif error.ename in ("ImportError", "ModuleNotFoundError"):
         if m := _RE_IMPORT_NAME.match(first):
             q = {"kind": "import_name", "module": m.group(2), "name": m.group(1)}
@@ -527,7 +539,19 @@ def __mlem_probe__():
             item["close"] = close(name, names)
             item["containing"] = containing(name, names)
             if q.get("subscript"):
-                item["subscriptable"] = subscriptable_attrs(t)
+                subs = subscriptable_attrs(t)
+                how = q["subscript"]
+                # a string key is a label for sure; integers may be labels too (`.ix` on an
+                # integer index), so only the label case ranks the candidates
+                words = ("label",) if how == "label" else ()
+                if words:
+                    def fits(n):
+                        doc = (doc_line(t, n) or "").lower()
+                        return any(w in doc for w in words)
+                    subs.sort(key=lambda n: not fits(n))
+                    item["indexed_by"] = how
+                    item["index_fits"] = [n for n in subs if fits(n)]
+                item["subscriptable"] = subs
             docs = {}
             for n in (item.get("subscriptable") or []) + item["close"][:3]:
                 line = doc_line(t, n)
@@ -727,6 +751,11 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
         subs = [n for n in _names(item.get("subscriptable")) if n not in close]
         if subs:
             extra.append(f"attributes that support `[...]` indexing: {_fmt_list(subs)}")
+        fits = _names(item.get("index_fits"))
+        if fits and item.get("indexed_by") == "label":
+            extra.append(
+                f"the failing line indexes by {item['indexed_by']}, as {_fmt_list(fits)} do"
+            )
         extra.extend(_docs_text(item))
         extra.extend(_accepts_text(item))
         out.append(line + ("; " + "; ".join(extra) if extra else "; no close attribute"))

@@ -92,11 +92,14 @@ def test_numpy_removed_alias(kernel):
 
 
 def test_pandas_ix_names_loc_and_iloc(kernel):
-    item, facts = one_item(kernel, "row = df.ix[0]")
+    item, facts = one_item(kernel, "row = df.ix[0, 'b']")
     assert item["expr"] == "df"
     assert item["type"].endswith("DataFrame")
     assert {"loc", "iloc"} <= set(item["subscriptable"])
     assert "label" in item["docs"]["loc"] and "position" in item["docs"]["iloc"]
+    assert item["indexed_by"] == "label" and set(item["index_fits"]) == {"loc", "at"}
+    assert item["subscriptable"][:2] == item["index_fits"]  # label-based first
+    assert "the failing line indexes by label, as `" in format_facts(facts)
     assert "pandas" in facts["versions"]
     assert "`iloc`" in format_facts(facts) and "`loc`" in format_facts(facts)
 
@@ -264,7 +267,7 @@ def test_object_expression_only_plain_dotted_names():
     q = error_query(
         CellError(0, "a", "AttributeError", "'DataFrame' object has no attribute 'ix'", tb)
     )
-    assert q is not None and q["expr"] is None and q["subscript"] is True
+    assert q is not None and q["expr"] is None and q["subscript"] == "position"
     tb = "----> 1 out = self.frames.train.ix[0]\n"
     q = error_query(
         CellError(0, "a", "AttributeError", "'DataFrame' object has no attribute 'ix'", tb)
