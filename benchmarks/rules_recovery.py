@@ -30,8 +30,16 @@ def main() -> int:
     parser.add_argument("--only", help="substring of notebook names to run")
     parser.add_argument("--timeout", type=float, default=120)
     parser.add_argument("--json", help="write the per-notebook rows to this file")
+    parser.add_argument(
+        "--pin-old-defaults", action="store_true", help="let score calibration pin old defaults"
+    )
     args = parser.parse_args()
-    base = Options(offline=True, timeout=args.timeout, max_iterations=8)
+    base = Options(
+        offline=True,
+        timeout=args.timeout,
+        max_iterations=8,
+        pin_old_defaults=args.pin_old_defaults,
+    )
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         items = [i for i in collect(Path(tmp), args.only) if "/corpus/" in str(i[0])]
