@@ -168,6 +168,11 @@ def test_numbered_plan_and_fence_after_a_list_marker():
     assert validate_reply(r, nb()).reason is None
 
 
+def test_short_plan_label():
+    r = parse_reply("1. **Short Plan**: Use SimpleImputer.\n2. ```python\n# %% cell 2\nx = 1\n```")
+    assert r.plan == "Use SimpleImputer."
+
+
 def test_text_then_backticks_inside_a_fence_is_code():
     r = parse_reply("```python\n# %% cell 2\ns = 'a ```python'\n```")
     assert r.cells == {2: "s = 'a ```python'"}

@@ -169,7 +169,7 @@ def _clean_plan(text: str) -> str:
     """The plan without its label: "1. **Plan**: x", "Plan: x", "### Plan\nx" → "x"."""
     text = text.strip()
     text = re.sub(
-        r"^(?:\d+[.)]\s*|[-*+]\s+|#+\s*)?(?:\*\*|__)?\s*plan\s*(?:\*\*|__)?\s*:?\s*"
+        r"^(?:\d+[.)]\s*|[-*+]\s+|#+\s*)?(?:\*\*|__)?\s*(?:short\s+|the\s+)?plan\s*(?:\*\*|__)?\s*:?\s*"
         r"(?:\*\*|__)?\s*:?\s*",
         "",
         text,
