@@ -451,3 +451,27 @@ def test_alias_distributions_count_as_the_library() -> None:
     assert prepass_cells(cells, {"xgboost-cpu": "3.2.0"}) == [
         "import xgboost as xgb\nm = xgb.XGBClassifier()"
     ]
+
+
+def test_period_asfreq_keeps_period_aliases() -> None:
+    """Seen in a 2018 notebook: PeriodIndex.asfreq('M') is valid today and 'ME' is not."""
+    import pandas as pd
+
+    from mlemodernizer.fixers.rules import RulesFixer
+
+    from .conftest import make_notebook
+
+    src = (
+        "import pandas as pd\n"
+        "q = pd.period_range('2016Q1', periods=4, freq='Q')\n"
+        "m = q.asfreq('M')\n"
+        "s = pd.Series(range(3), index=pd.date_range('2020', periods=3, freq='h'))\n"
+        "t = s.asfreq('T')"
+    )
+    proposal = RulesFixer().prepass(make_notebook([src]))
+    assert proposal is not None
+    new = proposal.changes[0].new_source
+    assert "q.asfreq('M')" in new and "s.asfreq('min')" in new
+    scope: dict = {}
+    exec(new, scope)  # the rewrite runs on today's pandas
+    assert isinstance(scope["m"], pd.PeriodIndex)

@@ -831,13 +831,21 @@ def new_freq(freq: str) -> str | None:
     return f"{m.group(1)}{FREQ_ALIASES[m.group(2)]}{m.group(3) or ''}"
 
 
-def _freq(name: str, position: int | None) -> Any:
+# Aliases that mean the same for timestamps and periods. M/Q/Y/A... stay valid *period*
+# frequencies ('ME' is an error there), so on asfreq, whose receiver may be a PeriodIndex, only
+# these are rewritten (seen in a real 2018 notebook: PeriodIndex.asfreq('M') must stay 'M').
+PERIOD_SAFE_ALIASES = frozenset({"H", "BH", "CBH", "T", "S", "L", "U", "N"})
+
+
+def _freq(name: str, position: int | None, *, period_safe: bool = False) -> Any:
     def check(site: Site) -> Outcome | None:
         value = site.value(name, position)
         if not isinstance(value, str):
             return None
         new = new_freq(value)
         if new is None:
+            return None
+        if period_safe and _FREQ.match(value).group(2) not in PERIOD_SAFE_ALIASES:  # type: ignore[union-attr]
             return None
         arg = site.kwarg(name)
 
@@ -1760,8 +1768,8 @@ RULES = [
         replacement="'ME', 'h', 'min', 's', 'ms', 'YE', 'QE', 'BME', 'YS'",
         signatures=(r"Invalid frequency: \w+", r"is no longer supported for offsets"),
         matchers=(
-            Call(methods=("resample", "asfreq"), exclude=NOT_PANDAS, check=_freq("rule", 0)),
-            Call(methods=("asfreq",), exclude=NOT_PANDAS, check=_freq("freq", None)),
+            Call(methods=("resample",), exclude=NOT_PANDAS, check=_freq("rule", 0)),
+            Call(methods=("asfreq",), exclude=NOT_PANDAS, check=_freq("freq", 0, period_safe=True)),
             Call(
                 functions=qualify(
                     "pandas", ["date_range", "bdate_range", "Grouper", "timedelta_range"]
