@@ -475,3 +475,27 @@ def test_period_asfreq_keeps_period_aliases() -> None:
     scope: dict = {}
     exec(new, scope)  # the rewrite runs on today's pandas
     assert isinstance(scope["m"], pd.PeriodIndex)
+
+
+@pytest.mark.parametrize(
+    ("old", "rule"),
+    [
+        ("from IPython.core.display import display, HTML\ndisplay(HTML('<b>x</b>'))", "IPY001"),
+        (
+            "from IPython.display import set_matplotlib_formats\nset_matplotlib_formats('png')",
+            "IPY002",
+        ),
+    ],
+)
+def test_notebook_stack_drift_from_real_notebooks(old: str, rule: str) -> None:
+    """The IPython rules came from running 2016-2018 notebooks today: the old import fails in
+    the installed IPython, the rewrite runs."""
+    from mlemodernizer.fixers.rules import RulesFixer
+
+    from .conftest import make_notebook
+
+    with pytest.raises(ImportError):
+        exec(old, {})
+    proposal = RulesFixer().prepass(make_notebook([old]))
+    assert proposal is not None and rule in proposal.rule_ids
+    exec(proposal.changes[0].new_source, {})

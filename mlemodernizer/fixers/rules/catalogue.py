@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from . import (
     imblearn,
+    ipython,
     keras,
     lightgbm,
     matplotlib,
@@ -36,6 +37,7 @@ LIBRARY_MODULES = (
     torch,
     stdlib,
     py2,
+    ipython,
 )
 
 
