@@ -211,14 +211,22 @@ def test_resending_the_failing_code_is_told_the_error(scripted_openai):
 
 
 def test_reply_that_never_validates_gives_none_after_max_reasks(scripted_openai):
-    bad = "```python\n# %% cell 99\nx = 1\n```"
-    srv = scripted_openai([bad] * 5)
+    bad = [f"```python\n# %% cell {90 + i}\nx = 1\n```" for i in range(5)]
+    srv = scripted_openai(bad)
     fixer = fixer_for(srv, max_reasks=2)
     assert fixer.propose(make_ctx()) is None
     assert len(srv.requests) == 3  # the ask and two re-asks, no more
-    assert "cell 99 does not exist" in (fixer.last_failure or "")
+    assert "cell 92 does not exist" in (fixer.last_failure or "")
     assert fixer.last_usage.requests == 3
     assert fixer.usage.requests == 3
+
+
+def test_a_repeated_reply_ends_the_reasks(scripted_openai):
+    srv = scripted_openai(["I would use float."] * 3 + [GOOD])
+    fixer = fixer_for(srv, max_reasks=3)
+    assert fixer.propose(make_ctx()) is None
+    assert len(srv.requests) == 2  # the ask, one re-ask answered the same way, then stop
+    assert fixer.last_failure is not None and "repeated its previous reply" in fixer.last_failure
 
 
 def test_max_reasks_zero_asks_once(scripted_openai):

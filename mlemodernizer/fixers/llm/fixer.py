@@ -82,6 +82,7 @@ class LLMFixer:
         messages = list(prompt.messages)
         sources = [c.source for _, c in code_cells(ctx.notebook)]
         usage = self.last_usage = TokenUsage()
+        previous: str | None = None
         for attempt in range(self.max_reasks + 1):
             if ctx.cancel.is_set():
                 self.last_failure = "cancelled"
@@ -120,6 +121,12 @@ class LLMFixer:
                     usage=usage,
                 )
             self.last_failure = reason
+            if completion.content.strip() == (previous or "").strip():
+                # a deterministic model (temperature 0) answers a re-ask with the very same
+                # reply: asking again only spends tokens
+                self.last_failure = f"{reason} (the model repeated its previous reply)"
+                return None
+            previous = completion.content
             if attempt < self.max_reasks:
                 if ctx.stream is not None:
                     ctx.stream(f"\n\n[re-asking the model: {reason}]\n\n")
