@@ -75,8 +75,8 @@ class ExecutionResult:
 
 
 CellHook = Callable[[CellRun], None]
-# Given the errors of a finished run, return Python code to run in the still-live kernel whose
-# last expression prints a JSON object (or None to skip). Used to ground the LLM in real names.
+# Given the errors of a finished run, return Python code to run in the still-live kernel that
+# prints one line ``__MLEM_FACTS__{json}`` (or None to skip). Grounds the LLM in real names.
 ProbeFactory = Callable[[list[CellError]], str | None]
 
 
