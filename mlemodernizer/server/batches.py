@@ -14,7 +14,7 @@ from ..batch_report import summarize, write_reports
 from ..errors import ModernizerError
 from ..options import Options
 from .config import MLEModernizer
-from .manager import SERVER_ONLY_OPTIONS, RequestError
+from .manager import RequestError, client_options, inside_root
 
 
 @dataclass
@@ -67,18 +67,8 @@ class BatchManager:
     def create(self, rel_dir: Any, options: Any) -> ServerBatch:
         if not isinstance(rel_dir, str):
             raise RequestError(400, "'dir' must be a folder path relative to the server root")
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise RequestError(400, "'options' must be an object")
-        blocked = sorted(set(options) & set(SERVER_ONLY_OPTIONS))
-        if blocked:
-            raise RequestError(400, f"option(s) {', '.join(blocked)} can only be set on the server")
-        if rel_dir.startswith("/") or Path(rel_dir).is_absolute():
-            raise RequestError(403, f"{rel_dir}: absolute paths are not allowed")
-        folder = (self.root / rel_dir).resolve()
-        if not folder.is_relative_to(self.root):
-            raise RequestError(403, f"{rel_dir}: outside the server root")
+        options = client_options(options)
+        folder = inside_root(self.root, rel_dir)
         if not folder.is_dir():
             raise RequestError(404, f"{rel_dir}: no such folder")
         merged = {**self.config.job_defaults(), **options, "review": "auto"}

@@ -44,6 +44,28 @@ class RequestError(Exception):
 Subscriber = Callable[[dict[str, Any]], None]
 
 
+def inside_root(root: Path, rel: str) -> Path:
+    """A client's path resolved under the root; absolute paths and links out are refused."""
+    if rel.startswith(("/", "\\")) or Path(rel).is_absolute():
+        raise RequestError(403, f"{rel}: absolute paths are not allowed")
+    full = (root / rel).resolve()  # follows symlinks, so a link out is caught below
+    if not full.is_relative_to(root):
+        raise RequestError(403, f"{rel}: outside the server root")
+    return full
+
+
+def client_options(options: Any) -> dict[str, Any]:
+    """The options object of a request, without the keys only the server may set."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise RequestError(400, "'options' must be an object")
+    blocked = sorted(set(options) & set(SERVER_ONLY_OPTIONS))
+    if blocked:
+        raise RequestError(400, f"option(s) {', '.join(blocked)} can only be set on the server")
+    return options
+
+
 @dataclass
 class ServerJob:
     id: str
@@ -126,11 +148,7 @@ class JobManager:
     def resolve_notebook(self, rel: Any) -> Path:
         if not isinstance(rel, str) or not rel.strip():
             raise RequestError(400, "'path' must be a notebook path relative to the server root")
-        if rel.startswith(("/", "\\")) or Path(rel).is_absolute():
-            raise RequestError(403, f"{rel}: absolute paths are not allowed")
-        full = (self.root / rel).resolve()  # follows symlinks, so a link out is caught below
-        if not full.is_relative_to(self.root):
-            raise RequestError(403, f"{rel}: outside the server root")
+        full = inside_root(self.root, rel)
         if not full.name.endswith(".ipynb"):
             raise RequestError(400, f"{rel}: not a .ipynb notebook")
         if not full.is_file():
@@ -143,13 +161,7 @@ class JobManager:
     # --- jobs --------------------------------------------------------------------------------
 
     def create(self, rel_path: Any, options: Any) -> ServerJob:
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise RequestError(400, "'options' must be an object")
-        blocked = sorted(set(options) & set(SERVER_ONLY_OPTIONS))
-        if blocked:
-            raise RequestError(400, f"option(s) {', '.join(blocked)} can only be set on the server")
+        options = client_options(options)
         full = self.resolve_notebook(rel_path)
         # a sidecar sees the server's root, so a notebook's ../data resolves as in JupyterLab
         merged = {**self.config.job_defaults(), "root": str(self.root), **options}
