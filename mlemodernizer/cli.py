@@ -375,7 +375,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
     rules = all_rules()
     if args.json:
-        print(json.dumps([_rule_json(r) for r in rules], indent=2))
+        print(json.dumps([r.to_json() for r in rules], indent=2))
         return 0
     for r in rules:
         print(f"{r.id:8} {r.library:16} {r.changed_in:8} {r.safety:7} {r.message}")
@@ -387,11 +387,6 @@ def cmd_sidecar(args: argparse.Namespace) -> int:
     from . import sidecar
 
     return sidecar.main(args)
-
-
-def _rule_json(rule: Any) -> dict[str, Any]:
-    keys = ("id", "library", "changed_in", "safety", "message", "replacement", "silent")
-    return {k: getattr(rule, k, None) for k in keys}
 
 
 def _split(value: str | None) -> list[str] | None:
