@@ -117,16 +117,18 @@ async function panelScreenshot(
 }
 
 /**
- * The source of a cell of the current notebook, from its model.
+ * The source of a cell of the current notebook, from its model; null while
+ * the notebook is still loading (expect.poll retries a value, not a throw).
  */
-async function cellSource(page: Page, index: number): Promise<string> {
+async function cellSource(page: Page, index: number): Promise<string | null> {
   return page.evaluate(i => {
     const widget = window.jupyterapp.shell.currentWidget as unknown as {
-      content: {
-        model: { sharedModel: { cells: { getSource(): string }[] } };
+      content?: {
+        model?: { sharedModel?: { cells?: { getSource(): string }[] } };
       };
     };
-    return widget.content.model.sharedModel.cells[i].getSource();
+    const cell = widget?.content?.model?.sharedModel?.cells?.[i];
+    return cell ? cell.getSource() : null;
   }, index);
 }
 
