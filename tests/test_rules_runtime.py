@@ -3,7 +3,11 @@ own signature recognizes, and the rewritten code runs (and computes the same whe
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -495,3 +499,58 @@ def test_axes3d_rewrite_puts_the_axes_on_the_figure() -> None:
     assert len(_run(code)["fig"].axes) == 0  # the silent change: a blank figure
     (new,), _ = rewrite(code, ["MPL005"])
     assert len(_run(new)["fig"].axes) == 1
+
+
+# --- IPython: code that only runs inside a shell ------------------------------------------------
+
+_SHELL = (
+    "import sys\n"
+    "from traitlets.config import Config\n"
+    "from IPython.core.interactiveshell import InteractiveShell\n"
+    "config = Config()\nconfig.HistoryManager.enabled = False\n"
+    "shell = InteractiveShell.instance(config=config)\n"
+    "result = shell.run_cell(sys.stdin.read(), silent=True)\n"
+    "error = result.error_before_exec or result.error_in_exec\n"
+    "print('RESULT', f'{type(error).__name__}: {error}' if error else 'ok')\n"
+)
+
+
+def _run_in_ipython(code: str, home: Path) -> str:
+    """``code`` as one cell of a fresh IPython shell (a subprocess: the shell is a process-wide
+    singleton and puts get_ipython in builtins); "ok" or the error it raised."""
+    env = {**os.environ, "IPYTHONDIR": str(home), "MPLBACKEND": "Agg"}
+    done = subprocess.run(
+        [sys.executable, "-c", _SHELL],
+        input=code,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    lines = [x for x in done.stdout.splitlines() if x.startswith("RESULT ")]
+    assert lines, done.stdout + done.stderr
+    return lines[-1].removeprefix("RESULT ")
+
+
+def test_ipython_magic_call_runs_as_run_line_magic(tmp_path: Path) -> None:
+    """IPY004 on a notebook: the prepass rewrites the removed shell.magic(), the old cell fails
+    in today's IPython with an error the rule recognizes, the new one runs the same magics."""
+    from mlemodernizer.fixers.rules import RulesFixer
+
+    from .conftest import make_notebook
+
+    old = (
+        "import os\n"
+        "get_ipython().magic('env MLEM_PROBE=on')\n"
+        "ip = get_ipython()\n"
+        "ip.magic(u'%env MLEM_OTHER=1')\n"
+        "assert os.environ['MLEM_PROBE'] == 'on' and os.environ['MLEM_OTHER'] == '1'"
+    )
+    rule = get_rule("IPY004")
+    error = _run_in_ipython(old, tmp_path)
+    assert error.startswith("AttributeError") and rule.matches_error(error), error
+    proposal = RulesFixer().prepass(make_notebook([old]))
+    assert proposal is not None and "IPY004" in proposal.rule_ids
+    new = proposal.changes[0].new_source
+    assert ".magic(" not in new
+    assert _run_in_ipython(new, tmp_path) == "ok"

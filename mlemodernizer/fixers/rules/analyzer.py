@@ -69,7 +69,13 @@ PY2_BUILTINS = (
     "buffer",
     "coerce",
 )
-_BUILTINS = frozenset(n for n in dir(builtins) if not n.startswith("_")) | frozenset(PY2_BUILTINS)
+# names IPython puts in builtins while a cell runs (its BuiltinTrap): bare in notebooks
+NOTEBOOK_BUILTINS = ("get_ipython",)
+_BUILTINS = (
+    frozenset(n for n in dir(builtins) if not n.startswith("_"))
+    | frozenset(PY2_BUILTINS)
+    | frozenset(NOTEBOOK_BUILTINS)
+)
 _GUARD_EXCEPTIONS = {"ImportError", "ModuleNotFoundError", "AttributeError"}
 
 

@@ -49,6 +49,12 @@ KERAS_MODEL = "keras.Model"
 KERAS_LAYER = "keras.layers.Layer"
 KERAS_TENSOR = "keras.KerasTensor"
 HISTORY = "keras.callbacks.History"
+IPYTHON_SHELL = "IPython.core.interactiveshell.InteractiveShell"
+GET_IPYTHON = (
+    "builtins.get_ipython",  # bare in a notebook: IPython puts it in builtins
+    "IPython.get_ipython",
+    "IPython.core.getipython.get_ipython",
+)
 
 PANDAS_READERS = {
     "read_csv",
@@ -303,6 +309,8 @@ class Inference:
             return TypeInfo(LR_SCHEDULER)
         if q.startswith("torch.optim.") and name[:1].isupper():
             return TypeInfo(OPTIMIZER)
+        if q in GET_IPYTHON:
+            return TypeInfo(IPYTHON_SHELL)
         if q == "xgboost.train":
             return TypeInfo("xgboost.Booster")
         if q.startswith(("sklearn.", "xgboost.", "lightgbm.", "catboost.", "imblearn.")):

@@ -6,8 +6,14 @@ Not in the catalogue: these came from running real 2016-2018 notebooks today
 
 from __future__ import annotations
 
-from .helpers import cannot_import, no_module
-from .matchers import Module, Symbol
+from typing import Any
+
+import libcst as cst
+
+from . import edits
+from .helpers import cannot_import, no_module, object_no_attribute
+from .infer import IPYTHON_SHELL
+from .matchers import Call, Module, Outcome, Site, Symbol, literal
 from .model import SAFE, Rule
 
 LIB = "ipython"
@@ -24,6 +30,38 @@ SPLIT = {
     "IPython.utils.traitlets": "traitlets",
     "IPython.qt": "qtconsole",
 }
+
+
+def _magic(site: Site) -> Outcome | None:
+    """``get_ipython().magic('%name line')`` → ``run_line_magic('name', 'line')``, split the way
+    the removed method split its string (first space; leading % dropped from the name)."""
+    if not site.proven:
+        return None  # some other object's magic()
+    pos = site.positional()
+    if len(site.args) != 1 or len(pos) != 1:
+        return Outcome(fix=None)
+    value = literal(pos[0].value)
+    if not isinstance(value, str):
+        return Outcome(fix=None)  # built at run time: split it by hand
+    name, _, line = value.partition(" ")
+    name = name.lstrip("%")
+    if not name:
+        return Outcome(fix=None)
+    line = line.strip()
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        old = node.args[0].value
+        args = [
+            cst.Arg(
+                edits.same_quotes(old, name),
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
+            ),
+            cst.Arg(edits.same_quotes(old, line)),
+        ]
+        return edits.rename_method(node, "run_line_magic").with_changes(args=args)
+
+    return Outcome(fix=fix)
+
 
 RULES = [
     Rule(
@@ -87,6 +125,27 @@ RULES = [
             (
                 "from IPython.html.widgets import interact\nfrom IPython.config import Config",
                 "from ipywidgets import interact\nfrom traitlets.config import Config",
+            ),
+        ),
+    ),
+    Rule(
+        id="IPY004",
+        library=LIB,
+        changed_in="8.0",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="InteractiveShell.magic() was removed in IPython 8; use run_line_magic(name, line)",
+        replacement="get_ipython().run_line_magic('matplotlib', 'inline')",
+        signatures=(object_no_attribute(["magic"], r"\w*InteractiveShell"),),
+        matchers=(Call(methods=("magic",), receivers=(IPYTHON_SHELL,), check=_magic),),
+        examples=(
+            (
+                "get_ipython().magic('matplotlib inline')\n"
+                "get_ipython().magic(u'%load_ext autoreload')\n"
+                "ip = get_ipython()\nip.magic('autoreload 2')\nmagic = ip.magic(cmd)",
+                "get_ipython().run_line_magic('matplotlib', 'inline')\n"
+                "get_ipython().run_line_magic('load_ext', 'autoreload')\n"
+                "ip = get_ipython()\nip.run_line_magic('autoreload', '2')\nmagic = ip.magic(cmd)",
             ),
         ),
     ),
