@@ -336,6 +336,8 @@ async def test_batch_over_a_folder(jp_fetch, jp_root_dir) -> None:
     (jp_root_dir / "course" / "c.ipynb").write_text("{broken")
     created = await post(jp_fetch, "batches", body={"dir": "course", "options": {"offline": True}})
     assert created["total"] == 3 and created["status"] == "running"
+    # a sidecar would mount the server root, as for single jobs
+    assert created["options"]["root"] == str(jp_root_dir.resolve())
     for _ in range(300):
         batch = json.loads((await jp_fetch("mlemodernizer", "batches", created["id"])).body)
         if batch["status"] != "running":

@@ -71,7 +71,13 @@ class BatchManager:
         folder = inside_root(self.root, rel_dir)
         if not folder.is_dir():
             raise RequestError(404, f"{rel_dir}: no such folder")
-        merged = {**self.config.job_defaults(), **options, "review": "auto"}
+        # as for single jobs: a sidecar mounts the server root, so ../data resolves as in JupyterLab
+        merged = {
+            **self.config.job_defaults(),
+            "root": str(self.root),
+            **options,
+            "review": "auto",
+        }
         try:
             opts = Options.from_json(merged)
         except (TypeError, ModernizerError) as exc:
