@@ -125,6 +125,22 @@ CASES = [
         "PD045",
         DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.rolling(3, axis=0).mean()",
     ),
+    (
+        "PD039",
+        "import pandas as pd\ns = pd.Series(range(40), index=pd.date_range('2020', periods=40))\n"
+        "v = s.to_period('M').to_timestamp(freq='H')\nw = pd.period_range('2015', periods=3, "
+        "freq='A')\nx = s.to_period('15T')",
+    ),
+    (
+        "PD049",
+        "import pandas as pd\nwith pd.option_context('precision', 2, 'max_rows', 5):\n"
+        "    v = repr(pd.Series([1.23456]))\nw = pd.get_option('max_columns')",
+    ),
+    (
+        "PD050",
+        DATA + "s = pd.Series(X[:, 0], index=pd.date_range('2020', periods=60))\n"
+        "v = s.resample('7D', how='mean')\nw = s.resample('W', how=np.max, closed='left')",
+    ),
     ("SCP003", "from scipy.misc import comb, logsumexp\nv = comb(5, 2)"),
     ("SCP003", "import scipy.misc\nv = scipy.misc.factorial(4)"),
     ("SCP006", "from scipy.integrate import simps\nv = simps([1.0, 2.0, 3.0], [0.0, 1.0, 2.0])"),
@@ -554,3 +570,62 @@ def test_ipython_magic_call_runs_as_run_line_magic(tmp_path: Path) -> None:
     new = proposal.changes[0].new_source
     assert ".magic(" not in new
     assert _run_in_ipython(new, tmp_path) == "ok"
+
+
+# --- pandas seen in real notebooks ----------------------------------------------------------------
+
+SERIES = "import numpy as np\nimport pandas as pd\nrng = np.random.RandomState(0)\n"
+
+
+def test_short_option_names_set_the_display_option_they_meant() -> None:
+    """PD049: the rewritten option_context really sets display.precision (the repr rounds)."""
+    old = (
+        "import pandas as pd\nwith pd.option_context('precision', 2):\n"
+        "    inside = repr(pd.Series([1.23456]))\n"
+        "    meant = pd.get_option('precision')\n"
+        "outside = repr(pd.Series([1.23456]))"
+    )
+    (new,), _ = rewrite(old, ["PD049"])
+    ns = _run(new)
+    assert ns["meant"] == 2
+    assert "1.23" in ns["inside"] and "1.2346" not in ns["inside"]
+    assert "1.23456" in ns["outside"]  # the option was scoped, as before
+
+
+def test_resample_how_aggregates_as_the_old_keyword_did() -> None:
+    """PD050 (with PD039 for the 'M' alias): the same numbers as aggregating each bin by hand."""
+    old = (
+        SERIES + "s = pd.Series(rng.randn(60), index=pd.date_range('2020-01-01', periods=60))\n"
+        "mean7 = s.resample('7D', how='mean')\nmax7 = s.resample('7D', how=np.max)\n"
+        "monthly = s.resample('M', how='sum')"
+    )
+    with pytest.raises(TypeError):
+        _run(old)
+    (new,), _ = rewrite(old)
+    assert "how=" not in new
+    ns = _run(new)
+    values = ns["s"].to_numpy()
+    bins = [values[i : i + 7] for i in range(0, len(values), 7)]
+    np = ns["np"]
+    np.testing.assert_allclose(ns["mean7"].to_numpy(), [b.mean() for b in bins])
+    np.testing.assert_allclose(ns["max7"].to_numpy(), [b.max() for b in bins])
+    months = ns["s"].index.month
+    expected = [values[months == m].sum() for m in sorted(set(months))]
+    np.testing.assert_allclose(ns["monthly"].to_numpy(), expected)
+
+
+def test_period_frequencies_keep_period_aliases() -> None:
+    """PD039 on period calls: 'M' stays (an offset 'ME' is an error for periods), 'H' → 'h',
+    'A' → 'Y'; the rewritten periods are the ones the old aliases named."""
+    old = (
+        SERIES + "s = pd.Series(range(40), index=pd.date_range('2020-01-01', periods=40))\n"
+        "starts = s.to_period('M').to_timestamp(freq='H')\n"
+        "years = pd.period_range('2015', periods=3, freq='A')"
+    )
+    (new,), _ = rewrite(old, ["PD039"])
+    assert "to_period('M')" in new
+    ns = _run(new)
+    pd = ns["pd"]
+    assert (ns["starts"].index == ns["s"].index.to_period("M").start_time).all()
+    assert list(ns["years"].year) == [2015, 2016, 2017]
+    assert ns["years"].freqstr == pd.Period("2015", freq="Y").freqstr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import keyword
 import re
 from typing import Any
 
@@ -824,25 +825,36 @@ FREQ_ALIASES = {
 _FREQ = re.compile(r"^(\d*)([A-Za-z]+)(-[A-Za-z]+)?$")
 
 
-def new_freq(freq: str) -> str | None:
+def new_freq(freq: str, aliases: dict[str, str] = FREQ_ALIASES) -> str | None:
     m = _FREQ.match(freq)
-    if not m or m.group(2) not in FREQ_ALIASES:
+    if not m or m.group(2) not in aliases:
         return None
-    return f"{m.group(1)}{FREQ_ALIASES[m.group(2)]}{m.group(3) or ''}"
+    return f"{m.group(1)}{aliases[m.group(2)]}{m.group(3) or ''}"
 
 
 # Aliases that mean the same for timestamps and periods. M/Q/Y/A... stay valid *period*
 # frequencies ('ME' is an error there), so on asfreq, whose receiver may be a PeriodIndex, only
 # these are rewritten (seen in a real 2018 notebook: PeriodIndex.asfreq('M') must stay 'M').
 PERIOD_SAFE_ALIASES = frozenset({"H", "BH", "CBH", "T", "S", "L", "U", "N"})
+# Where the argument can only be a period frequency (to_period, to_timestamp, period_range,
+# Period, PeriodIndex): those, and annual 'A' is 'Y' there ('YE' is an offset, an error here).
+PERIOD_ALIASES = {
+    **{k: v for k, v in FREQ_ALIASES.items() if k in PERIOD_SAFE_ALIASES},
+    "A": "Y",
+}
 
 
-def _freq(name: str, position: int | None, *, period_safe: bool = False) -> Any:
+def _freq(
+    name: str, position: int | None, *, period_safe: bool = False, period: bool = False
+) -> Any:
+    """``period_safe``: the receiver may hold periods (asfreq); ``period``: the frequency is a
+    period frequency."""
+
     def check(site: Site) -> Outcome | None:
         value = site.value(name, position)
         if not isinstance(value, str):
             return None
-        new = new_freq(value)
+        new = new_freq(value, PERIOD_ALIASES if period else FREQ_ALIASES)
         if new is None:
             return None
         if period_safe and _FREQ.match(value).group(2) not in PERIOD_SAFE_ALIASES:  # type: ignore[union-attr]
@@ -981,6 +993,90 @@ def _removed_attr(new: str) -> Any:
         return Outcome(fix=lambda node, refs: edits.rename_attr(node, new))
 
     return check
+
+
+# --- seen in real notebooks: short option names, resample(how=) ---------------------------------
+
+SOURCE = "real-notebooks"
+
+# Short option names that pandas 1.4's styler.* options made ambiguous: the lookup is a regex
+# search over every key, so pd.set_option('precision', 3) now raises "Pattern matched multiple
+# keys". Each meant its one display.* match then. ('width' is left out: it matched display.width,
+# display.max_colwidth and display.unicode.east_asian_width in every pandas of the time.)
+AMBIGUOUS_OPTIONS = {
+    "precision": "display.precision",
+    "max_columns": "display.max_columns",
+    "max_rows": "display.max_rows",
+    "encoding": "display.encoding",
+}
+OPTION_PAIRS = qualify("pandas", ["set_option", "option_context"])
+OPTION_FUNCTIONS = (
+    *OPTION_PAIRS,
+    *qualify("pandas", ["get_option", "reset_option", "describe_option"]),
+)
+
+
+def _option_keys(call: cst.Call, pairs: bool) -> list[int]:
+    """Where the option names are in ``call.args``: every even positional of set_option /
+    option_context (they take name, value pairs), else the first positional or ``pat=``."""
+    pos = [i for i, a in enumerate(call.args) if a.keyword is None and not a.star]
+    if pairs:
+        return pos[::2]
+    named = [
+        i for i, a in enumerate(call.args) if a.keyword is not None and a.keyword.value == "pat"
+    ]
+    return named or pos[:1]
+
+
+def _ambiguous_keys(call: cst.Call, pairs: bool) -> list[int]:
+    return [
+        i
+        for i in _option_keys(call, pairs)
+        if isinstance(name := literal(call.args[i].value), str) and name in AMBIGUOUS_OPTIONS
+    ]
+
+
+def _full_option_names(site: Site) -> Outcome | None:
+    pairs = site.qname in OPTION_PAIRS
+    if site.has_star() or not _ambiguous_keys(site.node, pairs):
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        for i in _ambiguous_keys(node, pairs):
+            old = args[i].value
+            new = AMBIGUOUS_OPTIONS[literal(old)]
+            args[i] = args[i].with_changes(value=edits.same_quotes(old, new))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
+def _resample_how(site: Site) -> Outcome | None:
+    """``resample(rule, how=f)`` was ``resample(rule).aggregate(f)`` (what pandas 0.18-0.25 did
+    with the deprecated keyword); a method name is written as the method call."""
+    how = site.kwarg("how")
+    if how is None:
+        return None
+    if site.has_star() or any(site.kwarg(k) is not None for k in ("fill_method", "limit")):
+        return Outcome(fix=None)  # upsampling and aggregating in one call: split it by hand
+    value = literal(how.value)
+    method = (
+        value
+        if isinstance(value, str) and value.isidentifier() and not keyword.iskeyword(value)
+        else None
+    )
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        i = edits.find_kwarg(node, "how")
+        assert i is not None
+        func = node.args[i].value
+        resampler = edits.drop_kwargs(node, "how")
+        if method is not None:
+            return edits.method_call(resampler, method)
+        return edits.method_call(resampler, "agg", [cst.Arg(func)])
+
+    return Outcome(fix=fix, outer=True)
 
 
 RULES = [
@@ -1761,8 +1857,9 @@ RULES = [
         changed_in="3.0",
         safety=SAFE_IF,
         catalogue="P36",
-        condition="a literal frequency in an offset context (resample, date_range, asfreq, "
-        "Grouper)",
+        condition="a literal frequency in an offset context (resample, date_range, Grouper), or "
+        "in a period context (to_period, to_timestamp, period_range, Period(freq=), asfreq) "
+        "one of the aliases periods renamed too (H/T/S/L/U/N; A to Y where only periods go)",
         message="frequency aliases M/H/T/S/L/A/Q... were removed in pandas 3.0; use ME/h/min/s/"
         "ms/YE/QE...",
         replacement="'ME', 'h', 'min', 's', 'ms', 'YE', 'QE', 'BME', 'YS'",
@@ -1776,6 +1873,15 @@ RULES = [
                 ),
                 check=_freq("freq", None),
             ),
+            Call(
+                methods=("to_period", "to_timestamp"),
+                exclude=NOT_PANDAS,
+                check=_freq("freq", 0, period=True),
+            ),
+            Call(
+                functions=qualify("pandas", ["period_range", "PeriodIndex", "Period"]),
+                check=_freq("freq", None, period=True),
+            ),
         ),
         examples=(
             (
@@ -1783,6 +1889,12 @@ RULES = [
                 "idx = pd.date_range('2020', periods=5, freq='15T')",
                 "import pandas as pd\nm = s.resample('ME').sum()\n"
                 "idx = pd.date_range('2020', periods=5, freq='15min')",
+            ),
+            (
+                "import pandas as pd\nt = s.to_period('M').to_timestamp(freq='H')\n"
+                "p = pd.period_range('2015', periods=4, freq='A-DEC')\nq = df.to_period('15T')",
+                "import pandas as pd\nt = s.to_period('M').to_timestamp(freq='h')\n"
+                "p = pd.period_range('2015', periods=4, freq='Y-DEC')\nq = df.to_period('15min')",
             ),
         ),
     ),
@@ -1948,5 +2060,49 @@ RULES = [
         signatures=(r"Invalid value '.*' for dtype '(int|float)", r"PDEP-6"),
         matchers=(Target(check=_loc_string_into_column),),
         examples=(("df.loc[df.age < 0, 'age'] = 'unknown'", None),),
+    ),
+    Rule(
+        id="PD049",
+        library=LIB,
+        changed_in="1.4",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="short option names 'precision', 'max_rows', 'max_columns', 'encoding' match "
+        "the styler.* options too since pandas 1.4; spell out display.*",
+        replacement="pd.set_option('display.precision', 3)",
+        signatures=(r"Pattern matched multiple keys",),
+        matchers=(Call(functions=OPTION_FUNCTIONS, check=_full_option_names),),
+        examples=(
+            (
+                "import pandas as pd\npd.set_option('precision', 3)\n"
+                "pd.set_option('display.width', 120, \"max_rows\", 10)\n"
+                "with pd.option_context('max_columns', None, 'max_colwidth', 80):\n"
+                "    print(df)\nn = pd.get_option('max_rows')",
+                "import pandas as pd\npd.set_option('display.precision', 3)\n"
+                "pd.set_option('display.width', 120, \"display.max_rows\", 10)\n"
+                "with pd.option_context('display.max_columns', None, 'max_colwidth', 80):\n"
+                "    print(df)\nn = pd.get_option('display.max_rows')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD050",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="resample(how=) was removed in pandas 1.0; call the aggregation on the resampler",
+        replacement="s.resample('ME').mean(); df.resample('W').agg(f)",
+        signatures=(unexpected_kwarg(["how"]),),
+        matchers=(Call(methods=("resample",), exclude=NOT_PANDAS, check=_resample_how),),
+        examples=(
+            (
+                "m = s.resample('D', how='mean')\n"
+                "w = df.resample('W', how=np.max, closed='left').plot()",
+                "m = s.resample('D').mean()\n"
+                "w = df.resample('W', closed='left').agg(np.max).plot()",
+            ),
+            ("u = s.resample('h', how='last', fill_method='ffill')", None),
+        ),
     ),
 ]
