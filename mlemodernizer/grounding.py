@@ -728,14 +728,7 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
             extra.append(f"close names there: {_fmt_list(close)}")
         if contain:
             extra.append(f"names containing '{name}': {_fmt_list(contain)}")
-        found = _names(item.get("found_in"), 4)
-        if found:
-            extra.append(f"`{name}` is defined in {_fmt_list(found)}")
-        similar = _names(item.get("similar_elsewhere"), 6)
-        if similar:
-            extra.append(f"similar names elsewhere: {_fmt_list(similar)}")
-        extra.extend(_docs_text(item))
-        extra.extend(_accepts_text(item))
+        extra.extend(_elsewhere_text(item, f"`{name}` is defined in"))
         out.append(line + _join(extra))
     elif kind in ("object_attr", "class_attr"):
         if item.get("type_found") is False:
@@ -767,14 +760,7 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
             extra.append(f"close names in `{module}`: {_fmt_list(close)}")
         if contain:
             extra.append(f"names containing '{name}' there: {_fmt_list(contain)}")
-        found = _names(item.get("found_in"), 4)
-        if found:
-            extra.append(f"`{name}` is importable from {_fmt_list(found)}")
-        similar = _names(item.get("similar_elsewhere"), 6)
-        if similar:
-            extra.append(f"similar names elsewhere: {_fmt_list(similar)}")
-        extra.extend(_docs_text(item))
-        extra.extend(_accepts_text(item))
+        extra.extend(_elsewhere_text(item, f"`{name}` is importable from"))
         if item.get("top_level_module"):
             extra.append(f"`{item['top_level_module']}` is an installed top-level package")
         out.append(f"`{name}` cannot be imported from `{module}`" + _join(extra))
@@ -840,6 +826,20 @@ def _accepts_text(item: dict[str, Any]) -> list[str]:
         else:
             parts.append(f"`{full}` takes only {', '.join(f'`{k}=`' for k in took)}")
     return [f"the notebook calls it with {kws}: " + ", ".join(parts)] if parts else []
+
+
+def _elsewhere_text(item: dict[str, Any], found_phrase: str) -> list[str]:
+    """Where else the missing name lives, its docs and what it accepts (module and import facts)."""
+    extra = []
+    found = _names(item.get("found_in"), 4)
+    if found:
+        extra.append(f"{found_phrase} {_fmt_list(found)}")
+    similar = _names(item.get("similar_elsewhere"), 6)
+    if similar:
+        extra.append(f"similar names elsewhere: {_fmt_list(similar)}")
+    extra.extend(_docs_text(item))
+    extra.extend(_accepts_text(item))
+    return extra
 
 
 def _docs_text(item: dict[str, Any]) -> list[str]:
