@@ -399,6 +399,20 @@ CASES = [
     ),
     ("SKL005", "from sklearn.externals import joblib\nv = joblib.hash([1])"),
     (
+        "SKL050",
+        DATA + "from sklearn.model_selection import cross_val_score, GridSearchCV\n"
+        "from sklearn.linear_model import LogisticRegression\n"
+        "s = cross_val_score(LogisticRegression(), X, y, cv=3, scoring='log_loss')\n"
+        "g = GridSearchCV(LogisticRegression(), {'C': [1.0]}, cv=2, scoring='mean_squared_error')"
+        ".fit(X, y)",
+    ),
+    (
+        "SKL051",
+        "from sklearn.metrics import SCORERS\nnames = sorted(SCORERS.keys())\n"
+        "acc = SCORERS['accuracy']",
+    ),
+    ("SKL051", "import sklearn.metrics\nn = len(sklearn.metrics.SCORERS.keys())"),
+    (
         "SKL006",
         DATA + "from sklearn.ensemble import RandomForestClassifier\n"
         "m = RandomForestClassifier(n_estimators=5, max_features='auto').fit(X, y)",
@@ -629,3 +643,62 @@ def test_period_frequencies_keep_period_aliases() -> None:
     assert (ns["starts"].index == ns["s"].index.to_period("M").start_time).all()
     assert list(ns["years"].year) == [2015, 2016, 2017]
     assert ns["years"].freqstr == pd.Period("2015", freq="Y").freqstr
+
+
+# --- scikit-learn seen in real notebooks ------------------------------------------------------
+
+
+def test_old_loss_scorer_names_give_the_negated_loss() -> None:
+    """SKL050: scoring='mean_squared_error' returned -MSE (0.18-0.19); the rewrite computes
+    exactly that, fold by fold."""
+    old = (
+        DATA + "from sklearn.linear_model import LinearRegression\n"
+        "from sklearn.model_selection import KFold, cross_val_score\n"
+        "target = X @ np.array([1.0, 2.0, 0.0, 0.0]) + rng.randn(60)\n"
+        "folds = KFold(3)\n"
+        "mse = cross_val_score(LinearRegression(), X, target, cv=folds, "
+        "scoring='mean_squared_error')"
+    )
+    with pytest.raises(ValueError):
+        _run(old)
+    (new,), _ = rewrite(old, ["SKL050"])
+    ns = _run(new)
+    from sklearn.linear_model import LinearRegression
+    from sklearn.metrics import mean_squared_error
+
+    X, target, np = ns["X"], ns["target"], ns["np"]
+    by_hand = [
+        -mean_squared_error(target[te], LinearRegression().fit(X[tr], target[tr]).predict(X[te]))
+        for tr, te in ns["folds"].split(X)
+    ]
+    np.testing.assert_allclose(ns["mse"], by_hand)
+    assert (ns["mse"] < 0).all()
+
+
+def test_scorers_dict_rewrite_gives_the_names_and_the_scorers() -> None:
+    """SKL051 in a notebook: the import of the removed dict goes, its uses become
+    get_scorer_names() / get_scorer(name), and the scorer scores like the metric."""
+    from mlemodernizer.fixers.rules import RulesFixer
+
+    from .conftest import make_notebook
+
+    cells = [
+        "from sklearn.metrics import SCORERS, accuracy_score",
+        DATA + "from sklearn.linear_model import LogisticRegression\n"
+        "names = sorted(SCORERS.keys())\nscorer = SCORERS['accuracy']\n"
+        "m = LogisticRegression().fit(X, y)\n"
+        "same = scorer(m, X, y) == accuracy_score(y, m.predict(X))",
+    ]
+    with pytest.raises(ImportError) as info:
+        _run(cells[0])
+    assert get_rule("SKL051").matches_error(f"{info.type.__name__}: {info.value}")
+    proposal = RulesFixer().prepass(make_notebook(cells))
+    assert proposal is not None and "SKL051" in proposal.rule_ids
+    new = list(cells)
+    for change in proposal.changes:
+        new[change.cell_index] = change.new_source
+    assert "SCORERS" not in "\n".join(new)
+    ns = _run("\n".join(new))
+    assert ns["names"] == sorted(ns["names"]) and "accuracy" in ns["names"]
+    assert "neg_mean_squared_error" in ns["names"]
+    assert ns["same"]

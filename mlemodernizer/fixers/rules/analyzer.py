@@ -116,6 +116,7 @@ class CellAnalyzer(cst.CSTVisitor):
         self.dirty: set[int] = set()  # top-level statements with something to rewrite
         self._top: cst.CSTNode | None = None
         self._statement_calls: set[int] = set()  # calls that are a whole expression statement
+        self._subscripted: dict[int, cst.Subscript] = {}  # id(x) → the x[k] it is the value of
 
     # --- shared helpers ----------------------------------------------------------------------
 
@@ -144,6 +145,9 @@ class CellAnalyzer(cst.CSTVisitor):
         )
         if id(node) in self._statement_calls:
             found.extra["statement"] = True
+        subscript = self._subscripted.get(id(node))
+        if subscript is not None:
+            found.extra["subscript"] = subscript  # the node is ``x`` in this ``x[k]``
         return found
 
     def hit(self, rule: Rule, node: Any, outcome: Outcome, anchor: Any = None) -> bool:
@@ -557,8 +561,14 @@ class CellAnalyzer(cst.CSTVisitor):
             return
         if binding.current_qname is None:
             sym = self.index.symbols.get(binding.qname)
-            if sym is not None:
-                self.apply_now(node, *self._symbol_fix(sym[1], keep_receiver=False))
+            if sym is None:
+                return
+            rule, m = sym
+            if m.check is not None and m.new is None and m.template is None:
+                # removed with no one replacement expression: its check decides use by use
+                self._symbol(node, binding.qname, rule, m)
+            else:
+                self.apply_now(node, *self._symbol_fix(m, keep_receiver=False))
         elif binding.current_local and binding.current_local != node.value:
             if "." in binding.current_local:
                 dotted_new = binding.current_local
@@ -664,6 +674,7 @@ class CellAnalyzer(cst.CSTVisitor):
             self.hit(rule, node, outcome)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
+        self._subscripted[id(node.value)] = node
         if self.index.nodes:
             self._nodes("Subscript", node)
         value = node.value

@@ -13,6 +13,7 @@ from .helpers import (
     kwarg_drop,
     kwarg_rename,
     kwarg_value,
+    no_attribute,
     no_module,
     object_no_attribute,
     pin_default,
@@ -21,12 +22,14 @@ from .helpers import (
     unexpected_kwarg,
 )
 from .matchers import (
+    DEFAULT_FIX,
     MISSING,
     NOT_LITERAL,
     Attr,
     Call,
     DictKey,
     Module,
+    Node,
     Outcome,
     Site,
     Symbol,
@@ -576,6 +579,186 @@ def _svm_gamma(site: Site) -> bool:
 
 def _logreg_unless(site: Site) -> bool:
     return site.kwarg("solver") is not None
+
+
+# --- scorer names (seen in real notebooks) ----------------------------------------------------
+
+SOURCE = "real-notebooks"
+
+# 0.18 renamed the loss scorers (removed in 0.20; brier_score_loss in 0.22/0.24). The old names
+# already returned the negated loss, so the new names give the very same numbers.
+OLD_SCORERS = {
+    "mean_squared_error": "neg_mean_squared_error",
+    "mean_absolute_error": "neg_mean_absolute_error",
+    "median_absolute_error": "neg_median_absolute_error",
+    "log_loss": "neg_log_loss",
+    "brier_score_loss": "neg_brier_score",
+}
+SCORING_USERS = (
+    *qualify(
+        "sklearn.model_selection",
+        [
+            "cross_val_score",
+            "cross_validate",
+            "GridSearchCV",
+            "RandomizedSearchCV",
+            "learning_curve",
+            "validation_curve",
+            "permutation_test_score",
+        ],
+    ),
+    "sklearn.inspection.permutation_importance",
+)
+
+
+def _old_scorer(node: cst.BaseExpression) -> bool:
+    value = literal(node)
+    return isinstance(value, str) and value in OLD_SCORERS
+
+
+def _new_scorers(node: cst.BaseExpression) -> cst.BaseExpression:
+    """A scorer name, or a dict of them ({'mse': 'mean_squared_error'}), with the new names."""
+    if _old_scorer(node):
+        return edits.same_quotes(node, OLD_SCORERS[literal(node)])
+    if isinstance(node, cst.Dict):
+        return node.with_changes(
+            elements=[
+                e.with_changes(value=_new_scorers(e.value)) if isinstance(e, cst.DictElement) else e
+                for e in node.elements
+            ]
+        )
+    return node
+
+
+def _scoring(name: str, position: int | None) -> Any:
+    def check(site: Site) -> Outcome | None:
+        arg = site.kwarg(name)
+        if arg is None and position is not None:
+            pos = site.positional()
+            arg = pos[position] if len(pos) > position else None
+        if arg is None:
+            return None
+        value = arg.value
+        if isinstance(value, cst.List | cst.Tuple | cst.Set):
+            if any(_old_scorer(e.value) for e in value.elements):
+                # the names key the results (cv_results_['mean_test_log_loss']): rename by hand
+                return Outcome(fix=None)
+            return None
+        if _old_scorer(value) or (
+            isinstance(value, cst.Dict)
+            and any(isinstance(e, cst.DictElement) and _old_scorer(e.value) for e in value.elements)
+        ):
+
+            def fix(node: cst.Call, refs: Any) -> cst.Call:
+                args = list(node.args)
+                i = edits.find_kwarg(node, name)
+                if i is None:
+                    assert position is not None
+                    i = [k for k, a in enumerate(args) if a.keyword is None and not a.star][
+                        position
+                    ]
+                args[i] = args[i].with_changes(value=_new_scorers(args[i].value))
+                return node.with_changes(args=args)
+
+            return Outcome(fix=fix)
+        return None
+
+    return check
+
+
+# --- sklearn.metrics.SCORERS -------------------------------------------------------------------
+
+SCORERS = "sklearn.metrics.SCORERS"
+
+
+def _plain_sorted(call: Any, arg: Any, site: Site) -> bool:
+    """``sorted(x)``: one positional argument (``arg``) and nothing else."""
+    return (
+        isinstance(call, cst.Call)
+        and site.resolve(call.func) == "builtins.sorted"
+        and len(call.args) == 1
+        and call.args[0] is arg
+        and arg.keyword is None
+        and not arg.star
+    )
+
+
+def _scorer_names(site: Site) -> Outcome | None:
+    return Outcome(
+        fix=lambda node, refs: cst.Call(func=refs["sklearn.metrics.get_scorer_names"], args=[]),
+        needs=("sklearn.metrics.get_scorer_names",),
+        outer=True,
+    )
+
+
+def _scorers_keys(site: Site) -> Outcome | None:
+    """``SCORERS.keys()`` → ``get_scorer_names()`` (a sorted list of the same names)."""
+    if site.args:
+        return None
+    parent, arg = site.context if site.context else (None, None)
+    if _plain_sorted(parent, arg, site):
+        return None  # sorted(SCORERS.keys()): the sorted() call is rewritten
+    return _scorer_names(site)
+
+
+def _sorted_scorers(site: Site) -> Outcome | None:
+    """``sorted(SCORERS)`` / ``sorted(SCORERS.keys())`` → ``get_scorer_names()``."""
+    if len(site.args) != 1 or not _plain_sorted(site.node, site.args[0], site):
+        return None
+    value = site.args[0].value
+    if isinstance(value, cst.Call) and not value.args:
+        value = value.func if site.resolve(value.func) == f"{SCORERS}.keys" else value
+        value = value.value if isinstance(value, cst.Attribute) else value
+    if site.resolve(value) != SCORERS:
+        return None
+    return _scorer_names(site)
+
+
+def _scorers_item(site: Site) -> Outcome | None:
+    """``SCORERS['accuracy']`` → ``get_scorer('accuracy')``."""
+    node: cst.Subscript = site.node
+    if site.resolve(node.value) != SCORERS or len(node.slice) != 1:
+        return None
+    key = node.slice[0].slice
+    if not isinstance(key, cst.Index) or key.star is not None:
+        return None
+
+    def fix(n: cst.Subscript, refs: Any) -> cst.Call:
+        index = n.slice[0].slice
+        assert isinstance(index, cst.Index)
+        return cst.Call(func=refs["sklearn.metrics.get_scorer"], args=[cst.Arg(index.value)])
+
+    return Outcome(fix=fix, needs=("sklearn.metrics.get_scorer",), outer=True)
+
+
+def _scorers_reference(site: Site) -> Outcome | None:
+    """The import goes (the rewrites import what they use); a reference the rewrites above do
+    not cover is reported."""
+    node = site.node
+    if isinstance(node, cst.ImportAlias):
+        return Outcome(fix=DEFAULT_FIX)
+    call, arg = site.context if site.context else (None, None)
+    if isinstance(call, cst.Call):
+        func = call.func
+        if (
+            isinstance(func, cst.Attribute)
+            and func.value is node
+            and func.attr.value == "keys"
+            and not call.args
+        ):
+            return None  # SCORERS.keys()
+        if arg is not None and arg.value is node and _plain_sorted(call, arg, site):
+            return None  # sorted(SCORERS)
+    subscript = site.extra.get("subscript")
+    if subscript is not None and len(subscript.slice) == 1:
+        key = subscript.slice[0].slice
+        if isinstance(key, cst.Index) and key.star is None:
+            return None  # SCORERS[name]
+    return Outcome(
+        fix=None,
+        message="sklearn.metrics.SCORERS was removed in 1.3; use get_scorer_names() for the "
+        "names and get_scorer(name) for a scorer",
+    )
 
 
 RULES = [
@@ -1764,6 +1947,78 @@ RULES = [
             (
                 "grid = {'base_estimator__max_depth': [1, 2], 'n_estimators': [10]}",
                 "grid = {'estimator__max_depth': [1, 2], 'n_estimators': [10]}",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL050",
+        library=LIB,
+        changed_in="0.20",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="the loss scorers were renamed neg_* in 0.18 (old names removed in 0.20); they "
+        "give the same (negated) numbers",
+        replacement="scoring='neg_mean_squared_error'",
+        signatures=(
+            invalid_param("scoring", OLD_SCORERS),
+            rf"'({'|'.join(OLD_SCORERS)})' is not a valid scoring value",
+        ),
+        matchers=(
+            Call(functions=SCORING_USERS, check=_scoring("scoring", None)),
+            Call(functions=("sklearn.metrics.get_scorer",), check=_scoring("scoring", 0)),
+        ),
+        examples=(
+            (
+                "from sklearn.model_selection import cross_val_score, cross_validate\n"
+                "s = cross_val_score(m, X, y, cv=5, scoring='mean_squared_error')\n"
+                "r = cross_validate(m, X, y, scoring={'mae': 'mean_absolute_error'})",
+                "from sklearn.model_selection import cross_val_score, cross_validate\n"
+                "s = cross_val_score(m, X, y, cv=5, scoring='neg_mean_squared_error')\n"
+                "r = cross_validate(m, X, y, scoring={'mae': 'neg_mean_absolute_error'})",
+            ),
+            (
+                "from sklearn.model_selection import GridSearchCV\n"
+                "gs = GridSearchCV(m, grid, scoring=['log_loss', 'accuracy'], refit='log_loss')",
+                None,
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL051",
+        library=LIB,
+        changed_in="1.3",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="sklearn.metrics.SCORERS was removed in 1.3; use get_scorer_names() and "
+        "get_scorer(name)",
+        replacement="from sklearn.metrics import get_scorer_names, get_scorer",
+        signatures=(
+            no_attribute("sklearn.metrics", ["SCORERS"]),
+            cannot_import(["SCORERS"], r"sklearn\.metrics"),
+        ),
+        matchers=(
+            Symbol(old=SCORERS, check=_scorers_reference),
+            Call(functions=(f"{SCORERS}.keys",), check=_scorers_keys),
+            Call(functions=("builtins.sorted",), check=_sorted_scorers),
+            Node(types=("Subscript",), check=_scorers_item),
+        ),
+        examples=(
+            (
+                "from sklearn.metrics import SCORERS, accuracy_score\n"
+                "print(sorted(SCORERS.keys()))\nf = SCORERS['f1_macro']",
+                "from sklearn.metrics import accuracy_score\n"
+                "from sklearn.metrics import get_scorer_names\n"
+                "from sklearn.metrics import get_scorer\n"
+                "print(get_scorer_names())\nf = get_scorer('f1_macro')",
+            ),
+            (
+                "import sklearn\nnames = sklearn.metrics.SCORERS.keys()",
+                "import sklearn\nnames = sklearn.metrics.get_scorer_names()",
+            ),
+            (
+                "from sklearn import metrics\nfor name, scorer in metrics.SCORERS.items():\n"
+                "    print(name)",
+                None,
             ),
         ),
     ),
