@@ -160,6 +160,13 @@ CASES = [
     ("MPL011", MPL + "plt.boxplot([[1, 2], [3, 4]], labels=['a', 'b'])"),
     ("MPL012", MPL + "plt.plot([1])\nplt.savefig(OUT, quality=90)"),
     ("MPL013", MPL + "fig = plt.figure()\nfig.canvas.set_window_title('x')"),
+    ("MPL015", MPL + "plt.plot([1, 10, 100])\nplt.yscale('log', basey=2)"),
+    (
+        "MPL015",
+        MPL + "fig, ax = plt.subplots()\nax.semilogx([1, 10], [1, 2], basex=2, nonposx='clip')\n"
+        "ax.set_yscale('symlog', linthreshy=0.5, linscaley=2)",
+    ),
+    ("MPL015", MPL + "fig, ax = plt.subplots()\nax.loglog([1, 10], [1, 2], basex=2, basey=2)"),
     ("STD001", "import time\nt = time.clock()"),
     ("STD002", "from collections import Mapping, OrderedDict\nok = isinstance({}, Mapping)"),
     ("PY2001", "x = 3\nprint x, x * 2"),
@@ -702,3 +709,22 @@ def test_scorers_dict_rewrite_gives_the_names_and_the_scorers() -> None:
     assert ns["names"] == sorted(ns["names"]) and "accuracy" in ns["names"]
     assert "neg_mean_squared_error" in ns["names"]
     assert ns["same"]
+
+
+def test_log_scale_keywords_reach_the_axis_they_named() -> None:
+    """MPL015: the rewritten keywords configure the same scales the old ones named."""
+    code = (
+        MPL + "fig, (a, b, c) = plt.subplots(1, 3)\n"
+        "a.semilogx([1, 10], [1, 2], basex=2)\n"
+        "b.set_yscale('symlog', linthreshy=0.5, subsy=[2, 5])\n"
+        "c.loglog([1, 10], [1, 10], basex=3, basey=3)"
+    )
+    (new,), _ = rewrite(code, ["MPL015"])
+    assert "basex" not in new and "basey" not in new
+    ns = _run(new)
+    a, b, c = ns["a"], ns["b"], ns["c"]
+    assert a.get_xscale() == "log" and a.xaxis.get_transform().base == 2
+    assert a.get_yscale() == "linear"
+    assert b.get_yscale() == "symlog" and b.yaxis.get_transform().linthresh == 0.5
+    assert c.xaxis.get_transform().base == 3 and c.yaxis.get_transform().base == 3
+    ns["plt"].close("all")

@@ -205,6 +205,62 @@ def _grid_b(site: Site) -> Outcome | None:
     return Outcome(fix=lambda node, refs: edits.rename_kwarg(node, "b", "visible"))
 
 
+# 3.3 dropped the axis suffix of the log/symlog scale keywords (removed in 3.5): basex= → base=
+SCALE_KEYWORDS = {
+    "base": "base",
+    "subs": "subs",
+    "nonpos": "nonpositive",
+    "linthresh": "linthresh",
+    "linscale": "linscale",
+}
+OLD_SCALE_KEYWORDS = [f"{stem}{axis}" for stem in SCALE_KEYWORDS for axis in "xy"] + ["nonpos"]
+X_SCALE = ("matplotlib.pyplot.xscale", "matplotlib.pyplot.semilogx")
+Y_SCALE = ("matplotlib.pyplot.yscale", "matplotlib.pyplot.semilogy")
+SCALE_SETTERS = ("matplotlib.pyplot.xscale", "matplotlib.pyplot.yscale", "set_xscale", "set_yscale")
+
+
+def _scale_keywords(axes: str) -> Any:
+    """The keywords of a call on the ``axes`` ("x", "y"; "xy" for loglog, which passed the x
+    ones to the x axis and the y ones to the y axis: one keyword only where both agree)."""
+
+    def check(site: Site) -> Outcome | None:
+        func = site.node.func
+        name = site.qname if site.qname in X_SCALE + Y_SCALE else None
+        if name is None and isinstance(func, cst.Attribute):
+            name = func.attr.value
+        plan: list[tuple[list[str], str]] = []
+        for stem, new in SCALE_KEYWORDS.items():
+            olds = [f"{stem}{axis}" for axis in axes if site.kwarg(f"{stem}{axis}") is not None]
+            if stem == "nonpos" and name in SCALE_SETTERS and site.kwarg("nonpos") is not None:
+                olds.append("nonpos")  # LogitScale's spelling before 3.3
+            if not olds:
+                continue
+            if site.kwarg(new) is not None:
+                return Outcome(fix=None)  # both spellings: one of them is a mistake
+            if len(axes) == 2:
+                given = [site.kwarg(o) for o in olds]
+                values = {edits.code(a.value).strip() for a in given if a is not None}
+                if len(olds) != 2 or len(values) != 1:
+                    return Outcome(
+                        fix=None,
+                        message="loglog(basex=, basey=) with different values (or one of them) "
+                        "has no one keyword; call ax.set_xscale / ax.set_yscale for each axis",
+                    )
+            plan.append((olds, new))
+        if not plan:
+            return None
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            for olds, new in plan:
+                node = edits.rename_kwarg(node, olds[0], new)
+                node = edits.drop_kwargs(node, *olds[1:])
+            return node
+
+        return Outcome(fix=fix)
+
+    return check
+
+
 RULES = [
     Rule(
         id="MPL001",
@@ -520,5 +576,35 @@ RULES = [
             Call(methods=("pop", "clear", "append", "extend", "insert"), check=_lines_mutation),
         ),
         examples=(("ax.lines.pop(0)", None),),
+    ),
+    Rule(
+        id="MPL015",
+        library=LIB,
+        changed_in="3.5",
+        safety=SAFE,
+        catalogue="real-notebooks",
+        message="the log/symlog scale keywords lost their axis suffix (basex= is base=, "
+        "nonposy= is nonpositive=, ...; removed in 3.5)",
+        replacement="plt.xscale('log', base=2); ax.semilogy(x, y, nonpositive='clip')",
+        signatures=(unexpected_kwarg(OLD_SCALE_KEYWORDS),),
+        matchers=(
+            Call(functions=X_SCALE, check=_scale_keywords("x")),
+            Call(functions=Y_SCALE, check=_scale_keywords("y")),
+            Call(functions=("matplotlib.pyplot.loglog",), check=_scale_keywords("xy")),
+            Call(methods=("set_xscale", "semilogx"), exclude=NOT_MPL, check=_scale_keywords("x")),
+            Call(methods=("set_yscale", "semilogy"), exclude=NOT_MPL, check=_scale_keywords("y")),
+            Call(methods=("loglog",), exclude=NOT_MPL, check=_scale_keywords("xy")),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nplt.xscale('log', basex=2)\n"
+                "ax.set_yscale('symlog', linthreshy=1, subsy=[2, 5])\n"
+                "ax.semilogy(x, y, nonposy='clip')\nplt.loglog(x, y, basex=2, basey=2)",
+                "import matplotlib.pyplot as plt\nplt.xscale('log', base=2)\n"
+                "ax.set_yscale('symlog', linthresh=1, subs=[2, 5])\n"
+                "ax.semilogy(x, y, nonpositive='clip')\nplt.loglog(x, y, base=2)",
+            ),
+            ("ax.loglog(x, y, basex=2, basey=10)", None),
+        ),
     ),
 ]
