@@ -499,3 +499,21 @@ def test_notebook_stack_drift_from_real_notebooks(old: str, rule: str) -> None:
     proposal = RulesFixer().prepass(make_notebook([old]))
     assert proposal is not None and rule in proposal.rule_ids
     exec(proposal.changes[0].new_source, {})
+
+
+def test_removed_import_without_a_replacement_is_checked_use_by_use() -> None:
+    """SKL051 drops `from sklearn.metrics import SCORERS`; each later use is rewritten where it
+    has a replacement and reported where not (never replaced blindly)."""
+    cells = [
+        "from sklearn.metrics import SCORERS",
+        "n = sorted(SCORERS)\nf = SCORERS['f1']\nfor k in SCORERS:\n    print(k)",
+    ]
+    out, result = rewrite(cells, ["SKL051"])
+    assert out[0] == ""
+    assert out[1] == (
+        "from sklearn.metrics import get_scorer_names\nfrom sklearn.metrics import get_scorer\n"
+        "n = get_scorer_names()\nf = get_scorer('f1')\nfor k in SCORERS:\n    print(k)"
+    )
+    hits = [h for _, h in result.hits]
+    assert [h.fixable for h in hits].count(False) == 1  # the loop, reported
+    assert all(h.applied for h in hits if h.fixable)
