@@ -43,8 +43,14 @@ ISSUE_TO_FIX = {
 }
 
 
+# called with (cell_id, accepted) as each cell's decision arrives, before decide() returns
+DecisionCallback = Callable[[str, bool], None]
+
+
 class ReviewGate(Protocol):
-    def decide(self, fix_id: str, proposal: FixProposal) -> dict[str, bool]:
+    def decide(
+        self, fix_id: str, proposal: FixProposal, on_decision: DecisionCallback | None = None
+    ) -> dict[str, bool]:
         """Return {cell_id: accepted} for every changed cell of the proposal."""
         ...
 
@@ -54,7 +60,9 @@ class AutoReview:
 
     manual = False
 
-    def decide(self, fix_id: str, proposal: FixProposal) -> dict[str, bool]:
+    def decide(
+        self, fix_id: str, proposal: FixProposal, on_decision: DecisionCallback | None = None
+    ) -> dict[str, bool]:
         return {c.cell_id: True for c in proposal.changes}
 
 
@@ -403,18 +411,25 @@ class Modernizer:
             self.emitter.emit(
                 "review_requested", fix_id=fix_id, cell_ids=[c.cell_id for c in proposal.changes]
             )
-        decisions = self.review.decide(fix_id, proposal)
+        reported: set[str] = set()
+
+        def report_decision(cell_id: str, accepted: bool) -> None:
+            reported.add(cell_id)
+            self.emitter.emit(
+                "cell_decision",
+                fix_id=fix_id,
+                cell_id=cell_id,
+                decision="accepted" if accepted else "rejected",
+            )
+
+        # each click is an event as it happens, so every open view (and a reload) sees it
+        decisions = self.review.decide(fix_id, proposal, report_decision if manual else None)
         new_nb = copy.deepcopy(nb)
         applied: list[CellChange] = []
         for change in proposal.changes:
             accepted = decisions.get(change.cell_id, False)
-            if manual:
-                self.emitter.emit(
-                    "cell_decision",
-                    fix_id=fix_id,
-                    cell_id=change.cell_id,
-                    decision="accepted" if accepted else "rejected",
-                )
+            if manual and change.cell_id not in reported:  # left undecided: cancelled
+                report_decision(change.cell_id, accepted)
             if accepted:
                 cell = new_nb.cells[change.cell_index]
                 cell.source = change.new_source

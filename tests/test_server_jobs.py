@@ -147,6 +147,38 @@ async def test_rejection_reverts_and_reaches_the_next_prompt(
     assert [it["cells_rejected"] for it in events[-1]["iterations"]] == [[0], []]
 
 
+async def test_each_cell_decision_is_streamed_as_it_is_made(
+    jp_fetch, jp_ws_fetch, jp_root_dir, llm
+) -> None:
+    (jp_root_dir / "helpers.py").write_text(HELPERS)
+    write_notebook(
+        jp_root_dir / "two.ipynb",
+        ["import helpers", "from helpers import load_data\nprint(len(load_data()))"],
+    )
+    fixed = "from helpers import load_dataset\nprint(len(load_dataset()))"
+    llm.add(fix({0: "import helpers  # the local module", 1: fixed}))
+    job = await post(jp_fetch, "jobs", body={"path": "two.ipynb"})
+    ws = await jp_ws_fetch("mlemodernizer", "jobs", job["id"], "events")
+    events = await events_until(ws, {"review_requested"})
+    proposed = next(e for e in events if e["type"] == "fix_proposed")
+    cosmetic, needed = (c["cell_id"] for c in proposed["changes"])
+    decide = {"fix_id": proposed["fix_id"], "cell_id": cosmetic, "decision": "reject"}
+    await post(jp_fetch, "jobs", job["id"], "decisions", body=decide)
+    # the rejection is an event now, while the other cell still waits for the user
+    [decided] = await events_until(ws, {"cell_decision"}, timeout=10)
+    assert (decided["cell_id"], decided["decision"]) == (cosmetic, "rejected")
+    summary = json.loads((await jp_fetch("mlemodernizer", "jobs", job["id"])).body)
+    assert summary["pending_review"] == {proposed["fix_id"]: [needed]}
+    decide = {**decide, "cell_id": needed, "decision": "accept"}
+    await post(jp_fetch, "jobs", job["id"], "decisions", body=decide)
+    events = await events_until(ws, {"job_finished"})
+    decisions = [(e["cell_id"], e["decision"]) for e in events if e["type"] == "cell_decision"]
+    assert decisions == [(needed, "accepted")]  # each cell once, in the order decided
+    applied = next(e for e in events if e["type"] == "fix_applied")
+    assert applied["cells"] == [needed]
+    assert events[-1]["error_free"] is True
+
+
 async def test_reconnect_with_since_replays_the_rest(jp_fetch, jp_ws_fetch, renamed, llm) -> None:
     llm.add(fix({0: "from helpers import load_dataset"}))
     job = await post(jp_fetch, "jobs", body={"path": renamed, "options": {"review": "auto"}})

@@ -10,6 +10,7 @@ import threading
 
 from ..events import Event
 from ..fixers.base import FixProposal
+from ..loop import DecisionCallback
 
 DECISIONS = ("accept", "reject", "accept_all", "reject_all")
 
@@ -33,14 +34,32 @@ class ManualReview:
                 cells = {c["cell_id"]: None for c in event.data["changes"]}
                 self._pending[event.data["fix_id"]] = cells
 
-    def decide(self, fix_id: str, proposal: FixProposal) -> dict[str, bool]:
-        with self._cond:
-            cells = self._pending.setdefault(fix_id, {c.cell_id: None for c in proposal.changes})
-            while any(v is None for v in cells.values()) and not self._cancel.is_set():
-                self._cond.wait(timeout=0.5)
-            self._pending.pop(fix_id, None)
-            # undecided cells (the job was cancelled) count as rejected
-            return {cid: bool(v) for cid, v in cells.items()}
+    def decide(
+        self, fix_id: str, proposal: FixProposal, on_decision: DecisionCallback | None = None
+    ) -> dict[str, bool]:
+        reported: set[str] = set()
+        while True:
+            with self._cond:
+                cells = self._pending.setdefault(
+                    fix_id, {c.cell_id: None for c in proposal.changes}
+                )
+                done = all(v is not None for v in cells.values()) or self._cancel.is_set()
+                fresh = [
+                    (c, bool(v)) for c, v in cells.items() if v is not None and c not in reported
+                ]
+                if not fresh and not done:
+                    self._cond.wait(timeout=0.5)
+                    continue
+                if done:
+                    self._pending.pop(fix_id, None)
+            # reported outside the lock: emitting takes the emitter's lock, whose sinks take ours
+            for cell_id, accepted in fresh:
+                reported.add(cell_id)
+                if on_decision is not None:
+                    on_decision(cell_id, accepted)
+            if done:
+                # undecided cells (the job was cancelled) count as rejected
+                return {cid: bool(v) for cid, v in cells.items()}
 
     def submit(self, fix_id: str, decision: str, cell_id: str | None = None) -> None:
         if decision not in DECISIONS:

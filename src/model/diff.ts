@@ -13,8 +13,7 @@ import { IChangeState, IFixState, IJobState } from './state';
  *
  * - `pending`: waiting for the user's decision;
  * - `sending-accept` / `sending-reject`: this page sent a decision, the job
- *   has not reported it yet (it reports all of a fix's decisions at once,
- *   when the last cell is decided);
+ *   has not reported it yet (its `cell_decision` event follows the answer);
  * - `decided`: the server has a decision, which one arrives with the events;
  * - `accepted` / `rejected`: final;
  * - `proposed`: a fix the job has not asked to review (yet), or one it

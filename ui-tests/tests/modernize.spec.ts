@@ -226,9 +226,17 @@ test.describe('Modernize a notebook', () => {
       await panel
         .getByRole('button', { name: 'Reject the change to cell 1' })
         .click();
+      // the job reports each decision as it is made, while cell 2 still waits
       await expect(
-        panel.locator('.jp-mlemodernizer-cell[data-cell-id="import-helpers"]')
-      ).toContainText('Rejected (waiting for the other cells)');
+        panel.locator(
+          '.jp-mlemodernizer-cell[data-cell-id="import-helpers"] .jp-mlemodernizer-tag'
+        )
+      ).toHaveText('Rejected');
+      await expect(
+        panel.locator(
+          '.jp-mlemodernizer-cell[data-cell-id="load-rows"] .jp-mlemodernizer-tag'
+        )
+      ).toHaveText('Needs review');
       await panel
         .getByRole('button', { name: 'Accept the change to cell 2' })
         .click();
