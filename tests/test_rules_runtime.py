@@ -420,6 +420,20 @@ CASES = [
     ),
     ("SKL051", "import sklearn.metrics\nn = len(sklearn.metrics.SCORERS.keys())"),
     (
+        "SKL052",
+        DATA + "from sklearn.model_selection import StratifiedKFold, cross_val_score\n"
+        "from sklearn.tree import DecisionTreeClassifier\n"
+        "folds = StratifiedKFold(3, True, 0)\n"
+        "s = cross_val_score(DecisionTreeClassifier(random_state=0), X, y, None, 'accuracy', "
+        "folds)",
+    ),
+    (
+        "SKL052",
+        DATA + "from sklearn.model_selection import validation_curve\n"
+        "from sklearn.tree import DecisionTreeClassifier\n"
+        "tr, te = validation_curve(DecisionTreeClassifier(), X, y, 'max_depth', [1, 2], cv=3)",
+    ),
+    (
         "SKL006",
         DATA + "from sklearn.ensemble import RandomForestClassifier\n"
         "m = RandomForestClassifier(n_estimators=5, max_features='auto').fit(X, y)",
@@ -728,3 +742,43 @@ def test_log_scale_keywords_reach_the_axis_they_named() -> None:
     assert b.get_yscale() == "symlog" and b.yaxis.get_transform().linthresh == 0.5
     assert c.xaxis.get_transform().base == 3 and c.yaxis.get_transform().base == 3
     ns["plt"].close("all")
+
+
+def test_keyword_only_rewrite_keeps_what_each_positional_argument_meant() -> None:
+    """SKL052: KFold(5, True, 7) meant shuffle=True, random_state=7 and validation_curve's
+    4th and 5th arguments were param_name and param_range: the same folds, the same curve."""
+    old = (
+        DATA + "from sklearn.model_selection import KFold, validation_curve\n"
+        "from sklearn.tree import DecisionTreeClassifier\n"
+        "kf = KFold(4, True, 7)\n"
+        "tr, te = validation_curve(DecisionTreeClassifier(random_state=0), X, y, 'max_depth', "
+        "[1, 3], cv=kf)"
+    )
+    with pytest.raises(TypeError):
+        _run(old)
+    (new,), _ = rewrite(old, ["SKL052"])
+    ns = _run(new)
+    from sklearn.model_selection import KFold
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y, np = ns["X"], ns["y"], ns["np"]
+    folds = list(KFold(n_splits=4, shuffle=True, random_state=7).split(X))
+    got = [te for _, te in ns["kf"].split(X)]
+    assert all((a == b).all() for a, (_, b) in zip(got, folds, strict=True))
+    assert [list(b) for _, b in folds] != [list(b) for _, b in KFold(4).split(X)]  # shuffled
+    by_hand = [
+        [
+            DecisionTreeClassifier(random_state=0, max_depth=d)
+            .fit(X[tr], y[tr])
+            .score(X[te], y[te])
+            for tr, te in folds
+        ]
+        for d in (1, 3)
+    ]
+    np.testing.assert_allclose(ns["te"], by_hand)
+
+
+def test_keyword_only_leaves_the_old_data_first_splitter_to_skl002() -> None:
+    old = "from sklearn.model_selection import StratifiedKFold\nskf = StratifiedKFold(y, 4, True)"
+    (new,), _ = rewrite(old, ["SKL052"])
+    assert new == old
