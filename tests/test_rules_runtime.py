@@ -420,6 +420,12 @@ CASES = [
     ),
     ("SKL051", "import sklearn.metrics\nn = len(sklearn.metrics.SCORERS.keys())"),
     (
+        "PD051",
+        "import pandas as pd\n"
+        "s = pd.Series(range(6), index=pd.date_range('2020', periods=6, freq='h'))\n"
+        "top = s.resample('2h').head(2)",
+    ),
+    (
         "SKL052",
         DATA + "from sklearn.model_selection import StratifiedKFold, cross_val_score\n"
         "from sklearn.tree import DecisionTreeClassifier\n"
@@ -782,3 +788,20 @@ def test_keyword_only_leaves_the_old_data_first_splitter_to_skl002() -> None:
     old = "from sklearn.model_selection import StratifiedKFold\nskf = StratifiedKFold(y, 4, True)"
     (new,), _ = rewrite(old, ["SKL052"])
     assert new == old
+
+
+def test_bare_resample_used_as_a_series_meant_its_mean() -> None:
+    """PD051: pandas 0.18-0.25 ran the old default aggregation (mean) when a Series method was
+    reached on a bare resampler; the rewrite gives those bin means."""
+    old = (
+        "import pandas as pd\n"
+        "s = pd.Series([1.0, 3.0, 5.0, 7.0, 9.0, 20.0], "
+        "index=pd.date_range('2020', periods=6, freq='h'))\n"
+        "r = s.resample('2h')\nbins = r.values\nfirst = s.resample('3h').head(1)"
+    )
+    with pytest.raises(AttributeError):
+        _run(old)
+    (new,), _ = rewrite(old, ["PD051"])
+    ns = _run(new)
+    assert list(ns["bins"]) == [2.0, 6.0, 14.5]
+    assert list(ns["first"]) == [3.0]

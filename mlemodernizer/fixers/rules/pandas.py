@@ -18,6 +18,7 @@ from .helpers import (
     qualify,
     unexpected_kwarg,
 )
+from .infer import RESAMPLER
 from .matchers import (
     MISSING,
     NOT_LITERAL,
@@ -1079,6 +1080,56 @@ def _resample_how(site: Site) -> Outcome | None:
     return Outcome(fix=fix, outer=True)
 
 
+# DataFrame/Series API a Resampler lacks: from 0.18 to 0.25, reaching it on a bare
+# s.resample(rule) ran the old default aggregation (mean) first, with a FutureWarning
+DEFERRED_MEAN_ATTRS = (
+    "plot",
+    "head",
+    "tail",
+    "values",
+    "index",
+    "columns",
+    "iloc",
+    "loc",
+    "to_frame",
+    "round",
+    "describe",
+    "shape",
+    "dropna",
+    "rolling",
+    "diff",
+    "pct_change",
+    "cumsum",
+    "reset_index",
+    "to_csv",
+    "hist",
+    "unstack",
+    "rename",
+    "sort_values",
+    "corr",
+    "idxmax",
+    "idxmin",
+    "to_numpy",
+)
+
+
+def _deferred_mean(site: Site) -> Outcome | None:
+    value = site.node.value
+    direct = (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value == "resample"
+    )
+    if direct and any(a.keyword is not None and a.keyword.value == "how" for a in value.args):
+        return None  # PD050 writes the aggregation it named
+    typed = site.infer(value)
+    if not direct and (typed is None or typed.qname != RESAMPLER):
+        return None
+    return Outcome(
+        fix=lambda node, refs: node.with_changes(value=edits.method_call(node.value, "mean"))
+    )
+
+
 RULES = [
     Rule(
         id="PD001",
@@ -2103,6 +2154,30 @@ RULES = [
                 "w = df.resample('W', closed='left').agg(np.max).plot()",
             ),
             ("u = s.resample('h', how='last', fill_method='ffill')", None),
+        ),
+    ),
+    Rule(
+        id="PD051",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="a bare s.resample(rule) used as a Series/DataFrame meant its mean (pandas "
+        "0.18-0.25 ran .mean() for you); write the aggregation",
+        replacement="s.resample('ME').mean().plot()",
+        signatures=(object_no_attribute(DEFERRED_MEAN_ATTRS, types=r"\w*Resampler"),),
+        matchers=(Attr(names=DEFERRED_MEAN_ATTRS, exclude=NOT_PANDAS, check=_deferred_mean),),
+        examples=(
+            (
+                "s.resample('2h').plot()\nfirst = df.resample('W').head(3)",
+                "s.resample('2h').mean().plot()\nfirst = df.resample('W').mean().head(3)",
+            ),
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv', index_col=0, parse_dates=True)\n"
+                "r = df.resample('D')\nr.plot()",
+                "import pandas as pd\ndf = pd.read_csv('t.csv', index_col=0, parse_dates=True)\n"
+                "r = df.resample('D')\nr.mean().plot()",
+            ),
         ),
     ),
 ]
