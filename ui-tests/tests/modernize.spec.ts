@@ -215,9 +215,9 @@ test.describe('Modernize a notebook', () => {
             () =>
               (
                 window.jupyterapp.shell.currentWidget as unknown as {
-                  content: { activeCellIndex: number };
-                }
-              ).content.activeCellIndex
+                  content?: { activeCellIndex: number };
+                } | null
+              )?.content?.activeCellIndex ?? null
           )
         )
         .toBe(2);
