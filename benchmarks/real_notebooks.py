@@ -52,7 +52,7 @@ def cli(*args: str, timeout: float) -> subprocess.CompletedProcess[str]:
 
 def lint_count(nb: Path) -> int | None:
     try:
-        proc = cli("lint", "--json", str(nb), timeout=120)
+        proc = cli("lint", "--json", str(nb.resolve()), timeout=120)
         return len(json.loads(proc.stdout))
     except (subprocess.TimeoutExpired, json.JSONDecodeError):
         return None
@@ -67,7 +67,7 @@ def run_one(nb: Path, out_dir: Path, timeout: float, max_iterations: int) -> dic
     try:
         proc = cli(
             "run",
-            str(nb),
+            str(nb.resolve()),  # the CLI runs from this checkout, not the caller's folder
             "--offline",
             "--quiet",
             "--timeout",
