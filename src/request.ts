@@ -37,8 +37,18 @@ export namespace IHealth {
   export interface ILLM {
     configured: boolean;
     reachable: boolean;
+    /**
+     * Whose LLM was checked: the server's configuration, or the endpoint and
+     * model the user's settings name (`getHealth`'s `llm`).
+     */
+    source?: 'server' | 'settings';
     base_url?: string;
     model?: string;
+    /**
+     * Whether the endpoint lists the model (`false`: it answers, but serves
+     * other models, named in `hint`).
+     */
+    model_served?: boolean | null;
     /** What went wrong, e.g. `APIConnectionError` or `HTTP 401`. */
     error?: string;
     /** What to do about it. */
@@ -116,12 +126,34 @@ export async function requestAPI<T>(
 }
 
 /**
- * Ask the server extension whether it is up, and which version it runs.
+ * An LLM endpoint and model to check instead of the server's own.
+ */
+export interface ILLMChoice {
+  baseUrl?: string;
+  model?: string;
+}
+
+/**
+ * Ask the server extension whether it is up, which version it runs, and
+ * whether the LLM answers: the server's, or the one `llm` names (the user's
+ * settings; the server checks it as a job would use it, without its key).
  */
 export function getHealth(
-  serverSettings?: ServerConnection.ISettings
+  serverSettings?: ServerConnection.ISettings,
+  llm: ILLMChoice = {}
 ): Promise<IHealth> {
-  return requestAPI<IHealth>('health', { method: 'GET' }, serverSettings);
+  const query: Record<string, string> = {};
+  if (llm.baseUrl?.trim()) {
+    query.base_url = llm.baseUrl.trim();
+  }
+  if (llm.model?.trim()) {
+    query.model = llm.model.trim();
+  }
+  const endPoint =
+    Object.keys(query).length > 0
+      ? `health${URLExt.objectToQueryString(query)}`
+      : 'health';
+  return requestAPI<IHealth>(endPoint, { method: 'GET' }, serverSettings);
 }
 
 /**

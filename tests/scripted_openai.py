@@ -128,6 +128,7 @@ class _State:
     model_ids: list[str]
     requests: list[dict[str, Any]] = field(default_factory=list)
     headers: list[dict[str, str]] = field(default_factory=list)
+    model_list_headers: list[dict[str, str]] = field(default_factory=list)
     served: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -190,6 +191,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         if self.path.rstrip("/").endswith("/models"):
+            self.state.model_list_headers.append({k.lower(): v for k, v in self.headers.items()})
             data = [
                 {"id": m, "object": "model", "created": 0, "owned_by": "scripted"}
                 for m in self.state.model_ids
@@ -361,6 +363,11 @@ class ScriptedOpenAI:
     def request_headers(self) -> list[dict[str, str]]:
         """The headers (lower-cased names) of those requests."""
         return self._state.headers
+
+    @property
+    def model_list_headers(self) -> list[dict[str, str]]:
+        """The headers (lower-cased names) of each GET /models."""
+        return self._state.model_list_headers
 
     @property
     def served(self) -> int:

@@ -357,9 +357,38 @@ async def test_every_route_refuses_requests_without_the_token(
 async def test_health_reports_llm_and_docker(jp_fetch) -> None:
     body = json.loads((await jp_fetch("mlemodernizer", "health")).body)
     assert body["llm"]["configured"] is True and body["llm"]["reachable"] is True
+    assert body["llm"]["source"] == "server" and body["llm"]["model_served"] is True
     assert "available" in body["docker"]
     assert body["defaults"]["review"] == "manual"
     assert "api_key" not in json.dumps(body)
+
+
+async def test_health_checks_the_llm_the_settings_name(jp_fetch, llm, monkeypatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-server-secret")
+    other = ScriptedOpenAI([], model_ids=["qwen2.5-coder:1.5b"]).start()
+    try:
+        # a model name the endpoint does not serve: reachable, but said so, with what it serves
+        query = {"base_url": other.base_url, "model": "qwen2.5-coder"}
+        response = await jp_fetch("mlemodernizer", "health", params=query)
+        got = json.loads(response.body)["llm"]
+        assert (got["source"], got["base_url"], got["reachable"]) == (
+            "settings",
+            other.base_url,
+            True,
+        )
+        assert got["model_served"] is False and "qwen2.5-coder:1.5b" in got["hint"]
+        # the server's key goes only to the server's own endpoint
+        assert other.model_list_headers[-1]["authorization"] == "Bearer not-needed"
+        await jp_fetch("mlemodernizer", "health", params={"model": "scripted-model"})
+        assert llm.model_list_headers[-1]["authorization"] == "Bearer sk-server-secret"
+    finally:
+        other.stop()
+    # an endpoint that is down
+    got = json.loads((await jp_fetch("mlemodernizer", "health", params=query)).body)["llm"]
+    assert got["reachable"] is False and got["error"] == "APIConnectionError"
+    with pytest.raises(HTTPClientError) as info:
+        await jp_fetch("mlemodernizer", "health", params={"base_url": "file:///etc/passwd"})
+    assert info.value.code == 400
 
 
 async def test_batch_over_a_folder(jp_fetch, jp_root_dir) -> None:

@@ -14,7 +14,7 @@ from jupyter_server.base.websocket import WebSocketMixin
 from jupyter_server.extension.handler import ExtensionHandlerMixin
 
 from .. import __version__
-from .health import health_report
+from .health import HealthRequestError, health_report
 from .manager import TERMINAL_EVENTS, JobManager, RequestError
 
 
@@ -50,7 +50,13 @@ class HealthHandler(BaseHandler):
     @tornado.web.authenticated
     async def get(self) -> None:
         config = self.settings["mlemodernizer_config"]
-        report = await asyncio.to_thread(health_report, config)
+        # ?base_url=&model=: check the LLM the user's settings name instead of the server's
+        base_url = self.get_query_argument("base_url", None) or None
+        model = self.get_query_argument("model", None) or None
+        try:
+            report = await asyncio.to_thread(health_report, config, base_url, model)
+        except HealthRequestError as exc:
+            raise RequestError(400, str(exc)) from None
         self.finish(json.dumps({"status": "ok", "version": __version__, **report}))
 
 

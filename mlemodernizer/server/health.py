@@ -3,35 +3,69 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlparse
 
 from .config import MLEModernizer
 
 
-def llm_health(config: MLEModernizer) -> dict[str, Any]:
-    if config.offline or not config.model:
+class HealthRequestError(ValueError):
+    """An LLM the browser asked about that cannot be checked (not an http(s) URL)."""
+
+
+def llm_health(
+    config: MLEModernizer, base_url: str | None = None, model: str | None = None
+) -> dict[str, Any]:
+    """Check the server's LLM, or the endpoint/model the user's settings name (as a job would
+    use them: the settings override the server's values, and the server's key goes only to the
+    server's own endpoint)."""
+    chosen = bool(base_url or model)
+    if base_url and urlparse(base_url).scheme not in ("http", "https"):
+        raise HealthRequestError(f"base_url must be an http(s) URL, got {base_url!r}")
+    url = base_url or config.base_url or None
+    name = model or config.model or None
+    if not name or (config.offline and not chosen):
         return {
             "configured": False,
             "reachable": False,
+            "source": "settings" if chosen else "server",
             "hint": "rules only; set c.MLEModernizer.base_url and .model to add an LLM",
         }
     import openai
 
-    client = openai.OpenAI(
-        base_url=config.base_url or None,
-        api_key=config.resolved_api_key() or "not-needed",
-        timeout=5.0,
-        max_retries=0,
-    )
-    info: dict[str, Any] = {"configured": True, "base_url": config.base_url, "model": config.model}
+    same_endpoint = (url or None) == (config.base_url or None)
+    key = config.resolved_api_key() if same_endpoint else None
+    client = openai.OpenAI(base_url=url, api_key=key or "not-needed", timeout=5.0, max_retries=0)
+    info: dict[str, Any] = {
+        "configured": True,
+        "source": "settings" if chosen else "server",
+        "base_url": url,
+        "model": name,
+    }
     try:
-        client.models.list()
+        served = [m.id for m in client.models.list()]
         info["reachable"] = True
     except (openai.APIConnectionError, openai.APITimeoutError) as exc:
         info.update(reachable=False, error=type(exc).__name__, hint="start the LLM server")
+        return info
     except openai.APIStatusError as exc:
         info.update(reachable=exc.status_code != 401, error=f"HTTP {exc.status_code}")
         if exc.status_code == 401:
-            info["hint"] = "set OPENAI_API_KEY where the Jupyter server runs"
+            info["hint"] = (
+                "set OPENAI_API_KEY where the Jupyter server runs"
+                if same_endpoint
+                else "this endpoint wants a key; the server sends its key only to "
+                "c.MLEModernizer.base_url, so configure the endpoint there"
+            )
+        return info
+    # a model name the endpoint does not serve is the usual typo (Ollama tags, vLLM paths)
+    if served and name not in served:
+        info.update(
+            model_served=False,
+            error=f"model {name!r} is not served there",
+            hint="models served: " + ", ".join(sorted(served)[:8]),
+        )
+    else:
+        info["model_served"] = bool(served) or None
     return info
 
 
@@ -50,9 +84,11 @@ def docker_health() -> dict[str, Any]:
         }
 
 
-def health_report(config: MLEModernizer) -> dict[str, Any]:
+def health_report(
+    config: MLEModernizer, base_url: str | None = None, model: str | None = None
+) -> dict[str, Any]:
     return {
-        "llm": llm_health(config),
+        "llm": llm_health(config, base_url, model),
         "docker": docker_health(),
         "defaults": {k: v for k, v in config.job_defaults().items()},
     }

@@ -73,11 +73,15 @@ export function fakeSettings(route: Route): {
   settings: ServerConnection.ISettings;
   requests: string[];
   bodies: unknown[];
+  /** The full URL of each request, query included. */
+  urls: URL[];
 } {
   const requests: string[] = [];
   const bodies: unknown[] = [];
+  const urls: URL[] = [];
   const fetch: ServerConnection.ISettings['fetch'] = async input => {
     const request = input as Request;
+    urls.push(new URL(request.url));
     const path = new URL(request.url).pathname;
     const text = await request.text();
     const body = text ? JSON.parse(text) : undefined;
@@ -100,7 +104,7 @@ export function fakeSettings(route: Route): {
     fetch,
     WebSocket: FakeSocket as unknown as typeof WebSocket
   });
-  return { settings, requests, bodies };
+  return { settings, requests, bodies, urls };
 }
 
 /**

@@ -351,4 +351,57 @@ describe('ModernizerManager', () => {
     expect(broken.healthError).toMatch(/no route/);
     broken.dispose();
   });
+
+  it('checks the LLM the settings name, and again when they change', async () => {
+    const { settings, urls } = fakeSettings((method, path) =>
+      path.endsWith('/health')
+        ? { body: { status: 'ok', version: '1.0', llm: { configured: true } } }
+        : undefined
+    );
+    const manager = new ModernizerManager({ serverSettings: settings });
+    await manager.refreshHealth();
+    expect(urls[0].searchParams.has('base_url')).toBe(false);
+    manager.setSettings({
+      baseUrl: ' http://localhost:11434/v1 ',
+      model: 'qwen2.5-coder:1.5b'
+    });
+    await settle();
+    expect(urls).toHaveLength(2);
+    expect(urls[1].searchParams.get('base_url')).toBe(
+      'http://localhost:11434/v1'
+    );
+    expect(urls[1].searchParams.get('model')).toBe('qwen2.5-coder:1.5b');
+    // the same LLM again: no new check; rules only: the server's answer
+    manager.setSettings({
+      baseUrl: 'http://localhost:11434/v1',
+      model: 'qwen2.5-coder:1.5b',
+      maxIterations: 3
+    });
+    await settle();
+    expect(urls).toHaveLength(2);
+    manager.setSettings({ rulesOnly: true, model: 'qwen2.5-coder:1.5b' });
+    await settle();
+    expect(urls).toHaveLength(3);
+    expect(urls[2].searchParams.has('model')).toBe(false);
+    manager.dispose();
+  });
+
+  it('checks the settings LLM when the settings load during the first check', async () => {
+    const { settings, urls } = fakeSettings((method, path) =>
+      path.endsWith('/health')
+        ? { body: { status: 'ok', version: '1.0', llm: { configured: true } } }
+        : undefined
+    );
+    const manager = new ModernizerManager({ serverSettings: settings });
+    const first = manager.refreshHealth(); // at activation, before the settings
+    manager.setSettings({ model: 'qwen2.5-coder:1.5b' });
+    await first;
+    await settle();
+    expect(urls.map(u => u.searchParams.get('model'))).toEqual([
+      null,
+      'qwen2.5-coder:1.5b'
+    ]);
+    expect(manager.health?.status).toBe('ok');
+    manager.dispose();
+  });
 });

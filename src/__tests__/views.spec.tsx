@@ -230,4 +230,38 @@ describe('views', () => {
     act(() => buttons()[0].click());
     expect(onRefresh).toHaveBeenCalled();
   });
+
+  it('says when the endpoint of the settings does not serve their model', () => {
+    render(
+      <HealthView
+        health={{
+          status: 'ok',
+          version: '1',
+          llm: {
+            configured: true,
+            reachable: true,
+            source: 'settings',
+            base_url: 'http://localhost:11434/v1',
+            model: 'qwen2.5-coder',
+            model_served: false,
+            error: "model 'qwen2.5-coder' is not served there",
+            hint: 'models served: qwen2.5-coder:1.5b'
+          },
+          docker: { available: true }
+        }}
+        error={null}
+        settings={{ ...DEFAULT_SETTINGS, model: 'qwen2.5-coder' }}
+        trans={trans}
+        onRefresh={jest.fn()}
+        onOpenSettings={jest.fn()}
+      />
+    );
+    const llm = host.querySelector('[data-health="llm"]');
+    expect(llm?.getAttribute('data-level')).toBe('bad');
+    expect(llm?.textContent).toContain(
+      'does not serve the model qwen2.5-coder (from your settings)'
+    );
+    expect(llm?.textContent).toContain('models served: qwen2.5-coder:1.5b');
+    expect(host.querySelector('details')?.hasAttribute('open')).toBe(true);
+  });
 });

@@ -16,7 +16,7 @@ import {
   getBatch,
   listJobs
 } from '../api';
-import { IHealth, getHealth } from '../request';
+import { IHealth, ILLMChoice, getHealth } from '../request';
 import { IStateCache } from './cache';
 import { JobModel } from './job';
 import { isActive } from './state';
@@ -103,9 +103,19 @@ export class ModernizerManager implements IDisposable {
     composite: Partial<IModernizerSettings>,
     user: Partial<IModernizerSettings> = {}
   ): void {
+    const before = this._llmChoice();
     this._settings = { ...DEFAULT_SETTINGS, ...composite };
     this._userSettings = { ...user };
     this._changed.emit();
+    const after = this._llmChoice();
+    if (
+      this._healthChecks > 0 &&
+      (before?.baseUrl !== after?.baseUrl || before?.model !== after?.model)
+    ) {
+      // a new endpoint or model in the settings: check that one (this answer
+      // wins over a check still running for the old ones)
+      void this.refreshHealth();
+    }
   }
 
   /**
@@ -116,13 +126,23 @@ export class ModernizerManager implements IDisposable {
   }
 
   async refreshHealth(): Promise<void> {
+    // only the newest check counts (the settings may change while one runs)
+    const check = ++this._healthChecks;
+    let health: IHealth | null = null;
+    let error: string | null = null;
     try {
-      this._health = await getHealth(this.serverSettings);
-      this._healthError = null;
-    } catch (error) {
-      this._health = null;
-      this._healthError = errorMessage(error);
+      health = await getHealth(
+        this.serverSettings,
+        this._llmChoice() ?? undefined
+      );
+    } catch (reason) {
+      error = errorMessage(reason);
     }
+    if (check !== this._healthChecks || this._isDisposed) {
+      return;
+    }
+    this._health = health;
+    this._healthError = error;
     this._changed.emit();
   }
 
@@ -297,7 +317,20 @@ export class ModernizerManager implements IDisposable {
   private _cache: IStateCache | null;
   private _settings: IModernizerSettings = { ...DEFAULT_SETTINGS };
   private _userSettings: Partial<IModernizerSettings> = {};
+  /**
+   * The LLM the settings name, if they name one (null: the server's, or
+   * rules only).
+   */
+  private _llmChoice(): ILLMChoice | null {
+    const { baseUrl, model, rulesOnly } = this._settings;
+    if (rulesOnly || (baseUrl.trim() === '' && model.trim() === '')) {
+      return null;
+    }
+    return { baseUrl: baseUrl.trim(), model: model.trim() };
+  }
+
   private _health: IHealth | null = null;
+  private _healthChecks = 0;
   private _healthError: string | null = null;
   private _jobs: IJobSummary[] = [];
   private _jobsLoaded = false;

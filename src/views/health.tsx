@@ -104,24 +104,17 @@ function healthLines(
   }
   const lines: ILine[] = [];
   const llm = health.llm;
-  const custom = settings.baseUrl.trim() !== '' || settings.model.trim() !== '';
+  // the server checked the LLM the settings name, when they name one
+  const where = (text: string): string =>
+    llm?.source === 'settings'
+      ? trans.__('%1 (from your settings)', text)
+      : text;
   if (settings.rulesOnly) {
     lines.push({
       key: 'llm',
       name: trans.__('LLM:'),
       level: 'off',
       text: trans.__('off (rules only, set in the settings)')
-    });
-  } else if (custom) {
-    lines.push({
-      key: 'llm',
-      name: trans.__('LLM:'),
-      level: 'ok',
-      text: trans.__(
-        '%1 at %2 (from your settings; not checked)',
-        settings.model || llm?.model || '?',
-        settings.baseUrl || llm?.base_url || '?'
-      )
     });
   } else if (!llm || !llm.configured) {
     lines.push({
@@ -135,15 +128,29 @@ function healthLines(
           'Set c.MLEModernizer.base_url and c.MLEModernizer.model in the server configuration, or an LLM base URL and model in the settings.'
         )
     });
+  } else if (llm.reachable && llm.model_served === false) {
+    lines.push({
+      key: 'llm',
+      name: trans.__('LLM:'),
+      level: 'bad',
+      text: where(
+        trans.__(
+          '%1 answers, but does not serve the model %2',
+          llm.base_url ?? '',
+          llm.model ?? ''
+        )
+      ),
+      hint: trans
+        .__('Correct the model name in the settings. %1', llm.hint ?? '')
+        .trim()
+    });
   } else if (llm.reachable) {
     lines.push({
       key: 'llm',
       name: trans.__('LLM:'),
       level: llm.error ? 'warn' : 'ok',
-      text: trans.__(
-        '%1 at %2, reachable',
-        llm.model ?? '',
-        llm.base_url ?? ''
+      text: where(
+        trans.__('%1 at %2, reachable', llm.model ?? '', llm.base_url ?? '')
       ),
       hint: llm.error ? llm.hint : undefined
     });
@@ -152,11 +159,13 @@ function healthLines(
       key: 'llm',
       name: trans.__('LLM:'),
       level: 'bad',
-      text: trans.__(
-        '%1 at %2 does not answer (%3)',
-        llm.model ?? '',
-        llm.base_url ?? '',
-        llm.error ?? trans.__('unknown error')
+      text: where(
+        trans.__(
+          '%1 at %2 does not answer (%3)',
+          llm.model ?? '',
+          llm.base_url ?? '',
+          llm.error ?? trans.__('unknown error')
+        )
       ),
       hint:
         llm.hint ??

@@ -4,7 +4,12 @@
  * jupyter_server_test_config.py): an eroded notebook whose helper was renamed,
  * one LLM fix changing two cells, reviewed cell by cell.
  */
-import { IJupyterLabPageFixture, expect, test } from '@jupyterlab/galata';
+import {
+  IJupyterLabPageFixture,
+  expect,
+  galata,
+  test
+} from '@jupyterlab/galata';
 import { Locator, Page, TestInfo } from '@playwright/test';
 import * as path from 'path';
 
@@ -458,6 +463,29 @@ test.describe('Commands, menus, settings', () => {
       'reachable'
     );
     await expect(health.locator('[data-health="docker"]')).toBeVisible();
+  });
+
+  test.describe('with a model in the settings the endpoint does not serve', () => {
+    test.use({
+      mockSettings: {
+        ...galata.DEFAULT_SETTINGS,
+        'mlemodernizer:plugin': { model: 'no-such-model' }
+      }
+    });
+
+    test('the panel names the models it serves', async ({ page }) => {
+      await page.evaluate(() =>
+        window.jupyterapp.commands.execute('mlemodernizer:open-panel')
+      );
+      const health = modernizerPanel(page).locator('.jp-mlemodernizer-health');
+      // something is wrong, so the health opens by itself
+      const llm = health.locator('[data-health="llm"]');
+      await expect(llm).toContainText(
+        'does not serve the model no-such-model (from your settings)'
+      );
+      await expect(llm).toContainText('models served: scripted-model');
+      await expect(llm).toHaveAttribute('data-level', 'bad');
+    });
   });
 
   test('a folder batch on a server without the batch API says so', async ({
