@@ -24,6 +24,8 @@ import {
 } from '@jupyterlab/translation';
 import { CommandToolbarButton } from '@jupyterlab/ui-components';
 
+// (the manager below loads ./api at activation anyway: a lazy import saves nothing)
+// eslint-disable-next-line jupyter/prefer-lazy-imports
 import { errorMessage, isStatus } from './api';
 import { modernizeIcon } from './icons';
 import { StorageStateCache } from './model/cache';
