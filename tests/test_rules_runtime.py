@@ -672,6 +672,21 @@ def test_period_frequencies_keep_period_aliases() -> None:
     assert ns["years"].freqstr == pd.Period("2015", freq="Y").freqstr
 
 
+def test_asfreq_on_a_period_index_takes_period_aliases() -> None:
+    """PD039: quarters.asfreq('A') on a PeriodIndex (handson-ml's tools_pandas) becomes 'Y',
+    the annual periods it meant; on an unknown receiver 'A' stays (it could be timestamps)."""
+    old = (
+        "import pandas as pd\nquarters = pd.period_range('2016Q1', periods=8, freq='Q')\n"
+        "years = quarters.asfreq('A')\nother = frame.asfreq('A')"
+    )
+    (new,), _ = rewrite(old, ["PD039"])
+    assert "quarters.asfreq('Y')" in new and "frame.asfreq('A')" in new
+    with pytest.raises(ValueError, match="Invalid frequency: A"):
+        _run(old.rsplit("\n", 1)[0])
+    ns = _run(new.rsplit("\n", 1)[0])
+    assert [str(p) for p in ns["years"]] == ["2016"] * 4 + ["2017"] * 4
+
+
 # --- scikit-learn seen in real notebooks ------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from .symbols import DATAFRAME, NDARRAY, SERIES, SymbolTable, TypeInfo
 
 FIGURE = "matplotlib.figure.Figure"
 DATETIME_INDEX = "pandas.DatetimeIndex"
+PERIOD_INDEX = "pandas.PeriodIndex"
 RESAMPLER = "pandas.Resampler"
 RESAMPLER_OUTPUT = {
     "mean",
@@ -340,6 +341,8 @@ class Inference:
             return TypeInfo(DATAFRAME)
         if name in ("date_range", "bdate_range", "DatetimeIndex"):
             return TypeInfo(DATETIME_INDEX)
+        if name in ("period_range", "PeriodIndex"):
+            return TypeInfo(PERIOD_INDEX)
         if name in ("DataFrame", "Series"):
             return self._constructor(DATAFRAME if name == "DataFrame" else SERIES, node)
         if name == "concat":

@@ -18,7 +18,7 @@ from .helpers import (
     qualify,
     unexpected_kwarg,
 )
-from .infer import RESAMPLER
+from .infer import PERIOD_INDEX, RESAMPLER
 from .matchers import (
     MISSING,
     NOT_LITERAL,
@@ -855,10 +855,16 @@ def _freq(
         value = site.value(name, position)
         if not isinstance(value, str):
             return None
-        new = new_freq(value, PERIOD_ALIASES if period else FREQ_ALIASES)
+        # a receiver known to hold periods takes period aliases ('A' -> 'Y', not 'YE')
+        periods = period or (
+            period_safe and site.receiver is not None and site.receiver.qname == PERIOD_INDEX
+        )
+        new = new_freq(value, PERIOD_ALIASES if periods else FREQ_ALIASES)
         if new is None:
             return None
-        if period_safe and _FREQ.match(value).group(2) not in PERIOD_SAFE_ALIASES:  # type: ignore[union-attr]
+        if (
+            period_safe and not periods and _FREQ.match(value).group(2) not in PERIOD_SAFE_ALIASES  # type: ignore[union-attr]
+        ):
             return None
         arg = site.kwarg(name)
 
@@ -1943,9 +1949,11 @@ RULES = [
             ),
             (
                 "import pandas as pd\nt = s.to_period('M').to_timestamp(freq='H')\n"
-                "p = pd.period_range('2015', periods=4, freq='A-DEC')\nq = df.to_period('15T')",
+                "p = pd.period_range('2015', periods=4, freq='A-DEC')\nq = df.to_period('15T')\n"
+                "y = p.asfreq('A')\nd = df.asfreq('A')",
                 "import pandas as pd\nt = s.to_period('M').to_timestamp(freq='h')\n"
-                "p = pd.period_range('2015', periods=4, freq='Y-DEC')\nq = df.to_period('15min')",
+                "p = pd.period_range('2015', periods=4, freq='Y-DEC')\nq = df.to_period('15min')\n"
+                "y = p.asfreq('Y')\nd = df.asfreq('A')",
             ),
         ),
     ),
