@@ -820,3 +820,32 @@ def test_bare_resample_used_as_a_series_meant_its_mean() -> None:
     ns = _run(new)
     assert list(ns["bins"]) == [2.0, 6.0, 14.5]
     assert list(ns["first"]) == [3.0]
+
+
+def test_grid_scores_listcomp_and_fields_read_the_same_numbers_from_cv_results() -> None:
+    """SKL033: the mean scores and parameters old tutorials pulled out of grid_scores_ come from
+    cv_results_, and equal what each candidate scores under the same folds."""
+    old = (
+        DATA + "from sklearn.model_selection import GridSearchCV, KFold\n"
+        "from sklearn.neighbors import KNeighborsClassifier\n"
+        "grid = GridSearchCV(KNeighborsClassifier(), {'n_neighbors': [1, 5, 9]}, cv=KFold(3))\n"
+        "grid.fit(X, y)\n"
+        "means = [result.mean_validation_score for result in grid.grid_scores_]\n"
+        "first = grid.grid_scores_[0].parameters"
+    )
+    with pytest.raises(AttributeError, match="grid_scores_"):
+        _run(old)
+    (new,), _ = rewrite(old, ["SKL033"])
+    assert "grid_scores_" not in new
+    ns = _run(new)
+    from sklearn.model_selection import KFold, cross_val_score
+    from sklearn.neighbors import KNeighborsClassifier
+
+    X, y, np = ns["X"], ns["y"], ns["np"]
+    by_hand = [
+        cross_val_score(KNeighborsClassifier(n_neighbors=k), X, y, cv=KFold(3)).mean()
+        for k in (1, 5, 9)
+    ]
+    assert isinstance(ns["means"], list)
+    np.testing.assert_allclose(ns["means"], by_hand)
+    assert ns["first"] == {"n_neighbors": 1}

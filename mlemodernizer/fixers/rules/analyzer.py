@@ -342,6 +342,10 @@ class CellAnalyzer(cst.CSTVisitor):
         if self.index.nodes:
             self._nodes("BinaryOperation", node)
 
+    def visit_ListComp(self, node: cst.ListComp) -> None:
+        if self.index.nodes:
+            self._nodes("ListComp", node)
+
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         for name in _target_names(node.target):
             self._skip.add(id(name))
@@ -578,6 +582,8 @@ class CellAnalyzer(cst.CSTVisitor):
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self._skip.add(id(node.attr))
+        if self.index.nodes:
+            self._nodes("Attribute", node)
         qname = self.resolve(node)
         if qname is not None:
             sym = self.index.symbols.get(qname) or self.index.symbols.get(canonical(qname))

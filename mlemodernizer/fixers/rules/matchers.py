@@ -217,8 +217,8 @@ class Target(Matcher):
 
 @dataclass(frozen=True)
 class Node(Matcher):
-    """Any node of the named LibCST types (``"Comparison"``, ``"BinaryOperation"``,
-    ``"Subscript"``)."""
+    """Any node of the named LibCST types: ``"Comparison"``, ``"BinaryOperation"``,
+    ``"Subscript"``, ``"Attribute"``, ``"ListComp"``, ``"Dict"``, ``"IndentedBlock"``."""
 
     types: tuple[str, ...]
     check: Check

@@ -797,6 +797,77 @@ def _keyword_only(site: Site) -> Outcome | None:
     return Outcome(fix=lambda node, refs: edits.positional_to_keywords(node, names, start=keep))
 
 
+# --- S29: grid_scores_ (a list of named tuples) -> cv_results_ (a dict of arrays) ---------------
+
+# the tuple fields that are columns of cv_results_ (cv_validation_scores is split<k>_test_score)
+GRID_SCORE_FIELDS = {"mean_validation_score": "mean_test_score", "parameters": "params"}
+
+
+def _grid_scores_of(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The search object of ``search.grid_scores_``."""
+    if isinstance(node, cst.Attribute) and node.attr.value == "grid_scores_":
+        return node.value
+    return None
+
+
+def _cv_results_column(search: cst.BaseExpression, column: str) -> cst.Subscript:
+    return cst.Subscript(
+        value=cst.Attribute(value=search, attr=cst.Name("cv_results_")),
+        slice=[cst.SubscriptElement(cst.Index(cst.SimpleString(f"'{column}'")))],
+    )
+
+
+def _grid_scores_listcomp(site: Site) -> Outcome | None:
+    """``[r.mean_validation_score for r in gs.grid_scores_]`` → ``list(gs.cv_results_[...])``."""
+    node: cst.ListComp = site.node
+    loop = node.for_in
+    if loop.inner_for_in is not None or loop.ifs or loop.asynchronous is not None:
+        return None
+    search = _grid_scores_of(loop.iter)
+    elt = node.elt
+    if (
+        search is None
+        or not isinstance(loop.target, cst.Name)
+        or not isinstance(elt, cst.Attribute)
+        or not isinstance(elt.value, cst.Name)
+        or elt.value.value != loop.target.value
+        or elt.attr.value not in GRID_SCORE_FIELDS
+    ):
+        return None
+    column = GRID_SCORE_FIELDS[elt.attr.value]
+    return Outcome(
+        fix=lambda n, refs: cst.Call(
+            func=cst.Name("list"), args=[cst.Arg(_cv_results_column(search, column))]
+        ),
+        outer=True,
+    )
+
+
+def _grid_scores_field(site: Site) -> Outcome | None:
+    """``gs.grid_scores_[i].parameters`` → ``gs.cv_results_['params'][i]``."""
+    node: cst.Attribute = site.node
+    item = node.value
+    if (
+        node.attr.value not in GRID_SCORE_FIELDS
+        or not isinstance(item, cst.Subscript)
+        or len(item.slice) != 1
+        or not isinstance(item.slice[0].slice, cst.Index)
+    ):
+        return None
+    search = _grid_scores_of(item.value)
+    if search is None:
+        return None
+    column = GRID_SCORE_FIELDS[node.attr.value]
+    return Outcome(
+        fix=lambda n, refs: item.with_changes(value=_cv_results_column(search, column)),
+        outer=True,
+    )
+
+
+def _grid_scores_other(site: Site) -> Outcome | None:
+    return Outcome(fix=None)
+
+
 RULES = [
     Rule(
         id="SKL001",
@@ -1598,8 +1669,20 @@ RULES = [
         "tuples)",
         replacement="pd.DataFrame(gs.cv_results_)[['params', 'mean_test_score', 'std_test_score']]",
         signatures=(object_no_attribute(["grid_scores_"]),),
-        matchers=(Attr(names=("grid_scores_",), check=lambda site: Outcome(fix=None)),),
-        examples=(("for s in gs.grid_scores_:\n    print(s)", None),),
+        matchers=(
+            Node(types=("ListComp",), check=_grid_scores_listcomp),
+            Node(types=("Attribute",), check=_grid_scores_field),
+            Attr(names=("grid_scores_",), check=_grid_scores_other),
+        ),
+        examples=(
+            (
+                "means = [r.mean_validation_score for r in grid.grid_scores_]\n"
+                "print(grid.grid_scores_[0].parameters)",
+                "means = list(grid.cv_results_['mean_test_score'])\n"
+                "print(grid.cv_results_['params'][0])",
+            ),
+            ("for s in gs.grid_scores_:\n    print(s)", None),
+        ),
     ),
     Rule(
         id="SKL034",
