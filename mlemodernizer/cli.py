@@ -268,6 +268,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     elif not args.quiet:
+        for notice in report["notices"][len(job.notices) :]:  # what the run found
+            print(f"notice: {notice}", file=sys.stderr)
         print(f"wrote {report['output']}", file=sys.stderr)
     return 0
 

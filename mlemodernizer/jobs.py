@@ -139,9 +139,8 @@ def prepare_job(
     except BaseException:
         executor.close()  # a container started for nothing goes now, not at exit
         raise
-    prepass = None
-    if opts.prepass:
-        prepass = next((f for f in fixers if f.name == "rules"), None)
+    rules = next((f for f in fixers if f.name == "rules"), None)
+    prepass = rules if opts.prepass else None
     probe = None
     if opts.uses_llm:
         from .grounding import build_probe
@@ -158,6 +157,7 @@ def prepare_job(
         probe=probe,
         versions=versions,
         prepass=prepass.prepass if prepass is not None else None,  # type: ignore[attr-defined]
+        module_patch=rules.patch_module if rules is not None else None,  # type: ignore[attr-defined]
     )
     return Job(
         id=job_id,

@@ -30,6 +30,7 @@ from .fixers.base import (
     FixType,
     TokenUsage,
 )
+from .local_modules import ModulePatcher, local_module_notices
 from .options import Options
 from .report import IterationRecord, Report, RunSummary, edit_similarity
 from .resume import ResumeDecision
@@ -91,12 +92,16 @@ class Modernizer:
     probe: ProbeFactory | None = None
     versions: dict[str, str] = field(default_factory=dict)
     prepass: Callable[[NotebookNode], FixProposal | None] | None = None
+    # what the rules would change in a local .py module an error is raised in (reported only)
+    module_patch: ModulePatcher | None = None
 
     # --- public ---------------------------------------------------------------------------
 
     def run(self, nb: NotebookNode, path: Path, notices: list[str] | None = None) -> JobResult:
         opts = self.options
         self._exec_seconds = 0.0
+        self._module_notices: list[str] = []
+        self._modules_told: set[Path] = set()
         self._usage = TokenUsage()
         workdir = path.parent.resolve()
         original = copy.deepcopy(nb)
@@ -340,6 +345,11 @@ class Modernizer:
             # a sidecar writes into a scratch copy: score the files where the run wrote them
             score = self.score_source.score(result.executed, result.workdir or workdir)
         summary = RunSummary.of(result, score)
+        if result.errors:
+            # errors raised in the user's own modules: no cell edit fixes those lines
+            self._module_notices.extend(
+                local_module_notices(result.errors, workdir, self.module_patch, self._modules_told)
+            )
         self.emitter.emit(
             "execution_finished",
             iteration=iteration,
@@ -554,7 +564,7 @@ class Modernizer:
             llm=self._usage,
             p_value=p_value,
             rerun_scores=rerun_scores,
-            notices=list(notices or []),
+            notices=[*(notices or []), *self._module_notices],
         )
         modernized = copy.deepcopy(result.executed)
         # the executed copy carries the final sources; keep the user's notebook metadata

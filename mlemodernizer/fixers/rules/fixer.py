@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Iterable
 
+import nbformat
 from nbformat import NotebookNode
 
 from ...execution.base import CellError
@@ -91,6 +92,18 @@ class RulesFixer:
                 ctx.notebook, policy, ctx.fix_type, "to reproduce old defaults", versions
             )
         return None
+
+    def patch_module(
+        self, source: str, errors: list[CellError], versions: dict[str, str] | None = None
+    ) -> tuple[str, list[str]] | None:
+        """What error repair would rewrite in a local .py module the errors were raised in
+        (the loop reports it; the user's module is never written)."""
+        module = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+        triggered = frozenset(triggered_rules(self.rules, errors))
+        result = self.run(module, Policy(safe=True, triggered=triggered), versions)
+        if not result.changed:
+            return None
+        return result.changed[0].new_source, result.applied_rule_ids
 
     # --- internals ----------------------------------------------------------------------------
 

@@ -1,0 +1,109 @@
+"""Errors raised inside the notebook's own Python modules (``from preamble import *``).
+
+mlemodernizer changes notebooks, never the user's other files. When a traceback's innermost
+frame is a ``.py`` file in the notebook's folder, no cell edit can fix the line that fails, so
+the loop says where it is, and what the rules would rewrite there as a unified diff for the user
+to apply (a notice in the report).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from .execution.base import CellError
+
+# IPython 8+ prints "File /path/x.py:12, in f()"; the plain traceback 'File "/path/x.py", line 12'
+_FRAME = re.compile(r'^\s*File "?(?P<path>[^"\n]+?\.py)"?(?::|, line )(?P<line>\d+)', re.MULTILINE)
+# installed packages and the standard library (here or in a container): not the user's code
+_INSTALLED = re.compile(r"[/\\](site-packages|dist-packages|lib[/\\]python\d+(\.\d+)?)[/\\]")
+
+# (module source, the errors raised in it) -> (new source, rule ids), or None: nothing to rewrite
+ModulePatcher = Callable[[str, list[CellError]], tuple[str, list[str]] | None]
+
+
+@dataclass(frozen=True)
+class LocalFrame:
+    path: Path  # resolved, under the folder
+    line: int
+
+
+def failing_local_frame(traceback: str, folder: Path) -> LocalFrame | None:
+    """The innermost frame of ``traceback`` in a .py file under ``folder``, if it is the last
+    frame that is not an installed package's (an error inside numpy called from the module
+    still points at the module's line)."""
+    folder = folder.resolve()
+    found: LocalFrame | None = None
+    for match in _FRAME.finditer(traceback):
+        path = _under(match["path"], folder)
+        if path is not None:
+            found = LocalFrame(path, int(match["line"]))
+        elif not _installed(match["path"]):
+            found = None  # the code that failed is elsewhere (another cell's function, ...)
+    return found
+
+
+def _installed(text: str) -> bool:
+    return _INSTALLED.search(text) is not None
+
+
+def _under(text: str, folder: Path) -> Path | None:
+    """``text`` as a file under ``folder``; a container's path (the Docker executor runs a
+    copy elsewhere) matches by its tail."""
+    if _installed(text) or text.startswith("<"):
+        return None
+    parts = PurePosixPath(text).parts
+    candidates = [Path(text)] + [folder.joinpath(*parts[k:]) for k in range(1, len(parts))]
+    for candidate in candidates:
+        try:
+            resolved = candidate.resolve()
+        except OSError:
+            continue
+        if resolved.is_file() and resolved.is_relative_to(folder):
+            return resolved
+    return None
+
+
+def local_module_notices(
+    errors: Iterable[CellError],
+    folder: Path,
+    patch: ModulePatcher | None = None,
+    seen: set[Path] | None = None,
+) -> list[str]:
+    """One notice per local module an error is raised in (``seen`` skips those told before)."""
+    folder = folder.resolve()
+    seen = set() if seen is None else seen
+    notices: list[str] = []
+    for error in errors:
+        frame = failing_local_frame(error.traceback, folder)
+        if frame is None or frame.path in seen:
+            continue
+        seen.add(frame.path)
+        name = frame.path.relative_to(folder).as_posix()
+        what = (error.summary().splitlines() or [error.ename])[0][:200]
+        text = (
+            f"cell {error.cell_index}: {what} is raised in {name}, line "
+            f"{frame.line}: a module of yours beside the notebook, which mlemodernizer does not "
+            "change; fix it there"
+        )
+        try:
+            source = frame.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            source = None
+        fixed = patch(source, [error]) if patch is not None and source is not None else None
+        if fixed is not None:
+            new, rule_ids = fixed
+            diff = "".join(
+                difflib.unified_diff(
+                    source.splitlines(keepends=True),  # type: ignore[union-attr]
+                    new.splitlines(keepends=True),
+                    fromfile=f"a/{name}",
+                    tofile=f"b/{name}",
+                )
+            )
+            text += f". The rules ({', '.join(rule_ids)}) would change it so:\n{diff}"
+        notices.append(text)
+    return notices
