@@ -849,3 +849,9 @@ def test_grid_scores_listcomp_and_fields_read_the_same_numbers_from_cv_results()
     assert isinstance(ns["means"], list)
     np.testing.assert_allclose(ns["means"], by_hand)
     assert ns["first"] == {"n_neighbors": 1}
+
+    # a cell that only showed grid.grid_scores_ shows the same columns of cv_results_
+    (shown,), _ = rewrite("grid.grid_scores_", ["SKL033"])
+    table = eval(shown.splitlines()[-1], {**ns, "pd": __import__("pandas")})
+    assert list(table.columns) == ["params", "mean_test_score", "std_test_score"]
+    np.testing.assert_allclose(table["mean_test_score"], by_hand)

@@ -115,7 +115,7 @@ class CellAnalyzer(cst.CSTVisitor):
         self.top_level: dict[int, cst.CSTNode] = {}
         self.dirty: set[int] = set()  # top-level statements with something to rewrite
         self._top: cst.CSTNode | None = None
-        self._statement_calls: set[int] = set()  # calls that are a whole expression statement
+        self._statements: set[int] = set()  # calls/attributes that are a whole expression statement
         self._subscripted: dict[int, cst.Subscript] = {}  # id(x) → the x[k] it is the value of
 
     # --- shared helpers ----------------------------------------------------------------------
@@ -143,7 +143,7 @@ class CellAnalyzer(cst.CSTVisitor):
         found = Site(
             node=node, resolve=self.resolve, infer=self.infer, known=self.table.types, **kw
         )
-        if id(node) in self._statement_calls:
+        if id(node) in self._statements:
             found.extra["statement"] = True
         subscript = self._subscripted.get(id(node))
         if subscript is not None:
@@ -388,8 +388,8 @@ class CellAnalyzer(cst.CSTVisitor):
             self.table.set_type(name, TypeInfo(current.qname, index=current.index, columns=columns))
 
     def visit_Expr(self, node: cst.Expr) -> None:
-        if isinstance(node.value, cst.Call):
-            self._statement_calls.add(id(node.value))
+        if isinstance(node.value, cst.Call | cst.Attribute):  # a call, or a value on display
+            self._statements.add(id(node.value))
 
     def leave_Expr(self, original_node: cst.Expr) -> None:
         """Statements that change a receiver in place (``df.set_index(..., inplace=True)``,

@@ -864,8 +864,25 @@ def _grid_scores_field(site: Site) -> Outcome | None:
     )
 
 
+GRID_SCORES_TABLE = ("params", "mean_test_score", "std_test_score")
+
+
 def _grid_scores_other(site: Site) -> Outcome | None:
-    return Outcome(fix=None)
+    """A cell that shows ``gs.grid_scores_`` shows the same columns of cv_results_ as a table;
+    any other use is reported (code that unpacks the named tuples needs a person)."""
+    if not site.extra.get("statement"):
+        return Outcome(fix=None)
+    search = site.node.value
+
+    def fix(node: cst.Attribute, refs: Any) -> cst.BaseExpression:
+        frame = cst.Call(
+            func=refs["pandas.DataFrame"],
+            args=[cst.Arg(cst.Attribute(value=search, attr=cst.Name("cv_results_")))],
+        )
+        columns = cst.List([cst.Element(cst.SimpleString(f"'{c}'")) for c in GRID_SCORES_TABLE])
+        return cst.Subscript(value=frame, slice=[cst.SubscriptElement(cst.Index(columns))])
+
+    return Outcome(fix=fix, needs=("pandas.DataFrame",), outer=True)
 
 
 RULES = [
@@ -1680,6 +1697,11 @@ RULES = [
                 "print(grid.grid_scores_[0].parameters)",
                 "means = list(grid.cv_results_['mean_test_score'])\n"
                 "print(grid.cv_results_['params'][0])",
+            ),
+            (
+                "import pandas as pd\ngrid.fit(X, y)\ngrid.grid_scores_",
+                "import pandas as pd\ngrid.fit(X, y)\n"
+                "pd.DataFrame(grid.cv_results_)[['params', 'mean_test_score', 'std_test_score']]",
             ),
             ("for s in gs.grid_scores_:\n    print(s)", None),
         ),
