@@ -104,11 +104,20 @@ function healthLines(
   }
   const lines: ILine[] = [];
   const llm = health.llm;
-  // the server checked the LLM the settings name, when they name one
-  const where = (text: string): string =>
-    llm?.source === 'settings'
-      ? trans.__('%1 (from your settings)', text)
-      : text;
+  const llmLine = (level: Level, text: string, hint?: string): void => {
+    // the server checked the LLM the settings name, when they name one
+    const where =
+      llm?.source === 'settings'
+        ? trans.__('%1 (from your settings)', text)
+        : text;
+    lines.push({
+      key: 'llm',
+      name: trans.__('LLM:'),
+      level,
+      text: where,
+      hint
+    });
+  };
   if (settings.rulesOnly) {
     lines.push({
       key: 'llm',
@@ -129,48 +138,35 @@ function healthLines(
         )
     });
   } else if (llm.reachable && llm.model_served === false) {
-    lines.push({
-      key: 'llm',
-      name: trans.__('LLM:'),
-      level: 'bad',
-      text: where(
-        trans.__(
-          '%1 answers, but does not serve the model %2',
-          llm.base_url ?? '',
-          llm.model ?? ''
-        )
+    llmLine(
+      'bad',
+      trans.__(
+        '%1 answers, but does not serve the model %2',
+        llm.base_url ?? '',
+        llm.model ?? ''
       ),
-      hint: trans
+      trans
         .__('Correct the model name in the settings. %1', llm.hint ?? '')
         .trim()
-    });
+    );
   } else if (llm.reachable) {
-    lines.push({
-      key: 'llm',
-      name: trans.__('LLM:'),
-      level: llm.error ? 'warn' : 'ok',
-      text: where(
-        trans.__('%1 at %2, reachable', llm.model ?? '', llm.base_url ?? '')
-      ),
-      hint: llm.error ? llm.hint : undefined
-    });
+    llmLine(
+      llm.error ? 'warn' : 'ok',
+      trans.__('%1 at %2, reachable', llm.model ?? '', llm.base_url ?? ''),
+      llm.error ? llm.hint : undefined
+    );
   } else {
-    lines.push({
-      key: 'llm',
-      name: trans.__('LLM:'),
-      level: 'bad',
-      text: where(
-        trans.__(
-          '%1 at %2 does not answer (%3)',
-          llm.model ?? '',
-          llm.base_url ?? '',
-          llm.error ?? trans.__('unknown error')
-        )
+    llmLine(
+      'bad',
+      trans.__(
+        '%1 at %2 does not answer (%3)',
+        llm.model ?? '',
+        llm.base_url ?? '',
+        llm.error ?? trans.__('unknown error')
       ),
-      hint:
-        llm.hint ??
+      llm.hint ??
         trans.__('Start the LLM server, or check the base URL and key.')
-    });
+    );
   }
   const docker = health.docker;
   const wantsDocker = settings.executor === 'docker';
