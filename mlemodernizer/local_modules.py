@@ -85,9 +85,8 @@ def local_module_notices(
         name = frame.path.relative_to(folder).as_posix()
         what = (error.summary().splitlines() or [error.ename])[0][:200]
         text = (
-            f"cell {error.cell_index}: {what} is raised in {name}, line "
-            f"{frame.line}: a module of yours beside the notebook, which mlemodernizer does not "
-            "change; fix it there"
+            f"cell {error.cell_index} fails in {name}, line {frame.line} ({what}): a module of "
+            "yours beside the notebook, which mlemodernizer does not change; fix it there"
         )
         try:
             source = frame.path.read_text(encoding="utf-8")

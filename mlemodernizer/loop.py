@@ -345,11 +345,11 @@ class Modernizer:
             # a sidecar writes into a scratch copy: score the files where the run wrote them
             score = self.score_source.score(result.executed, result.workdir or workdir)
         summary = RunSummary.of(result, score)
-        if result.errors:
-            # errors raised in the user's own modules: no cell edit fixes those lines
-            self._module_notices.extend(
-                local_module_notices(result.errors, workdir, self.module_patch, self._modules_told)
-            )
+        # errors raised in the user's own modules: no cell edit fixes those lines (told once each)
+        notices = local_module_notices(
+            result.errors, workdir, self.module_patch, self._modules_told
+        )
+        self._module_notices.extend(notices)
         self.emitter.emit(
             "execution_finished",
             iteration=iteration,
@@ -366,6 +366,7 @@ class Modernizer:
             environment=result.environment,
             resumed_from=result.resumed_from,
             cells_run=[c.cell_index for c in result.cells],
+            notices=notices,
         )
         return _Run(result=result, score=score, summary=summary)
 

@@ -157,6 +157,11 @@ export interface IExecutionFinishedEvent extends IEventBase {
   timed_out: boolean;
   kernel_died: boolean;
   cancelled: boolean;
+  /**
+   * What the run found that no cell edit fixes, e.g. an error raised in a
+   * .py module of the user's beside the notebook (with the rules' diff).
+   */
+  notices?: string[];
 }
 
 export interface IIssueDetectedEvent extends IEventBase {

@@ -56,7 +56,8 @@ def test_one_notice_per_module_with_the_rules_diff(tmp_path: Path) -> None:
     notices = local_module_notices(
         errors, tmp_path, lambda src, errs: (src.replace("np.float(", "float("), ["NPY001"]), seen
     )
-    assert len(notices) == 1 and notices[0].startswith("cell 1: AttributeError")
+    assert len(notices) == 1 and notices[0].startswith("cell 1 fails in helpers.py, line 5")
+    assert "(AttributeError: no float)" in notices[0]
     assert "helpers.py, line 5" in notices[0]
     assert "-    return np.float(x)\n+    return float(x)" in notices[0]
     assert local_module_notices(errors, tmp_path, None, seen) == []  # told once
@@ -71,6 +72,24 @@ def test_run_reports_the_fix_for_a_local_module_and_leaves_it_alone(tmp_path: Pa
     report = json_report(run_cli("run", str(nb), "--offline", "--json", "--max-iterations", "2"))
     assert report["error_free"] is False
     [notice] = [n for n in report["notices"] if "helpers.py" in n]
-    assert "cell 1: AttributeError" in notice and "helpers.py, line 5" in notice
+    assert notice.startswith("cell 1 fails in helpers.py, line 5 (AttributeError: module")
     assert "NPY001" in notice and "+    return float(x)" in notice
     assert helper.read_text() == HELPER
+
+
+def test_the_notice_reaches_the_event_stream_once(tmp_path: Path) -> None:
+    """The panel shows it live: `execution_finished.notices` of the run that found it (later
+    runs of the same error do not repeat it)."""
+    from mlemodernizer.jobs import prepare_job
+    from mlemodernizer.options import Options
+
+    (tmp_path / "helpers.py").write_text(HELPER)
+    nb = write_notebook(tmp_path / "nb.ipynb", ["from helpers import as_float", "as_float('2')"])
+    events: list = []
+    job = prepare_job(
+        nb, Options(offline=True, max_iterations=1), job_id="t", sinks=[events.append]
+    )
+    job.run()
+    runs = [e.data for e in events if e.type == "execution_finished"]
+    assert len(runs[0]["notices"]) == 1 and "helpers.py, line 5" in runs[0]["notices"][0]
+    assert all(r["notices"] == [] for r in runs[1:])

@@ -294,6 +294,28 @@ describe('reduce: other paths', () => {
     ]);
   });
 
+  it('keeps the notices of a run (an error in a module of the user)', () => {
+    const notice =
+      'cell 0 fails in preamble.py, line 1 (ImportError: x)\n--- a/preamble.py';
+    const state = reduceEvents(fresh(), [
+      event('execution_started', { iteration: 0, kind: 'baseline' }),
+      event('execution_finished', {
+        iteration: 0,
+        kind: 'baseline',
+        error_free: false,
+        errors: [],
+        error_cells: 1,
+        runtime_s: 1,
+        score: null,
+        timed_out: false,
+        kernel_died: false,
+        cancelled: false,
+        notices: [notice]
+      })
+    ]);
+    expect(state.iterations[0].execution?.notices).toEqual([notice]);
+  });
+
   it('says cancelled when the job stopped on a cancel', () => {
     let state = reduce(fresh(), { type: 'cancel_requested' });
     expect(state.cancelRequested).toBe(true);

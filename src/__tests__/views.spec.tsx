@@ -71,6 +71,58 @@ describe('views', () => {
     ).toEqual(['Baseline', 'Iteration 1']);
   });
 
+  it('shows a run notice with its diff folded', () => {
+    const state = reduceEvents(initialState('j', 'nb.ipynb'), [
+      {
+        type: 'execution_started',
+        job: 'j',
+        seq: 1,
+        time: 1,
+        iteration: 0,
+        kind: 'baseline'
+      },
+      {
+        type: 'execution_finished',
+        job: 'j',
+        seq: 2,
+        time: 2,
+        iteration: 0,
+        kind: 'baseline',
+        error_free: false,
+        errors: [],
+        error_cells: 1,
+        runtime_s: 1,
+        score: null,
+        timed_out: false,
+        kernel_died: false,
+        cancelled: false,
+        notices: [
+          'cell 0 fails in preamble.py, line 1 (ImportError: x)\n' +
+            '--- a/preamble.py\n+++ b/preamble.py'
+        ]
+      }
+    ] as unknown as IEventBase[]);
+    render(
+      <Timeline
+        state={state}
+        actions={{ decide: jest.fn(), showCell: jest.fn() }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    const notice = host.querySelector('.jp-mlemodernizer-notice');
+    expect(notice?.getAttribute('role')).toBe('note');
+    expect(notice?.firstChild?.textContent).toBe(
+      'cell 0 fails in preamble.py, line 1 (ImportError: x)'
+    );
+    expect(notice?.querySelector('summary')?.textContent).toBe(
+      'Proposed change'
+    );
+    expect(notice?.querySelector('pre')?.textContent).toBe(
+      '--- a/preamble.py\n+++ b/preamble.py'
+    );
+  });
+
   it('offers Accept and Reject per cell and Accept all, with labels', () => {
     const decide = jest.fn();
     const showCell = jest.fn();

@@ -216,7 +216,8 @@ function executionFinished(
         score: event.score,
         timedOut: event.timed_out,
         kernelDied: event.kernel_died,
-        cancelled: event.cancelled
+        cancelled: event.cancelled,
+        notices: event.notices ?? []
       }),
       event.kind
     )

@@ -60,6 +60,8 @@ export interface IExecution {
   timedOut: boolean;
   kernelDied: boolean;
   cancelled: boolean;
+  /** `execution_finished.notices` (absent in states cached by older versions). */
+  notices?: string[];
 }
 
 /**

@@ -9,6 +9,7 @@ import * as React from 'react';
 import { IReport } from '../events';
 import { formatScore, formatSeconds } from '../model/selectors';
 import { fixTypeLabel, issueLabel, stopReasonLabel } from './labels';
+import { NoticeView } from './notice';
 import { OutcomeBadge, basename } from './verdict';
 
 export class ReportWidget extends ReactWidget {
@@ -162,11 +163,9 @@ export function ReportView(props: {
       {report.notices.length > 0 && (
         <>
           <h2>{trans.__('Notices')}</h2>
-          <ul>
-            {report.notices.map((notice, i) => (
-              <li key={i}>{notice}</li>
-            ))}
-          </ul>
+          {report.notices.map((notice, i) => (
+            <NoticeView key={i} notice={notice} trans={trans} />
+          ))}
         </>
       )}
       <button

@@ -18,6 +18,7 @@ import {
   isActive
 } from '../model/state';
 import { fixTypeLabel, issueLabel, runLabel, sourceLabel } from './labels';
+import { NoticeView } from './notice';
 import { FixReview, IReviewActions } from './review';
 
 export interface ITimelineProps {
@@ -288,6 +289,9 @@ function ExecutionView(props: {
           )}
         </div>
       )}
+      {(execution.notices ?? []).map((notice, i) => (
+        <NoticeView key={i} notice={notice} trans={trans} />
+      ))}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { IReport, IRunSummary } from '../events';
 import { formatScore, formatSeconds } from '../model/selectors';
 import { IJobState } from '../model/state';
 import { outcomeLabel, outcomeTone, stopReasonLabel } from './labels';
+import { NoticeView } from './notice';
 
 export interface IVerdictActions {
   openOutput(): void;
@@ -72,11 +73,11 @@ export function VerdictView(props: {
       {report && <Comparison report={report} trans={trans} />}
       {report && <Basis report={report} trans={trans} />}
       {report && report.notices.length > 0 && (
-        <ul className="jp-mlemodernizer-notices">
+        <div className="jp-mlemodernizer-notices">
           {report.notices.map((notice, i) => (
-            <li key={i}>{notice}</li>
+            <NoticeView key={i} notice={notice} trans={trans} />
           ))}
-        </ul>
+        </div>
       )}
       {report && (
         <div className="jp-mlemodernizer-links">

@@ -313,6 +313,48 @@ test.describe('Modernize a notebook', () => {
     });
   });
 
+  test.describe('rules only, with an error raised in a module of the user', () => {
+    test.use({
+      mockSettings: {
+        ...galata.DEFAULT_SETTINGS,
+        'mlemodernizer:plugin': { rulesOnly: true }
+      }
+    });
+
+    test('the run says where, with the proposed change folded', async ({
+      page,
+      tmpPath
+    }, testInfo) => {
+      for (const name of ['oldmath.py', 'module-error.ipynb']) {
+        await page.contents.uploadFile(
+          path.join(FIXTURES, name),
+          `${tmpPath}/${name}`
+        );
+      }
+      await page.notebook.openByPath(`${tmpPath}/module-error.ipynb`);
+      await page.notebook.activate('module-error.ipynb');
+      await pressModernize(page);
+      const panel = modernizerPanel(page);
+      await expect(panel.locator('.jp-mlemodernizer-status-text')).toHaveText(
+        'Finished',
+        { timeout: 90_000 }
+      );
+      const notice = panel.locator('.jp-mlemodernizer-notice').first();
+      await expect(notice).toContainText('cell 1 fails in oldmath.py, line 5');
+      await notice.getByText('Proposed change').click();
+      await expect(notice.locator('pre')).toContainText('+    return float(x)');
+      await widenSidebar(page);
+      await panelScreenshot(page, testInfo, 'panel-module-notice-light');
+      // the user's module is theirs: unchanged on disk
+      const module = await page.evaluate(
+        async file =>
+          (await window.jupyterapp.serviceManager.contents.get(file)).content,
+        `${tmpPath}/oldmath.py`
+      );
+      expect(module).toContain('np.float(x)');
+    });
+  });
+
   test('dark theme: review, accept all', async ({
     page,
     tmpPath
