@@ -38,11 +38,11 @@ def failing_local_frame(traceback: str, folder: Path) -> LocalFrame | None:
     folder = folder.resolve()
     found: LocalFrame | None = None
     for match in _FRAME.finditer(traceback):
+        if _installed(match["path"]):
+            continue  # library code called from the module: the module's frame stands
         path = _under(match["path"], folder)
-        if path is not None:
-            found = LocalFrame(path, int(match["line"]))
-        elif not _installed(match["path"]):
-            found = None  # the code that failed is elsewhere (another cell's function, ...)
+        # not under the folder: the code that failed is elsewhere (another cell's function...)
+        found = LocalFrame(path, int(match["line"])) if path is not None else None
     return found
 
 
@@ -53,8 +53,6 @@ def _installed(text: str) -> bool:
 def _under(text: str, folder: Path) -> Path | None:
     """``text`` as a file under ``folder``; a container's path (the Docker executor runs a
     copy elsewhere) matches by its tail."""
-    if _installed(text) or text.startswith("<"):
-        return None
     parts = PurePosixPath(text).parts
     candidates = [Path(text)] + [folder.joinpath(*parts[k:]) for k in range(1, len(parts))]
     for candidate in candidates:

@@ -19,6 +19,7 @@ def llm_health(
     use them: the settings override the server's values, and the server's key goes only to the
     server's own endpoint)."""
     chosen = bool(base_url or model)
+    source = "settings" if chosen else "server"
     if base_url and urlparse(base_url).scheme not in ("http", "https"):
         raise HealthRequestError(f"base_url must be an http(s) URL, got {base_url!r}")
     url = base_url or config.base_url or None
@@ -27,7 +28,7 @@ def llm_health(
         return {
             "configured": False,
             "reachable": False,
-            "source": "settings" if chosen else "server",
+            "source": source,
             "hint": "rules only; set c.MLEModernizer.base_url and .model to add an LLM",
         }
     import openai
@@ -37,7 +38,7 @@ def llm_health(
     client = openai.OpenAI(base_url=url, api_key=key or "not-needed", timeout=5.0, max_retries=0)
     info: dict[str, Any] = {
         "configured": True,
-        "source": "settings" if chosen else "server",
+        "source": source,
         "base_url": url,
         "model": name,
     }
