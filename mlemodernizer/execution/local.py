@@ -8,18 +8,24 @@ kills the kernel from another thread, and a probe run in the still-live kernel a
 from __future__ import annotations
 
 import asyncio
+import atexit
+import concurrent.futures
 import copy
 import dataclasses
 import json
+import os
 import re
+import shutil
 import subprocess
 import threading
 import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+from jupyter_core.paths import jupyter_runtime_dir
 from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbformat import NotebookNode
@@ -32,6 +38,7 @@ FACTS_MARKER = "__MLEM_FACTS__"
 _WATCH_INTERVAL_S = 0.1
 _PROBE_TIMEOUT_S = 20.0
 _KERNEL_START_ATTEMPTS = 3
+_CLOSE_WAIT_S = 30.0
 
 _VERSIONS_CODE = """
 import importlib.metadata as _m, json as _j
@@ -79,7 +86,11 @@ class LocalExecutor:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._session: _Session | None = None
+        # runs in flight: close() from another thread stops them before it stops the loop
+        self._running: dict[concurrent.futures.Future[Any], threading.Event] = {}
+        self._lock = threading.Lock()
         self._check_kernel()
+        sweep_stale_runtime_dirs()
 
     def _check_kernel(self) -> None:
         try:
@@ -93,46 +104,89 @@ class LocalExecutor:
     # --- Executor protocol ------------------------------------------------------------------
 
     def execute(self, request: ExecutionRequest) -> ExecutionResult:
-        return self._submit(self._execute(request))
+        return self._submit(self._execute(request), request.cancel)
 
     def installed_versions(self) -> dict[str, str]:
         """Package versions as the kernel sees them (it may be another env than ours); cached."""
         if self._versions is None:
-            from nbformat.v4 import new_code_cell, new_notebook
-
-            nb = new_notebook(cells=[new_code_cell(_VERSIONS_CODE)])
-            client = NotebookClient(nb, kernel_name=self.kernel, timeout=60, allow_errors=True)
-            client.execute(stderr=subprocess.DEVNULL)
-            text = "".join(
-                o.get("text", "") for o in nb.cells[0].outputs if o.get("output_type") == "stream"
-            )
-            try:
-                self._versions = json.loads(text.strip().splitlines()[-1])
-            except (json.JSONDecodeError, IndexError):
-                self._versions = {}
+            # our own kernel start, not NotebookClient.execute(): that one has no retry, and a
+            # kernel dying at start leaves an atexit hook whose cleanup asserts at exit
+            self._versions = self._submit(self._list_versions(), threading.Event())
         return dict(self._versions)
 
     def close(self) -> None:
-        """Kill a kernel kept for resuming and stop the executor's event loop."""
-        if self._loop is None:
-            return
-        self._submit(self._drop_session())
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        if self._thread is not None:
-            self._thread.join(timeout=10)
-        self._loop, self._thread = None, None
+        """Stop any run in flight, kill a kernel kept for resuming, stop the event loop.
+
+        Safe from any thread, twice or concurrently with a run: a run is cancelled (its kernel
+        killed) and has finished before the loop stops, so no caller waits on a dead loop."""
+        with self._lock:
+            if self._loop is None:
+                return
+            running = dict(self._running)
+            for cancel in running.values():
+                cancel.set()
+            _, late = concurrent.futures.wait(running, timeout=_CLOSE_WAIT_S)
+            for future in late:  # not stopped by its cancel flag: cancel the task itself
+                future.cancel()
+            self._submit(self._drop_session(), threading.Event(), locked=True)
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            if self._thread is not None:
+                self._thread.join(timeout=10)
+            self._loop, self._thread = None, None
 
     # --- the run ----------------------------------------------------------------------------
 
-    def _submit(self, coro: Any) -> Any:
+    def _submit(self, coro: Any, cancel: threading.Event, locked: bool = False) -> Any:
         """Run a coroutine on the executor's own loop: a kept kernel's client lives there."""
+        if not locked:
+            with self._lock:  # never hand work to a loop that close() is stopping
+                future = self._start(coro, cancel)
+        else:
+            future = self._start(coro, cancel)
+        try:
+            return future.result()
+        except concurrent.futures.CancelledError:
+            raise ExecutorError(
+                f"the {self.kernel!r} kernel was stopped: executor closed"
+            ) from None
+        finally:
+            self._running.pop(future, None)
+
+    def _start(self, coro: Any, cancel: threading.Event) -> concurrent.futures.Future[Any]:
         if self._loop is None:
             self._loop = asyncio.new_event_loop()
             self._thread = threading.Thread(
                 target=self._loop.run_forever, name="mlemodernizer-kernel-loop", daemon=True
             )
             self._thread.start()
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+        future = asyncio.run_coroutine_threadsafe(coro, self._loop)
+        self._running[future] = cancel
+        return future
+
+    async def _list_versions(self) -> dict[str, str]:
+        from nbformat.v4 import new_code_cell, new_notebook
+
+        nb = new_notebook(cells=[new_code_cell(_VERSIONS_CODE)])
+        client = NotebookClient(
+            nb, kernel_name=self.kernel, timeout=60, allow_errors=True, shutdown_kernel="immediate"
+        )
+        try:
+            await self._start_kernel(client)
+            await client.async_execute_cell(nb.cells[0], 0)
+        except (CellTimeoutError, DeadKernelError) as exc:
+            raise ExecutorError(
+                f"the {self.kernel!r} kernel could not list its packages: {exc}"
+            ) from None
+        finally:
+            await _kill_kernel(client)
+        text = "".join(
+            o.get("text", "") for o in nb.cells[0].outputs if o.get("output_type") == "stream"
+        )
+        try:
+            versions = json.loads(text.strip().splitlines()[-1])
+        except (json.JSONDecodeError, IndexError):
+            return {}
+        return versions if isinstance(versions, dict) else {}
 
     async def _execute(self, request: ExecutionRequest) -> ExecutionResult:
         nb = copy.deepcopy(request.nb)
@@ -189,6 +243,8 @@ class LocalExecutor:
         except asyncio.CancelledError:
             pass
         finally:
+            if not work.done():  # this task itself was cancelled: stop the cells too
+                work.cancel()
             healthy = not (result.timed_out or result.kernel_died or result.cancelled)
             if request.keep_kernel and healthy:
                 self._session = _Session(client=client, nb=nb, cwd=request.cwd)
@@ -208,16 +264,20 @@ class LocalExecutor:
         bind makes a kernel die before it answers, and that says nothing about the notebook."""
         last: Exception | None = None
         for attempt in range(_KERNEL_START_ATTEMPTS):
-            client.km = client.create_kernel_manager()
+            km = client.create_kernel_manager()
+            # in a folder the next start sweeps once we are gone, not a temp file a SIGKILL leaks
+            km.connection_file = str(kernel_runtime_dir() / f"kernel-{uuid.uuid4()}.json")
             try:
                 # kernel-process stderr (ZMQ/transport chatter) is not the notebook's output
                 await client.async_start_new_kernel(stderr=subprocess.DEVNULL)
                 await client.async_start_new_kernel_client()
                 return
-            except RuntimeError as exc:
+            except Exception as exc:  # died at start, no reply in time, fork/port trouble
                 last = exc
+                # nbclient's own cleanup may have dropped client.km already: kill through ours
+                client.km = km
                 await _kill_kernel(client)
-                client.kc = None
+                client.km, client.kc = None, None
                 await asyncio.sleep(0.5 * (attempt + 1))
         raise ExecutorError(
             f"the {self.kernel!r} kernel did not start after {_KERNEL_START_ATTEMPTS} tries: {last}"
@@ -325,6 +385,73 @@ async def _alive(client: NotebookClient) -> bool:
         return client.km is not None and bool(await client.km.is_alive())
     except Exception:
         return False
+
+
+def _process_state(pid: int) -> tuple[str, str] | None:
+    """(state letter, start time in clock ticks) of a live process, from /proc; None if gone
+    (or no /proc here: then only whether the pid exists is known, see _owner_alive)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat[stat.rfind(")") + 2 :].split()  # the name in (...) may hold spaces
+    return (fields[0], fields[19]) if len(fields) > 19 else None
+
+
+def _process_tag(pid: int) -> str:
+    state = _process_state(pid)
+    return f"{pid}-{state[1]}" if state else str(pid)
+
+
+def _owner_alive(tag: str) -> bool:
+    """Whether the process that owns runtime folder ``tag`` ("PID-START") still runs."""
+    pid_text, _, start = tag.partition("-")
+    if not pid_text.isdigit():
+        return True  # not a folder we made: never ours to remove
+    pid = int(pid_text)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # exists, another user's
+    state = _process_state(pid)
+    if state is None:
+        return not Path("/proc/self/stat").exists()  # no /proc: trust kill(0)
+    # a zombie runs nothing; another start time means the pid was reused by someone else
+    return state[0] != "Z" and (not start or state[1] == start)
+
+
+def runtime_base() -> Path:
+    return Path(jupyter_runtime_dir()) / "mlemodernizer"
+
+
+_cleanup_registered: set[Path] = set()
+
+
+def kernel_runtime_dir() -> Path:
+    """This process's folder for kernel connection files, removed at a normal exit and swept
+    by the next start after a SIGKILL (they hold the kernel's ports and HMAC key)."""
+    folder = runtime_base() / _process_tag(os.getpid())
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if folder not in _cleanup_registered:  # once per folder (JUPYTER_RUNTIME_DIR may change)
+        _cleanup_registered.add(folder)
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
+def sweep_stale_runtime_dirs() -> list[Path]:
+    """Remove the connection-file folders of processes that are gone; return them."""
+    removed: list[Path] = []
+    try:
+        entries = list(runtime_base().iterdir())
+    except OSError:
+        return removed
+    for entry in entries:
+        if entry.is_dir() and not entry.is_symlink() and not _owner_alive(entry.name):
+            shutil.rmtree(entry, ignore_errors=True)
+            removed.append(entry)
+    return removed
 
 
 async def _kill_kernel(client: NotebookClient) -> None:
