@@ -385,9 +385,17 @@ class Modernizer:
         for fixer in self.fixers:
             if self.cancel.is_set():
                 return None
-            proposal = fixer.propose(ctx)
+            proposal = None
+            try:
+                proposal = fixer.propose(ctx)
+            finally:
+                # every request counts, also when all replies were rejected or the fixer raised:
+                # a fixer that sends requests says what the last propose() spent in last_usage
+                spent = getattr(fixer, "last_usage", None)
+                if not isinstance(spent, TokenUsage):
+                    spent = proposal.usage if proposal is not None else TokenUsage()
+                self._usage.add(spent)
             if proposal is not None:
-                self._usage.add(proposal.usage)
                 changes = [c for c in proposal.changes if c.old_source != c.new_source]
                 if changes:
                     proposal.changes = changes

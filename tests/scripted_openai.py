@@ -67,6 +67,10 @@ class Reply:
     ``chunk_chars`` is the size of the streamed content pieces. ``retry_after`` is the
     ``Retry-After`` header of an error reply (429 defaults to "0"). ``disconnect_after`` cuts a
     stream after that many content pieces, mid-body (a dropped connection).
+    ``malformed`` answers 200 with a broken body: a stream sends its first ``malformed_after``
+    events, then ``data: <malformed>`` (invalid JSON) and ends; a plain reply's whole body is
+    ``malformed`` (still ``Content-Type: application/json``). ``raw_content_type`` sends
+    ``malformed`` as that body for any request, stream or not (an HTML error page, say).
     """
 
     content: str | ContentFn = ""
@@ -79,6 +83,9 @@ class Reply:
     chunk_chars: int = 7
     retry_after: str | None = None
     disconnect_after: int | None = None
+    malformed: str | None = None
+    malformed_after: int = 0
+    raw_content_type: str | None = None
 
     @classmethod
     def from_json(cls, item: Any) -> Reply:
@@ -170,6 +177,14 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def _send_raw(self, text: str, content_type: str) -> None:
+        data = text.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
     def _send_error(
         self, status: int, message: str | None = None, retry_after: str | None = None
     ) -> None:
@@ -235,6 +250,11 @@ class _Handler(BaseHTTPRequestHandler):
             ct = reply.completion_tokens if reply.completion_tokens is not None else _words(content)
             usage = {"prompt_tokens": pt, "completion_tokens": ct, "total_tokens": pt + ct}
         model = body.get("model") or "scripted"
+        if reply.malformed is not None and (
+            reply.raw_content_type is not None or not body.get("stream")
+        ):
+            self._send_raw(reply.malformed, reply.raw_content_type or "application/json")
+            return
         if body.get("stream"):
             include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
             self._stream(
@@ -243,6 +263,8 @@ class _Handler(BaseHTTPRequestHandler):
                 usage if include_usage else None,
                 reply.chunk_chars,
                 reply.disconnect_after,
+                reply.malformed,
+                reply.malformed_after,
             )
         else:
             self._send_json(200, _completion(model, content, usage))
@@ -254,6 +276,8 @@ class _Handler(BaseHTTPRequestHandler):
         usage: dict | None,
         chunk_chars: int,
         disconnect_after: int | None,
+        malformed: str | None = None,
+        malformed_after: int = 0,
     ) -> None:
         """SSE over chunked transfer encoding, as real servers (uvicorn, vLLM) send it."""
         self.send_response(200)
@@ -271,7 +295,12 @@ class _Handler(BaseHTTPRequestHandler):
                 self.close_connection = True
                 self.connection.shutdown(2)  # mid-body: the client sees an incomplete response
                 return
+            if malformed is not None and n >= malformed_after:
+                break
             write(f"data: {json.dumps(event)}\n\n".encode())
+        if malformed is not None:
+            # a complete HTTP response whose SSE data is not JSON (a broken proxy or server)
+            write(f"data: {malformed}\n\n".encode())
         write(b"data: [DONE]\n\n")
         self.wfile.write(b"0\r\n\r\n")
         self.wfile.flush()

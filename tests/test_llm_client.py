@@ -221,3 +221,66 @@ def test_models_endpoint_answers():
 def test_closed_port_fixture_is_closed(closed_port):
     with socket.socket() as s, pytest.raises(OSError):
         s.connect(("127.0.0.1", closed_port))
+
+
+# --- malformed replies: an LLM error like a 5xx, and every answered request counts ---------------
+
+MALFORMED = {
+    "stream: invalid JSON after some content": (
+        Reply("abc def", malformed="{not json", malformed_after=2),
+        True,
+    ),
+    "stream: invalid JSON at once": (Reply("x", malformed="{", malformed_after=0), True),
+    "stream: JSON that is no chunk": (Reply("abc", malformed="42", malformed_after=1), True),
+    "stream: an HTML page": (Reply(malformed="<h1>502</h1>", raw_content_type="text/html"), True),
+    "plain: invalid JSON": (Reply(malformed='{"choices": [tru'), False),
+    "plain: an HTML page": (Reply(malformed="<h1>502</h1>", raw_content_type="text/html"), False),
+    "plain: JSON that is no completion": (Reply(malformed='{"detail": "ok"}'), False),
+}
+
+
+@pytest.mark.parametrize("reply, stream", MALFORMED.values(), ids=MALFORMED.keys())
+def test_malformed_reply_is_retried_then_one_clear_line(scripted_openai, reply, stream):
+    srv = scripted_openai([reply] * 3)
+    sleeps: list[float] = []
+    client = client_for(srv.base_url, sleeps, max_retries=2, stream=stream)
+    with pytest.raises(LLMError) as info:
+        client.complete(MESSAGES)
+    msg = str(info.value)
+    assert len(srv.requests) == 3 and len(sleeps) == 2  # retried within the bounds, like a 5xx
+    assert msg.startswith(f"LLM endpoint {srv.base_url} sent a malformed reply: ")
+    assert msg.endswith("(3 attempts)") and "\n" not in msg
+    # the server answered each one: they may be billed, so they count
+    assert info.value.usage.requests == 3
+    assert info.value.usage.prompt_tokens > 0
+
+
+def test_malformed_stream_then_a_good_reply(scripted_openai):
+    srv = scripted_openai(
+        [Reply("half an answ", malformed="{oops", malformed_after=3), Reply(status=503), "whole"]
+    )
+    out = client_for(srv.base_url).complete(MESSAGES)
+    assert out.content == "whole"
+    assert len(srv.requests) == 3
+    # the broken stream was answered (counted, estimated); the 503 was no completion
+    assert out.usage.requests == 2 and out.usage_estimated
+
+
+def test_a_dropped_stream_counts_as_a_request(scripted_openai):
+    srv = scripted_openai(
+        [
+            Reply("a long answer that breaks", disconnect_after=2),
+            Reply("whole answer", prompt_tokens=10, completion_tokens=2),
+        ]
+    )
+    out = client_for(srv.base_url).complete(MESSAGES)
+    assert out.content == "whole answer"
+    assert out.usage.requests == 2
+    assert out.usage.prompt_tokens > 10 and out.usage.completion_tokens > 2
+
+
+def test_an_error_after_an_answered_attempt_still_counts_it(scripted_openai):
+    srv = scripted_openai([Reply("broken", malformed="{"), Reply(status=401)])
+    with pytest.raises(LLMError, match="refused the request") as info:
+        client_for(srv.base_url).complete(MESSAGES)
+    assert info.value.usage.requests == 1

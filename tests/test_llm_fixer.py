@@ -8,6 +8,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from mlemodernizer.errors import LLMError
 from mlemodernizer.execution.base import CellError, CellRun, ExecutionResult
 from mlemodernizer.fixers.base import (
     Attempt,
@@ -20,6 +21,7 @@ from mlemodernizer.fixers.base import (
 from mlemodernizer.fixers.llm import LLMFixer
 from mlemodernizer.notebook import ensure_cell_ids
 
+from .conftest import run_cli, write_notebook
 from .scripted_openai import Reply
 
 pytest_plugins = ["tests.scripted_openai"]  # fixtures: scripted_openai, closed_port
@@ -349,6 +351,70 @@ def test_zero_budget_sends_nothing(scripted_openai):
     with pytest.raises(BudgetExceeded):
         fixer_for(srv, budget_usd=0.0).propose(make_ctx())
     assert srv.requests == []
+
+
+def test_malformed_replies_count_in_the_usage_of_a_failed_propose(scripted_openai):
+    srv = scripted_openai([Reply("half a repl", malformed="{oops", malformed_after=2)] * 2)
+    fixer = fixer_for(srv, max_retries=1)
+    with pytest.raises(LLMError, match="malformed reply"):
+        fixer.propose(make_ctx())
+    assert fixer.usage.requests == srv.served == 2
+    assert fixer.last_usage.requests == 2 and fixer.last_usage.total_tokens > 0
+
+
+def test_a_broken_attempt_counts_against_the_budget(scripted_openai):
+    # the broken stream's tokens (estimated: the whole prompt) spend the budget, not only GOOD's 2
+    srv = scripted_openai(
+        [
+            Reply("half a repl", malformed="{oops", malformed_after=2),
+            Reply(GOOD, prompt_tokens=1, completion_tokens=1),
+            GOOD,
+        ]
+    )
+    fixer = fixer_for(srv, budget_tokens=100)
+    proposal = fixer.propose(make_ctx())
+    assert proposal is not None and proposal.usage.requests == 2
+    with pytest.raises(BudgetExceeded):
+        fixer.propose(make_ctx())
+    assert len(srv.requests) == 2
+
+
+# --- the whole run: the CLI against a misbehaving endpoint ---------------------------------------
+
+
+def run_against(srv, tmp_path, *args: str):
+    nb = write_notebook(tmp_path / "nb.ipynb", ["x = 1", "print(undefined_name_xyz + x)"])
+    proc = run_cli("run", str(nb), "--base-url", srv.base_url, "--model", "m", "--json", *args)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout), proc.stderr
+
+
+def test_cli_ends_cleanly_on_an_endpoint_that_streams_invalid_json(scripted_openai, tmp_path):
+    srv = scripted_openai(
+        [Reply("Plan: fix it", malformed='{"choices": [{"delta": {"con', malformed_after=2)],
+        repeat_last=True,
+    )
+    report, stderr = run_against(srv, tmp_path)
+    assert report["stop_reason"] == "llm_error"
+    assert report["outcome"] == "error_non_reproducible"
+    assert "JSONDecodeError" not in stderr
+    assert f"LLM endpoint {srv.base_url} sent a malformed reply" in stderr
+    assert "(5 attempts)" in stderr  # retried within the bounds, like a 5xx
+    # each broken stream was answered: each counts, in the report and so in the panel
+    assert report["llm"]["requests"] == len(srv.requests) == 5
+    assert report["llm"]["prompt_tokens"] > 0
+
+
+def test_cli_counts_every_garbage_reply(scripted_openai, tmp_path):
+    garbage = ["I am not sure.", "Sorry, I cannot see the notebook.", "Maybe restart the kernel?"]
+    srv = scripted_openai([Reply(g, prompt_tokens=1000, completion_tokens=10) for g in garbage])
+    report, _ = run_against(srv, tmp_path, "--price", "m=1,2")
+    assert report["stop_reason"] == "no_fix"
+    llm = report["llm"]
+    assert llm["requests"] == srv.served == len(srv.requests) == 3
+    assert (llm["prompt_tokens"], llm["completion_tokens"]) == (3000, 30)
+    assert llm["cost_usd"] == pytest.approx((3000 * 1 + 30 * 2) / 1e6)
 
 
 # --- the prompts, as the server received them -----------------------------------------------------

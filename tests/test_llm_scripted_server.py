@@ -80,3 +80,25 @@ def test_streamed_usage_only_when_asked():
             )
         )
         assert asked[-1].usage is not None and asked[-1].choices == []
+
+
+def test_malformed_replies_break_the_raw_client(tmp_path: Path):
+    replies = [
+        {"content": "abcdef", "chunk_chars": 2, "malformed": "{not json", "malformed_after": 3},
+        {"malformed": "<h1>Bad gateway</h1>", "raw_content_type": "text/html"},
+        {"malformed": "{not json"},
+    ]
+    with ScriptedOpenAI([Reply.from_json(r) for r in replies]) as srv:
+        client = openai.OpenAI(base_url=srv.base_url, api_key="k", max_retries=0)
+        msgs = [{"role": "user", "content": "hi"}]
+        stream = client.chat.completions.create(model="m", messages=msgs, stream=True)
+        texts: list[str] = []
+        with pytest.raises(json.JSONDecodeError):
+            for chunk in stream:
+                texts.extend(c.delta.content or "" for c in chunk.choices)
+        assert "".join(texts) == "abcd"  # the role chunk and two pieces came first
+        page = client.chat.completions.create(model="m", messages=msgs, stream=True)
+        assert list(page) == []  # not SSE: no events at all
+        with pytest.raises(json.JSONDecodeError):
+            client.chat.completions.create(model="m", messages=msgs)
+        assert srv.served == 3

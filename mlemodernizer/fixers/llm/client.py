@@ -1,9 +1,13 @@
 """One chat completion over any OpenAI-compatible endpoint: streaming, usage, retries, errors.
 
 Retries are ours (the ``openai`` client runs with ``max_retries=0``): exponential backoff from a
-small base, capped, honouring a small ``Retry-After``, on 408/409/429/5xx, timeouts and connection
-errors. Whatever is left after the retries becomes one :class:`LLMError` line that names the
-endpoint and never the API key.
+small base, capped, honouring a small ``Retry-After``, on 408/409/429/5xx, timeouts, connection
+errors and malformed replies (a body that is not JSON, SSE data that is not a chunk). Whatever is
+left after the retries becomes one :class:`LLMError` line that names the endpoint and never the API
+key.
+
+Usage counts every attempt the server answered (HTTP 200), also one that broke mid-stream or was
+malformed: the server may bill it. Those without a usage block are estimated.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -39,18 +43,40 @@ _MAX_LINE = 300
 @dataclass
 class Completion:
     content: str
-    usage: TokenUsage  # this one request
+    usage: TokenUsage  # this request, with its answered failed attempts
     usage_estimated: bool = False
     finish_reason: str | None = None
     cancelled: bool = False
 
 
+class LLMRequestError(LLMError):
+    """An LLMError that says what the request's answered attempts spent (they may be billed)."""
+
+    def __init__(self, message: str, usage: TokenUsage | None = None) -> None:
+        super().__init__(message)
+        self.usage = usage if usage is not None else TokenUsage()
+
+
 class _Retryable(Exception):
     def __init__(self, kind: str, detail: str, retry_after: float | None = None) -> None:
         super().__init__(detail)
-        self.kind = kind  # "unreachable" | "timeout" | "status"
+        self.kind = kind  # "unreachable" | "timeout" | "status" | "malformed"
         self.detail = detail
         self.retry_after = retry_after
+        self.usage: TokenUsage | None = None  # set when the server answered this attempt
+
+
+class _Malformed(Exception):
+    """A 200 reply that is not a chat completion (or chunk)."""
+
+
+@dataclass
+class _Received:
+    """What one attempt got before it ended: a reply that started counts, even a broken one."""
+
+    answered: bool = False
+    parts: list[str] = field(default_factory=list)
+    usage: Any = None
 
 
 def redact_url(url: str) -> str:
@@ -110,20 +136,35 @@ class ChatClient:
         on_chunk: Callable[[str], None] | None = None,
         cancel: threading.Event | None = None,
     ) -> Completion:
-        """One completion, retried on transient failures; LLMError when it cannot be had."""
+        """One completion, retried on transient failures; LLMRequestError when it cannot be had.
+
+        The usage (the completion's, or the error's) includes every failed attempt that the
+        server answered.
+        """
         attempts = self.max_retries + 1
         last: _Retryable | None = None
+        spent = TokenUsage()  # answered attempts that failed
         for attempt in range(attempts):
             if cancel is not None and cancel.is_set():
-                return Completion("", TokenUsage(), cancelled=True)
+                return Completion("", spent, bool(spent.requests), cancelled=True)
             try:
-                return self._once(messages, on_chunk, cancel)
+                done = self._once(messages, on_chunk, cancel)
             except _Retryable as exc:
                 last = exc
+                if exc.usage is not None:
+                    spent.add(exc.usage)
                 if attempt + 1 < attempts:
                     self._sleep(self._delay(attempt, exc.retry_after))
+                continue
+            except LLMRequestError as exc:
+                exc.usage.add(spent)
+                raise
+            if spent.requests:
+                done.usage.add(spent)
+                done.usage_estimated = True
+            return done
         assert last is not None
-        raise LLMError(self._final_message(last, attempts))
+        raise LLMRequestError(self._final_message(last, attempts), spent)
 
     # --- internals ------------------------------------------------------------------------------
 
@@ -141,6 +182,8 @@ class ChatClient:
             msg = (
                 f"LLM endpoint {self.endpoint} timed out after {self.request_timeout:g} s ({tries})"
             )
+        elif exc.kind == "malformed":
+            msg = f"LLM endpoint {self.endpoint} sent a malformed reply: {exc.detail} ({tries})"
         else:
             msg = f"LLM endpoint {self.endpoint} kept failing: {exc.detail} ({tries})"
         return self.redact(msg)
@@ -175,18 +218,40 @@ class ChatClient:
         on_chunk: Callable[[str], None] | None,
         cancel: threading.Event | None,
     ) -> Completion:
+        got = _Received()
         try:
-            response = self._client.chat.completions.create(**self._request_kwargs(messages))
+            return self._request(messages, on_chunk, cancel, got)
+        except _Retryable as exc:
+            if got.answered:  # the server may bill a reply that broke: it counts
+                partial = self._completion(messages, "".join(got.parts), got.usage, None, False)
+                exc.usage = partial.usage
+            raise
+
+    def _request(
+        self,
+        messages: Sequence[Message],
+        on_chunk: Callable[[str], None] | None,
+        cancel: threading.Event | None,
+        got: _Received,
+    ) -> Completion:
+        try:
+            try:
+                response = self._client.chat.completions.create(**self._request_kwargs(messages))
+            except ValueError as exc:  # a 200 whose body is not JSON (a stream parses later)
+                got.answered = True
+                raise _Malformed(f"the body is not JSON ({exc})") from exc
+            got.answered = True  # a 200: non-2xx statuses raise above
             if self.stream:
-                content, usage, finish, cancelled = self._read_stream(response, on_chunk, cancel)
+                content, usage, finish, cancelled = self._read_stream(
+                    response, on_chunk, cancel, got
+                )
             else:
-                choice = response.choices[0] if response.choices else None
-                content = (choice.message.content or "") if choice else ""
-                finish = choice.finish_reason if choice else None
-                usage = response.usage
+                content, finish, usage = _plain_reply(response)
                 cancelled = False
                 if on_chunk is not None and content:
                     on_chunk(content)
+        except _Malformed as exc:
+            raise _Retryable("malformed", str(exc)) from exc
         except openai.APITimeoutError as exc:
             raise _Retryable("timeout", "timed out") from exc
         except openai.APIConnectionError as exc:
@@ -195,7 +260,7 @@ class ChatClient:
             detail = f"HTTP {exc.status_code} {_status_message(exc)}"
             if exc.status_code in _RETRY_STATUSES or exc.status_code >= 500:
                 raise _Retryable("status", detail, _retry_after(exc)) from exc
-            raise LLMError(
+            raise LLMRequestError(
                 self.redact(f"LLM endpoint {self.endpoint} refused the request: {detail}")
             ) from None
         except _http.TimeoutException as exc:  # raised while reading a stream
@@ -211,23 +276,31 @@ class ChatClient:
         stream: Any,
         on_chunk: Callable[[str], None] | None,
         cancel: threading.Event | None,
+        got: _Received,
     ) -> tuple[str, Any, str | None, bool]:
-        parts: list[str] = []
-        usage = None
+        parts = got.parts
         finish: str | None = None
         cancelled = False
+        events = 0
+        iterator = iter(stream)
         try:
-            for chunk in stream:
-                if getattr(chunk, "usage", None) is not None:
-                    usage = chunk.usage
-                for choice in chunk.choices or []:
-                    text = choice.delta.content if choice.delta else None
-                    if text:
-                        parts.append(text)
-                        if on_chunk is not None:
-                            on_chunk(text)
-                    if choice.finish_reason:
-                        finish = choice.finish_reason
+            while True:
+                try:
+                    chunk = next(iterator)
+                except StopIteration:
+                    break
+                except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError: not SSE JSON
+                    raise _Malformed(f"stream data is not JSON ({exc})") from exc
+                events += 1
+                texts, chunk_finish, chunk_usage = _chunk_parts(chunk)
+                if chunk_usage is not None:
+                    got.usage = chunk_usage
+                for text in texts:
+                    parts.append(text)
+                    if on_chunk is not None:
+                        on_chunk(text)
+                if chunk_finish:
+                    finish = chunk_finish
                 if cancel is not None and cancel.is_set():
                     cancelled = True
                     break
@@ -235,7 +308,10 @@ class ChatClient:
             close = getattr(stream, "close", None)
             if close is not None:
                 close()
-        return "".join(parts), usage, finish, cancelled
+        if not events and not cancelled:
+            # an HTML page or a JSON body where SSE was asked for parses as no events at all
+            raise _Malformed("no stream events in the body")
+        return "".join(parts), got.usage, finish, cancelled
 
     def _completion(
         self,
@@ -245,8 +321,10 @@ class ChatClient:
         finish: str | None,
         cancelled: bool,
     ) -> Completion:
-        prompt = getattr(usage, "prompt_tokens", None) if usage is not None else None
-        completion = getattr(usage, "completion_tokens", None) if usage is not None else None
+        prompt = _count(getattr(usage, "prompt_tokens", None) if usage is not None else None)
+        completion = _count(
+            getattr(usage, "completion_tokens", None) if usage is not None else None
+        )
         estimated = prompt is None or completion is None
         if prompt is None:
             prompt = estimate_prompt_tokens(messages)
@@ -257,6 +335,60 @@ class ChatClient:
             requests=1, prompt_tokens=prompt, completion_tokens=completion, cost_usd=cost
         )
         return Completion(content, tokens, estimated, finish, cancelled)
+
+
+def _count(value: Any) -> int | None:
+    """A token count from a usage block, None when it is missing or not a count."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    return None
+
+
+def _plain_reply(response: Any) -> tuple[str, str | None, Any]:
+    """(content, finish_reason, usage) of a non-streamed reply; _Malformed when it is none.
+
+    The openai client builds its objects without validation: whatever JSON (or text) came back
+    arrives here, so each field is checked.
+    """
+    choices = getattr(response, "choices", None)
+    if not isinstance(choices, list) or not choices:
+        raise _Malformed(f"not a chat completion ({_shape(response)})")
+    message = getattr(choices[0], "message", None)
+    content = getattr(message, "content", None) if message is not None else None
+    if message is None or not isinstance(content, str | None):
+        raise _Malformed("a choice without a message")
+    finish = getattr(choices[0], "finish_reason", None)
+    usage = getattr(response, "usage", None)
+    return content or "", finish if isinstance(finish, str) else None, usage
+
+
+def _chunk_parts(chunk: Any) -> tuple[list[str], str | None, Any]:
+    """(texts, finish_reason, usage) of one stream chunk; _Malformed when it is no chunk."""
+    if not isinstance(chunk, openai.BaseModel):  # valid JSON, but not an object (42, [..])
+        raise _Malformed(f"a stream event is not a chunk ({_shape(chunk)})")
+    choices = getattr(chunk, "choices", None)
+    if not isinstance(choices, list | None):
+        raise _Malformed("a stream chunk's choices are not a list")
+    texts: list[str] = []
+    finish: str | None = None
+    for choice in choices or []:
+        delta = getattr(choice, "delta", None)
+        text = getattr(delta, "content", None) if delta is not None else None
+        if not isinstance(text, str | None):
+            raise _Malformed("a stream chunk's content is not text")
+        if text:
+            texts.append(text)
+        reason = getattr(choice, "finish_reason", None)
+        if isinstance(reason, str) and reason:
+            finish = reason
+    return texts, finish, getattr(chunk, "usage", None)
+
+
+def _shape(value: Any) -> str:
+    """A few words on what came instead of a completion, never its full text."""
+    if isinstance(value, str):
+        return f"text: {value[:60]!r}"
+    return type(value).__name__
 
 
 def _status_message(exc: openai.APIStatusError) -> str:

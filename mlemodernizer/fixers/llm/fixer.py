@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from ...notebook import code_cells
 from ..base import BudgetExceeded, FixContext, FixProposal, TokenUsage
-from .client import ChatClient
+from .client import ChatClient, LLMRequestError
 from .guard import check_patch
 from .pricing import DEFAULT_PRICES
 from .prompts import build_prompt, reask_message
@@ -52,7 +52,8 @@ class LLMFixer:
         self.max_reasks = max(0, max_reasks)
         self.usage = TokenUsage()
         self.last_failure: str | None = None  # why the last propose() returned None
-        self.last_usage = TokenUsage()  # the last propose()'s requests, also when it gave None
+        # the last propose()'s requests, also when it gave None or raised: the loop counts these
+        self.last_usage = TokenUsage()
         self.client = ChatClient(
             base_url,
             model,
@@ -78,17 +79,24 @@ class LLMFixer:
 
     def propose(self, ctx: FixContext) -> FixProposal | None:
         self.last_failure = None
+        usage = self.last_usage = TokenUsage()
         prompt = build_prompt(ctx)
         messages = list(prompt.messages)
         sources = [c.source for _, c in code_cells(ctx.notebook)]
-        usage = self.last_usage = TokenUsage()
         previous: str | None = None
         for attempt in range(self.max_reasks + 1):
             if ctx.cancel.is_set():
                 self.last_failure = "cancelled"
                 return None
             self._check_budget()
-            completion = self.client.complete(messages, on_chunk=ctx.stream, cancel=ctx.cancel)
+            try:
+                completion = self.client.complete(messages, on_chunk=ctx.stream, cancel=ctx.cancel)
+            except LLMRequestError as exc:
+                # attempts the server answered before failing may be billed: they count too
+                usage.add(exc.usage)
+                self.usage.add(exc.usage)
+                raise
+            # every reply counts, also one the parser or the guard rejects below
             usage.add(completion.usage)
             self.usage.add(completion.usage)
             if completion.cancelled:
