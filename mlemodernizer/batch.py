@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
-import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -23,30 +22,7 @@ from typing import Any
 from .errors import ModernizerError
 from .notebook import default_output_path
 from .options import Options
-
-SKIP_DIRS = {".ipynb_checkpoints", ".git", "node_modules", ".venv", "__pycache__"}
-
-
-def discover(target: Path) -> list[Path]:
-    """Notebooks under a folder, in a list file (one path per line), or a single notebook."""
-    if target.is_dir():
-        found = []
-        for root, dirs, files in os.walk(target):
-            dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith("."))
-            for name in sorted(files):
-                if name.endswith(".ipynb") and not name.endswith(".modernized.ipynb"):
-                    found.append(Path(root) / name)
-        return found
-    if target.is_file() and target.suffix == ".ipynb":
-        return [target]
-    if target.is_file():
-        lines = [ln.strip() for ln in target.read_text(encoding="utf-8").splitlines()]
-        return [
-            (target.parent / ln).resolve() if not Path(ln).is_absolute() else Path(ln)
-            for ln in lines
-            if ln and not ln.startswith("#")
-        ]
-    raise ModernizerError(f"{target}: no such folder, notebook or list file")
+from .paths import discover
 
 
 def fingerprint(path: Path) -> str:
@@ -66,15 +42,20 @@ def output_for(path: Path, root: Path, out_dir: Path | None) -> Path:
     return default_output_path(out_dir / rel)
 
 
-def modernize_one(path: str, options: dict[str, Any], output: str) -> dict[str, Any]:
-    """Run one notebook to a report row; never raises (a broken notebook is a row, not a crash)."""
+def modernize_one(
+    path: str, options: dict[str, Any], output: str, api_key: str | None = None
+) -> dict[str, Any]:
+    """Run one notebook to a report row; never raises (a broken notebook is a row, not a crash).
+
+    ``api_key`` is the key for the options' endpoint, chosen by the face (None: no key)."""
     from .jobs import prepare_job
 
     started = time.monotonic()
     row: dict[str, Any] = {"notebook": path, "fingerprint": fingerprint(Path(path))}
     try:
         opts = Options(**{**options, "out": output, "report": None})
-        job = prepare_job(Path(path), opts, job_id=hashlib.sha1(path.encode()).hexdigest()[:12])
+        job_id = hashlib.sha1(path.encode()).hexdigest()[:12]
+        job = prepare_job(Path(path), opts, job_id=job_id, api_key=api_key)
         report = job.run().report.to_json()
     except ModernizerError as exc:
         row.update(outcome="failed", error=str(exc))
@@ -198,6 +179,8 @@ class BatchSettings:
     state: Path | None = None
     resume: bool = False
     budget_usd: float | None = None
+    api_key: str | None = field(default=None, repr=False)  # for options.base_url; never logged
+    confine_to: Path | None = None  # the server root: no notebook (or link) outside it runs
 
 
 @dataclass
@@ -239,7 +222,7 @@ def run_batch(
     stop: threading.Event | None = None,
 ) -> tuple[list[dict[str, Any]], BatchProgress]:
     """Run every notebook; return the rows in discovery order and the final progress."""
-    notebooks = [p.resolve() for p in discover(settings.target)]
+    notebooks = discover(settings.target, settings.confine_to)
     root = settings.target if settings.target.is_dir() else settings.target.parent
     previous = load_state(settings.state) if settings.resume else {}
     if settings.state and not settings.resume and settings.state.exists():
@@ -276,7 +259,7 @@ def run_batch(
                     break
                 opts = _notebook_options(settings, progress)
                 out = output_for(nb, root, settings.out_dir)
-                in_flight[backend.submit(str(nb), opts, str(out))] = nb
+                in_flight[backend.submit(str(nb), opts, str(out), settings.api_key)] = nb
             progress.running = len(in_flight)
             if on_progress:
                 on_progress(progress, None)

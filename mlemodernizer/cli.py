@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from . import __version__
 from .errors import ModernizerError
 from .events import Event
+from .llm_endpoint import environment_key
 from .options import DEFAULT_MAX_ITERATIONS, DEFAULT_TIMEOUT_S, DEFAULT_TOLERANCE, Options
 
 EXIT_USAGE = 2
@@ -260,7 +261,13 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     opts = options_from_args(args)
     sinks = [] if args.quiet else [ProgressPrinter(sys.stderr, verbose=args.verbose)]
-    job = prepare_job(Path(args.notebook), opts, job_id=uuid.uuid4().hex[:12], sinks=sinks)
+    job = prepare_job(
+        Path(args.notebook),
+        opts,
+        job_id=uuid.uuid4().hex[:12],
+        sinks=sinks,
+        api_key=environment_key(),  # the CLI's user names the endpoint: their key goes there
+    )
     for notice in job.notices:
         print(f"notice: {notice}", file=sys.stderr)
     result = job.run()
@@ -295,6 +302,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         state=Path(args.state) if args.state else report.with_suffix(".state.jsonl"),
         resume=args.resume,
         budget_usd=batch_budget,
+        api_key=environment_key(),
     )
     progress_view = None if args.quiet else BatchProgressView(sys.stderr)
     try:

@@ -7,7 +7,6 @@ way from every face.
 from __future__ import annotations
 
 import json
-import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,8 +15,16 @@ from .errors import ExecutorError, LLMError, ModernizerError, NotebookError
 from .events import Emitter, EventSink
 from .execution.base import Executor
 from .fixers.base import Fixer
+from .kernel_language import check_kernel_language
+from .llm_endpoint import effective_base_url, openai_client
 from .loop import AutoReview, JobResult, Modernizer, ReviewGate
-from .notebook import default_output_path, load_notebook, write_notebook_atomic, write_text_atomic
+from .notebook import (
+    check_writable,
+    default_output_path,
+    load_notebook,
+    write_notebook_new,
+    write_text_atomic,
+)
 from .options import Options
 from .scoring import make_score_source
 
@@ -47,7 +54,7 @@ def make_fixers(opts: Options, versions: dict[str, str], api_key: str | None = N
 
         fixers.append(
             LLMFixer(
-                base_url=opts.base_url or "https://api.openai.com/v1",
+                base_url=effective_base_url(opts.base_url),
                 model=opts.model or "",
                 api_key=api_key,
                 prices={k: tuple(v) for k, v in opts.prices.items()} or None,
@@ -63,13 +70,8 @@ def check_llm_reachable(opts: Options, api_key: str | None = None) -> None:
     """Fail before any work when the configured endpoint does not answer at all."""
     import openai
 
-    base_url = opts.base_url or "https://api.openai.com/v1"
-    client = openai.OpenAI(
-        base_url=base_url,
-        api_key=api_key or os.environ.get("OPENAI_API_KEY") or "not-needed",
-        timeout=10.0,
-        max_retries=0,
-    )
+    base_url = effective_base_url(opts.base_url)
+    client = openai_client(base_url, api_key, timeout=10.0)
     try:
         client.models.list()
     except (openai.APIConnectionError, openai.APITimeoutError) as exc:
@@ -100,8 +102,14 @@ class Job:
             raise
         finally:
             self.modernizer.executor.close()
-        write_notebook_atomic(result.notebook, self.output)
-        result.report.output = str(self.output)
+        written = write_notebook_new(result.notebook, self.output)
+        if written != self.output:
+            result.report.notices.append(
+                f"{self.output.name} already exists and is kept (an earlier result); "
+                f"this result is {written.name}"
+            )
+        self.output = written
+        result.report.output = str(written)
         report = result.report.to_json()
         if self.options.report:
             write_text_atomic(Path(self.options.report), json.dumps(report, indent=2) + "\n")
@@ -122,11 +130,16 @@ def prepare_job(
     """Validate everything a user can get wrong before any kernel starts."""
     opts.validate()
     loaded = load_notebook(path)
+    check_kernel_language(loaded.nb, opts.kernel, path)
     output = Path(opts.out) if opts.out else default_output_path(path)
     if output.resolve() == path.resolve():
         raise NotebookError(
             f"{output}: refusing to overwrite the input notebook; choose another --out"
         )
+    # where results go is checked before any kernel starts, not found out after every iteration
+    check_writable(output, "--out" if opts.out else "output")
+    if opts.report:
+        check_writable(Path(opts.report), "--report")
     score_source = make_score_source(opts)
     if opts.uses_llm:
         check_llm_reachable(opts, api_key)

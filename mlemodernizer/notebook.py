@@ -92,17 +92,84 @@ def write_notebook_atomic(nb: NotebookNode, path: str | os.PathLike[str]) -> Non
     write_text_atomic(target, text)
 
 
+def write_notebook_new(nb: NotebookNode, preferred: str | os.PathLike[str]) -> Path:
+    """Write atomically to ``preferred``, or to the first free ``STEM-N.ipynb`` beside it when
+    a file is already there (an earlier result is kept, never replaced). Returns the path."""
+    target = Path(preferred)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _write_temp(target, nbformat.writes(nb))
+    try:
+        for candidate in numbered_names(target):
+            try:
+                os.link(tmp, candidate)  # unlike rename, a link never replaces a file
+            except FileExistsError:
+                continue
+            return candidate
+        raise NotebookError(f"{target}: no free name beside it")  # pragma: no cover
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def numbered_names(target: Path, limit: int = 10_000) -> list[Path]:
+    stem = target.name[: -len(".ipynb")] if target.name.endswith(".ipynb") else target.stem
+    suffix = target.name[len(stem) :]
+    return [target] + [target.with_name(f"{stem}-{n}{suffix}") for n in range(2, limit)]
+
+
 def write_text_atomic(target: Path, text: str) -> None:
+    tmp = _write_temp(target, text)
+    try:
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _write_temp(target: Path, text: str) -> Path:
+    """A complete, fsynced temp file beside ``target``, with the mode a normal save gives."""
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; a saved notebook is 0644
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return Path(tmp)
+
+
+def _umask() -> int:
+    # read, not set-and-restore: os.umask() changes the mask for every thread in between
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0o022
+
+
+def check_writable(target: Path, what: str) -> None:
+    """Raise NotebookError (one line) when ``target`` cannot be written: checked before a run.
+
+    The nearest existing folder gets a real probe file, since as root ``os.access`` says yes to
+    read-only mounts and /proc."""
+    if target.is_dir():
+        raise NotebookError(f"{what} {target}: is a folder; name a file")
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise NotebookError(f"{what} {target}: {folder} is not a folder")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".mlemodernizer-probe.", dir=folder)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise NotebookError(f"{what} {target}: cannot write in {folder} ({reason})") from None
+    os.close(fd)
+    os.unlink(probe)
 
 
 def default_output_path(path: str | os.PathLike[str]) -> Path:

@@ -29,6 +29,8 @@ export interface IJobSummary {
   /** Fix id → the cell ids that still wait for a decision. */
   pending_review: Record<string, string[]>;
   report: IReport | null;
+  /** Why a queued job has not started yet (e.g. jobs waiting for review). */
+  queue_reason?: string | null;
 }
 
 export type JobServerStatus =

@@ -152,11 +152,15 @@ def test_keyless_local_server_gets_a_placeholder_key(scripted_openai, monkeypatc
     assert srv.request_headers[0]["authorization"] == "Bearer not-needed"
 
 
-def test_api_key_from_environment(scripted_openai, monkeypatch):
+def test_no_key_means_no_key_even_with_one_in_the_environment(scripted_openai, monkeypatch):
+    # the environment's key is the caller's to pass (a server's key must not follow a
+    # browser-named endpoint): None never falls back to OPENAI_API_KEY
     monkeypatch.setenv("OPENAI_API_KEY", "sk-from-env-0000")
-    srv = scripted_openai(["hi"])
+    srv = scripted_openai(["hi", "hi"])
     ChatClient(srv.base_url, "local", None, prices={}).complete(MESSAGES)
-    assert srv.request_headers[0]["authorization"] == "Bearer sk-from-env-0000"
+    assert srv.request_headers[0]["authorization"] == "Bearer not-needed"
+    ChatClient(srv.base_url, "local", "sk-given-1111", prices={}).complete(MESSAGES)
+    assert srv.request_headers[1]["authorization"] == "Bearer sk-given-1111"
 
 
 def test_streaming_usage_and_chunks(scripted_openai):

@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..batch import BatchProgress, BatchSettings, discover, run_batch
+from ..batch import BatchProgress, BatchSettings, run_batch
 from ..batch_report import summarize, write_reports
 from ..errors import ModernizerError
 from ..options import Options
+from ..paths import discover
 from .config import MLEModernizer
 from .manager import RequestError, client_options, inside_root
 
@@ -82,7 +83,7 @@ class BatchManager:
             opts = Options.from_json(merged)
         except (TypeError, ModernizerError) as exc:
             raise RequestError(400, f"bad options: {exc}") from None
-        notebooks = [p for p in discover(folder) if p.resolve().is_relative_to(self.root)]
+        notebooks = discover(folder, self.root)
         batch = ServerBatch(
             id=uuid.uuid4().hex[:12],
             dir=folder.relative_to(self.root).as_posix() or ".",
@@ -114,6 +115,8 @@ class BatchManager:
             options=opts,
             workers=max(1, self.config.max_concurrent_jobs),
             state=self.root_state(batch.id),
+            api_key=self.config.key_for(opts.base_url),
+            confine_to=self.root,
         )
 
         def on_progress(p: BatchProgress, row: dict[str, Any] | None) -> None:

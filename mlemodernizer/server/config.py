@@ -11,6 +11,7 @@ from typing import Any
 from traitlets import Bool, Enum, Float, Int, Unicode, default
 from traitlets.config import Configurable
 
+from ..llm_endpoint import key_for_endpoint
 from ..options import DEFAULT_MAX_ITERATIONS, DEFAULT_TIMEOUT_S, DEFAULT_TOLERANCE
 
 
@@ -36,6 +37,11 @@ class MLEModernizer(Configurable):
         config=True
     )
     max_concurrent_jobs = Int(2, help="jobs running at once; the rest queue").tag(config=True)
+    max_waiting_reviews = Int(
+        4,
+        help="jobs that may wait for a person's review at once, each keeping its kernel; "
+        "a waiting job does not count against max_concurrent_jobs",
+    ).tag(config=True)
     jobs_dir = Unicode(help="where job options, event logs and notebooks are kept").tag(config=True)
 
     @default("jobs_dir")
@@ -46,6 +52,12 @@ class MLEModernizer(Configurable):
 
     def resolved_api_key(self) -> str | None:
         return self.api_key or os.environ.get("OPENAI_API_KEY") or None
+
+    def key_for(self, base_url: str | None) -> str | None:
+        """The server's key for a job's endpoint: only the server's own endpoint gets it."""
+        return key_for_endpoint(
+            base_url, owner_base_url=self.base_url or None, owner_key=self.resolved_api_key()
+        )
 
     def job_defaults(self) -> dict[str, Any]:
         """Options every job starts from; a request may override them (not the key)."""

@@ -153,11 +153,17 @@ class EventsWebSocket(
         self._unsubscribe = self.manager.subscribe(job_id, self._send, self._since)
 
     def _send(self, event: dict[str, Any]) -> None:
+        if self.ws_connection is None or self.ws_connection.is_closing():
+            self.on_close()  # the browser went away (a closed tab, an undecided review)
+            return
         try:
-            self.write_message(json.dumps(event))
+            sent = self.write_message(json.dumps(event))
         except tornado.websocket.WebSocketClosedError:
             self.on_close()
             return
+        # a close racing the write fails the returned future: retrieve it, or asyncio logs
+        # "Task exception was never retrieved"
+        sent.add_done_callback(_ignore_closed)
         if event["type"] in TERMINAL_EVENTS:
             self.close()
 
@@ -168,3 +174,10 @@ class EventsWebSocket(
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+
+
+def _ignore_closed(future: Any) -> None:
+    if not future.cancelled():
+        exc = future.exception()
+        if exc is not None and not isinstance(exc, tornado.websocket.WebSocketClosedError):
+            raise exc

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlparse
 
+from ..llm_endpoint import openai_client, same_endpoint
 from .config import MLEModernizer
 
 
@@ -33,9 +34,8 @@ def llm_health(
         }
     import openai
 
-    same_endpoint = (url or None) == (config.base_url or None)
-    key = config.resolved_api_key() if same_endpoint else None
-    client = openai.OpenAI(base_url=url, api_key=key or "not-needed", timeout=5.0, max_retries=0)
+    own_endpoint = same_endpoint(url, config.base_url or None)
+    client = openai_client(url, config.key_for(url), timeout=5.0)
     info: dict[str, Any] = {
         "configured": True,
         "source": source,
@@ -53,7 +53,7 @@ def llm_health(
         if exc.status_code == 401:
             info["hint"] = (
                 "set OPENAI_API_KEY where the Jupyter server runs"
-                if same_endpoint
+                if own_endpoint
                 else "this endpoint wants a key; the server sends its key only to "
                 "c.MLEModernizer.base_url, so configure the endpoint there"
             )

@@ -7,13 +7,14 @@ server's IO loop through ``add_callback``, which is thread-safe.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from tornado.ioloop import IOLoop
@@ -21,16 +22,22 @@ from tornado.ioloop import IOLoop
 from ..errors import ModernizerError
 from ..events import Event
 from ..jobs import prepare_job
+from ..kernel_language import check_kernel_language
 from ..loop import AutoReview
-from ..notebook import default_output_path, load_notebook
+from ..notebook import check_writable, default_output_path, load_notebook
 from ..options import Options
+from ..paths import PathRefused, relative_to_root, resolve_under
 from .config import MLEModernizer
 from .review import ManualReview
 from .store import JobStore
 
 TERMINAL_EVENTS = ("job_finished", "job_failed")
-# options a browser may not set: paths are the server's business, the key never leaves it
-SERVER_ONLY_OPTIONS = ("out", "report", "kernel", "prices", "root", "data")
+_ENVELOPE = ("type", "job", "seq", "time")
+# options a browser may not set: where files go, what runs (a grader is a shell command), the
+# sandbox's reach, and prices; the key never leaves the server at all
+SERVER_ONLY_OPTIONS = ("out", "report", "kernel", "prices", "root", "data", "grader", "network")
+# file options a browser may set, as paths relative to the server root
+ROOT_FILE_OPTIONS = ("answers",)
 
 
 class RequestError(Exception):
@@ -46,16 +53,15 @@ Subscriber = Callable[[dict[str, Any]], None]
 
 def inside_root(root: Path, rel: str) -> Path:
     """A client's path resolved under the root; absolute paths and links out are refused."""
-    if rel.startswith(("/", "\\")) or Path(rel).is_absolute():
-        raise RequestError(403, f"{rel}: absolute paths are not allowed")
-    full = (root / rel).resolve()  # follows symlinks, so a link out is caught below
-    if not full.is_relative_to(root):
-        raise RequestError(403, f"{rel}: outside the server root")
-    return full
+    try:
+        return resolve_under(root, rel)
+    except PathRefused as exc:
+        raise RequestError(403 if exc.outside else 400, str(exc)) from None
 
 
-def client_options(options: Any) -> dict[str, Any]:
-    """The options object of a request, without the keys only the server may set."""
+def client_options(options: Any, root: Path | None = None) -> dict[str, Any]:
+    """The options object of a request, without the keys only the server may set; file options
+    (``answers``) resolved under ``root`` and refused outside it."""
     if options is None:
         return {}
     if not isinstance(options, dict):
@@ -63,7 +69,53 @@ def client_options(options: Any) -> dict[str, Any]:
     blocked = sorted(set(options) & set(SERVER_ONLY_OPTIONS))
     if blocked:
         raise RequestError(400, f"option(s) {', '.join(blocked)} can only be set on the server")
+    options = dict(options)
+    for name in ROOT_FILE_OPTIONS:
+        value = options.get(name)
+        if value is None:
+            continue
+        if not isinstance(value, str) or root is None:
+            raise RequestError(400, f"option {name} must be a path relative to the server root")
+        options[name] = str(inside_root(root, value))
+    submission = options.get("submission")
+    if submission is not None:
+        # read in the notebook's folder: a plain relative name, never a way out of it
+        if not isinstance(submission, str) or PurePosixPath(submission).is_absolute():
+            raise RequestError(400, "option submission must be a path relative to the notebook")
+        if ".." in PurePosixPath(submission).parts or "\x00" in submission:
+            raise RequestError(403, f"option submission {submission!r}: outside its folder")
     return options
+
+
+class JobSlots:
+    """At most N jobs work at once. A job waiting for a person gives its slot back, so two
+    undecided reviews cannot stop every other job; the waiting ones are capped separately by
+    the thread pool's extra room (``max_waiting_reviews``)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self._sem = threading.Semaphore(n)
+        self._lock = threading.Lock()
+        self.waiting: set[str] = set()  # job ids waiting for a person
+
+    def take(self, job: ServerJob) -> None:
+        while not self._sem.acquire(timeout=0.5):
+            if job.cancel.is_set():
+                return  # a cancelled job finishes its bookkeeping without a slot
+        job.holds_slot = True
+
+    def give_back(self, job: ServerJob) -> None:
+        if job.holds_slot:
+            job.holds_slot = False
+            self._sem.release()
+
+    def waiting_for_person(self, job: ServerJob, waiting: bool) -> None:
+        with self._lock:
+            (self.waiting.add if waiting else self.waiting.discard)(job.id)
+        if waiting:
+            self.give_back(job)
+        else:
+            self.take(job)
 
 
 @dataclass
@@ -81,6 +133,8 @@ class ServerJob:
     cancel: threading.Event = field(default_factory=threading.Event)
     review: ManualReview | None = None
     subscribers: list[Subscriber] = field(default_factory=list)
+    holds_slot: bool = False
+    queue_reason: str | None = None  # why a queued job has not started, for the panel
 
     def meta(self) -> dict[str, Any]:
         return {
@@ -99,6 +153,7 @@ class ServerJob:
         data["last_seq"] = self.events[-1]["seq"] if self.events else 0
         data["pending_review"] = self.review.pending() if self.review else {}
         data["report"] = self.report
+        data["queue_reason"] = self.queue_reason if self.status == "queued" else None
         return data
 
 
@@ -109,8 +164,11 @@ class JobManager:
         self.log = log
         self.store = JobStore(Path(config.jobs_dir))
         self.jobs: dict[str, ServerJob] = {}
+        self.slots = JobSlots(max(1, config.max_concurrent_jobs))
+        # threads: the working jobs plus the ones allowed to wait for a person (with a kernel)
+        self._threads = self.slots.n + max(0, config.max_waiting_reviews)
         self._pool = ThreadPoolExecutor(
-            max_workers=max(1, config.max_concurrent_jobs), thread_name_prefix="mlemodernizer-job"
+            max_workers=self._threads, thread_name_prefix="mlemodernizer-job"
         )
         self._io_loop = IOLoop.current()
         self._load_history()
@@ -132,9 +190,7 @@ class JobManager:
             )
             finished = next((e for e in reversed(events) if e["type"] == "job_finished"), None)
             if finished:
-                job.report = {
-                    k: v for k, v in finished.items() if k not in ("type", "job", "seq", "time")
-                }
+                job.report = {k: v for k, v in finished.items() if k not in _ENVELOPE}
             if job.status in ("queued", "running"):
                 # the server stopped under this job: say so in its log, keep what it did
                 job.status = "interrupted"
@@ -158,20 +214,41 @@ class JobManager:
     def relative(self, path: Path) -> str:
         return path.resolve().relative_to(self.root).as_posix()
 
+    def for_client(self, text: str) -> str:
+        """A message without the server's absolute paths: paths under the root become relative."""
+        return text.replace(f"{self.root}{os.sep}", "").replace(str(self.root), ".")
+
+    def queue_reason(self) -> str | None:
+        """Why a job posted now would wait, or None when it would start at once."""
+        active = [j for j in self.jobs.values() if j.status in ("queued", "running")]
+        waiting = len(self.slots.waiting)
+        working = len(active) - waiting
+        if working < self.slots.n and len(active) < self._threads:
+            return None
+        if len(active) >= self._threads and waiting:
+            return (
+                f"{waiting} job(s) wait for your review and keep their kernels "
+                f"(at most {self.config.max_waiting_reviews}); decide or cancel one to go on"
+            )
+        return f"{min(working, self.slots.n)} job(s) running (at most {self.slots.n} at once)"
+
     # --- jobs --------------------------------------------------------------------------------
 
     def create(self, rel_path: Any, options: Any) -> ServerJob:
-        options = client_options(options)
+        options = client_options(options, self.root)
         full = self.resolve_notebook(rel_path)
         # a sidecar sees the server's root, so a notebook's ../data resolves as in JupyterLab
         merged = {**self.config.job_defaults(), "root": str(self.root), **options}
         try:
             opts = Options.from_json(merged)
-            load_notebook(full)  # a broken notebook is the request's fault: 400, not a failed job
+            # a broken notebook is the request's fault: 400, not a failed job
+            check_kernel_language(load_notebook(full).nb, opts.kernel, full)
+            check_writable(default_output_path(full), "output")  # a 400 now, not after the run
         except TypeError as exc:
             raise RequestError(400, f"bad options: {exc}") from None
         except ModernizerError as exc:
-            raise RequestError(400, str(exc)) from None
+            raise RequestError(400, self.for_client(str(exc))) from None
+        reason = self.queue_reason()
         job = ServerJob(
             id=uuid.uuid4().hex[:12],
             path=self.relative(full),
@@ -179,8 +256,11 @@ class JobManager:
             created=time.time(),
             output=self.relative(default_output_path(full)),
         )
+        job.queue_reason = reason
         if opts.review == "manual":
-            job.review = ManualReview(job.cancel)
+            job.review = ManualReview(
+                job.cancel, on_wait=lambda waiting: self.slots.waiting_for_person(job, waiting)
+            )
         self.jobs[job.id] = job
         self.store.save_meta(job.id, job.meta())
         self.store.save_notebook(job.id, "original.ipynb", full)
@@ -248,18 +328,34 @@ class JobManager:
     def _sink(self, job: ServerJob) -> Callable[[Event], None]:
         def sink(event: Event) -> None:
             data = event.to_json()
+            if event.type in ("job_finished", "job_failed"):
+                self._client_paths(data)
             if event.type == "job_finished":
+                # the copy this job wrote (a new name when an earlier result was kept)
+                job.output = data.get("output") or job.output
                 # the stored status is final before anyone can see the terminal event
-                job.report = event.data
-                job.outcome = event.data.get("outcome")
+                job.report = {k: v for k, v in data.items() if k not in _ENVELOPE}
+                job.outcome = data.get("outcome")
                 job.status = "cancelled" if job.cancel.is_set() else "finished"
                 self.store.save_meta(job.id, job.meta())
             elif event.type == "job_failed":
-                job.status, job.error = "failed", event.data.get("error")
+                job.status, job.error = "failed", data.get("error")
                 self.store.save_meta(job.id, job.meta())
             self._record(job, data)
 
         return sink
+
+    def _client_paths(self, data: dict[str, Any]) -> None:
+        """Terminal events go to the browser and the history: root-relative paths only."""
+        if data.get("output"):
+            data["output"] = relative_to_root(data["output"], self.root)
+        for key in ("error",):
+            if isinstance(data.get(key), str):
+                data[key] = self.for_client(data[key])
+        if isinstance(data.get("notices"), list):
+            data["notices"] = [
+                self.for_client(n) if isinstance(n, str) else n for n in data["notices"]
+            ]
 
     def _append(self, job: ServerJob, type_: str, data: dict[str, Any]) -> None:
         seq = job.events[-1]["seq"] + 1 if job.events else 1
@@ -280,15 +376,23 @@ class JobManager:
     def _run(self, job: ServerJob, full: Path, opts: Options) -> None:
         if job.cancel.is_set():
             return
+        self.slots.take(job)
+        try:
+            if not job.cancel.is_set():
+                self._work(job, full, opts)
+        finally:
+            self.slots.give_back(job)
+            self.slots.waiting.discard(job.id)
+
+    def _work(self, job: ServerJob, full: Path, opts: Options) -> None:
         job.status = "running"
         self.store.save_meta(job.id, job.meta())
         # the review gate registers a fix before anyone can see it proposed (and answer it)
         sinks = [self._sink(job)]
         if job.review is not None:
             sinks.insert(0, job.review)
-        api_key = self.config.resolved_api_key()
-        if opts.base_url and opts.base_url != (self.config.base_url or None):
-            api_key = None  # never send the server's key to an endpoint the browser chose
+        # never send the server's key to an endpoint the browser chose
+        api_key = self.config.key_for(opts.base_url)
         try:
             prepared = prepare_job(
                 full,
@@ -299,19 +403,19 @@ class JobManager:
                 cancel=job.cancel,
                 api_key=api_key,
             )
-            result = prepared.run()
+            prepared.run()
         except ModernizerError as exc:
-            job.status, job.error = "failed", str(exc)
+            job.status, job.error = "failed", self.for_client(str(exc))
             if not job.events or job.events[-1]["type"] not in TERMINAL_EVENTS:
-                self._append(job, "job_failed", {"error": str(exc)})
+                self._append(job, "job_failed", {"error": job.error})
         except Exception as exc:  # a bug must not take the server down; it is in the log
-            job.status, job.error = "failed", f"{type(exc).__name__}: {exc}"
+            job.status, job.error = "failed", self.for_client(f"{type(exc).__name__}: {exc}")
             if self.log:
                 self.log.exception("mlemodernizer job %s failed", job.id)
             if not job.events or job.events[-1]["type"] not in TERMINAL_EVENTS:
                 self._append(job, "job_failed", {"error": job.error})
         else:
-            job.report = result.report.to_json()
+            # job.report came with job_finished, its paths already relative to the root
             self.store.save_notebook(job.id, "modernized.ipynb", prepared.output)
         self.store.save_meta(job.id, job.meta())
 

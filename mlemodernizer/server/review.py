@@ -7,6 +7,7 @@ decision that arrives right after ``review_requested`` always finds its fix regi
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from ..events import Event
 from ..fixers.base import FixProposal
@@ -22,8 +23,13 @@ class ReviewError(ValueError):
 class ManualReview:
     manual = True
 
-    def __init__(self, cancel: threading.Event) -> None:
+    def __init__(
+        self, cancel: threading.Event, on_wait: Callable[[bool], None] | None = None
+    ) -> None:
         self._cancel = cancel
+        # told True before the job waits for a person and False when it goes on: a waiting job
+        # gives its worker slot back (the manager's JobSlots)
+        self._on_wait = on_wait
         self._cond = threading.Condition()
         self._pending: dict[str, dict[str, bool | None]] = {}
 
@@ -38,28 +44,47 @@ class ManualReview:
         self, fix_id: str, proposal: FixProposal, on_decision: DecisionCallback | None = None
     ) -> dict[str, bool]:
         reported: set[str] = set()
-        while True:
-            with self._cond:
-                cells = self._pending.setdefault(
-                    fix_id, {c.cell_id: None for c in proposal.changes}
-                )
-                done = all(v is not None for v in cells.values()) or self._cancel.is_set()
-                fresh = [
-                    (c, bool(v)) for c, v in cells.items() if v is not None and c not in reported
-                ]
+        waiting = False
+        try:
+            while True:
+                with self._cond:
+                    cells = self._pending.setdefault(
+                        fix_id, {c.cell_id: None for c in proposal.changes}
+                    )
+                    done = all(v is not None for v in cells.values()) or self._cancel.is_set()
+                    fresh = [
+                        (c, bool(v))
+                        for c, v in cells.items()
+                        if v is not None and c not in reported
+                    ]
+                    if done:
+                        self._pending.pop(fix_id, None)
                 if not fresh and not done:
-                    self._cond.wait(timeout=0.5)
+                    if not waiting and self._on_wait is not None:
+                        waiting = True
+                        self._on_wait(True)  # outside the lock: it may block on nothing
+                    with self._cond:
+                        if not self._undecided_changed(fix_id, reported):
+                            self._cond.wait(timeout=0.5)
                     continue
+                # reported outside the lock: emitting takes the emitter's lock, whose sinks
+                # take ours
+                for cell_id, accepted in fresh:
+                    reported.add(cell_id)
+                    if on_decision is not None:
+                        on_decision(cell_id, accepted)
                 if done:
-                    self._pending.pop(fix_id, None)
-            # reported outside the lock: emitting takes the emitter's lock, whose sinks take ours
-            for cell_id, accepted in fresh:
-                reported.add(cell_id)
-                if on_decision is not None:
-                    on_decision(cell_id, accepted)
-            if done:
-                # undecided cells (the job was cancelled) count as rejected
-                return {cid: bool(v) for cid, v in cells.items()}
+                    # undecided cells (the job was cancelled) count as rejected
+                    return {cid: bool(v) for cid, v in cells.items()}
+        finally:
+            if waiting and self._on_wait is not None:
+                self._on_wait(False)  # may wait for a free worker slot before going on
+
+    def _undecided_changed(self, fix_id: str, reported: set[str]) -> bool:
+        """A decision arrived (or the job was cancelled) since the last look; holds the lock."""
+        cells = self._pending.get(fix_id, {})
+        decided = any(v is not None and c not in reported for c, v in cells.items())
+        return decided or self._cancel.is_set()
 
     def submit(self, fix_id: str, decision: str, cell_id: str | None = None) -> None:
         if decision not in DECISIONS:

@@ -356,6 +356,8 @@ function jobFinished(state: IJobState, event: IJobFinishedEvent): IJobState {
     status: report.stop_reason === 'cancelled' ? 'cancelled' : 'finished',
     endedAt: event.time,
     report: report as IReport,
+    // the copy this job wrote: a new name when an earlier result was kept beside it
+    output: report.output ?? state.output,
     tokens: report.llm ? { ...emptyUsage(), ...report.llm } : state.tokens,
     targetScore: report.target_score ?? state.targetScore,
     tolerance: report.tolerance ?? state.tolerance,
@@ -407,6 +409,7 @@ function reduceSummary(state: IJobState, summary: IJobSummary): IJobState {
     options:
       Object.keys(state.options).length > 0 ? state.options : summary.options,
     output: summary.output ?? state.output,
+    queueReason: summary.queue_reason ?? null,
     error: state.error ?? summary.error ?? null,
     report: state.report ?? summary.report ?? null,
     fixes

@@ -162,6 +162,8 @@ export interface IJobState {
   error: string | null;
   /** The modernized notebook, relative to the server root. */
   output: string | null;
+  /** Why a queued job has not started (the server's words), or null. */
+  queueReason: string | null;
   cancelRequested: boolean;
 }
 
@@ -198,6 +200,7 @@ export function initialState(jobId: string, path: string): IJobState {
     report: null,
     error: null,
     output: null,
+    queueReason: null,
     cancelRequested: false
   };
 }

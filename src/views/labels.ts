@@ -142,7 +142,9 @@ export function statusText(
     case 'starting':
       return trans.__('Starting…');
     case 'queued':
-      return trans.__('Queued: waiting for a free worker');
+      return state.queueReason
+        ? trans.__('Queued: %1', state.queueReason)
+        : trans.__('Queued: waiting for a free worker');
     case 'finished':
       return trans.__('Finished');
     case 'cancelled':

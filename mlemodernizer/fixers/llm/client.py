@@ -12,7 +12,6 @@ malformed: the server may bill it. Those without a usage block are estimated.
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import threading
@@ -25,6 +24,7 @@ from urllib.parse import urlsplit, urlunsplit
 import openai
 
 from ...errors import LLMError
+from ...llm_endpoint import NO_KEY, openai_client
 from ..base import TokenUsage
 from .pricing import PriceTable, cost_usd, estimate_prompt_tokens, estimate_tokens
 
@@ -120,13 +120,9 @@ class ChatClient:
         self.temperature = temperature
         self.max_tokens = max_tokens
         self._sleep = sleep
-        self._api_key = api_key or os.environ.get("OPENAI_API_KEY") or "not-needed"
-        self._client = openai.OpenAI(
-            base_url=base_url,
-            api_key=self._api_key,
-            max_retries=0,
-            timeout=request_timeout,
-        )
+        # None is no key: the environment's key is the caller's to pass (llm_endpoint.py)
+        self._api_key = api_key or NO_KEY
+        self._client = openai_client(base_url, self._api_key, timeout=request_timeout)
 
     # --- public ---------------------------------------------------------------------------------
 
@@ -192,7 +188,7 @@ class ChatClient:
         """One line, no API key, bounded length."""
         text = " ".join(text.split())
         key = self._api_key
-        if key and key != "not-needed" and len(key) >= 4:
+        if key and key != NO_KEY and len(key) >= 4:
             text = text.replace(key, "***")
         text = re.sub(r"\b(sk|key|rk)-[A-Za-z0-9_\-*]{4,}", r"\1-***", text)
         text = re.sub(r"(?i)(bearer\s+)\S+", r"\1***", text)
