@@ -350,3 +350,13 @@ def _umask() -> int:
     old = os.umask(0)
     os.umask(old)
     return old
+
+
+def test_the_key_never_reaches_the_notebooks_kernel(tmp_path: Path) -> None:
+    nb = write_notebook(
+        tmp_path / "nb.ipynb", ["import os\nprint('key:', os.environ.get('OPENAI_API_KEY'))"]
+    )
+    proc = run_cli("run", str(nb), "--offline", "--json", env={"OPENAI_API_KEY": SERVER_KEY})
+    assert proc.returncode == 0, proc.stderr
+    written = (tmp_path / "nb.modernized.ipynb").read_text()
+    assert "key: None" in written and SERVER_KEY not in written

@@ -269,7 +269,9 @@ class LocalExecutor:
             km.connection_file = str(kernel_runtime_dir() / f"kernel-{uuid.uuid4()}.json")
             try:
                 # kernel-process stderr (ZMQ/transport chatter) is not the notebook's output
-                await client.async_start_new_kernel(stderr=subprocess.DEVNULL)
+                await client.async_start_new_kernel(
+                    stderr=subprocess.DEVNULL, env=kernel_environment()
+                )
                 await client.async_start_new_kernel_client()
                 return
             except Exception as exc:  # died at start, no reply in time, fork/port trouble
@@ -467,3 +469,12 @@ async def _kill_kernel(client: NotebookClient) -> None:
             await km.cleanup_resources()
     except Exception:
         pass
+
+
+# what the notebook's code must never read: the LLM key is for the configured endpoint only
+_SECRET_VARIABLES = ("OPENAI_API_KEY",)
+
+
+def kernel_environment() -> dict[str, str]:
+    """This process's environment for a kernel, without the LLM key."""
+    return {k: v for k, v in os.environ.items() if k not in _SECRET_VARIABLES}
