@@ -338,6 +338,37 @@ describe('reduce: other paths', () => {
     });
   });
 
+  it('takes the copy a job wrote from job_finished (a new name beside an earlier result)', () => {
+    const state = reduceEvents(
+      reduce(fresh(), { type: 'summary', summary: summary() }),
+      [
+        event('job_started', { options: {} }),
+        event('job_finished', {
+          outcome: 'error_free_reproducible',
+          stop_reason: 'error_free',
+          output: 'eroded.modernized-2.ipynb',
+          iterations: [],
+          notices: []
+        })
+      ]
+    );
+    expect(state.output).toBe('eroded.modernized-2.ipynb');
+  });
+
+  it('keeps why a queued job waits, and drops it once the job runs', () => {
+    const reason = '2 job(s) wait for your review and keep their kernels';
+    const queued = reduce(fresh(), {
+      type: 'summary',
+      summary: summary({ status: 'queued', queue_reason: reason })
+    });
+    expect(queued.queueReason).toBe(reason);
+    const running = reduce(queued, {
+      type: 'summary',
+      summary: summary({ status: 'running', queue_reason: null })
+    });
+    expect(running.queueReason).toBeNull();
+  });
+
   it('reports a failed or interrupted job with its error', () => {
     const failed = reduceEvents(fresh(), [
       event('job_started', { options: {} }),
