@@ -186,6 +186,27 @@ def test_cells_that_do_not_parse_are_left_alone() -> None:
     assert fixer.last is not None and fixer.last.unparsed == [1]
 
 
+def test_a_cell_ending_in_a_lone_semicolon_line_is_still_rewritten() -> None:
+    """IPython runs `plot(...)\n;` (the `;` hides the last value); Python and LibCST do not
+    parse it, so it is masked like a magic and kept as written."""
+    src = "import numpy as np\nimport matplotlib.pyplot as plt\nplt.hist(x, normed=True)\n;"
+    out = prepass_cells([src], {**NEW, "matplotlib": "3.11.2"})[0]
+    assert out == src.replace("normed=", "density=")
+
+
+def test_python2_print_continued_over_lines_is_one_statement() -> None:
+    src = (
+        "for c in classes:\n    print 'M: ', c, len(df[(df['Sex'] == 'male') & \n"
+        "                           (df['Pclass'] == c)])\n    print 'x', \\\n        c"
+    )
+    out = prepass_cells([src])[0]
+    assert out == (
+        "for c in classes:\n    print('M: ', c, len(df[(df['Sex'] == 'male') & \n"
+        "                           (df['Pclass'] == c)]))\n    print('x', \\\n        c)"
+    )
+    ast.parse(out)
+
+
 # --- version gates ---------------------------------------------------------------------------
 
 

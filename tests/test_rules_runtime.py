@@ -9,6 +9,7 @@ import sys
 import warnings
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from mlemodernizer.fixers.rules import get_rule
@@ -444,6 +445,32 @@ CASES = [
         DATA + "from sklearn.ensemble import RandomForestClassifier\n"
         "m = RandomForestClassifier(n_estimators=5, max_features='auto').fit(X, y)",
     ),
+    # pandas 0.x seen in 2015-2019 notebooks
+    (
+        "PD052",
+        "import pandas as pd\ndf = pd.DataFrame({'c': pd.Series(['a', 'b']).astype('category')})\n"
+        "df['c'].cat.categories = ['x', 'y']",
+    ),
+    ("PD053", MPL + "import pandas as pd\npd.set_option('display.mpl_style', 'default')"),
+    (
+        "PD054",
+        "import pandas as pd\ns = pd.TimeSeries([1.0], index=pd.date_range('2020', periods=1))",
+    ),
+    (
+        "PD055",
+        "import pandas as pd\n"
+        "i = pd.MultiIndex(levels=[['a', 'b'], [1, 2]], labels=[[0, 0, 1, 1], [0, 1, 0, 1]])",
+    ),
+    ("PD056", DATA + "s = pd.Series(X[:, 0], index=pd.Index(y, name='k'))\nv = s.sum(level='k')"),
+    (
+        "PD057",
+        DATA + "df = pd.DataFrame(X, columns=list('abcd'))\n"
+        "v = pd.concat([df, df[['a']]], join_axes=[df.columns])",
+    ),
+    (
+        "PD058",
+        DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = pd.concat([df, df], axis='col')",
+    ),
 ]
 
 
@@ -855,3 +882,52 @@ def test_grid_scores_listcomp_and_fields_read_the_same_numbers_from_cv_results()
     table = eval(shown.splitlines()[-1], {**ns, "pd": __import__("pandas")})
     assert list(table.columns) == ["params", "mean_test_score", "std_test_score"]
     np.testing.assert_allclose(table["mean_test_score"], by_hand)
+
+
+# --- pandas 0.x seen in 2015-2019 notebooks ---------------------------------------------------
+
+HEALTH = (
+    "import numpy as np\nimport pandas as pd\n"
+    "rows = pd.MultiIndex.from_product([[2013, 2014], [1, 2]], names=['year', 'visit'])\n"
+    "cols = pd.MultiIndex.from_product([['Bob', 'Sue'], ['HR', 'Temp']], names=['who', 'type'])\n"
+    "health = pd.DataFrame(np.arange(16.0).reshape(4, 4), index=rows, columns=cols)\n"
+)
+
+
+def test_level_reductions_group_by_the_level_they_named() -> None:
+    """PD056: mean(level=) is groupby(level=).mean(); with axis=1 the columns are grouped."""
+    old = (
+        HEALTH + "by_year = health.mean(level='year')\nby_type = by_year.mean(axis=1, level='type')"
+    )
+    with pytest.raises(TypeError):
+        _run(old)
+    (new,), _ = rewrite(old, ["PD056"])
+    ns = _run(new)
+    values = np.arange(16.0).reshape(4, 4)
+    year = (values[:2].mean(axis=0), values[2:].mean(axis=0))  # 2013, 2014
+    np.testing.assert_allclose(ns["by_year"].to_numpy(), np.vstack(year))
+    hr = np.vstack(year)[:, [0, 2]].mean(axis=1)  # Bob/HR and Sue/HR
+    np.testing.assert_allclose(ns["by_type"]["HR"].to_numpy(), hr)
+
+
+def test_join_axes_keeps_the_first_frames_columns() -> None:
+    """PD057: concat(join_axes=[a.columns]) kept a's columns (outer-joined rows, NaN filled)."""
+    old = (
+        "import pandas as pd\na = pd.DataFrame({'A': [1], 'B': [2], 'C': [3]})\n"
+        "b = pd.DataFrame({'B': [4], 'C': [5], 'D': [6]})\n"
+        "c = pd.concat([a, b], join_axes=[a.columns])"
+    )
+    (new,), _ = rewrite(old, ["PD057"])
+    c = _run(new)["c"]
+    assert list(c.columns) == ["A", "B", "C"]
+    assert c["B"].tolist() == [2, 4] and c["A"].isna().tolist() == [False, True]
+
+
+def test_categories_assignment_renames_the_categories() -> None:
+    old = (
+        "import pandas as pd\n"
+        "df = pd.DataFrame({'c': pd.Series(['a', 'b', 'a']).astype('category')})\n"
+        "df['c'].cat.categories = ['x', 'y']"
+    )
+    (new,), _ = rewrite(old, ["PD052"])
+    assert _run(new)["df"]["c"].tolist() == ["x", "y", "x"]

@@ -323,6 +323,8 @@ class CellAnalyzer(cst.CSTVisitor):
 
     def visit_Assign(self, node: cst.Assign) -> None:
         self._assign_value = node.value
+        if self.index.nodes:
+            self._nodes("Assign", node)
 
     def _nodes(self, kind: str, node: cst.CSTNode) -> None:
         for rule, m in self.index.nodes.get(kind, ()):
@@ -695,6 +697,7 @@ class CellAnalyzer(cst.CSTVisitor):
         if qname is None and isinstance(func, cst.Subscript):
             base = self.resolve(func.value)  # np.cast[t](x)
             qname = f"{base}[]" if base else None
+        original = qname  # before a module move: old modules had other signatures
         if qname is not None and self.index.modules:
             move = self.index.module_move(qname)  # a private path that moved: match the public one
             if (
@@ -708,7 +711,9 @@ class CellAnalyzer(cst.CSTVisitor):
             qname = canonical(qname)
         if qname is not None:
             for rule, m in self.index.functions.get(qname, ()):
-                outcome = self._check(m, self.site(node, qname=qname, context=self._call_context()))
+                site = self.site(node, qname=qname, context=self._call_context())
+                site.extra["original_qname"] = original
+                outcome = self._check(m, site)
                 if outcome is not None:
                     matched.add(rule.id)
                     self.hit(rule, node, outcome)

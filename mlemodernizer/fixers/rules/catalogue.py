@@ -13,6 +13,7 @@ from . import (
     matplotlib,
     numpy,
     pandas,
+    pandas_old,
     py2,
     scipy,
     seaborn,
@@ -26,6 +27,7 @@ from .model import Rule
 LIBRARY_MODULES = (
     numpy,
     pandas,
+    pandas_old,
     sklearn,
     imblearn,
     scipy,

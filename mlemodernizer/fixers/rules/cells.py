@@ -4,7 +4,9 @@ the cell does not parse."""
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from functools import lru_cache
 
 import libcst as cst
@@ -28,12 +30,18 @@ def parse_cached(masked: str) -> cst.Module | None:
 
 
 def text_fix(masked: str, index: RuleIndex, policy: Policy) -> tuple[str | None, list[Hit]]:
-    """Line rewrites for code that does not parse (Python 2). Returns the new text if every
-    fix was allowed and the result parses."""
+    """Line rewrites for code that does not parse (Python 2). A statement continued over
+    several lines (open brackets, backslashes) is rewritten as one unit. Returns the new text if
+    every fix was allowed and the result parses."""
     hits: list[Hit] = []
     lines = masked.split("\n")
+    spans = logical_spans(masked)
+    out: list[str] = []
     allowed = True
-    for n, line in enumerate(lines):
+    n = 0
+    while n < len(lines):
+        end = spans.get(n, n)
+        line = "\n".join(lines[n : end + 1])
         for rule, m in index.texts:
             new = m.fix(line)
             if new is None or new == line:
@@ -43,25 +51,48 @@ def text_fix(masked: str, index: RuleIndex, policy: Policy) -> tuple[str | None,
             col = len(line) - len(line.lstrip()) + 1
             hits.append(Hit(rule, None, rule.message, True, True, applied, n + 1, col))
             line = new
-        lines[n] = line
+        out.append(line)
+        n = end + 1
     if not hits or not allowed:
         return None, hits
-    text = "\n".join(lines)
+    text = "\n".join(out)
     return (text if parse_cached(text) is not None else None), hits
 
 
+def logical_spans(text: str) -> dict[int, int]:
+    """First line → last line (0-based) of each statement that spans several physical lines.
+    Python 2 code still tokenizes; where it does not, every line stands alone."""
+    spans: dict[int, int] = {}
+    start: int | None = None
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type in (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT):
+                continue
+            if tok.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
+                if start is not None and tok.start[0] - 1 > start:
+                    spans[start] = tok.start[0] - 1
+                start = None
+            elif start is None:
+                start = tok.start[0] - 1
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return spans
+    return spans
+
+
 _ASSIGNED_MAGIC = re.compile(r"^(\s*)[\w.]+(\s*,\s*[\w.]+)*\s*=\s*[!%]")
+_LONE_SEMICOLON = re.compile(r"^(\s*);\s*$")
 
 
 def mask_assigned_magics(text: str) -> tuple[str, dict[str, str]]:
     """``files = !ls`` and ``t = %timeit -o f()`` lines (mask_magics leaves them), masked the same
-    way so the cell parses."""
-    if "=" not in text:
+    way so the cell parses; so is a line holding only ``;`` (IPython runs it: authors end a
+    plotting cell with one to hide the last value)."""
+    if "=" not in text and ";" not in text:
         return text, {}
     mapping: dict[str, str] = {}
     lines = text.split("\n")
     for i, line in enumerate(lines):
-        m = _ASSIGNED_MAGIC.match(line)
+        m = _ASSIGNED_MAGIC.match(line) or _LONE_SEMICOLON.match(line)
         if m:
             key = f"{MAGIC_PREFIX}a{len(mapping)}"
             mapping[key] = line

@@ -218,7 +218,8 @@ class Target(Matcher):
 @dataclass(frozen=True)
 class Node(Matcher):
     """Any node of the named LibCST types: ``"Comparison"``, ``"BinaryOperation"``,
-    ``"Subscript"``, ``"Attribute"``, ``"ListComp"``, ``"Dict"``, ``"IndentedBlock"``."""
+    ``"Subscript"``, ``"Attribute"``, ``"ListComp"``, ``"Dict"``, ``"IndentedBlock"``,
+    ``"Assign"``."""
 
     types: tuple[str, ...]
     check: Check

@@ -23,23 +23,24 @@ NOT_DICT = ("pandas.DataFrame", "pandas.Series")
 
 
 def split_comment(line: str) -> tuple[str, str]:
-    """(code, comment) of one line; the comment keeps its leading spaces."""
+    """(code, comment) of one line; the comment keeps its leading spaces. For a statement over
+    several lines, only the last line's comment (those inside brackets stay where they are)."""
     if "#" not in line:
         return line, ""
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(line).readline))
     except (tokenize.TokenError, IndentationError, SyntaxError):
         return line, ""
+    last_row = line.count("\n") + 1
     for tok in tokens:
-        if tok.type == tokenize.COMMENT:
-            col = tok.start[1]
-            code = line[:col]
-            stripped = code.rstrip()
+        if tok.type == tokenize.COMMENT and tok.start[0] == last_row:
+            offset = line.rfind("\n") + 1 + tok.start[1]
+            stripped = line[:offset].rstrip()
             return stripped, line[len(stripped) :]
     return line, ""
 
 
-_PRINT = re.compile(r"^(\s*)print(?:\s+(.*?))?\s*$")
+_PRINT = re.compile(r"^(\s*)print(?:\s+(.*?))?\s*$", re.S)
 
 
 def fix_print(line: str) -> str | None:
@@ -251,6 +252,12 @@ RULES = [
                 "for i in xs:\n    print i, i * 2  # show\nprint\nprint >>log, 'done',",
                 "for i in xs:\n    print(i, i * 2)  # show\nprint()\n"
                 "print('done', end=' ', file=log)",
+            ),
+            (  # a statement continued over lines is one print; a py3 call spanning lines stays
+                "print 'n:', len(df[(df.a == 1) &\n                   (df.b == 2)])  # rows\n"
+                "print ('%d %d' % (a,\n                 b))",
+                "print('n:', len(df[(df.a == 1) &\n                   (df.b == 2)]))  # rows\n"
+                "print ('%d %d' % (a,\n                 b))",
             ),
         ),
     ),

@@ -1,0 +1,306 @@
+"""pandas 0.x APIs that 2015-2019 notebooks still use: cosmetic options, renamed keywords and
+constructors, level= reductions, concat(join_axes=), Categorical property setters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+
+from . import edits
+from .helpers import kwarg_rename, no_attribute, unexpected_kwarg
+from .matchers import MISSING, Call, Node, Outcome, Site, Symbol, literal
+from .model import REVIEW, SAFE, Rule
+from .symbols import NDARRAY
+
+LIB = "pandas"
+SOURCE = "real-notebooks"
+NOT_PANDAS = (NDARRAY, "builtins.list", "builtins.dict", "builtins.str")
+
+# --- Categorical.categories = [...] (a setter until pandas 2.0) ------------------------------
+
+
+def _categories_setter(site: Site) -> Outcome | None:
+    node: cst.Assign = site.node
+    if len(node.targets) != 1:
+        return None
+    target = node.targets[0].target
+    if not (isinstance(target, cst.Attribute) and target.attr.value == "categories"):
+        return None
+    accessor = target.value
+    if not (isinstance(accessor, cst.Attribute) and accessor.attr.value == "cat"):
+        return None
+
+    def fix(assign: cst.Assign, refs: Any) -> cst.Assign:
+        old = assign.targets[0].target
+        assert isinstance(old, cst.Attribute) and isinstance(old.value, cst.Attribute)
+        column = old.value.value
+        renamed = edits.method_call(
+            cst.Attribute(value=column, attr=cst.Name("cat")),
+            "rename_categories",
+            [cst.Arg(assign.value)],
+        )
+        return assign.with_changes(
+            targets=[assign.targets[0].with_changes(target=column)], value=renamed
+        )
+
+    return Outcome(fix=fix)
+
+
+# --- set_option('display.mpl_style', ...) -----------------------------------------------------
+
+MPL_STYLE_KEYS = ("display.mpl_style", "mpl_style")
+
+
+def _mpl_style(site: Site) -> Outcome | None:
+    pos = site.positional()
+    if len(site.args) != 2 or len(pos) != 2 or literal(pos[0].value) not in MPL_STYLE_KEYS:
+        return None
+    if not site.extra.get("statement"):
+        return Outcome(fix=None)
+    value = literal(pos[1].value)
+    if value in (None, False):
+        return Outcome(fix=lambda node, refs: edits.remove_statement())
+    if value != "default":
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        style = cst.Attribute(value=refs["matplotlib.pyplot"], attr=cst.Name("style"))
+        return edits.method_call(style, "use", [cst.Arg(cst.SimpleString("'ggplot'"))])
+
+    return Outcome(fix=fix, needs=("matplotlib.pyplot",))
+
+
+# --- reductions with level= -------------------------------------------------------------------
+
+LEVEL_REDUCTIONS = (
+    "sum",
+    "mean",
+    "median",
+    "min",
+    "max",
+    "std",
+    "var",
+    "sem",
+    "prod",
+    "product",
+    "count",
+    "any",
+    "all",
+    "skew",
+    "kurt",
+)
+ROWS = (MISSING, 0, "index", "rows")
+COLUMNS = (1, "columns")
+
+
+def _level_reduction(site: Site) -> Outcome | None:
+    if site.kwarg("level") is None or site.has_star():
+        return None
+    if site.positional():
+        return Outcome(fix=None)  # df.sum(1, level=...) is rare: say so, do not guess
+    axis = site.value("axis")
+    if axis not in ROWS and axis not in COLUMNS:
+        return Outcome(fix=None)
+    transpose = axis in COLUMNS
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        func = node.func
+        assert isinstance(func, cst.Attribute)
+        level = node.args[edits.find_kwarg(node, "level") or 0].value
+        receiver = edits.paren(func.value)
+        if transpose:
+            receiver = cst.Attribute(value=receiver, attr=cst.Name("T"))
+        grouped = edits.method_call(receiver, "groupby", [edits.kwarg("level", level)])
+        rest = [edits.strip_comma(a) for a in edits.drop_kwargs(node, "level", "axis").args]
+        reduced = edits.add_args(edits.method_call(grouped, func.attr.value), rest)
+        if transpose:
+            return cst.Attribute(value=reduced, attr=cst.Name("T"))
+        return reduced
+
+    return Outcome(fix=fix)
+
+
+# --- concat(join_axes=[...]) ------------------------------------------------------------------
+
+
+def _join_axes(site: Site) -> Outcome | None:
+    arg = site.kwarg("join_axes")
+    if arg is None:
+        return None
+    axes = arg.value
+    if not isinstance(axes, cst.List | cst.Tuple) or len(axes.elements) != 1:
+        return Outcome(fix=None)
+    axis = site.value("axis", 1)
+    if axis not in ROWS and axis not in COLUMNS:
+        return Outcome(fix=None)
+    # join_axes gave the other axis: the columns when stacking rows, the index when side by side
+    keyword = "columns" if axis in ROWS else "index"
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        i = edits.find_kwarg(node, "join_axes")
+        assert i is not None
+        value = node.args[i].value
+        assert isinstance(value, cst.List | cst.Tuple)
+        labels = value.elements[0].value
+        concat = edits.drop_kwargs(node, "join_axes")
+        return edits.method_call(concat, "reindex", [edits.kwarg(keyword, labels)])
+
+    return Outcome(fix=fix, outer=True)
+
+
+def _concat_axis_alias(site: Site) -> Outcome | None:
+    if site.value("axis") not in ("col", "cols", "column"):
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.set_kwarg(
+            node,
+            "axis",
+            edits.same_quotes(node.args[edits.find_kwarg(node, "axis")].value, "columns"),
+        )
+    )
+
+
+RULES = [
+    Rule(
+        id="PD052",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="Categorical categories can no longer be set (pandas 2.0); use "
+        "rename_categories and assign the result",
+        replacement="df['c'] = df['c'].cat.rename_categories(['x', 'y'])",
+        signatures=(
+            r"property 'categories' of '\w+' object has no setter",
+            r"can't set attribute 'categories'",
+        ),
+        matchers=(Node(types=("Assign",), check=_categories_setter),),
+        examples=(
+            (
+                "df['eco'].cat.categories = ['Finance', 'Energy']\ns.cat.categories = names",
+                "df['eco'] = df['eco'].cat.rename_categories(['Finance', 'Energy'])\n"
+                "s = s.cat.rename_categories(names)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD053",
+        library=LIB,
+        changed_in="0.20",
+        safety=REVIEW,
+        catalogue=SOURCE,
+        message="the display.mpl_style option was removed in pandas 0.20; use a matplotlib style "
+        "(its look was close to 'ggplot')",
+        replacement="plt.style.use('ggplot')",
+        signatures=(r"No such keys?\(s\): '(display\.)?mpl_style'",),
+        matchers=(Call(functions=("pandas.set_option",), check=_mpl_style),),
+        examples=(
+            (
+                "import pandas as pd\nimport matplotlib.pyplot as plt\n"
+                "pd.set_option('display.mpl_style', 'default')  # prettier graphs",
+                "import pandas as pd\nimport matplotlib.pyplot as plt\n"
+                "plt.style.use('ggplot')  # prettier graphs",
+            ),
+            (
+                "import pandas as pd\npd.set_option('display.mpl_style', 'default')",
+                "import pandas as pd\nimport matplotlib.pyplot as plt\nplt.style.use('ggplot')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD054",
+        library=LIB,
+        changed_in="0.20",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="pd.TimeSeries was removed in pandas 0.20; it was a Series all along",
+        replacement="pd.Series(values, index=dates)",
+        signatures=(no_attribute("pandas", ["TimeSeries"]),),
+        matchers=(Symbol(old="pandas.TimeSeries", new="pandas.Series"),),
+        examples=(
+            (
+                "import pandas as pd\ny = pd.TimeSeries(y, index=dates)",
+                "import pandas as pd\ny = pd.Series(y, index=dates)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD055",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="MultiIndex(labels=) was renamed codes= (labels removed in pandas 1.0)",
+        replacement="pd.MultiIndex(levels=..., codes=...)",
+        signatures=(unexpected_kwarg(["labels"]),),
+        matchers=(
+            kwarg_rename("labels", "codes", functions=("pandas.MultiIndex",)),
+            kwarg_rename("labels", "codes", methods=("set_labels",)),
+        ),
+        examples=(
+            (
+                "import pandas as pd\n"
+                "i = pd.MultiIndex(levels=[['a', 'b'], [1, 2]], labels=[[0, 0, 1], [0, 1, 0]])",
+                "import pandas as pd\n"
+                "i = pd.MultiIndex(levels=[['a', 'b'], [1, 2]], codes=[[0, 0, 1], [0, 1, 0]])",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD056",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="reductions lost level= in pandas 2.0; group by the level (transpose for axis=1)",
+        replacement="df.groupby(level='year').mean(); df.T.groupby(level='type').mean().T",
+        signatures=(unexpected_kwarg(["level"]),),
+        matchers=(Call(methods=LEVEL_REDUCTIONS, exclude=NOT_PANDAS, check=_level_reduction),),
+        examples=(
+            (
+                "m = health.mean(level='year')\nt = m.mean(axis=1, level='type')\n"
+                "s = (a + b).sum(level=0, skipna=False)",
+                "m = health.groupby(level='year').mean()\n"
+                "t = m.T.groupby(level='type').mean().T\n"
+                "s = (a + b).groupby(level=0).sum(skipna=False)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD057",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="concat(join_axes=) was removed in pandas 1.0; reindex the result",
+        replacement="pd.concat([a, b]).reindex(columns=a.columns)",
+        signatures=(unexpected_kwarg(["join_axes"]),),
+        matchers=(Call(functions=("pandas.concat",), check=_join_axes),),
+        examples=(
+            (
+                "import pandas as pd\nc = pd.concat([df5, df6], join_axes=[df5.columns])\n"
+                "d = pd.concat([a, b], axis=1, join_axes=[a.index])",
+                "import pandas as pd\nc = pd.concat([df5, df6]).reindex(columns=df5.columns)\n"
+                "d = pd.concat([a, b], axis=1).reindex(index=a.index)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD058",
+        library=LIB,
+        changed_in="0.23",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="concat no longer reads axis='col' as the columns; spell it axis='columns'",
+        replacement="pd.concat([a, b], axis='columns')",
+        signatures=(r"No axis named (col|cols|column) for object type",),
+        matchers=(Call(functions=("pandas.concat",), check=_concat_axis_alias),),
+        examples=(
+            (
+                "import pandas as pd\nc = pd.concat([df3, df4], axis='col')",
+                "import pandas as pd\nc = pd.concat([df3, df4], axis='columns')",
+            ),
+        ),
+    ),
+]
