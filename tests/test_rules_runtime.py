@@ -471,6 +471,25 @@ CASES = [
         "PD058",
         DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = pd.concat([df, df], axis='col')",
     ),
+    # scikit-learn 0.x seen in 2015-2019 notebooks
+    (
+        "SKL053",
+        DATA + "from sklearn.linear_model import SGDRegressor\n"
+        "m = SGDRegressor(max_iter=5, tol=-np.inf, random_state=0).fit(X, y)",
+    ),
+    (
+        "SKL055",
+        DATA + "from sklearn.linear_model import Ridge\n"
+        "m = Ridge().fit(X[:, :1], y[:, None])\nt1 = m.coef_[0][0]",
+    ),
+    (
+        "SKL056",
+        DATA + "from sklearn.neighbors import KernelDensity\nk = KernelDensity(0.15).fit(X)",
+    ),
+    (
+        "SKL056",
+        DATA + "from sklearn.preprocessing import binarize\nb = binarize([X[:, 0]], 0.3)[0]",
+    ),
 ]
 
 
@@ -931,3 +950,58 @@ def test_categories_assignment_renames_the_categories() -> None:
     )
     (new,), _ = rewrite(old, ["PD052"])
     assert _run(new)["df"]["c"].tolist() == ["x", "y", "x"]
+
+
+# --- scikit-learn 0.x seen in 2015-2019 notebooks ---------------------------------------------
+
+
+def test_old_gmm_code_computes_per_sample_densities_on_a_column() -> None:
+    """SKL040 + SKL054: GMM(2).fit(x) on 1-D x, np.exp(gmm.score(xs)) (per-sample then),
+    covars_ and score_samples(x)[0] become a GaussianMixture on a column with today's names."""
+    old = (
+        "import numpy as np\nfrom sklearn.mixture import GMM\n"
+        "rng = np.random.RandomState(0)\nx = np.concatenate([rng.normal(0, 1, 200), "
+        "rng.normal(5, 1, 200)])\n"
+        "clf = GMM(2, n_iter=100, random_state=0).fit(x)\nxs = np.linspace(-3, 8, 50)\n"
+        "density = np.exp(clf.score(xs))\nvar = clf.covars_\nll = clf.score_samples(x)[0]"
+    )
+    with pytest.raises(ImportError) as info:
+        _run(old)
+    assert get_rule("SKL054").matches_error(f"ImportError: {info.value}")
+    (new,), _ = rewrite(old, ["SKL040", "SKL054"])
+    ns = _run(new)
+    from sklearn.mixture import GaussianMixture
+
+    ref = GaussianMixture(2, max_iter=100, random_state=0, covariance_type="diag")
+    ref.fit(ns["x"][:, None])
+    np.testing.assert_allclose(ns["density"], np.exp(ref.score_samples(ns["xs"][:, None])))
+    np.testing.assert_allclose(ns["var"], ref.covariances_)
+    assert ns["ll"].shape == (400,)
+
+
+def test_coef_row_zero_is_the_same_element_for_either_shape() -> None:
+    """SKL055: coef_.ravel()[j] equals coef_[0][j] on a 2-D coef_ (LogisticRegression) and is
+    the coefficient on today's 1-D one (Ridge with a 2-D y)."""
+    code = (
+        DATA + "from sklearn.linear_model import LogisticRegression, Ridge\n"
+        "log = LogisticRegression().fit(X, y)\nridge = Ridge().fit(X[:, :1], y[:, None])\n"
+        "a = log.coef_[0][1]\nb = ridge.coef_[0][0]"
+    )
+    (new,), _ = rewrite(code, ["SKL055"])
+    ns = _run(new)
+    assert ns["a"] == ns["log"].coef_[0, 1]
+    assert ns["b"] == ns["ridge"].coef_[0]
+
+
+def test_old_learning_curve_positionals_keep_their_meaning() -> None:
+    """SKL003 + SKL052: sklearn.learning_curve.learning_curve(m, X, y, sizes, cv) had no groups
+    parameter: the sizes stay train_sizes (not groups) in model_selection."""
+    old = (
+        DATA + "from sklearn.learning_curve import learning_curve\n"
+        "from sklearn.tree import DecisionTreeClassifier\n"
+        "sizes = np.linspace(0.2, 1.0, 3)\n"
+        "n, tr, te = learning_curve(DecisionTreeClassifier(random_state=0), X, y, sizes, 3)"
+    )
+    (new,), _ = rewrite(old, ["SKL003", "SKL052"])
+    assert "train_sizes=sizes" in new and "groups" not in new
+    assert list(_run(new)["n"]) == [8, 24, 40]

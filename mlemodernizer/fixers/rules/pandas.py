@@ -899,19 +899,50 @@ def _int_key_on_series(site: Site) -> Outcome | None:
     )
 
 
+def _label_list(node: cst.BaseExpression) -> bool:
+    """A key that selects several labels: a list literal or range(...)/list(range(...))."""
+    if isinstance(node, cst.List):
+        return True
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+        if node.func.value == "range":
+            return True
+        if node.func.value == "list" and len(node.args) == 1:
+            return _label_list(node.args[0].value)
+    return False
+
+
+def _full_slice(node: cst.BaseSlice) -> bool:
+    return isinstance(node, cst.Slice) and node.lower is None and node.upper is None
+
+
 def _loc_missing_labels(site: Site) -> Outcome | None:
+    """``.loc[labels]``, ``.loc[rows, cols]``, ``.loc[:, cols]`` with label lists: pandas < 1.0
+    gave NaN rows/columns for missing labels, as reindex does."""
     node: cst.Subscript = site.node
-    if len(node.slice) != 1:
+    if len(node.slice) not in (1, 2) or any(e.star for e in node.slice if hasattr(e, "star")):
         return None
-    key = node.slice[0].slice
-    if not isinstance(key, cst.Index) or not isinstance(key.value, cst.List):
+    keys = [e.slice for e in node.slice]
+    axes: list[str | None] = []
+    for key, axis in zip(keys, ("index", "columns"), strict=False):
+        if isinstance(key, cst.Index) and _label_list(key.value):
+            axes.append(axis)
+        elif len(keys) == 2 and _full_slice(key):
+            axes.append(None)
+        else:
+            return None
+    if not any(axes):
         return None
-    return Outcome(
-        fix=lambda n, refs: edits.method_call(
-            n.value.value, "reindex", [cst.Arg(n.slice[0].slice.value)]
-        ),
-        proven=False,  # only once a KeyError shows labels are missing
-    )
+
+    def fix(n: cst.Subscript, refs: Any) -> cst.Call:
+        frame = n.value
+        assert isinstance(frame, cst.Attribute)
+        values = [e.slice.value for e in n.slice if isinstance(e.slice, cst.Index)]
+        if len(n.slice) == 1:
+            return edits.method_call(frame.value, "reindex", [cst.Arg(values[0])])
+        args = [edits.kwarg(a, v) for a, v in zip([a for a in axes if a], values, strict=True)]
+        return edits.add_args(edits.method_call(frame.value, "reindex"), args)
+
+    return Outcome(fix=fix, proven=False)  # only once a KeyError shows labels are missing
 
 
 def _errors_ignore(site: Site) -> Outcome | None:
@@ -1988,7 +2019,14 @@ RULES = [
         matchers=(
             Attr(names=("loc",), exclude=NOT_PANDAS, subscripted=True, check=_loc_missing_labels),
         ),
-        examples=(("sub = df.loc[['a', 'zz']]", "sub = df.reindex(['a', 'zz'])"),),
+        examples=(
+            ("sub = df.loc[['a', 'zz']]", "sub = df.reindex(['a', 'zz'])"),
+            (
+                "a = df.loc[range(0, 7), ['pop', 'year']]\nb = df.loc[:, ['pop', 'zz']]",
+                "a = df.reindex(index=range(0, 7), columns=['pop', 'year'])\n"
+                "b = df.reindex(columns=['pop', 'zz'])",
+            ),
+        ),
     ),
     Rule(
         id="PD042",

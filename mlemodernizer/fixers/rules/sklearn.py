@@ -780,6 +780,14 @@ KEYWORD_ONLY: dict[str, tuple[int, list[str]]] = {
     "learning_curve": (3, ["groups", "train_sizes", "cv", "scoring"]),
     "validation_curve": (3, ["param_name", "param_range", "groups", "cv", "scoring"]),
 }
+# the functions of the modules model_selection replaced had no groups= parameter: a call
+# imported from them (and moved by SKL001/SKL003) maps its positionals onto these names
+OLD_MODULE_SIGNATURES: dict[str, tuple[int, list[str]]] = {
+    "sklearn.learning_curve.learning_curve": (3, ["train_sizes", "cv", "scoring"]),
+    "sklearn.learning_curve.validation_curve": (3, ["param_name", "param_range", "cv", "scoring"]),
+    "sklearn.cross_validation.cross_val_score": (3, ["scoring", "cv", "n_jobs", "verbose"]),
+    "sklearn.cross_validation.cross_val_predict": (3, ["cv", "n_jobs", "verbose"]),
+}
 # splitters SKL002 reads as the old cross_validation API when the first argument is the data
 DATA_FIRST = ("StratifiedKFold", "StratifiedShuffleSplit")
 
@@ -787,6 +795,9 @@ DATA_FIRST = ("StratifiedKFold", "StratifiedShuffleSplit")
 def _keyword_only(site: Site) -> Outcome | None:
     name = (site.qname or "").rpartition(".")[2]
     keep, names = KEYWORD_ONLY[name]
+    original = site.extra.get("original_qname") or site.qname
+    if original in OLD_MODULE_SIGNATURES:
+        keep, names = OLD_MODULE_SIGNATURES[original]
     pos = site.positional()
     if len(pos) <= keep or site.has_star():
         return None
@@ -2179,7 +2190,10 @@ RULES = [
         ),
         matchers=(
             Call(
-                functions=qualify("sklearn.model_selection", KEYWORD_ONLY),
+                functions=(
+                    *qualify("sklearn.model_selection", KEYWORD_ONLY),
+                    *OLD_MODULE_SIGNATURES,
+                ),
                 check=_keyword_only,
             ),
         ),
@@ -2192,6 +2206,12 @@ RULES = [
                 "kf = KFold(5, shuffle=True, random_state=42)\n"
                 "tr, te = validation_curve(m, X, y, param_name='max_depth', "
                 "param_range=range(1, 8), cv=kf)",
+            ),
+            (  # sklearn.learning_curve's function had train_sizes fourth (no groups)
+                "from sklearn.learning_curve import learning_curve\n"
+                "n, tr, te = learning_curve(m, X, y, sizes, 5)",
+                "from sklearn.learning_curve import learning_curve\n"
+                "n, tr, te = learning_curve(m, X, y, train_sizes=sizes, cv=5)",
             ),
         ),
     ),
