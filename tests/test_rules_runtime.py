@@ -490,6 +490,13 @@ CASES = [
         "SKL056",
         DATA + "from sklearn.preprocessing import binarize\nb = binarize([X[:, 0]], 0.3)[0]",
     ),
+    ("MPL002", MPL + "kw = dict(histtype='step', normed=True, bins=3)\nplt.hist([1, 2, 2], **kw)"),
+    ("MPL016", MPL + "plt.plot([1, 2, 3], [1, 4, 9], linestyle='steps')"),
+    (
+        "PD059",
+        "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3]}, index=['x', 'y', 'z'])\n"
+        "v = df.loc[:2, 'a']",
+    ),
 ]
 
 
@@ -1005,3 +1012,14 @@ def test_old_learning_curve_positionals_keep_their_meaning() -> None:
     (new,), _ = rewrite(old, ["SKL003", "SKL052"])
     assert "train_sizes=sizes" in new and "groups" not in new
     assert list(_run(new)["n"]) == [8, 24, 40]
+
+
+def test_integer_row_slice_on_a_label_index_takes_positions() -> None:
+    """PD059: what .ix[:2, :'a'] gave on a string index: the first two rows."""
+    old = (
+        "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3], 'b': [4, 5, 6]}, "
+        "index=['x', 'y', 'z'])\nv = df.loc[:2, :'a']"
+    )
+    (new,), _ = rewrite(old, ["PD059"])
+    v = _run(new)["v"]
+    assert list(v.index) == ["x", "y"] and list(v.columns) == ["a"]

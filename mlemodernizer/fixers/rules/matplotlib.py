@@ -261,6 +261,67 @@ def _scale_keywords(axes: str) -> Any:
     return check
 
 
+# --- seen in real notebooks ---------------------------------------------------------------------
+
+HIST_KEYS = {
+    "bins",
+    "range",
+    "histtype",
+    "alpha",
+    "color",
+    "edgecolor",
+    "ec",
+    "facecolor",
+    "fc",
+    "stacked",
+    "cumulative",
+    "orientation",
+    "rwidth",
+    "log",
+    "label",
+    "weights",
+    "align",
+    "lw",
+    "linewidth",
+    "density",
+}
+
+
+def _normed_in_dict_call(site: Site) -> Outcome | None:
+    """``kwargs = dict(histtype='stepfilled', normed=True)`` later passed as ``hist(**kwargs)``."""
+    if site.kwarg("normed") is None or site.kwarg("density") is not None or site.positional():
+        return None
+    others = {a.keyword.value for a in site.args if a.keyword is not None} - {"normed"}
+    if not others or not others <= HIST_KEYS:
+        return None
+    return Outcome(fix=lambda node, refs: edits.rename_kwarg(node, "normed", "density"))
+
+
+STEP_STYLES = ("steps", "steps-pre", "steps-mid", "steps-post")
+PLOTTERS = ("plot", "step", "errorbar", "semilogx", "semilogy", "loglog")
+
+
+def _steps_linestyle(site: Site) -> Outcome | None:
+    found = [k for k in ("linestyle", "ls") if literal_in(site, k, STEP_STYLES)]
+    if not found or site.kwarg("drawstyle") is not None or site.kwarg("ds") is not None:
+        return None
+    key = found[0]
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        return edits.rename_kwarg(node, key, "drawstyle")
+
+    return Outcome(fix=fix)
+
+
+def qualify_pyplot(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f"matplotlib.pyplot.{n}" for n in names)
+
+
+def literal_in(site: Site, name: str, values: tuple[str, ...]) -> bool:
+    value = site.value(name)
+    return isinstance(value, str) and value in values
+
+
 RULES = [
     Rule(
         id="MPL001",
@@ -298,6 +359,7 @@ RULES = [
             kwarg_rename("normed", "density", methods=("hist", "hist2d"), exclude=NOT_MPL),
             kwarg_rename("normed", "density", functions=("matplotlib.pyplot.hist",)),
             DictKey(keys=("normed",), check=_normed_key),
+            Call(functions=("builtins.dict",), check=_normed_in_dict_call),
         ),
         examples=(
             (
@@ -305,6 +367,12 @@ RULES = [
                 "ax.hist(y, normed=1)\nsns.distplot(z, hist_kws={'normed': True})",
                 "import matplotlib.pyplot as plt\nplt.hist(x, bins=20, density=True)\n"
                 "ax.hist(y, density=1)\nsns.distplot(z, hist_kws={'density': True})",
+            ),
+            (
+                "kw = dict(histtype='stepfilled', alpha=0.3, normed=True, bins=40)\n"
+                "plt.hist(x1, **kw)\nother = dict(normed=True, n=3)",
+                "kw = dict(histtype='stepfilled', alpha=0.3, density=True, bins=40)\n"
+                "plt.hist(x1, **kw)\nother = dict(normed=True, n=3)",
             ),
         ),
     ),
@@ -605,6 +673,29 @@ RULES = [
                 "ax.semilogy(x, y, nonpositive='clip')\nplt.loglog(x, y, base=2)",
             ),
             ("ax.loglog(x, y, basex=2, basey=10)", None),
+        ),
+    ),
+    Rule(
+        id="MPL016",
+        library=LIB,
+        changed_in="3.3",
+        safety=SAFE,
+        catalogue="real-notebooks",
+        message="linestyle='steps' (a draw style in a line style) was removed in 3.3; "
+        "use drawstyle='steps'",
+        replacement="plt.plot(x, y, drawstyle='steps')",
+        signatures=(r"'steps(-pre|-mid|-post)?' is not a valid value for (ls|linestyle)",),
+        matchers=(
+            Call(methods=PLOTTERS, exclude=NOT_MPL, check=_steps_linestyle),
+            Call(functions=qualify_pyplot(PLOTTERS), check=_steps_linestyle),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nplt.plot(bins, counts, linestyle='steps')\n"
+                "ax.plot(x, y, ls='steps-mid', color='k')",
+                "import matplotlib.pyplot as plt\nplt.plot(bins, counts, drawstyle='steps')\n"
+                "ax.plot(x, y, drawstyle='steps-mid', color='k')",
+            ),
         ),
     ),
 ]

@@ -9,8 +9,8 @@ import libcst as cst
 
 from . import edits
 from .helpers import kwarg_rename, no_attribute, unexpected_kwarg
-from .matchers import MISSING, Call, Node, Outcome, Site, Symbol, literal
-from .model import REVIEW, SAFE, Rule
+from .matchers import MISSING, Attr, Call, Node, Outcome, Site, Symbol, literal
+from .model import REVIEW, SAFE, SAFE_IF, Rule
 from .symbols import NDARRAY
 
 LIB = "pandas"
@@ -161,6 +161,43 @@ def _concat_axis_alias(site: Site) -> Outcome | None:
     )
 
 
+# --- .loc[int slice] where .ix meant positions (the index is not integer) -----------------------
+
+
+def _name_like(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) or (
+        isinstance(node, cst.Attribute) and _name_like(node.value)
+    )
+
+
+def _positional_row_slice(site: Site) -> Outcome | None:
+    """``data.loc[:3, :'pop']`` (from ``.ix``) on a string index: ``.ix`` read integer slices
+    as positions there, so the rows are ``data.index[:3]``."""
+    node: cst.Subscript = site.node
+    if len(node.slice) not in (1, 2) or not isinstance(node.value, cst.Attribute):
+        return None
+    rows = node.slice[0].slice
+    if not isinstance(rows, cst.Slice) or (rows.lower is None and rows.upper is None):
+        return None
+    bounds = [b for b in (rows.lower, rows.upper) if b is not None]
+    if not all(isinstance(literal(b), int) for b in bounds):
+        return None
+    frame = node.value.value
+    if not _name_like(frame):
+        return Outcome(fix=None)
+
+    def fix(n: cst.Subscript, refs: Any) -> cst.Subscript:
+        attr = n.value
+        assert isinstance(attr, cst.Attribute)
+        index = cst.Attribute(value=attr.value, attr=cst.Name("index"))
+        first = n.slice[0]
+        positions = cst.Subscript(value=index, slice=[cst.SubscriptElement(slice=first.slice)])
+        return n.with_changes(slice=[first.with_changes(slice=cst.Index(positions)), *n.slice[1:]])
+
+    # an integer slice is a label slice on an integer index: only once the error says it is not
+    return Outcome(fix=fix, proven=False)
+
+
 RULES = [
     Rule(
         id="PD052",
@@ -300,6 +337,26 @@ RULES = [
             (
                 "import pandas as pd\nc = pd.concat([df3, df4], axis='col')",
                 "import pandas as pd\nc = pd.concat([df3, df4], axis='columns')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD059",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="the error shows the index is not integer, where .ix read integer slices as "
+        "positions",
+        message=".ix read an integer slice on a non-integer index as positions; .loc needs "
+        "df.index[a:b] for those rows",
+        replacement="data.loc[data.index[:3], :'pop']",
+        signatures=(r"cannot do slice indexing on \w+ with these indexers \[-?\d+\] of type int",),
+        matchers=(Attr(names=("loc",), subscripted=True, check=_positional_row_slice),),
+        examples=(
+            (
+                "data.loc[:3, :'pop']\nhead = s.loc[1:4]",
+                "data.loc[data.index[:3], :'pop']\nhead = s.loc[s.index[1:4]]",
             ),
         ),
     ),
