@@ -139,6 +139,13 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         choices=["auto"],
         help="the CLI applies every fix (the JupyterLab panel reviews per cell)",
     )
+    loop.add_argument(
+        "--modules",
+        default="apply",
+        choices=["apply", "report"],
+        help="the notebook's own .py files an error is raised in: fix them like cells and "
+        "write them (originals kept as NAME.orig; default), or only report a diff",
+    )
 
     sc = p.add_argument_group("scoring")
     sc.add_argument("--target-score", type=float)
@@ -202,6 +209,7 @@ def options_from_args(args: argparse.Namespace) -> Options:
         resume=args.resume_kernel,
         prepass=args.prepass,
         review=args.review,
+        modules=args.modules,
         target_score=args.target_score,
         score_regex=args.score_regex,
         grader=args.grader,
@@ -244,9 +252,9 @@ class ProgressPrinter:
         elif event.type == "fix_proposed":
             rules = f" {','.join(d['rule_ids'])}" if d["rule_ids"] else ""
             who = d["model"] or d["source"]
-            cells = ", ".join(str(c["cell_index"]) for c in d["changes"])
+            where = [c.get("path") or f"cell {c['cell_index']}" for c in d["changes"]]
             plan = " ".join(d["plan"].split())[:160]
-            line = f"[{d['fix_id']}] {d['fix_type']} by {who}{rules}: cells {cells}: {plan}"
+            line = f"[{d['fix_id']}] {d['fix_type']} by {who}{rules}: {', '.join(where)}: {plan}"
         elif event.type == "llm_stream" and self.verbose:
             self.stream.write(d["text"])
             self.stream.flush()
@@ -278,6 +286,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         for notice in report["notices"][len(job.notices) :]:  # what the run found
             print(f"notice: {notice}", file=sys.stderr)
         print(f"wrote {report['output']}", file=sys.stderr)
+        for module in report["modules"]:
+            if module.get("written"):
+                print(
+                    f"changed {module['path']} (original kept as {module['backup']})",
+                    file=sys.stderr,
+                )
     return 0
 
 

@@ -102,6 +102,17 @@ class Job:
             raise
         finally:
             self.modernizer.executor.close()
+        if result.modules is not None and self.options.modules == "apply":
+            # the accepted changes to the notebook's own modules, each original kept beside it
+            result.report.modules = result.modules.write()
+            for item in result.report.modules:
+                if not item["written"]:
+                    result.report.notices.append(
+                        f"{item['path']}: not written ({item['reason']}); the result was "
+                        "checked with the change, so the notebook may fail without it"
+                    )
+            provenance = result.notebook.metadata.get("mlemodernizer", {})
+            provenance["modules"] = result.report.modules
         written = write_notebook_new(result.notebook, self.output)
         if written != self.output:
             result.report.notices.append(

@@ -1,9 +1,9 @@
 """Errors raised inside the notebook's own Python modules (``from preamble import *``).
 
-mlemodernizer changes notebooks, never the user's other files. When a traceback's innermost
-frame is a ``.py`` file in the notebook's folder, no cell edit can fix the line that fails, so
-the loop says where it is, and what the rules would rewrite there as a unified diff for the user
-to apply (a notice in the report).
+When a traceback's innermost frame is a ``.py`` file in the notebook's folder, no cell edit can
+fix the line that fails. With ``--modules apply`` the loop proposes the rules' change to that
+file (module_overlay.py); with ``--modules report`` it says where it is, and what the rules would
+rewrite there as a unified diff for the user to apply (a notice in the report).
 """
 
 from __future__ import annotations
@@ -70,8 +70,15 @@ def local_module_notices(
     folder: Path,
     patch: ModulePatcher | None = None,
     seen: set[Path] | None = None,
+    *,
+    sources: Callable[[str], str | None] | None = None,
+    apply: bool = False,
 ) -> list[str]:
-    """One notice per local module an error is raised in (``seen`` skips those told before)."""
+    """One notice per local module an error is raised in (``seen`` skips those told before).
+
+    ``apply``: the loop changes modules the rules fix (no notice for those: they are proposed);
+    the notice is for an error no rule fixes. Otherwise every such module is reported, with
+    the rules' diff. ``sources`` gives a module's current text (the loop's accepted change)."""
     folder = folder.resolve()
     seen = set() if seen is None else seen
     notices: list[str] = []
@@ -79,18 +86,30 @@ def local_module_notices(
         frame = failing_local_frame(error.traceback, folder)
         if frame is None or frame.path in seen:
             continue
-        seen.add(frame.path)
         name = frame.path.relative_to(folder).as_posix()
+        if sources is not None:
+            source = sources(name)
+        else:
+            try:
+                source = frame.path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                source = None
+        fixed = patch(source, [error]) if patch is not None and source is not None else None
+        if apply and fixed is not None and fixed[0] != source:
+            continue  # proposed as a change to the file, not a notice
+        seen.add(frame.path)
         what = (error.summary().splitlines() or [error.ename])[0][:200]
+        if apply:
+            notices.append(
+                f"cell {error.cell_index} fails in {name}, line {frame.line} ({what}): a module "
+                "of yours beside the notebook; no rule fixes this error there, so it is left "
+                "as it is"
+            )
+            continue
         text = (
             f"cell {error.cell_index} fails in {name}, line {frame.line} ({what}): a module of "
             "yours beside the notebook, which mlemodernizer does not change; fix it there"
         )
-        try:
-            source = frame.path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            source = None
-        fixed = patch(source, [error]) if patch is not None and source is not None else None
         if fixed is not None:
             new, rule_ids = fixed
             diff = "".join(

@@ -31,6 +31,7 @@ from .fixers.base import (
     TokenUsage,
 )
 from .local_modules import ModulePatcher, local_module_notices
+from .module_overlay import ModuleEdits
 from .options import Options
 from .report import IterationRecord, Report, RunSummary, edit_similarity
 from .resume import ResumeDecision
@@ -71,6 +72,8 @@ class AutoReview:
 class JobResult:
     notebook: NotebookNode  # the modernized notebook, with the final run's outputs
     report: Report
+    # accepted changes to the notebook's own .py files (written with the result, --modules apply)
+    modules: ModuleEdits | None = None
 
 
 @dataclass
@@ -104,6 +107,7 @@ class Modernizer:
         self._modules_told: set[Path] = set()
         self._usage = TokenUsage()
         workdir = path.parent.resolve()
+        self._modules = ModuleEdits(workdir)
         original = copy.deepcopy(nb)
         current = copy.deepcopy(nb)
         target = self._target(original, workdir)
@@ -125,15 +129,10 @@ class Modernizer:
             # then the pre-passed notebook's run (the report says so with iteration 0)
             proposal = self.prepass(current)
             if proposal is not None:
-                before = current
-                current = self._review_and_apply(
+                current, applied = self._review_and_apply(
                     "fix-0", 0, "static", proposal, current, rejections, provenance
                 )
-                changed = [
-                    c.cell_index
-                    for c in proposal.changes
-                    if before.cells[c.cell_index].source != current.cells[c.cell_index].source
-                ]
+                changed = [c.cell_index for c in applied]
                 records.append(
                     IterationRecord(
                         index=0,
@@ -186,7 +185,8 @@ class Modernizer:
                 cancel=self.cancel,
             )
             try:
-                proposal = self._propose(ctx)
+                # an error inside the notebook's own module: the rules' change to that file first
+                proposal = self._module_proposal(run) or self._propose(ctx)
             except BudgetExceeded as exc:
                 self.emitter.emit(
                     "issue_detected", iteration=index + 1, issue="budget", detail=str(exc)
@@ -204,19 +204,17 @@ class Modernizer:
                 break
             index += 1
             fix_id = f"fix-{index}"
-            before = current
-            current = self._review_and_apply(
+            current, accepted = self._review_and_apply(
                 fix_id, index, issue, proposal, current, rejections, provenance
             )
-            accepted = [
-                c
-                for c in proposal.changes
-                if before.cells[c.cell_index].source != current.cells[c.cell_index].source
-            ]
-            rejected = [c.cell_index for c in proposal.changes if c not in accepted]
+            rejected = [c.cell_index for c in proposal.changes if c not in accepted and not c.path]
+            files = [c.path for c in accepted if c.path is not None]
             decision = ResumeDecision(0, "resume disabled")
             if accepted:
-                if opts.resume:
+                if files:
+                    # the kept kernel imported the old module: only a fresh one sees the change
+                    decision = ResumeDecision(0, f"changed {', '.join(files)}: fresh kernel")
+                elif opts.resume:
                     changed = [c.cell_index for c in accepted]
                     decision = decide_resume(
                         run.result.executed, current, changed, run.result, str(proposal.fix_type)
@@ -236,7 +234,11 @@ class Modernizer:
                 fix_type=str(proposal.fix_type),
                 source=proposal.source,
                 rule_ids=list(proposal.rule_ids),
-                cells_changed=[c.cell_index for c in accepted],
+                cells_changed=[c.cell_index for c in accepted if c.path is None],
+                files_changed=files,
+                files_rejected=[
+                    c.path for c in proposal.changes if c.path is not None and c not in accepted
+                ],
                 cells_rejected=rejected,
                 runtime_s=run.summary.runtime_s if accepted else None,
                 error_cells=run.summary.error_cells if accepted else None,
@@ -248,7 +250,7 @@ class Modernizer:
                 plan=proposal.plan,
                 model=proposal.model,
                 similarity={
-                    str(c.cell_index): {
+                    (c.path or str(c.cell_index)): {
                         "previous": edit_similarity(c.old_source, c.new_source),
                         "original": edit_similarity(_source_of(original, c.cell_id), c.new_source),
                     }
@@ -272,8 +274,14 @@ class Modernizer:
                 stop_reason = "budget"
                 break
 
-        if run.result.resumed_from is not None or _sources(run.result.executed) != _sources(
-            current
+        # the verdict runs with the module files that end up on disk: a file the user edited
+        # meanwhile keeps their edit, and the run before the verdict did not see that
+        dropped = self._modules.drop_changed_on_disk()
+        self._module_notices.extend(dropped)
+        if (
+            dropped
+            or run.result.resumed_from is not None
+            or _sources(run.result.executed) != _sources(current)
         ):
             # the verdict is always a fresh kernel running every cell of the final notebook
             run = self._execute(current, workdir, iteration=index, kind="verdict")
@@ -336,6 +344,7 @@ class Modernizer:
                 cancel=self.cancel,
                 start_at=start_at,
                 keep_kernel=keep_kernel,
+                setup_code=self._modules.setup_code(),
             )
         )
         self._exec_seconds += result.runtime_s
@@ -345,9 +354,15 @@ class Modernizer:
             # a sidecar writes into a scratch copy: score the files where the run wrote them
             score = self.score_source.score(result.executed, result.workdir or workdir)
         summary = RunSummary.of(result, score)
-        # errors raised in the user's own modules: no cell edit fixes those lines (told once each)
+        # errors raised in the user's own modules: no cell edit fixes those lines (told once
+        # each); with --modules apply, only those no rule fixes (the rest become proposals)
         notices = local_module_notices(
-            result.errors, workdir, self.module_patch, self._modules_told
+            result.errors,
+            workdir,
+            self.module_patch,
+            self._modules_told,
+            sources=self._modules.source,
+            apply=self.options.modules == "apply",
         )
         self._module_notices.extend(notices)
         self.emitter.emit(
@@ -381,6 +396,22 @@ class Modernizer:
             return "score_deviation"
         return None
 
+    def _module_proposal(self, run: _Run) -> FixProposal | None:
+        """The rules' changes to the notebook's own modules the run's errors were raised in."""
+        if self.options.modules != "apply" or self.module_patch is None:
+            return None
+        changes, rule_ids = self._modules.propose(run.result.errors, self.module_patch)
+        if not changes:
+            return None
+        names = ", ".join(c.path or "" for c in changes)
+        return FixProposal(
+            fix_type=FixType.ERROR_REPAIR,
+            source="rule",
+            plan=f"The error is raised in {names}, beside the notebook: apply the rules there.",
+            changes=changes,
+            rule_ids=rule_ids,
+        )
+
     def _propose(self, ctx: FixContext) -> FixProposal | None:
         for fixer in self.fixers:
             if self.cancel.is_set():
@@ -411,7 +442,9 @@ class Modernizer:
         nb: NotebookNode,
         rejections: list[str],
         provenance: list[dict],
-    ) -> NotebookNode:
+    ) -> tuple[NotebookNode, list[CellChange]]:
+        """Ask the review gate; return the notebook with the accepted cell changes, and every
+        accepted change (a file's lands in the module overlay, not the notebook)."""
         self.emitter.emit(
             "fix_proposed",
             iteration=iteration,
@@ -449,10 +482,19 @@ class Modernizer:
             accepted = decisions.get(change.cell_id, False)
             if manual and change.cell_id not in reported:  # left undecided: cancelled
                 report_decision(change.cell_id, accepted)
-            if accepted:
+            if accepted and change.path is not None:
+                self._modules.accept(change)
+                applied.append(change)
+            elif accepted:
                 cell = new_nb.cells[change.cell_index]
                 cell.source = change.new_source
                 applied.append(change)
+            elif change.path is not None:
+                self._modules.refuse(change)  # never proposed again, word for word
+                rejections.append(
+                    f"The user rejected this change to their file {change.path} "
+                    f"({proposal.fix_type}, {proposal.source}); the file keeps its code."
+                )
             else:
                 # the next prompt must know what was refused, not only where
                 rejections.append(
@@ -466,6 +508,7 @@ class Modernizer:
             iteration=iteration,
             cells=[c.cell_id for c in applied],
             cell_indices=[c.cell_index for c in applied],
+            files=[c.path for c in applied if c.path is not None],
         )
         if applied:
             provenance.append(
@@ -479,11 +522,12 @@ class Modernizer:
                     "model": proposal.model,
                     "tokens": proposal.usage.to_json(),
                     "plan": proposal.plan,
-                    "cells": [c.cell_id for c in applied],
+                    "cells": [c.cell_id for c in applied if c.path is None],
+                    "files": [c.path for c in applied if c.path is not None],
                     "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                 }
             )
-        return new_nb
+        return new_nb, applied
 
     def _streamer(self, iteration: int, fix_type: FixType) -> Callable[[str], None]:
         def stream(chunk: str) -> None:
@@ -574,6 +618,7 @@ class Modernizer:
             p_value=p_value,
             rerun_scores=rerun_scores,
             notices=[*(notices or []), *self._module_notices],
+            modules=self._modules.summary(),
         )
         modernized = copy.deepcopy(result.executed)
         # the executed copy carries the final sources; keep the user's notebook metadata
@@ -585,7 +630,7 @@ class Modernizer:
             "stop_reason": stop_reason,
             "fixes": provenance,
         }
-        return JobResult(notebook=modernized, report=report)
+        return JobResult(notebook=modernized, report=report, modules=self._modules)
 
 
 def _issue_info(run: _Run) -> dict:

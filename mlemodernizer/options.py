@@ -48,6 +48,9 @@ class Options:
     prepass: bool = False  # static SAFE rules before the first run (no baseline of the original)
     resume: bool = True  # search iterations resume in the live kernel when it is safe
     review: str = "auto"  # auto | manual
+    # apply: local .py modules an error is raised in are fixed and written (originals kept);
+    # report: their diffs are only reported
+    modules: str = "apply"
     # scoring
     target_score: float | None = None
     score_regex: str | None = None
@@ -64,6 +67,8 @@ class Options:
             raise ModernizerError(f"--executor must be local or docker, not {self.executor!r}")
         if self.review not in ("auto", "manual"):
             raise ModernizerError(f"--review must be auto or manual, not {self.review!r}")
+        if self.modules not in ("apply", "report"):
+            raise ModernizerError(f"--modules must be apply or report, not {self.modules!r}")
         if self.max_iterations < 0:
             raise ModernizerError("--max-iterations must be >= 0")
         if self.timeout <= 0:

@@ -66,6 +66,9 @@ class IterationRecord:
     plan: str = ""
     model: str | None = None
     cells_rejected: list[int] = field(default_factory=list)
+    # the notebook's own .py files changed (accepted) or refused, relative to its folder
+    files_changed: list[str] = field(default_factory=list)
+    files_rejected: list[str] = field(default_factory=list)
     # difflib ratio of each changed cell to its previous and its original source
     similarity: dict[str, dict[str, float]] = field(default_factory=dict)
 
@@ -94,6 +97,8 @@ class Report:
     p_value: float | None = None
     rerun_scores: list[float] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
+    # the notebook's own .py files the run changed: path, rule_ids, written, backup
+    modules: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -57,10 +57,14 @@ export interface IExecutionError {
  * One proposed change to one cell (`fix_proposed.changes`).
  */
 export interface ICellChange {
+  /** -1 for a file. */
   cell_index: number;
+  /** A cell's id, or `file:PATH` for a file. */
   cell_id: string;
   old_source: string;
   new_source: string;
+  /** A .py module beside the notebook (relative to its folder), not a cell. */
+  path?: string;
 }
 
 /**

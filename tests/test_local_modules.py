@@ -64,12 +64,14 @@ def test_one_notice_per_module_with_the_rules_diff(tmp_path: Path) -> None:
 
 
 def test_run_reports_the_fix_for_a_local_module_and_leaves_it_alone(tmp_path: Path) -> None:
-    """A real kernel: the notebook imports a helper that uses np.float; the report says where
-    and what the rules (NPY001) would change; the helper on disk is unchanged."""
+    """A real kernel, --modules report: the notebook imports a helper that uses np.float; the
+    report says where and what the rules (NPY001) would change; the helper on disk is
+    unchanged."""
     helper = tmp_path / "helpers.py"
     helper.write_text(HELPER)
     nb = write_notebook(tmp_path / "nb.ipynb", ["from helpers import as_float", "as_float('2')"])
-    report = json_report(run_cli("run", str(nb), "--offline", "--json", "--max-iterations", "2"))
+    args = ["--offline", "--json", "--max-iterations", "2", "--modules", "report"]
+    report = json_report(run_cli("run", str(nb), *args))
     assert report["error_free"] is False
     [notice] = [n for n in report["notices"] if "helpers.py" in n]
     assert notice.startswith("cell 1 fails in helpers.py, line 5 (AttributeError: module")
@@ -86,10 +88,34 @@ def test_the_notice_reaches_the_event_stream_once(tmp_path: Path) -> None:
     (tmp_path / "helpers.py").write_text(HELPER)
     nb = write_notebook(tmp_path / "nb.ipynb", ["from helpers import as_float", "as_float('2')"])
     events: list = []
-    job = prepare_job(
-        nb, Options(offline=True, max_iterations=1), job_id="t", sinks=[events.append]
-    )
+    opts = Options(offline=True, max_iterations=1, modules="report")
+    job = prepare_job(nb, opts, job_id="t", sinks=[events.append])
     job.run()
     runs = [e.data for e in events if e.type == "execution_finished"]
     assert len(runs[0]["notices"]) == 1 and "helpers.py, line 5" in runs[0]["notices"][0]
     assert all(r["notices"] == [] for r in runs[1:])
+
+
+def test_with_modules_apply_the_fix_is_proposed_not_noticed(tmp_path: Path) -> None:
+    """The default: the rules' change to the helper is a proposal (no notice), accepted and
+    written, and the next run starts a fresh kernel that imports the changed helper."""
+    from mlemodernizer.jobs import prepare_job
+    from mlemodernizer.options import Options
+
+    (tmp_path / "helpers.py").write_text(HELPER)
+    nb = write_notebook(tmp_path / "nb.ipynb", ["from helpers import as_float", "as_float('2')"])
+    events: list = []
+    job = prepare_job(nb, Options(offline=True), job_id="t", sinks=[events.append])
+    result = job.run()
+    runs = [e.data for e in events if e.type == "execution_finished"]
+    assert all(r["notices"] == [] for r in runs)
+    [proposed] = [e.data for e in events if e.type == "fix_proposed"]
+    [change] = proposed["changes"]
+    assert (change["path"], change["cell_id"], change["cell_index"]) == (
+        "helpers.py",
+        "file:helpers.py",
+        -1,
+    )
+    started = [e.data for e in events if e.type == "execution_started"]
+    assert started[1]["start_at"] == 0 and "helpers.py" in started[1]["reason"]
+    assert result.report.error_free and "float(x)" in (tmp_path / "helpers.py").read_text()

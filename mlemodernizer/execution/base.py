@@ -94,6 +94,9 @@ class ExecutionRequest:
     start_at: int = 0
     # keep the kernel alive after this run so the next one can resume (search runs)
     keep_kernel: bool = False
+    # code run in a fresh kernel before the first cell, outside the notebook (no cell, no
+    # history): the overlay that makes the kernel import changed local modules (module_overlay)
+    setup_code: str | None = None
 
 
 class Executor(Protocol):

@@ -880,6 +880,7 @@ class DockerExecutor:
                 "from_cell": start,
                 "restart": not resume,
                 "kernel": self.config.kernel or "python3",
+                "setup": request.setup_code,
             }
         )
         current: int | None = None

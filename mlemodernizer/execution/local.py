@@ -302,6 +302,8 @@ class LocalExecutor:
         deadline = started + request.timeout_s
         if fresh:
             await self._start_kernel(client)
+            if request.setup_code:
+                await _run_setup(client, request.setup_code)
         for index, cell in enumerate(client.nb.cells):
             if index < start or cell.cell_type != "code" or not cell.source.strip():
                 continue
@@ -354,6 +356,16 @@ class LocalExecutor:
             result.errors.append(run.error)
         if request.on_cell is not None:
             request.on_cell(run)
+
+
+async def _run_setup(client: NotebookClient, code: str) -> None:
+    """Run the engine's setup in the fresh kernel; a failure is the engine's bug, said loudly."""
+    reply = await client.kc.execute_interactive(
+        code, store_history=False, output_hook=lambda msg: None, timeout=_PROBE_TIMEOUT_S
+    )
+    if reply.get("content", {}).get("status") != "ok":
+        content = reply.get("content", {})
+        raise ExecutorError(f"kernel setup failed: {content.get('ename')}: {content.get('evalue')}")
 
 
 async def _run_probe(client: NotebookClient, code: str) -> dict[str, Any]:

@@ -101,6 +101,13 @@ class Runner:
         from_cell = int(cmd.get("from_cell", 0)) if resume else 0
         if not resume:
             await self._start_kernel(cwd, kernel_name)
+            if cmd.get("setup"):
+                # the host's overlay of changed local modules, before any cell imports them
+                reply = await self.kc.execute_interactive(
+                    cmd["setup"], store_history=False, output_hook=lambda msg: None, timeout=60
+                )
+                if reply.get("content", {}).get("status") != "ok":
+                    raise RuntimeError(f"kernel setup failed: {reply.get('content')}")
         send({"type": "run_started", "from_cell": from_cell, "resumed": resume})
         client = NotebookClient(
             nb,

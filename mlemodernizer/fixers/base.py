@@ -47,18 +47,23 @@ class TokenUsage:
 
 @dataclass
 class CellChange:
-    cell_index: int
-    cell_id: str
+    cell_index: int  # -1 for a file
+    cell_id: str  # a cell's id, or "file:PATH" for a file (reviewed like a cell)
     old_source: str
     new_source: str
+    # a .py module beside the notebook (relative to its folder) instead of a cell
+    path: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "cell_index": self.cell_index,
             "cell_id": self.cell_id,
             "old_source": self.old_source,
             "new_source": self.new_source,
         }
+        if self.path is not None:
+            data["path"] = self.path
+        return data
 
 
 @dataclass

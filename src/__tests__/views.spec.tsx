@@ -55,7 +55,11 @@ describe('views', () => {
     render(
       <Timeline
         state={upTo(30)}
-        actions={{ decide: jest.fn(), showCell: jest.fn() }}
+        actions={{
+          decide: jest.fn(),
+          showCell: jest.fn(),
+          openFile: jest.fn()
+        }}
         trans={trans}
         language={Promise.resolve(null)}
       />
@@ -105,7 +109,11 @@ describe('views', () => {
     render(
       <Timeline
         state={state}
-        actions={{ decide: jest.fn(), showCell: jest.fn() }}
+        actions={{
+          decide: jest.fn(),
+          showCell: jest.fn(),
+          openFile: jest.fn()
+        }}
         trans={trans}
         language={Promise.resolve(null)}
       />
@@ -123,13 +131,73 @@ describe('views', () => {
     );
   });
 
+  it('shows a change to a module beside the notebook as a file named by its path', () => {
+    const decide = jest.fn();
+    const openFile = jest.fn();
+    const state = reduceEvents(initialState('job', 'course/nb.ipynb'), [
+      { type: 'job_started', job: 'job', seq: 1, time: 1, options: {} },
+      {
+        type: 'fix_proposed',
+        job: 'job',
+        seq: 2,
+        time: 2,
+        iteration: 1,
+        fix_id: 'fix-1',
+        issue: 'error',
+        fix_type: 'error_repair',
+        source: 'rule',
+        plan: 'The error is raised in preamble.py',
+        rule_ids: ['PD049'],
+        model: null,
+        tokens: { requests: 0, prompt_tokens: 0, completion_tokens: 0 },
+        changes: [
+          {
+            cell_index: -1,
+            cell_id: 'file:preamble.py',
+            path: 'preamble.py',
+            old_source: "pd.set_option('precision', 3)\n",
+            new_source: "pd.set_option('display.precision', 3)\n"
+          }
+        ]
+      },
+      {
+        type: 'review_requested',
+        job: 'job',
+        seq: 3,
+        time: 3,
+        fix_id: 'fix-1',
+        cell_ids: ['file:preamble.py']
+      }
+    ] as unknown as IEventBase[]);
+    render(
+      <Timeline
+        state={state}
+        actions={{ decide, showCell: jest.fn(), openFile }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    const labels = buttons().map(
+      b => b.getAttribute('aria-label') ?? b.textContent
+    );
+    expect(labels).toEqual([
+      'File preamble.py',
+      'Accept the change to preamble.py',
+      'Reject the change to preamble.py'
+    ]);
+    act(() => buttons()[1].click());
+    expect(decide).toHaveBeenCalledWith('fix-1', 'accept', 'file:preamble.py');
+    act(() => buttons()[0].click());
+    expect(openFile).toHaveBeenCalledWith('preamble.py');
+  });
+
   it('offers Accept and Reject per cell and Accept all, with labels', () => {
     const decide = jest.fn();
     const showCell = jest.fn();
     render(
       <Timeline
         state={upTo(61)}
-        actions={{ decide, showCell }}
+        actions={{ decide, showCell, openFile: jest.fn() }}
         trans={trans}
         language={Promise.resolve(null)}
       />
@@ -169,7 +237,11 @@ describe('views', () => {
     render(
       <Timeline
         state={state}
-        actions={{ decide: jest.fn(), showCell: jest.fn() }}
+        actions={{
+          decide: jest.fn(),
+          showCell: jest.fn(),
+          openFile: jest.fn()
+        }}
         trans={trans}
         language={Promise.resolve(null)}
       />

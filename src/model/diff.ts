@@ -43,6 +43,8 @@ export interface IReviewCell {
   fixId: string;
   cellId: string;
   cellIndex: number;
+  /** A module beside the notebook (relative to its folder); null: a cell. */
+  path: string | null;
   oldSource: string;
   newSource: string;
   status: CellReviewStatus;
@@ -99,6 +101,7 @@ export function reviewOf(fix: IFixState, jobActive = true): IFixReview {
       fixId: fix.fixId,
       cellId: change.cell_id,
       cellIndex: change.cell_index,
+      path: change.path ?? null,
       oldSource: change.old_source,
       newSource: change.new_source,
       status,
@@ -218,7 +221,8 @@ export function netAcceptedChanges(state: IJobState): INetChange[] {
       continue;
     }
     for (const change of fix.changes) {
-      if (change.outcome !== 'accepted') {
+      // a module's change is written by the server with the result, not into the notebook
+      if (change.outcome !== 'accepted' || change.path) {
         continue;
       }
       const net = byCell.get(change.cell_id);

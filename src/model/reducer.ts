@@ -283,6 +283,7 @@ function fixProposed(state: IJobState, event: IFixProposedEvent): IJobState {
       cell_id: change.cell_id,
       old_source: change.old_source,
       new_source: change.new_source,
+      ...(change.path ? { path: change.path } : {}),
       outcome: null,
       sent: null
     })),

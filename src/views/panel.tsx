@@ -2,6 +2,7 @@
  * The right-side panel: the job of the active notebook, live.
  */
 import { Extension } from '@codemirror/state';
+import { PathExt } from '@jupyterlab/coreutils';
 import { TranslationBundle } from '@jupyterlab/translation';
 import { ReactWidget, UseSignal } from '@jupyterlab/ui-components';
 import * as React from 'react';
@@ -189,7 +190,9 @@ function JobView(props: IJobViewProps): JSX.Element {
     decide: (fixId: string, decision: Decision, cellId?: string) =>
       actions.decide(job, fixId, decision, cellId),
     showCell: (cellId: string, cellIndex: number) =>
-      actions.showCell(state.path, cellId, cellIndex)
+      actions.showCell(state.path, cellId, cellIndex),
+    openFile: (file: string) =>
+      actions.openPath(PathExt.join(PathExt.dirname(state.path), file))
   };
   return (
     <section

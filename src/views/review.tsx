@@ -13,6 +13,8 @@ import { IDiffEditor, createDiffEditor } from './diffeditor';
 export interface IReviewActions {
   decide(fixId: string, decision: Decision, cellId?: string): void;
   showCell(cellId: string, cellIndex: number): void;
+  /** Open a module beside the notebook (a path relative to its folder). */
+  openFile(path: string): void;
 }
 
 export interface IFixReviewProps {
@@ -73,7 +75,12 @@ interface ICellDiffProps {
 
 function CellDiff(props: ICellDiffProps): JSX.Element {
   const { cell, actions, trans } = props;
-  const title = trans.__('Cell %1', cell.cellIndex);
+  const file = cell.path;
+  // a file is named by its path; its change is written with the result, never in the notebook
+  const title = file
+    ? trans.__('File %1', file)
+    : trans.__('Cell %1', cell.cellIndex);
+  const what = file ?? trans.__('cell %1', cell.cellIndex);
   return (
     <section
       className={`jp-mlemodernizer-cell jp-mlemodernizer-cell-${cell.status}`}
@@ -84,8 +91,19 @@ function CellDiff(props: ICellDiffProps): JSX.Element {
         <button
           type="button"
           className="jp-mlemodernizer-cell-link"
-          title={trans.__('Show cell %1 in the notebook', cell.cellIndex)}
-          onClick={() => actions.showCell(cell.cellId, cell.cellIndex)}
+          title={
+            file
+              ? trans.__(
+                  'Open %1 (your file; changed only if you accept)',
+                  file
+                )
+              : trans.__('Show cell %1 in the notebook', cell.cellIndex)
+          }
+          onClick={() =>
+            file
+              ? actions.openFile(file)
+              : actions.showCell(cell.cellId, cell.cellIndex)
+          }
         >
           {title}
         </button>
@@ -107,7 +125,7 @@ function CellDiff(props: ICellDiffProps): JSX.Element {
       <DiffEditor
         oldSource={cell.oldSource}
         newSource={cell.newSource}
-        label={trans.__('Proposed change to cell %1', cell.cellIndex)}
+        label={trans.__('Proposed change to %1', what)}
         language={props.language}
       />
       {cell.decidable && (
@@ -115,10 +133,7 @@ function CellDiff(props: ICellDiffProps): JSX.Element {
           <button
             type="button"
             className="jp-mod-styled jp-mod-accept jp-mlemodernizer-button"
-            aria-label={trans.__(
-              'Accept the change to cell %1',
-              cell.cellIndex
-            )}
+            aria-label={trans.__('Accept the change to %1', what)}
             onClick={() => actions.decide(cell.fixId, 'accept', cell.cellId)}
           >
             {trans.__('Accept')}
@@ -126,10 +141,7 @@ function CellDiff(props: ICellDiffProps): JSX.Element {
           <button
             type="button"
             className="jp-mod-styled jp-mod-reject jp-mlemodernizer-button"
-            aria-label={trans.__(
-              'Reject the change to cell %1',
-              cell.cellIndex
-            )}
+            aria-label={trans.__('Reject the change to %1', what)}
             onClick={() => actions.decide(cell.fixId, 'reject', cell.cellId)}
           >
             {trans.__('Reject')}

@@ -321,7 +321,7 @@ test.describe('Modernize a notebook', () => {
       }
     });
 
-    test('the run says where, with the proposed change folded', async ({
+    test('the file diff is reviewed; the file changes only once accepted', async ({
       page,
       tmpPath
     }, testInfo) => {
@@ -331,27 +331,45 @@ test.describe('Modernize a notebook', () => {
           `${tmpPath}/${name}`
         );
       }
+      const read = (file: string) =>
+        page.evaluate(
+          async name =>
+            (await window.jupyterapp.serviceManager.contents.get(name))
+              .content as string,
+          `${tmpPath}/${file}`
+        );
       await page.notebook.openByPath(`${tmpPath}/module-error.ipynb`);
       await page.notebook.activate('module-error.ipynb');
       await pressModernize(page);
       const panel = modernizerPanel(page);
-      await expect(panel.locator('.jp-mlemodernizer-status-text')).toHaveText(
-        'Finished',
+      const file = panel.locator('.jp-mlemodernizer-cell-pending');
+      await expect(file).toHaveCount(1, { timeout: 90_000 });
+      await expect(
+        file.getByRole('button', { name: 'File oldmath.py' })
+      ).toBeVisible();
+      await expect(file.locator('.jp-mlemodernizer-diff')).toContainText(
+        'float(x)'
+      );
+      await widenSidebar(page);
+      await panelScreenshot(page, testInfo, 'panel-module-review-light');
+      // while the job waits for the user, the user's module is untouched
+      expect(await read('oldmath.py')).toContain('np.float(x)');
+      await panel
+        .getByRole('button', { name: 'Accept the change to oldmath.py' })
+        .click();
+      await expect(panel.locator('.jp-mlemodernizer-badge')).toHaveText(
+        'Error-free, reproducible',
         { timeout: 90_000 }
       );
-      const notice = panel.locator('.jp-mlemodernizer-notice').first();
-      await expect(notice).toContainText('cell 1 fails in oldmath.py, line 5');
-      await notice.getByText('Proposed change').click();
-      await expect(notice.locator('pre')).toContainText('+    return float(x)');
-      await widenSidebar(page);
-      await panelScreenshot(page, testInfo, 'panel-module-notice-light');
-      // the user's module is theirs: unchanged on disk
-      const module = await page.evaluate(
-        async file =>
-          (await window.jupyterapp.serviceManager.contents.get(file)).content,
-        `${tmpPath}/oldmath.py`
+      await expect(panel.locator('.jp-mlemodernizer-tag-accepted')).toHaveCount(
+        1
       );
-      expect(module).toContain('np.float(x)');
+      // written with the result, the original kept beside it
+      const changed = await read('oldmath.py');
+      expect(changed).toContain('return float(x)');
+      expect(changed).not.toContain('np.float(x)');
+      expect(await read('oldmath.py.orig')).toContain('np.float(x)');
+      await panelScreenshot(page, testInfo, 'panel-module-accepted-light');
     });
   });
 

@@ -1,0 +1,201 @@
+"""The notebook's own .py modules, changed in the kernel while the loop searches, on disk after.
+
+Old notebooks import helpers shipped beside them (``from preamble import *``, ``import mglearn``).
+When an error is raised inside one, the loop proposes a change to that file as it does to a cell.
+While it searches, the user's files stay as they are: the kernel imports the changed versions
+through a meta path finder installed before the first cell (:meth:`ModuleEdits.setup_code`),
+which serves the new source under the file's own path, so ``__file__`` (and the data files found
+beside it) and tracebacks stay the module's. Accepted changes are written when the result is:
+atomically, each original kept as ``NAME.orig`` (``NAME.orig-2``, ... never replacing a backup),
+and never a file outside the notebook's folder or one that changed on disk meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .execution.base import CellError
+from .fixers.base import CellChange
+from .local_modules import ModulePatcher, failing_local_frame
+from .notebook import write_text_atomic
+
+FILE_ID_PREFIX = "file:"
+
+
+def file_change_id(rel: str) -> str:
+    """The review id of a change to a file (cells have their own ids)."""
+    return f"{FILE_ID_PREFIX}{rel}"
+
+
+@dataclass
+class ModuleEdits:
+    folder: Path  # the notebook's folder, resolved: no file outside it is ever changed
+    original: dict[str, str] = field(default_factory=dict)  # rel path -> source as read
+    current: dict[str, str] = field(default_factory=dict)  # rel path -> accepted source
+    rule_ids: dict[str, list[str]] = field(default_factory=dict)
+    refused: set[tuple[str, str]] = field(default_factory=set)  # (rel, source) rejected
+
+    # --- proposing ---------------------------------------------------------------------------
+
+    def errors_by_module(self, errors: list[CellError]) -> dict[str, list[CellError]]:
+        """The errors raised inside a module under the folder, by its path relative to it."""
+        found: dict[str, list[CellError]] = {}
+        for error in errors:
+            frame = failing_local_frame(error.traceback, self.folder)
+            if frame is not None:
+                rel = frame.path.relative_to(self.folder).as_posix()
+                found.setdefault(rel, []).append(error)
+        return found
+
+    def source(self, rel: str) -> str | None:
+        """The module as the kernel sees it: the accepted change, or the file on disk."""
+        if rel in self.current:
+            return self.current[rel]
+        try:
+            return (self.folder / rel).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def propose(
+        self, errors: list[CellError], patch: ModulePatcher
+    ) -> tuple[list[CellChange], list[str]]:
+        """Changes the rules make to the modules the errors were raised in (not ones the user
+        refused before), and the rule ids applied."""
+        changes: list[CellChange] = []
+        rules: list[str] = []
+        for rel, module_errors in self.errors_by_module(errors).items():
+            old = self.source(rel)
+            if old is None:
+                continue
+            fixed = patch(old, module_errors)
+            if fixed is None or fixed[0] == old or (rel, fixed[0]) in self.refused:
+                continue
+            new, rule_ids = fixed
+            self.original.setdefault(rel, (self.folder / rel).read_text(encoding="utf-8"))
+            self.rule_ids[rel] = sorted({*self.rule_ids.get(rel, []), *rule_ids})
+            changes.append(CellChange(-1, file_change_id(rel), old, new, path=rel))
+            rules.extend(r for r in rule_ids if r not in rules)
+        return changes, rules
+
+    def accept(self, change: CellChange) -> None:
+        assert change.path is not None
+        self.current[change.path] = change.new_source
+
+    def refuse(self, change: CellChange) -> None:
+        assert change.path is not None
+        self.refused.add((change.path, change.new_source))
+
+    # --- the kernel ----------------------------------------------------------------------------
+
+    def setup_code(self) -> str | None:
+        """Python for a fresh kernel (cwd: the notebook's folder) that makes it import the
+        accepted sources; None when nothing changed."""
+        if not self.current:
+            return None
+        return _SETUP.replace("__OVERRIDES__", repr(json.dumps(self.current)))
+
+    def drop_changed_on_disk(self) -> list[str]:
+        """Forget changes to files the user edited since the loop read them (their edit wins);
+        returns notices. Called before the verdict, so it runs with what ends up on disk."""
+        notices = []
+        for rel in list(self.current):
+            try:
+                now = (self.folder / rel).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                now = None
+            if now != self.original.get(rel):
+                del self.current[rel]
+                notices.append(
+                    f"{rel} changed on disk during the run: its proposed change is dropped"
+                )
+        return notices
+
+    # --- writing -------------------------------------------------------------------------------
+
+    def write(self) -> list[dict[str, object]]:
+        """Write every accepted change, keeping each original beside it; returns what was done
+        per file (for the report and the provenance)."""
+        done = []
+        for rel, source in sorted(self.current.items()):
+            target = (self.folder / rel).resolve()
+            if not target.is_relative_to(self.folder) or not target.is_file():
+                done.append({"path": rel, "written": False, "reason": "outside the folder"})
+                continue
+            original = self.original[rel]
+            if target.read_text(encoding="utf-8") != original:
+                done.append({"path": rel, "written": False, "reason": "changed on disk"})
+                continue
+            backup = _first_free(target.with_name(target.name + ".orig"))
+            mode = target.stat().st_mode & 0o7777
+            write_text_atomic(backup, original)
+            write_text_atomic(target, source)
+            os.chmod(target, mode)  # an executable script stays one
+            done.append(
+                {
+                    "path": rel,
+                    "written": True,
+                    "backup": backup.relative_to(self.folder).as_posix(),
+                    "rule_ids": self.rule_ids.get(rel, []),
+                }
+            )
+        return done
+
+    def summary(self) -> list[dict[str, object]]:
+        """The accepted changes, not written (``--modules report``, or before writing)."""
+        return [
+            {"path": rel, "written": False, "rule_ids": self.rule_ids.get(rel, [])}
+            for rel in sorted(self.current)
+        ]
+
+
+def _first_free(path: Path) -> Path:
+    """NAME.orig, else NAME.orig-2, -3, ...: a backup never replaces another."""
+    for n in range(1, 10_000):
+        candidate = path if n == 1 else path.with_name(f"{path.name}-{n}")
+        if not candidate.exists():
+            return candidate
+    raise OSError(f"{path}: no free backup name")  # pragma: no cover
+
+
+# Runs in the kernel. A finder ahead of the others answers only for the overridden files and
+# keeps their own paths, so __file__, data files beside them and tracebacks stay the module's.
+_SETUP = r"""
+def __mlem_overlay(overrides):
+    import importlib.abc, importlib.machinery, linecache, os, sys
+
+    base = os.path.realpath(os.getcwd())
+    files = {os.path.realpath(os.path.join(base, rel)): src for rel, src in overrides.items()}
+    names = set()
+    for rel in overrides:
+        head, tail = os.path.split(rel)
+        names.add(os.path.basename(head) if tail == "__init__.py" else tail[:-3])
+
+    class Loader(importlib.machinery.SourceFileLoader):
+        def get_source(self, fullname):
+            return files[os.path.realpath(self.get_filename(fullname))]
+
+        def get_code(self, fullname):  # never the original's cached bytecode
+            path = self.get_filename(fullname)
+            source = self.get_source(fullname)
+            linecache.cache[path] = (len(source), None, source.splitlines(True), path)
+            return compile(source, path, "exec", dont_inherit=True)
+
+    class Finder(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name.rpartition(".")[2] not in names:
+                return None
+            spec = importlib.machinery.PathFinder.find_spec(name, path, target)
+            if spec is None or not spec.origin or os.path.realpath(spec.origin) not in files:
+                return None
+            spec.loader = Loader(name, spec.origin)
+            return spec
+
+    sys.meta_path.insert(0, Finder())
+
+
+__mlem_overlay(__import__("json").loads(__OVERRIDES__))
+del __mlem_overlay
+"""
