@@ -497,6 +497,13 @@ CASES = [
         "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3]}, index=['x', 'y', 'z'])\n"
         "v = df.loc[:2, 'a']",
     ),
+    ("PY2006", "import random\nd = {'a': 1, 'b': 2}\nagent = d.keys()\nrandom.shuffle(agent)"),
+    (
+        "PY2010",
+        "import os, tempfile\nimport pandas as pd\np = os.path.join(tempfile.mkdtemp(), 'm.csv')\n"
+        "open(p, 'wb').write('id;name\\n1;Café\\n'.encode('latin-1'))\n"
+        "text = open(p).read()\ndf = pd.read_csv(p, sep=';')\nassert df['name'][0] == 'Café'",
+    ),
 ]
 
 

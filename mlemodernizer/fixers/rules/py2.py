@@ -168,6 +168,60 @@ def _listify(site: Site) -> Outcome | None:
     )
 
 
+def _listify_assigned(site: Site) -> Outcome | None:
+    """``keys = d.keys()`` later shuffled, sorted in place or indexed: Python 2 gave a list.
+    Wrapping it is what Python 2 did, but only proposed once an error shows a view was used as
+    a list (most assigned views are only iterated)."""
+    node: cst.Assign = site.node
+    value = node.value
+    if len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
+        return None
+    if not isinstance(value, cst.Call) or value.args and not isinstance(value.func, cst.Name):
+        return None
+    func = value.func
+    if isinstance(func, cst.Attribute) and func.attr.value in ("keys", "values", "items"):
+        t = site.infer(func.value)
+        if t is not None and t.qname in NOT_DICT:
+            return None
+    elif site.resolve(func) not in ("builtins.map", "builtins.filter", "builtins.zip"):
+        return None
+    return Outcome(
+        fix=lambda n, refs: n.with_changes(
+            value=cst.Call(func=cst.Name("list"), args=[cst.Arg(n.value)])
+        ),
+        proven=False,
+    )
+
+
+TEXT_READERS = (
+    "builtins.open",
+    "io.open",
+    "codecs.open",
+    "pandas.read_csv",
+    "pandas.read_table",
+    "pandas.read_fwf",
+)
+
+
+def _bytes_as_latin1(site: Site) -> Outcome | None:
+    """Python 2 read files as bytes (open, and pandas there); latin-1 maps each byte to one
+    character, so a file that is not UTF-8 reads as it did, and the error says it is not."""
+    if site.kwarg("encoding") is not None or site.has_star():
+        return None
+    if site.qname in ("builtins.open", "io.open", "codecs.open"):
+        if len(site.positional()) > 3:
+            return None
+        mode = site.value("mode", 1)
+        if isinstance(mode, str) and "b" in mode:
+            return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(
+            node, [edits.kwarg("encoding", edits.string("latin-1"))]
+        ),
+        proven=False,  # only once a UnicodeDecodeError shows a file is not UTF-8
+    )
+
+
 def _len_of_iterator(site: Site) -> Outcome | None:
     pos = site.positional()
     if len(site.args) != 1 or len(pos) != 1 or not isinstance(pos[0].value, cst.Call):
@@ -347,9 +401,14 @@ RULES = [
             r"'(dict_keys|dict_values|dict_items|map|filter|zip)' object is not "
             r"subscriptable",
             r"object of type '(map|filter|zip)' has no len\(\)",
+            r"'(dict_keys|dict_values|dict_items|map|filter|zip)' object does not support item "
+            r"assignment",
+            r"'(dict_keys|dict_values|dict_items|map|filter|zip)' object has no attribute "
+            r"'(sort|append|pop|remove|insert|reverse)'",
         ),
         matchers=(
             Node(types=("Subscript",), check=_listify),
+            Node(types=("Assign",), check=_listify_assigned),
             Call(functions=("builtins.len",), check=_len_of_iterator),
         ),
         examples=(
@@ -357,6 +416,12 @@ RULES = [
                 "first = map(int, parts)[0]\nn = len(filter(None, xs))\nk = d.keys()[0]",
                 "first = list(map(int, parts))[0]\nn = len(list(filter(None, xs)))\n"
                 "k = list(d.keys())[0]",
+            ),
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\n"
+                "agent = locations.keys()\nrandom.shuffle(agent)\nnames = df.keys()",
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\n"
+                "agent = list(locations.keys())\nrandom.shuffle(agent)\nnames = df.keys()",
             ),
         ),
     ),
@@ -428,6 +493,27 @@ RULES = [
             (
                 "ys = sorted(xs, cmp=compare)",
                 "from functools import cmp_to_key\nys = sorted(xs, key=cmp_to_key(compare))",
+            ),
+        ),
+    ),
+    Rule(
+        id="PY2010",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        catalogue="§12",
+        condition="a UnicodeDecodeError shows a file the notebook reads is not UTF-8",
+        message="Python 2 read files as bytes; Python 3 decodes them as UTF-8. encoding='latin-1' "
+        "reads every byte as before",
+        replacement="open(path, encoding='latin-1'); pd.read_csv(path, encoding='latin-1')",
+        signatures=(r"'utf-8' codec can't decode byte 0x[0-9a-f]{2} in position \d+",),
+        matchers=(Call(functions=TEXT_READERS, check=_bytes_as_latin1),),
+        examples=(
+            (
+                "import pandas as pd\nf = open('data/movie_ids.txt')\nb = open(p, 'rb')\n"
+                "df = pd.read_csv('bikes.csv', sep=';')",
+                "import pandas as pd\nf = open('data/movie_ids.txt', encoding='latin-1')\n"
+                "b = open(p, 'rb')\ndf = pd.read_csv('bikes.csv', sep=';', encoding='latin-1')",
             ),
         ),
     ),
