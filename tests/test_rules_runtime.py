@@ -504,6 +504,10 @@ CASES = [
         "open(p, 'wb').write('id;name\\n1;Café\\n'.encode('latin-1'))\n"
         "text = open(p).read()\ndf = pd.read_csv(p, sep=';')\nassert df['name'][0] == 'Café'",
     ),
+    (
+        "SKL057",
+        DATA + "from sklearn.svm import SVC\nclf = SVC().fit(X, y)\np = clf.predict(X[-1])",
+    ),
 ]
 
 

@@ -221,6 +221,47 @@ def _row_zero_of_coef(site: Site) -> Outcome | None:
     return Outcome(fix=fix)
 
 
+# --- predict(A[i]): one row given as a 1-D sample ------------------------------------------------
+
+SAMPLE_METHODS = (
+    "predict",
+    "predict_proba",
+    "predict_log_proba",
+    "decision_function",
+    "score_samples",
+    "transform",
+)
+NOT_ESTIMATORS = ("pandas.DataFrame", "pandas.Series", "numpy.ndarray")
+
+
+def _one_row(site: Site) -> Outcome | None:
+    """0.17-0.18 read a 1-D X as one sample (with a warning): ``clf.predict(data[-1])`` is
+    ``clf.predict(data[[-1]])``, the same row kept 2-D."""
+    pos = site.positional()
+    if len(pos) != 1 or len(site.args) != 1:
+        return None
+    arg = pos[0].value
+    if not (isinstance(arg, cst.Subscript) and len(arg.slice) == 1):
+        return None
+    key = arg.slice[0].slice
+    if not isinstance(key, cst.Index) or not isinstance(literal(key.value), int):
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        sub = node.args[0].value
+        assert isinstance(sub, cst.Subscript)
+        index = sub.slice[0].slice
+        assert isinstance(index, cst.Index)
+        rows = cst.List(elements=[cst.Element(index.value)])
+        element = sub.slice[0].with_changes(slice=index.with_changes(value=rows))
+        return node.with_changes(
+            args=[node.args[0].with_changes(value=sub.with_changes(slice=[element]))]
+        )
+
+    # a row or one feature's values? only once the error says a 1-D X reached the estimator
+    return Outcome(fix=fix, proven=False)
+
+
 RULES = [
     Rule(
         id="SKL053",
@@ -314,6 +355,23 @@ RULES = [
                 "from sklearn.preprocessing import binarize\n"
                 "kde = KernelDensity(bandwidth=0.15).fit(x[:, None])\n"
                 "y = binarize([p], threshold=0.3)[0]",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL057",
+        library=LIB,
+        changed_in="0.19",
+        safety=REVIEW,
+        catalogue=SOURCE,
+        message="estimators no longer read a 1-D X as one sample (0.19); keep the row 2-D",
+        replacement="clf.predict(digits.data[[-1]])",
+        signatures=(r"Expected 2D array, got 1D array instead",),
+        matchers=(Call(methods=SAMPLE_METHODS, exclude=NOT_ESTIMATORS, check=_one_row),),
+        examples=(
+            (
+                "classifier.predict(digits.data[-1])\np = model.predict_proba(X_test[0])",
+                "classifier.predict(digits.data[[-1]])\np = model.predict_proba(X_test[[0]])",
             ),
         ),
     ),
