@@ -121,6 +121,21 @@ export interface IReport {
   p_value: number | null;
   rerun_scores: number[];
   notices: string[];
+  /** The notebook's own .py files the job changed (absent in older reports). */
+  modules?: IModuleChange[];
+}
+
+/**
+ * A module beside the notebook that a job changed.
+ */
+export interface IModuleChange {
+  /** Relative to the notebook's folder. */
+  path: string;
+  written: boolean;
+  /** Where the original was kept (relative to the notebook's folder). */
+  backup?: string;
+  reason?: string;
+  rule_ids?: string[];
 }
 
 export interface IJobStartedEvent extends IEventBase {

@@ -177,15 +177,21 @@ function FixView(props: IFixViewProps): JSX.Element {
       first?.scrollIntoView?.({ block: 'nearest' });
     }
   }, [review.open]);
+  const files = fix.changes.filter(change => change.path).length;
+  const cells = fix.changes.length - files;
+  const counts = [
+    cells > 0 ? trans._n('%1 cell', '%1 cells', cells) : '',
+    files > 0 ? trans._n('%1 file', '%1 files', files) : ''
+  ]
+    .filter(Boolean)
+    .join(', ');
   const summary = (
     <>
       <span className="jp-mlemodernizer-tag jp-mlemodernizer-tag-fix">
         {fixTypeLabel(trans, fix.fixType)}
       </span>{' '}
       <span>{sourceLabel(trans, fix.source, fix.model, fix.ruleIds)}</span>{' '}
-      <span className="jp-mlemodernizer-muted">
-        {trans._n('%1 cell', '%1 cells', fix.changes.length)}
-      </span>
+      <span className="jp-mlemodernizer-muted">{counts}</span>
     </>
   );
   const body = (

@@ -72,6 +72,24 @@ export function VerdictView(props: {
       </div>
       {report && <Comparison report={report} trans={trans} />}
       {report && <Basis report={report} trans={trans} />}
+      {report && (report.modules ?? []).some(m => m.written) && (
+        <ul
+          className="jp-mlemodernizer-modules"
+          aria-label={trans.__('Files changed')}
+        >
+          {(report.modules ?? [])
+            .filter(m => m.written)
+            .map(m => (
+              <li key={m.path}>
+                {trans.__(
+                  'Changed %1 (the original is kept as %2)',
+                  m.path,
+                  m.backup ?? ''
+                )}
+              </li>
+            ))}
+        </ul>
+      )}
       {report && report.notices.length > 0 && (
         <div className="jp-mlemodernizer-notices">
           {report.notices.map((notice, i) => (

@@ -369,6 +369,11 @@ test.describe('Modernize a notebook', () => {
       expect(changed).toContain('return float(x)');
       expect(changed).not.toContain('np.float(x)');
       expect(await read('oldmath.py.orig')).toContain('np.float(x)');
+      await expect(
+        panel.getByRole('list', { name: 'Files changed' })
+      ).toHaveText(
+        'Changed oldmath.py (the original is kept as oldmath.py.orig)'
+      );
       await panelScreenshot(page, testInfo, 'panel-module-accepted-light');
     });
   });
