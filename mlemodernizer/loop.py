@@ -183,6 +183,9 @@ class Modernizer:
                 versions=self.versions,
                 stream=self._streamer(index + 1, fix_type),
                 cancel=self.cancel,
+                modules=self._modules.editable(run.result.errors)
+                if opts.modules == "apply"
+                else {},
             )
             try:
                 # an error inside the notebook's own module: the rules' change to that file first
@@ -427,7 +430,20 @@ class Modernizer:
                     spent = proposal.usage if proposal is not None else TokenUsage()
                 self._usage.add(spent)
             if proposal is not None:
-                changes = [c for c in proposal.changes if c.old_source != c.new_source]
+                # a file change only for a module the errors were raised in (never another
+                # file), and never one the user refused before, word for word
+                changes = [
+                    c
+                    for c in proposal.changes
+                    if c.old_source != c.new_source
+                    and (
+                        c.path is None
+                        or (
+                            c.path in ctx.modules
+                            and (c.path, c.new_source) not in self._modules.refused
+                        )
+                    )
+                ]
                 if changes:
                     proposal.changes = changes
                     return proposal

@@ -80,8 +80,20 @@ class ModuleEdits:
             rules.extend(r for r in rule_ids if r not in rules)
         return changes, rules
 
+    def editable(self, errors: list[CellError]) -> dict[str, str]:
+        """The modules the errors were raised in, with the source the kernel sees: what a
+        fixer may change (FixContext.modules)."""
+        found = {}
+        for rel in self.errors_by_module(errors):
+            source = self.source(rel)
+            if source is not None:
+                found[rel] = source
+        return found
+
     def accept(self, change: CellChange) -> None:
         assert change.path is not None
+        if change.path not in self.original:  # a fixer's change (the LLM's): keep what was read
+            self.original[change.path] = (self.folder / change.path).read_text(encoding="utf-8")
         self.current[change.path] = change.new_source
 
     def refuse(self, change: CellChange) -> None:

@@ -105,6 +105,10 @@ class FixContext:
     versions: dict[str, str] = field(default_factory=dict)  # installed package versions
     stream: Callable[[str], None] | None = None  # called with each LLM token chunk
     cancel: threading.Event = field(default_factory=threading.Event)
+    # the notebook's own .py modules the errors were raised in (--modules apply): path relative
+    # to the notebook's folder -> its current source. A fixer may propose a CellChange with
+    # ``path`` set (cell_index -1, cell_id "file:PATH") for these files and no others.
+    modules: dict[str, str] = field(default_factory=dict)
 
 
 class BudgetExceeded(Exception):

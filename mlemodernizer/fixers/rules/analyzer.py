@@ -3,26 +3,30 @@ with the policy, and records the fixes (and the imports they need) for the rewri
 
 from __future__ import annotations
 
+import ast
 import builtins
 from collections.abc import Mapping
 from typing import Any
 
 import libcst as cst
+import libcst.matchers as cstm
 
 from . import edits
+from .cells import parse_cached
 from .index import Policy, RuleIndex, canonical
 from .infer import Inference
 from .matchers import DEFAULT_FIX, Attr, Outcome, Site, Symbol, literal
 from .model import Rule
 from .results import Hit
 from .rewrite import (
+    Applier,
     rename_from_module,
     rename_import_alias,
     rename_name,
     split_import_from,
     use_ref,
 )
-from .symbols import Binding, SymbolTable, TypeInfo
+from .symbols import DATAFRAME, FUNCTION, NDARRAY, SERIES, Binding, SymbolTable, TypeInfo
 from .walk import walk
 
 # how an added import spells a module when the notebook has not imported it yet
@@ -224,7 +228,27 @@ class CellAnalyzer(cst.CSTVisitor):
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._func_depth -= 1
-        self._bind_value(original_node.name.value, None)
+        self._bind_value(original_node.name.value, self._function_type(original_node))
+        self._note_evaluator(original_node)
+
+    def _function_type(self, node: cst.FunctionDef) -> TypeInfo | None:
+        """``def make_df(...): return pd.DataFrame(...)``: calls to it give a DataFrame. Only
+        returns that are library calls count (a returned name is a local, unknown here)."""
+        if self._func_depth:
+            return None
+        returns = cstm.findall(node.body, cstm.Return())
+        kinds = set()
+        for r in returns:
+            value = r.value if isinstance(r, cst.Return) else None
+            if not isinstance(value, cst.Call):
+                return None
+            t = self.infer(value)
+            if t is None or t.qname not in (DATAFRAME, SERIES, NDARRAY):
+                return None
+            kinds.add(t.qname)
+        if len(kinds) != 1:
+            return None
+        return TypeInfo(FUNCTION).with_extra("returns", kinds.pop())
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self._skip.add(id(node.name))
@@ -233,6 +257,51 @@ class CellAnalyzer(cst.CSTVisitor):
     def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
         self._func_depth -= 1
         self._bind_value(original_node.name.value, None)
+        self._note_evaluator(original_node)
+
+    def _note_evaluator(self, node: cst.FunctionDef | cst.ClassDef) -> None:
+        """A top-level def that calls eval(): the strings passed to it are code."""
+        if self._func_depth:
+            return
+        name = node.name.value
+        if cstm.findall(node, cstm.Call(func=cstm.Name("eval"))):
+            self.table.evaluators.add(name)
+        else:
+            self.table.evaluators.discard(name)
+
+    def _code_strings(self, call: cst.Call) -> None:
+        """``display('df1', 'df1.append(df2)')`` where display evals its arguments: each string
+        that is an expression goes through the same rules, and is rewritten in place."""
+        for arg in call.args:
+            value = arg.value
+            if arg.keyword is not None or arg.star or not isinstance(value, cst.SimpleString):
+                continue
+            text = value.evaluated_value
+            if not isinstance(text, str) or "\n" in text or value.prefix.lower() not in ("", "u"):
+                continue
+            try:
+                ast.parse(text, mode="eval")
+            except SyntaxError:
+                continue
+            module = parse_cached(text)
+            if module is None:
+                continue
+            sub = CellAnalyzer(self.table, self.index, self.policy)
+            sub._guarded = self._guarded
+            sub.run(module)
+            new = text
+            if sub.fixes and not sub.imports:
+                applier = Applier(sub.fixes, [], sub.top_level, sub.dirty)
+                new = module.visit(applier).code.strip()
+            quote = value.quote
+            ok = new != text and quote not in new and "\\" not in new and _is_expression(new)
+            for h in sub.hits:
+                h.applied = h.applied and ok
+                h.node = value
+            self.hits.extend(sub.hits)
+            if ok:
+                literal_text = f"{value.prefix}{quote}{new}{quote}"
+                self.apply_now(value, lambda n, refs, t=literal_text: n.with_changes(value=t))
 
     def visit_Lambda(self, node: cst.Lambda) -> None:
         self._func_depth += 1
@@ -693,6 +762,8 @@ class CellAnalyzer(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         self._calls.append(node)
         func = node.func
+        if isinstance(func, cst.Name) and func.value in self.table.evaluators:
+            self._code_strings(node)
         qname = self.resolve(func)
         if qname is None and isinstance(func, cst.Subscript):
             base = self.resolve(func.value)  # np.cast[t](x)
@@ -762,3 +833,11 @@ class CellAnalyzer(cst.CSTVisitor):
 
 
 _marker = DEFAULT_FIX  # placeholder fix: "the engine rewrites this"
+
+
+def _is_expression(text: str) -> bool:
+    try:
+        ast.parse(text, mode="eval")
+    except SyntaxError:
+        return False
+    return True

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import libcst as cst
 
 from .matchers import NOT_LITERAL, literal
-from .symbols import DATAFRAME, NDARRAY, SERIES, SymbolTable, TypeInfo
+from .symbols import DATAFRAME, FUNCTION, NDARRAY, SERIES, SymbolTable, TypeInfo
 
 FIGURE = "matplotlib.figure.Figure"
 DATETIME_INDEX = "pandas.DatetimeIndex"
@@ -261,6 +261,8 @@ class Inference:
         callee = self._infer(node.func) if isinstance(node.func, cst.Call | cst.Name) else None
         if callee is not None and callee.qname == KERAS_LAYER:
             return TypeInfo(KERAS_TENSOR)  # Dense(10)(x) / layer(x)
+        if callee is not None and callee.qname == FUNCTION and callee.get("returns"):
+            return TypeInfo(callee.get("returns") or "")
         q = self.resolve(node.func)
         if q is not None:
             found = self._function(q, node)

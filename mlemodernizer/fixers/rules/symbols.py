@@ -44,6 +44,7 @@ class TypeInfo:
 DATAFRAME = "pandas.DataFrame"
 SERIES = "pandas.Series"
 NDARRAY = "numpy.ndarray"
+FUNCTION = "builtins.function"  # a notebook function; extra "returns": what calls to it give
 
 
 @dataclass
@@ -74,6 +75,8 @@ class SymbolTable:
         # names bound only by imports the engine added (not in the original code)
         self._added: dict[str, str] = {}
         self.preludes: set[str] = set()  # once-per-notebook calls already added
+        # notebook functions/classes that eval() what they are given (display('df.ix[0]'))
+        self.evaluators: set[str] = set()
 
     # --- reading (original code) -----------------------------------------------------------
 
