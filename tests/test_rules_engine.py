@@ -538,3 +538,31 @@ def test_removed_import_without_a_replacement_is_checked_use_by_use() -> None:
     hits = [h for _, h in result.hits]
     assert [h.fixable for h in hits].count(False) == 1  # the loop, reported
     assert all(h.applied for h in hits if h.fixable)
+
+
+def test_code_in_strings_a_notebook_helper_evaluates_is_rewritten() -> None:
+    """PythonDataScienceHandbook's display('df1', 'df1.append(df2)') evals its strings: they go
+    through the rules (a notebook function returning pd.DataFrame proves the receivers); a
+    string given to print is text and stays."""
+    cells = [
+        "import pandas as pd",
+        "def make_df(cols, ind):\n    data = {c: [str(c) + str(i) for i in ind] for c in cols}\n"
+        "    return pd.DataFrame(data, ind)",
+        "class display(object):\n    def __init__(self, *args):\n        self.args = args\n"
+        "    def __repr__(self):\n"
+        "        return '\\n'.join(a + '\\n' + repr(eval(a)) for a in self.args)",
+        "df1 = make_df('AB', [1, 2])\ndf2 = make_df('AB', [3, 4])\n"
+        "display('df1', 'df2', 'df1.append(df2)', \"pd.concat([df1, df2], axis='col')\")\n"
+        "print('df1.append(df2)')",
+    ]
+    out = prepass_cells(cells)
+    assert out[3] == (
+        "df1 = make_df('AB', [1, 2])\ndf2 = make_df('AB', [3, 4])\n"
+        "display('df1', 'df2', 'pd.concat([df1, df2])', "
+        "\"pd.concat([df1, df2], axis='columns')\")\n"
+        "print('df1.append(df2)')"
+    )
+    scope: dict = {}
+    exec("\n".join(out[:3]) + "\n" + out[3].replace("print(", "str("), scope)
+    shown = repr(scope["display"]("pd.concat([df1, df2])"))
+    assert "A3" in shown and "B1" in shown
