@@ -24,6 +24,7 @@ EVENT_TYPES = frozenset(
         "review_requested",
         "cell_decision",
         "fix_applied",
+        "fix_rolled_back",
         "verdict",
         "job_finished",
         "job_failed",

@@ -33,6 +33,7 @@ from .fixers.base import (
 from .local_modules import ModulePatcher, local_module_notices
 from .module_overlay import ModuleEdits
 from .options import Options
+from .progress import RunState, cell_outcomes, cell_report, judge
 from .report import IterationRecord, Report, RunSummary, edit_similarity
 from .resume import ResumeDecision
 from .resume import decide as decide_resume
@@ -81,6 +82,7 @@ class _Run:
     result: ExecutionResult
     score: float | None
     summary: RunSummary
+    state: RunState  # per cell, for judging progress
 
 
 @dataclass
@@ -108,6 +110,9 @@ class Modernizer:
         self._usage = TokenUsage()
         workdir = path.parent.resolve()
         self._modules = ModuleEdits(workdir)
+        self._baseline_state: RunState | None = None
+        # (cell id, source) the user rejected or a rollback undid: never proposed again
+        self._refused: set[tuple[str, str]] = set()
         original = copy.deepcopy(nb)
         current = copy.deepcopy(nb)
         target = self._target(original, workdir)
@@ -151,6 +156,10 @@ class Modernizer:
 
         run = self._execute(current, workdir, iteration=0, kind="baseline", keep_kernel=opts.resume)
         baseline = run.summary
+        self._baseline_state = run.state
+        # the best state seen: a fix whose run is worse is rolled back to it (progress.judge)
+        best = (run, copy.deepcopy(current), dict(self._modules.current))
+        fresh_kernel_next = False
         stop_reason = "reproducible"
         index = 0
         while True:
@@ -214,7 +223,11 @@ class Modernizer:
             files = [c.path for c in accepted if c.path is not None]
             decision = ResumeDecision(0, "resume disabled")
             if accepted:
-                if files:
+                if fresh_kernel_next:
+                    # the kept kernel ran a change that was rolled back: its state is not ours
+                    decision = ResumeDecision(0, "after a rollback: fresh kernel")
+                    fresh_kernel_next = False
+                elif files:
                     # the kept kernel imported the old module: only a fresh one sees the change
                     decision = ResumeDecision(0, f"changed {', '.join(files)}: fresh kernel")
                 elif opts.resume:
@@ -231,6 +244,7 @@ class Modernizer:
                     keep_kernel=opts.resume,
                     reason=decision.reason,
                 )
+            judgement = judge(best[0].state, run.state, target) if accepted else None
             record = IterationRecord(
                 index=index,
                 issue=issue,
@@ -260,6 +274,35 @@ class Modernizer:
                     for c in accepted
                 },
             )
+            if judgement is not None and judgement.worse:
+                why = judgement.describe()
+                record.rolled_back, record.rollback_reason = True, why
+                for change in blamed(accepted, best[0].state):
+                    self._refused.add((change.cell_id, change.new_source))
+                    if change.path is not None:
+                        self._modules.refuse(change)
+                    where = change.path or f"cell {change.cell_index}"
+                    rejections.append(
+                        f"Your earlier change to {where} was rolled back: {why}. The change "
+                        f"was:\n{change.new_source}\nDo not propose it again."
+                    )
+                provenance[:] = [p for p in provenance if p["fix_id"] != fix_id]
+                self.emitter.emit(
+                    "fix_rolled_back",
+                    fix_id=fix_id,
+                    iteration=index,
+                    reason=why,
+                    cells=[c.cell_id for c in accepted],
+                    broke=[
+                        {"cell_index": c.index, "cell_id": c.cell_id, "error": c.error}
+                        for c in judgement.broke
+                    ],
+                )
+                run, current = best[0], copy.deepcopy(best[1])
+                self._modules.current = dict(best[2])
+                fresh_kernel_next = True
+            elif accepted:
+                best = (run, copy.deepcopy(current), dict(self._modules.current))
             records.append(record)
             attempts.append(
                 Attempt(
@@ -268,9 +311,13 @@ class Modernizer:
                     source=proposal.source,
                     plan=proposal.plan,
                     cells_changed=record.cells_changed,
-                    result_summary=run.summary.describe(target)
-                    if accepted
-                    else "all changes rejected",
+                    result_summary=(
+                        f"rolled back: {record.rollback_reason}"
+                        if record.rolled_back
+                        else run.summary.describe(target)
+                        if accepted
+                        else "all changes rejected"
+                    ),
                 )
             )
             if self._budget_spent():
@@ -357,6 +404,14 @@ class Modernizer:
             # a sidecar writes into a scratch copy: score the files where the run wrote them
             score = self.score_source.score(result.executed, result.workdir or workdir)
         summary = RunSummary.of(result, score)
+        state = RunState(
+            cell_outcomes(result.executed),
+            timed_out=result.timed_out,
+            kernel_died=result.kernel_died,
+            score=score,
+        )
+        cells = cell_report(self._baseline_state or state, state)
+        summary.failing_cells, summary.fixed_cells = cells["failing"], cells["fixed"]
         # errors raised in the user's own modules: no cell edit fixes those lines (told once
         # each); with --modules apply, only those no rule fixes (the rest become proposals)
         notices = local_module_notices(
@@ -385,8 +440,10 @@ class Modernizer:
             resumed_from=result.resumed_from,
             cells_run=[c.cell_index for c in result.cells],
             notices=notices,
+            failing_cells=summary.failing_cells,
+            fixed_cells=summary.fixed_cells,
         )
-        return _Run(result=result, score=score, summary=summary)
+        return _Run(result=result, score=score, summary=summary, state=state)
 
     def _classify(self, run: _Run, target: float | None) -> str | None:
         result = run.result
@@ -417,37 +474,49 @@ class Modernizer:
 
     def _propose(self, ctx: FixContext) -> FixProposal | None:
         for fixer in self.fixers:
-            if self.cancel.is_set():
-                return None
-            proposal = None
-            try:
-                proposal = fixer.propose(ctx)
-            finally:
-                # every request counts, also when all replies were rejected or the fixer raised:
-                # a fixer that sends requests says what the last propose() spent in last_usage
-                spent = getattr(fixer, "last_usage", None)
-                if not isinstance(spent, TokenUsage):
-                    spent = proposal.usage if proposal is not None else TokenUsage()
-                self._usage.add(spent)
-            if proposal is not None:
-                # a file change only for a module the errors were raised in (never another
-                # file), and never one the user refused before, word for word
-                changes = [
-                    c
-                    for c in proposal.changes
-                    if c.old_source != c.new_source
-                    and (
-                        c.path is None
-                        or (
-                            c.path in ctx.modules
-                            and (c.path, c.new_source) not in self._modules.refused
-                        )
-                    )
-                ]
+            # a model that repeats a refused change is asked again (with that said); a rule's
+            # answer would be the same, so a rule is asked once
+            for _ in range(1 + max(0, self.options.max_reasks)):
+                if self.cancel.is_set():
+                    return None
+                proposal = None
+                try:
+                    proposal = fixer.propose(ctx)
+                finally:
+                    # every request counts, also when all replies were rejected or the fixer
+                    # raised: a fixer that sends requests says what its last propose() spent
+                    spent = getattr(fixer, "last_usage", None)
+                    if not isinstance(spent, TokenUsage):
+                        spent = proposal.usage if proposal is not None else TokenUsage()
+                    self._usage.add(spent)
+                if proposal is None:
+                    break
+                changes = [c for c in proposal.changes if self._may_propose(c, ctx)]
                 if changes:
                     proposal.changes = changes
                     return proposal
+                if proposal.source != "llm" or not proposal.changes:
+                    break
+                ctx.rejections = [
+                    *ctx.rejections,
+                    "Your last reply repeated a change that was already refused or rolled "
+                    "back. Propose a different change.",
+                ]
         return None
+
+    def _may_propose(self, change: CellChange, ctx: FixContext) -> bool:
+        """A real change, not one refused before (word for word); a file change only for a
+        module the errors were raised in, never another file."""
+        if change.old_source == change.new_source:
+            return False
+        if (change.cell_id, change.new_source) in self._refused:
+            return False
+        if change.path is None:
+            return True
+        return (
+            change.path in ctx.modules
+            and (change.path, change.new_source) not in self._modules.refused
+        )
 
     def _review_and_apply(
         self,
@@ -506,12 +575,14 @@ class Modernizer:
                 cell.source = change.new_source
                 applied.append(change)
             elif change.path is not None:
+                self._refused.add((change.cell_id, change.new_source))
                 self._modules.refuse(change)  # never proposed again, word for word
                 rejections.append(
                     f"The user rejected this change to their file {change.path} "
                     f"({proposal.fix_type}, {proposal.source}); the file keeps its code."
                 )
             else:
+                self._refused.add((change.cell_id, change.new_source))
                 # the next prompt must know what was refused, not only where
                 rejections.append(
                     f"The user rejected this change to cell {change.cell_index} "
@@ -647,6 +718,19 @@ class Modernizer:
             "fixes": provenance,
         }
         return JobResult(notebook=modernized, report=report, modules=self._modules)
+
+
+def blamed(changes: list[CellChange], before: RunState) -> list[CellChange]:
+    """The changes a rollback refuses for good. A change to a cell that ran clean is the
+    suspect (the failing cells are what a fix is for); when the fix only touched failing cells
+    (or files), all of it. So a rules fix that also broke a working cell gets its good part
+    proposed again on its own."""
+    touched_clean = [
+        c
+        for c in changes
+        if c.path is None and c.cell_id in before.cells and before.cells[c.cell_id].error is None
+    ]
+    return touched_clean or changes
 
 
 def _issue_info(run: _Run) -> dict:
