@@ -1034,3 +1034,23 @@ def test_integer_row_slice_on_a_label_index_takes_positions() -> None:
     (new,), _ = rewrite(old, ["PD059"])
     v = _run(new)["v"]
     assert list(v.index) == ["x", "y"] and list(v.columns) == ["a"]
+
+
+def test_object_strings_take_what_the_str_dtype_refuses() -> None:
+    """PD060: the str dtype refuses fill_value=0; with future.infer_string off the column is
+    object again and the missing row gets 0, as before pandas 3."""
+    import pandas as pd
+
+    old = (
+        "import pandas as pd\ndf = pd.DataFrame({'state': ['Ohio', 'Nevada'], 'pop': [1.5, 2.4]})\n"
+        "v = df.reindex(range(3), fill_value=0)"
+    )
+    with pytest.raises(TypeError) as info:
+        _run(old)
+    assert get_rule("PD060").matches_error(f"TypeError: {info.value}")
+    (new,), _ = rewrite(old, ["PD060"])
+    try:
+        v = _run(new)["v"]
+    finally:
+        pd.set_option("future.infer_string", True)  # the test process's default again
+    assert v["state"].tolist() == ["Ohio", "Nevada", 0]

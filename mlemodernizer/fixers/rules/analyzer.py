@@ -121,6 +121,7 @@ class CellAnalyzer(cst.CSTVisitor):
         self._top: cst.CSTNode | None = None
         self._statements: set[int] = set()  # calls/attributes that are a whole expression statement
         self._subscripted: dict[int, cst.Subscript] = {}  # id(x) → the x[k] it is the value of
+        self._module: cst.Module | None = None
 
     # --- shared helpers ----------------------------------------------------------------------
 
@@ -162,8 +163,10 @@ class CellAnalyzer(cst.CSTVisitor):
             self.apply_now(node, outcome.fix, outcome.needs, outcome.outer)
             if outcome.prelude and outcome.prelude not in self.table.preludes:
                 self.table.preludes.add(outcome.prelude)
-                call = f"{edits.code(self.ref(outcome.prelude))}()"
-                self.imports.append(call)
+                qname, paren, args = outcome.prelude.partition("(")
+                call = f"{edits.code(self.ref(qname))}({args if paren else ')'}"
+                if self._module is None or call not in self._module.code:  # an earlier pass
+                    self.imports.append(call)
         self.hits.append(
             Hit(
                 rule=rule,
@@ -214,6 +217,7 @@ class CellAnalyzer(cst.CSTVisitor):
 
     def run(self, module: cst.Module) -> None:
         """Walk the cell (read-only), statement by statement."""
+        self._module = module
         for stmt in module.body:
             self.top_level[id(stmt)] = stmt
             self._top = stmt
@@ -527,6 +531,8 @@ class CellAnalyzer(cst.CSTVisitor):
                         binding.rewritten = True
                         binding.current_qname = new
                         binding.current_local = new
+        if self.index.nodes:
+            self._nodes("Import", node)
         return False
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:

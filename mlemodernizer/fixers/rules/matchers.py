@@ -49,7 +49,8 @@ class Outcome:
     needs: tuple[str, ...] = ()
     message: str | None = None  # a specific message for this occurrence
     outer: bool = False  # the fix wraps or replaces the node: apply after the others on it
-    prelude: str | None = None  # a no-argument function to call once, at the top of the cell
+    # a call to make once per notebook, at the top of the cell: "qname" or "qname(args)"
+    prelude: str | None = None
 
 
 @dataclass
@@ -219,7 +220,7 @@ class Target(Matcher):
 class Node(Matcher):
     """Any node of the named LibCST types: ``"Comparison"``, ``"BinaryOperation"``,
     ``"Subscript"``, ``"Attribute"``, ``"ListComp"``, ``"Dict"``, ``"IndentedBlock"``,
-    ``"Assign"``."""
+    ``"Assign"``, ``"Import"`` (``import x`` statements)."""
 
     types: tuple[str, ...]
     check: Check

@@ -198,6 +198,20 @@ def _positional_row_slice(site: Site) -> Outcome | None:
     return Outcome(fix=fix, proven=False)
 
 
+# --- pandas 3's str dtype: strings as objects again ----------------------------------------------
+
+
+def _pandas_import(site: Site) -> Outcome | None:
+    node: cst.Import = site.node
+    if not any(edits.dotted_name(a.name) == "pandas" for a in node.names):
+        return None
+    return Outcome(
+        fix=lambda n, refs: n,
+        prelude="pandas.set_option('future.infer_string', False)",
+        proven=False,  # only once an error shows the str dtype refused what object took
+    )
+
+
 RULES = [
     Rule(
         id="PD052",
@@ -357,6 +371,33 @@ RULES = [
             (
                 "data.loc[:3, :'pop']\nhead = s.loc[1:4]",
                 "data.loc[data.index[:3], :'pop']\nhead = s.loc[s.index[1:4]]",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD060",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="an error shows the str dtype refused a value or an operation object "
+        "columns took",
+        message="pandas 3 stores strings in the str dtype, which refuses numbers and numeric "
+        "operations object columns took; future.infer_string=False keeps them objects "
+        "(until pandas 4)",
+        replacement="pd.set_option('future.infer_string', False) after import pandas",
+        signatures=(
+            r"Invalid value '.*' for dtype '?str'?",
+            r"Cannot set non-string value '.*' into a Str",
+            r"dtype '?str'? does not support (operation|reduction)",
+            r"Cannot perform reduction '\w+' with string dtype",
+        ),
+        matchers=(Node(types=("Import",), check=_pandas_import),),
+        examples=(
+            (
+                "import numpy as np\nimport pandas as pd\ndf = pd.read_csv('t.csv')",
+                "import numpy as np\nimport pandas as pd\n"
+                "pd.set_option('future.infer_string', False)\ndf = pd.read_csv('t.csv')",
             ),
         ),
     ),
