@@ -508,6 +508,17 @@ CASES = [
         "SKL057",
         DATA + "from sklearn.svm import SVC\nclf = SVC().fit(X, y)\np = clf.predict(X[-1])",
     ),
+    (
+        "PD061",
+        MPL + "import pandas as pd\ns = pd.Series(['Snow', 'Rain', 'Snow Fog'])\n"
+        "is_snowing = s.str.contains('Snow')\nis_snowing.plot()",
+    ),
+    (
+        "SKL002",
+        DATA + "from sklearn.model_selection import KFold, StratifiedKFold\n"
+        "kf = KFold(n=6, n_folds=3)\nskf = StratifiedKFold(y=y, n_folds=5, random_state=0)\n"
+        "v = [len(t) for t, _ in kf] + [len(t) for t, _ in skf]",
+    ),
 ]
 
 

@@ -42,6 +42,23 @@ RESAMPLER_OUTPUT = {
     "prod",
     "sem",
 }
+STRING_METHODS = "pandas.StringMethods"  # s.str
+# methods that give a bool Series (elem "bool")
+STRING_PREDICATES = {
+    "contains",
+    "startswith",
+    "endswith",
+    "match",
+    "fullmatch",
+    "isalpha",
+    "isdigit",
+    "isnumeric",
+    "isalnum",
+    "isspace",
+    "islower",
+    "isupper",
+}
+SERIES_PREDICATES = {"isnull", "notnull", "isna", "notna", "isin", "duplicated", "between"}
 AXES = "matplotlib.axes.Axes"
 LEGEND = "matplotlib.legend.Legend"
 LR_SCHEDULER = "torch.optim.lr_scheduler.LRScheduler"
@@ -485,6 +502,12 @@ class Inference:
 
     def _method(self, receiver: TypeInfo, name: str, node: cst.Call) -> TypeInfo | None:
         q = receiver.qname
+        if q == STRING_METHODS:
+            if name in STRING_PREDICATES:
+                return TypeInfo(SERIES, index=receiver.index, elem="bool")
+            return None
+        if q == SERIES and name in SERIES_PREDICATES:
+            return TypeInfo(SERIES, index=receiver.index, elem="bool")
         if q == RESAMPLER:
             if name in RESAMPLER_OUTPUT:
                 return TypeInfo(
@@ -579,6 +602,8 @@ class Inference:
                 return TypeInfo(NDARRAY)
             if name == "T":
                 return TypeInfo(DATAFRAME)
+            if name == "str" and receiver.qname == SERIES:
+                return TypeInfo(STRING_METHODS, index=receiver.index)
             if receiver.qname == DATAFRAME and name not in FRAME_NON_COLUMNS:
                 return TypeInfo(SERIES, index=receiver.index)
             return None

@@ -11,7 +11,7 @@ from . import edits
 from .helpers import kwarg_rename, no_attribute, unexpected_kwarg
 from .matchers import MISSING, Attr, Call, Node, Outcome, Site, Symbol, literal
 from .model import REVIEW, SAFE, SAFE_IF, Rule
-from .symbols import NDARRAY
+from .symbols import NDARRAY, SERIES
 
 LIB = "pandas"
 SOURCE = "real-notebooks"
@@ -212,6 +212,24 @@ def _pandas_import(site: Site) -> Outcome | None:
     )
 
 
+# --- a bool Series plotted ---------------------------------------------------------------------
+
+
+def _bool_plot(site: Site) -> Outcome | None:
+    """``s.str.contains('Snow').plot()``: pandas plotted True/False as 1/0; today a bool Series
+    has "no numeric data to plot"."""
+    if site.receiver is None or site.receiver.elem != "bool":
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        func = node.func
+        assert isinstance(func, cst.Attribute)
+        numbers = edits.method_call(edits.paren(func.value), "astype", [cst.Arg(cst.Name("int"))])
+        return node.with_changes(func=func.with_changes(value=numbers))
+
+    return Outcome(fix=fix)
+
+
 RULES = [
     Rule(
         id="PD052",
@@ -398,6 +416,27 @@ RULES = [
                 "import numpy as np\nimport pandas as pd\ndf = pd.read_csv('t.csv')",
                 "import numpy as np\nimport pandas as pd\n"
                 "pd.set_option('future.infer_string', False)\ndf = pd.read_csv('t.csv')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD061",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="a bool Series no longer plots (no numeric data); plot it as 0/1 as pandas did",
+        replacement="is_snowing.astype(int).plot()",
+        signatures=(r"no numeric data to plot",),
+        matchers=(Call(methods=("plot",), receivers=(SERIES,), check=_bool_plot),),
+        examples=(
+            (
+                "import pandas as pd\nw = pd.read_csv('w.csv')\n"
+                "is_snowing = w['Weather'].str.contains('Snow')\nis_snowing.plot()\n"
+                "w['Temp'].plot()",
+                "import pandas as pd\nw = pd.read_csv('w.csv')\n"
+                "is_snowing = w['Weather'].str.contains('Snow')\nis_snowing.astype(int).plot()\n"
+                "w['Temp'].plot()",
             ),
         ),
     ),

@@ -77,17 +77,33 @@ def _old_splitter(site: Site) -> Outcome | None:
     name = qname.rpartition(".")[2]
     first, names, count = OLD_SPLITTERS[name]
     pos = site.positional()
-    if not pos or site.has_star():
+    data_kw = site.kwarg(first)  # KFold(n=6, n_folds=3), StratifiedKFold(y=y, n_folds=5)
+    if (not pos and data_kw is None) or site.has_star():
         return None
     old_module = qname.startswith("sklearn.cross_validation.")
-    old_kwargs = count and site.kwarg(count) is not None
-    if not old_module and not old_kwargs and (first == "n" or literal_int(pos[0].value)):
+    old_kwargs = bool(count) and site.kwarg(count) is not None
+    new_api = data_kw is None and not old_module and not old_kwargs
+    if new_api and (first == "n" or literal_int(pos[0].value)):
         return None  # KFold(5) is the new API's n_splits
-    if len(pos) > 1 + len(names):
+    if len(pos) > (0 if data_kw is not None else 1) + len(names):
         return Outcome(fix=None)
+    # the new splitters refuse random_state without shuffle (it had no effect then either)
+    drop_seed = "shuffle" in names and site.value("shuffle", names.index("shuffle") + 1) in (
+        MISSING,
+        False,
+    )
 
-    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        i = edits.find_kwarg(node, first)
+        if i is not None:  # the data as a keyword: make it the first positional again
+            data_arg = node.args[i]
+            others = [a for j, a in enumerate(node.args) if j != i]
+            node = node.with_changes(
+                args=[data_arg.with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT), *others]
+            )
         node = edits.positional_to_keywords(node, names, start=1)
+        if drop_seed:
+            node = edits.drop_kwargs(node, "random_state")
         data = node.args[0].value
         rest = [a for a in node.args[1:]]
         if count:
@@ -938,6 +954,8 @@ RULES = [
         signatures=(
             no_module("sklearn.cross_validation"),
             unexpected_kwarg(["n_folds", "n_iter"]),
+            r"(KFold|ShuffleSplit|LeaveOneOut|LeavePOut)\.__init__\(\) got an unexpected "
+            r"keyword argument '(n|y)'",
         ),
         matchers=(
             Call(
@@ -958,6 +976,15 @@ RULES = [
                 "skf = StratifiedKFold(y, 4)",
                 "import numpy as np\nfrom sklearn.model_selection import StratifiedKFold\n"
                 "skf = list(StratifiedKFold(n_splits=4).split(np.zeros(len(y)), y))",
+            ),
+            (  # the data as a keyword; a seed without shuffle (refused today) is dropped
+                "import numpy as np\nfrom sklearn import cross_validation\n"
+                "kf = cross_validation.KFold(n=6, n_folds=3)\n"
+                "skf = cross_validation.StratifiedKFold(y=y, n_folds=5, random_state=0)",
+                "import numpy as np\nfrom sklearn import cross_validation\n"
+                "kf = list(cross_validation.KFold(n_splits=3).split(np.arange(6)))\n"
+                "skf = list(cross_validation.StratifiedKFold(n_splits=5)"
+                ".split(np.zeros(len(y)), y))",
             ),
         ),
     ),
