@@ -519,6 +519,11 @@ CASES = [
         "kf = KFold(n=6, n_folds=3)\nskf = StratifiedKFold(y=y, n_folds=5, random_state=0)\n"
         "v = [len(t) for t, _ in kf] + [len(t) for t, _ in skf]",
     ),
+    (
+        "PD062",
+        "import pandas as pd\ng = pd.DataFrame({'name': ['a', 'a', 'b'], 'month': ['x', 'y', 'x'], "
+        "'grade': [1.0, 2.0, 3.0]})\np = pd.pivot_table(g, index='name')",
+    ),
 ]
 
 

@@ -230,6 +230,53 @@ def _bool_plot(site: Site) -> Outcome | None:
     return Outcome(fix=fix)
 
 
+# --- pivot_table without values= over non-numeric columns ---------------------------------------
+
+NUMERIC_AGGS = ("mean", "median", "std", "var", "sum", "prod", "sem")
+
+
+def _pivot_nuisance(site: Site) -> Outcome | None:
+    """``pd.pivot_table(df, index='name')`` aggregated every other column and silently dropped
+    the ones the mean could not take (before pandas 2.0); name the numeric ones."""
+    if site.kwarg("values") is not None or site.has_star():
+        return None
+    pos = site.positional()
+    method = site.qname != "pandas.pivot_table"
+    if method:
+        func = site.node.func
+        data = func.value if isinstance(func, cst.Attribute) else None
+        if pos:
+            return None
+    else:
+        data = pos[0].value if pos else None
+        if len(pos) > 1:
+            return None
+    if data is None or not _name_like(data):
+        return None
+    agg = site.value("aggfunc")
+    if agg is not MISSING and agg not in NUMERIC_AGGS:
+        return None
+    keys: list[str] = []
+    for name in ("index", "columns"):
+        value = site.value(name)
+        if value is MISSING:
+            continue
+        items = value if isinstance(value, list) else [value]
+        if not items or not all(isinstance(k, str) for k in items):
+            return None
+        keys.extend(items)
+    if not keys:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        drop = edits.method_call(data, "drop", [edits.kwarg("columns", edits.to_node(keys))])
+        numeric = edits.method_call(drop, "select_dtypes", [cst.Arg(edits.string("number"))])
+        columns = cst.Attribute(value=numeric, attr=cst.Name("columns"))
+        return edits.add_args(node, [edits.kwarg("values", columns)])
+
+    return Outcome(fix=fix, proven=False)  # only once the mean refused a non-numeric column
+
+
 RULES = [
     Rule(
         id="PD052",
@@ -437,6 +484,33 @@ RULES = [
                 "import pandas as pd\nw = pd.read_csv('w.csv')\n"
                 "is_snowing = w['Weather'].str.contains('Snow')\nis_snowing.astype(int).plot()\n"
                 "w['Temp'].plot()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD062",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="the aggregation refused a non-numeric column (pandas < 2.0 dropped it)",
+        message="pivot_table no longer drops the columns its aggregation cannot take (2.0); "
+        "name the numeric values",
+        replacement="pd.pivot_table(df, index='name', values=df.drop(columns=['name'])"
+        ".select_dtypes('number').columns)",
+        signatures=(
+            r"agg function failed \[how->(mean|median|std|var|sum|prod|sem)",
+            r"does not support (operation|reduction) '(mean|median|std|var|sum|prod|sem)'",
+        ),
+        matchers=(
+            Call(functions=("pandas.pivot_table",), check=_pivot_nuisance),
+            Call(methods=("pivot_table",), exclude=NOT_PANDAS, check=_pivot_nuisance),
+        ),
+        examples=(
+            (
+                "import pandas as pd\np = pd.pivot_table(grades, index='name')",
+                "import pandas as pd\np = pd.pivot_table(grades, index='name', "
+                "values=grades.drop(columns=['name']).select_dtypes('number').columns)",
             ),
         ),
     ),
