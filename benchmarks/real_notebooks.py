@@ -1,177 +1,115 @@
-"""Run real (old, third-party) notebooks through `mlemodernizer run --offline` and tabulate.
+"""Tabulate the real-notebook corpus measurement (../shared/corpus/measure.py) before and after.
 
-    python benchmarks/real_notebooks.py NB_OR_DIR [NB_OR_DIR ...] [--timeout 120]
-        [--max-iterations 6] [--json rows.json] [--keep DIR]
-    python benchmarks/real_notebooks.py --table rows.json [more.json ...]
+    python benchmarks/real_notebooks.py --before before.jsonl --after after.jsonl \
+        [--manifest ../shared/corpus/manifest.json] [--work WORK_DIR] [--json out.json]
 
-The notebooks are never modified: the modernized copy and the report go to a scratch folder
-(or --keep DIR). One CLI process per notebook, sequentially, from this checkout's source tree,
-with the current environment (set PYTHONPATH to give the kernel extra packages). Per notebook:
-baseline error cells and first error, final error cells and first error, outcome, the rule ids
-applied, the `lint` finding count and the wall seconds; then totals (error-free before / after
-rules). See benchmarks/real_notebooks.md for the repositories and commits measured.
+measure.py writes one JSON line per notebook (error cells beyond the author's stored ones,
+rules applied, verdict, numeric fidelity); run it once with the tool at the reference commit
+and once at the commit measured. This prints one markdown row per notebook (new error cells
+before → after, rules applied, the first error left) and the summary figures. With --work (the
+folder measure.py copied the notebooks to for the "after" run) the first error left is read
+from the modernized notebook's outputs. Nothing from the corpus is stored here.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import subprocess
-import sys
-import tempfile
-import time
+import os
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def collect(targets: list[str]) -> list[Path]:
-    paths: list[Path] = []
-    for t in targets:
-        p = Path(t)
-        if p.is_dir():
-            paths.extend(
-                q
-                for q in sorted(p.rglob("*.ipynb"))
-                if ".ipynb_checkpoints" not in q.parts and ".modernized" not in q.name
-            )
-        else:
-            paths.append(p)
-    return paths
+DEFAULT_MANIFEST = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "manifest.json"
 
 
-def cli(*args: str, timeout: float) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mlemodernizer.cli", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
+def load(path: str) -> dict[str, dict[str, Any]]:
+    rows = [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+    return {r["id"]: r for r in rows}
 
 
-def lint_count(nb: Path) -> int | None:
-    try:
-        proc = cli("lint", "--json", str(nb.resolve()), timeout=120)
-        return len(json.loads(proc.stdout))
-    except (subprocess.TimeoutExpired, json.JSONDecodeError):
-        return None
+def first_error(work: str, entry: dict[str, Any]) -> str:
+    """The first error output of the modernized notebook (the tool's last run), one line."""
+    stem = os.path.splitext(entry["notebook_dest"])[0]
+    path = Path(work) / entry["id"] / f"{stem}.modernized.ipynb"
+    if not path.exists():
+        return ""
+    nb = json.loads(path.read_text())
+    cells = [c for c in nb.get("cells", []) if c.get("cell_type") == "code"]
+    for i, cell in enumerate(cells):
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "error":
+                text = f"{out.get('ename')}: {out.get('evalue', '')}".splitlines()[0]
+                return f"cell {i}: {text[:110]}"
+    return ""
 
 
-def run_one(nb: Path, out_dir: Path, timeout: float, max_iterations: int) -> dict:
-    stem = f"{nb.parent.name}__{nb.stem}"
-    out = out_dir / f"{stem}.modernized.ipynb"
-    report_path = out_dir / f"{stem}.report.json"
-    row: dict = {"notebook": str(nb), "lint": lint_count(nb)}
-    start = time.monotonic()
-    try:
-        proc = cli(
-            "run",
-            str(nb.resolve()),  # the CLI runs from this checkout, not the caller's folder
-            "--offline",
-            "--quiet",
-            "--timeout",
-            str(timeout),
-            "--max-iterations",
-            str(max_iterations),
-            "--out",
-            str(out),
-            "--report",
-            str(report_path),
-            # each iteration re-runs the notebook: bound the whole process generously
-            timeout=timeout * (max_iterations + 3),
-        )
-    except subprocess.TimeoutExpired:
-        row.update(crash="driver timeout", seconds=round(time.monotonic() - start, 1))
-        return row
-    row["seconds"] = round(time.monotonic() - start, 1)
-    if not report_path.exists():
-        tail = (proc.stderr or proc.stdout).strip().splitlines()[-15:]
-        row.update(crash=f"rc={proc.returncode}", traceback="\n".join(tail))
-        return row
-    rep = json.loads(report_path.read_text())
-    row.update(
-        outcome=rep["outcome"],
-        error_free=rep["error_free"],
-        baseline_errors=rep["baseline"]["error_cells"],
-        baseline_first=rep["baseline"]["first_error"],
-        baseline_timed_out=rep["baseline"]["timed_out"],
-        final_errors=rep["final"]["error_cells"],
-        final_first=rep["final"]["first_error"],
-        final_all=rep["final"]["errors"],
-        final_timed_out=rep["final"]["timed_out"],
-        rules=sorted({r for it in rep["iterations"] for r in it["rule_ids"]}),
-        iterations=len(rep["iterations"]),
-    )
-    return row
+def summary(rows: dict[str, dict[str, Any]], base: dict[str, int]) -> dict[str, Any]:
+    broken = [r for r in rows.values() if r["role"] == "broken"]
+    controls = [r for r in rows.values() if r["role"] == "control"]
+    ok = [r for r in rows.values() if r.get("verdict") == "ok"]
+    hit = sum(r.get("num_hit", 0) for r in ok)
+    total = sum(r.get("num_total", 0) for r in ok)
+    return {
+        "broken_error_free": sum(r.get("verdict") == "ok" for r in broken),
+        "broken": len(broken),
+        "controls_clean": sum(r.get("verdict") == "ok" for r in controls),
+        "controls": len(controls),
+        "new_error_cells": sum(r.get("new_error_cells") or 0 for r in broken),
+        "baseline_error_cells": sum(base.get(r["id"], 0) for r in broken),
+        "fidelity": round(hit / total, 3) if total else None,
+        "inputs_modified": sum(bool(r.get("input_modified")) for r in rows.values()),
+        "crashes": [r["id"] for r in rows.values() if r.get("crash")],
+    }
 
 
-def short(text: str | None, width: int) -> str:
-    text = (text or "-").replace("\n", " ")
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def print_table(rows: list[dict]) -> None:
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--before", required=True)
+    ap.add_argument("--after", required=True)
+    ap.add_argument("--manifest", default=str(DEFAULT_MANIFEST))
+    ap.add_argument("--work", help="measure.py's --work folder of the 'after' run")
+    ap.add_argument("--json", help="write the rows and summaries here too")
+    args = ap.parse_args()
+    entries = json.loads(Path(args.manifest).read_text())
+    before, after = load(args.before), load(args.after)
+    base = {
+        e["id"]: e["baseline"].get("error_cells", 0)
+        + e["baseline"].get("unexecuted_error_cells", 0)
+        for e in entries
+    }
     print(
-        f"{'notebook':40} {'lint':>4} {'base':>4} {'after':>5} {'sec':>6}  "
-        f"{'outcome':24} rules / first remaining error"
+        "| notebook | role | no tool | before | after | rules applied (after) | first error left |"
     )
-    for r in rows:
-        name = short(Path(r["notebook"]).parent.name + "/" + Path(r["notebook"]).name, 40)
-        lint = "?" if r.get("lint") is None else str(r["lint"])
-        if "crash" in r:
-            print(f"{name:40} {lint:>4} {'':>4} {'':>5} {r['seconds']:>6}  CRASH {r['crash']}")
-            continue
-        base = str(r["baseline_errors"]) + ("T" if r["baseline_timed_out"] else "")
-        after = str(r["final_errors"]) + ("T" if r["final_timed_out"] else "")
+    print("|---|---|---|---|---|---|---|")
+    out = []
+    for e in entries:
+        b, a = before.get(e["id"], {}), after.get(e["id"], {})
+        left = first_error(args.work, e) if args.work and a.get("verdict") != "ok" else ""
+        row = {
+            "id": e["id"],
+            "role": e["role"],
+            "no_tool": base.get(e["id"], 0),
+            "before": b.get("new_error_cells"),
+            "after": a.get("new_error_cells"),
+            "rules": a.get("rules", []),
+            "left": left,
+        }
+        out.append(row)
         print(
-            f"{name:40} {lint:>4} {base:>4} {after:>5} {r['seconds']:>6}  {r['outcome']:24} "
-            f"{','.join(r['rules']) or '-'}"
+            f"| {e['id']} | {e['role']} | {row['no_tool']} | {row['before']} | {row['after']} | "
+            f"{', '.join(row['rules']) or '-'} | {left.replace('|', '/')} |"
         )
-        if r["baseline_first"]:
-            print(f"{'':40}   before: {short(r['baseline_first'], 110)}")
-        if r["final_first"]:
-            print(f"{'':40}   after:  {short(r['final_first'], 110)}")
-    ok = [r for r in rows if "crash" not in r]
-    before = sum(1 for r in ok if r["baseline_errors"] == 0 and not r["baseline_timed_out"])
-    after = sum(1 for r in ok if r["error_free"])
-    print(
-        f"\n{len(rows)} notebook(s), {len(rows) - len(ok)} crash(es); error-free before rules "
-        f"{before}/{len(rows)}, after rules {after}/{len(rows)}; error cells "
-        f"{sum(r['baseline_errors'] for r in ok)} -> {sum(r['final_errors'] for r in ok)}; "
-        f"{sum(r.get('seconds', 0) for r in rows):.0f} s"
-    )
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("targets", nargs="*", help="notebooks or folders of notebooks")
-    parser.add_argument("--timeout", type=float, default=120, help="per notebook run (s)")
-    parser.add_argument("--max-iterations", type=int, default=6)
-    parser.add_argument("--json", help="write the per-notebook rows to this file")
-    parser.add_argument("--keep", help="keep modernized notebooks and reports in this folder")
-    parser.add_argument(
-        "--table", nargs="+", metavar="ROWS_JSON", help="only print the table of saved --json rows"
-    )
-    args = parser.parse_args()
-    if args.table:
-        print_table([row for f in args.table for row in json.loads(Path(f).read_text())])
-        return 0
-    notebooks = collect(args.targets)
-    if not notebooks:
-        parser.error("no notebooks found")
-    rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        out_dir = Path(args.keep) if args.keep else Path(tmp)
-        out_dir.mkdir(parents=True, exist_ok=True)
-        for nb in notebooks:
-            print(f"... {nb}", file=sys.stderr, flush=True)
-            rows.append(run_one(nb, out_dir, args.timeout, args.max_iterations))
-            if args.json:  # write as we go: a long batch can be interrupted
-                Path(args.json).write_text(json.dumps(rows, indent=2))
-    print_table(rows)
-    return 0
+    sums = {"before": summary(before, base), "after": summary(after, base)}
+    for name, s in sums.items():
+        print(
+            f"\n{name}: {s['broken_error_free']}/{s['broken']} broken notebooks error-free, "
+            f"new error cells {s['baseline_error_cells']} -> {s['new_error_cells']}, controls "
+            f"{s['controls_clean']}/{s['controls']} clean, fidelity {s['fidelity']}, inputs "
+            f"modified {s['inputs_modified']}, crashes {len(s['crashes'])}"
+        )
+    if args.json:
+        Path(args.json).write_text(json.dumps({"rows": out, "summary": sums}, indent=1))
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    main()

@@ -566,3 +566,15 @@ def test_code_in_strings_a_notebook_helper_evaluates_is_rewritten() -> None:
     exec("\n".join(out[:3]) + "\n" + out[3].replace("print(", "str("), scope)
     shown = repr(scope["display"]("pd.concat([df1, df2])"))
     assert "A3" in shown and "B1" in shown
+
+
+def test_series_from_frame_reductions_and_elementwise_apply_are_known() -> None:
+    """PD040 after its KeyError: precip.mean() is a Series labelled by the columns, and
+    precip.apply(np.log) a frame, so [-1] on either reduction is a position."""
+    cells = [
+        "import numpy as np\nimport pandas as pd\nprecip = pd.read_csv('p.csv', index_col=0)",
+        "log_mean = precip.mean().apply(np.log)\nmean_log = precip.apply(np.log).mean()\n"
+        "a = (log_mean[-1], mean_log[-1], precip.mean(axis=1)[-1])",
+    ]
+    out, _ = rewrite(cells, ["PD040"])
+    assert out[1].endswith("a = (log_mean.iloc[-1], mean_log.iloc[-1], precip.mean(axis=1)[-1])")

@@ -42,6 +42,25 @@ RESAMPLER_OUTPUT = {
     "prod",
     "sem",
 }
+FRAME_REDUCTIONS = {
+    "mean",
+    "median",
+    "sum",
+    "std",
+    "var",
+    "min",
+    "max",
+    "count",
+    "nunique",
+    "sem",
+    "skew",
+    "kurt",
+    "prod",
+}
+ELEMENTWISE = {
+    f"numpy.{f}"
+    for f in ("log", "log10", "log2", "log1p", "exp", "sqrt", "abs", "square", "floor", "ceil")
+}
 STRING_METHODS = "pandas.StringMethods"  # s.str
 # methods that give a bool Series (elem "bool")
 STRING_PREDICATES = {
@@ -291,6 +310,13 @@ class Inference:
                 return self._method(receiver, node.func.attr.value, node)
         return None
 
+    def _column_wise(self, node: cst.Call) -> bool:
+        """A reduction over the rows (the default axis), without level= or positional axis."""
+        if self._pos(node) or self._kw(node, "level") is not None:
+            return False
+        axis = self._kw(node, "axis")
+        return axis is None or literal(axis.value) in (0, "index", "rows")
+
     def _kw(self, node: cst.Call, name: str) -> cst.Arg | None:
         for a in node.args:
             if a.keyword is not None and a.keyword.value == name:
@@ -532,8 +558,15 @@ class Inference:
                     else None
                 )
                 return TypeInfo(DATAFRAME, index=receiver.index, columns=columns)
+            if q == DATAFRAME and name in FRAME_REDUCTIONS and self._column_wise(node):
+                # one value per column: a Series indexed by the column labels
+                return TypeInfo(SERIES, index="range" if receiver.columns == "range" else None)
             if name in ROW_PRESERVING:
                 if name == "apply" and q == DATAFRAME:
+                    pos = self._pos(node)
+                    func = self.resolve(pos[0].value) if len(node.args) == 1 and pos else None
+                    if func in ELEMENTWISE:  # df.apply(np.log): same frame, new values
+                        return TypeInfo(DATAFRAME, index=receiver.index, columns=receiver.columns)
                     return None
                 index = receiver.index
                 if name in ROW_SUBSET and index == "range":
