@@ -527,6 +527,17 @@ CASES = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def _pandas_options_restored():
+    """Rewrites with every rule add PD060's set_option after `import pandas`; executed here,
+    it would change string inference for the rest of the test process."""
+    import pandas as pd
+
+    infer = pd.get_option("future.infer_string")
+    yield
+    pd.set_option("future.infer_string", infer)
+
+
 def _run(code: str) -> dict:
     namespace: dict = {}
     with warnings.catch_warnings():
@@ -1065,8 +1076,6 @@ def test_object_strings_take_what_the_str_dtype_refuses() -> None:
         _run(old)
     assert get_rule("PD060").matches_error(f"TypeError: {info.value}")
     (new,), _ = rewrite(old, ["PD060"])
-    try:
-        v = _run(new)["v"]
-    finally:
-        pd.set_option("future.infer_string", True)  # the test process's default again
+    v = _run(new)["v"]
+    assert not pd.get_option("future.infer_string")  # restored after the test by the fixture
     assert v["state"].tolist() == ["Ohio", "Nevada", 0]
