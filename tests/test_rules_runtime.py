@@ -524,6 +524,11 @@ CASES = [
         "import pandas as pd\ng = pd.DataFrame({'name': ['a', 'a', 'b'], 'month': ['x', 'y', 'x'], "
         "'grade': [1.0, 2.0, 3.0]})\np = pd.pivot_table(g, index='name')",
     ),
+    (
+        "NPY027",
+        "import numpy as np\ns_sorted = np.sort(np.arange(100.0))\nR, alpha = 99, 0.05\n"
+        "v = s_sorted[[(R + 1) * alpha / 2, (R + 1) * (1 - alpha / 2)]]\nassert list(v) == [2, 97]",
+    ),
 ]
 
 

@@ -17,7 +17,7 @@ from .helpers import (
     report,
     unexpected_kwarg,
 )
-from .matchers import MISSING, Call, Outcome, Site, Symbol
+from .matchers import MISSING, Call, Node, Outcome, Site, Symbol
 from .model import REVIEW, SAFE, SAFE_IF, Rule
 from .symbols import DATAFRAME, NDARRAY, SERIES
 
@@ -270,6 +270,57 @@ SMALL_FLOATS = qualify("numpy", ["float32", "float16"])
 
 def _float32_scalar(site: Site) -> Outcome | None:
     return None if site.value("x", 0) is MISSING else Outcome(fix=None)
+
+
+# --- float indices (numpy < 1.12 truncated them; Python 2's / on ints gave ints) ----------------
+
+
+def _divides(node: cst.BaseExpression) -> bool:
+    """An index computed with true division (a float in Python 3)."""
+    if isinstance(node, cst.BinaryOperation):
+        if isinstance(node.operator, cst.Divide):
+            return True
+        return _divides(node.left) or _divides(node.right)
+    return False
+
+
+def _float_index(site: Site) -> Outcome | None:
+    node: cst.Subscript = site.node
+    t = site.infer(node.value)
+    if t is not None and t.qname != NDARRAY:
+        return None
+    keys = [e.slice for e in node.slice]
+    items: list[cst.BaseExpression] = []
+    for key in keys:
+        if not isinstance(key, cst.Index):
+            return None
+        value = key.value
+        if isinstance(value, cst.List | cst.Tuple):
+            items.extend(e.value for e in value.elements)
+        else:
+            items.append(value)
+    if not any(_divides(v) for v in items):
+        return None
+
+    def to_int(value: cst.BaseExpression) -> cst.BaseExpression:
+        if not _divides(value):
+            return value
+        return cst.Call(func=cst.Name("int"), args=[cst.Arg(value)])
+
+    def fix(n: cst.Subscript, refs: Any) -> cst.Subscript:
+        elements = []
+        for e in n.slice:
+            v = e.slice.value
+            if isinstance(v, cst.List | cst.Tuple):
+                v = v.with_changes(
+                    elements=[x.with_changes(value=to_int(x.value)) for x in v.elements]
+                )
+            else:
+                v = to_int(v)
+            elements.append(e.with_changes(slice=e.slice.with_changes(value=v)))
+        return n.with_changes(slice=elements)
+
+    return Outcome(fix=fix, proven=False)  # only once numpy refused the float index
 
 
 RULES = [
@@ -725,5 +776,29 @@ RULES = [
         replacement="np.linalg.eigh / eigvalsh",
         matchers=(report(functions=("numpy.linalg.eig",)),),
         examples=(("import numpy as np\nw, v = np.linalg.eig(cov)", None),),
+    ),
+    Rule(
+        id="NPY027",
+        library=LIB,
+        changed_in="1.12",
+        safety=SAFE_IF,
+        catalogue="real-notebooks",
+        condition="numpy refused a float index (it truncated them before 1.12)",
+        message="float array indices raise since numpy 1.12 (they were truncated); an index "
+        "computed with / needs int()",
+        replacement="s_sorted[[int((R + 1) * alpha / 2)]]",
+        signatures=(
+            r"only integers, slices \(`:`\), ellipsis \(`\.\.\.`\), numpy\.newaxis \(`None`\) "
+            r"and integer or boolean arrays are valid indices",
+            r"arrays used as indices must be of integer \(or boolean\) type",
+        ),
+        matchers=(Node(types=("Subscript",), check=_float_index),),
+        examples=(
+            (
+                "q = s_sorted[[(R + 1) * alpha / 2, (R + 1) * (1 - alpha / 2)]]\nm = x[n / 2]",
+                "q = s_sorted[[int((R + 1) * alpha / 2), int((R + 1) * (1 - alpha / 2))]]\n"
+                "m = x[int(n / 2)]",
+            ),
+        ),
     ),
 ]
