@@ -116,8 +116,8 @@ def cell_diffs(row: dict[str, Any]) -> str:
             diff = difflib.unified_diff(
                 a.source.splitlines(),
                 b.source.splitlines(),
-                f"cell {i} (old)",
-                f"cell {i} (new)",
+                f"cell {i + 1} (old)",  # as JupyterLab counts
+                f"cell {i + 1} (new)",
                 lineterm="",
             )
             parts.append("\n".join(diff))

@@ -237,12 +237,14 @@ class ProgressPrinter:
         if event.type == "execution_finished":
             what = d["kind"] if d["kind"] != "iteration" else f"iteration {d['iteration']}"
             state = "timed out" if d["timed_out"] else f"{d['error_cells']} error cell(s)"
-            first = d["errors"][0] if d["errors"] else None
             line = f"[{what}] {d['runtime_s']:.1f} s, {state}"
-            if first:
-                line += (
-                    f"; first: cell {first['cell_index']} {first['ename']}: {first['evalue'][:120]}"
-                )
+            # each failing cell, as JupyterLab numbers it, new since the baseline or not
+            for cell in d.get("failing_cells") or []:
+                mark = " (new)" if cell["new"] and d["kind"] != "baseline" else ""
+                line += f"\n    cell {cell['cell_index'] + 1}{mark}: {(cell['error'] or '')[:120]}"
+            if d.get("fixed_cells"):
+                fixed = ", ".join(str(i + 1) for i in d["fixed_cells"])
+                line += f"\n    fixed since the baseline: cell {fixed}"
             if d.get("score") is not None:
                 line += f"; score {d['score']}"
         elif event.type == "issue_detected":
@@ -252,7 +254,7 @@ class ProgressPrinter:
         elif event.type == "fix_proposed":
             rules = f" {','.join(d['rule_ids'])}" if d["rule_ids"] else ""
             who = d["model"] or d["source"]
-            where = [c.get("path") or f"cell {c['cell_index']}" for c in d["changes"]]
+            where = [c.get("path") or f"cell {c['cell_index'] + 1}" for c in d["changes"]]
             plan = " ".join(d["plan"].split())[:160]
             line = f"[{d['fix_id']}] {d['fix_type']} by {who}{rules}: {', '.join(where)}: {plan}"
         elif event.type == "llm_stream" and self.verbose:

@@ -46,6 +46,25 @@ def failing_local_frame(traceback: str, folder: Path) -> LocalFrame | None:
     return found
 
 
+def frame_in_modules(traceback: str, modules: Iterable[str]) -> tuple[str, int] | None:
+    """``(path, line)`` when the innermost frame of ``traceback`` that is not an installed
+    package's is in one of ``modules`` (paths relative to the notebook's folder), matched by its
+    tail: the run may have been in a copy of the folder elsewhere (the Docker executor)."""
+    last = None
+    for match in _FRAME.finditer(traceback):
+        if not _installed(match["path"]):
+            last = match
+    if last is None:
+        return None
+    parts = PurePosixPath(last["path"].replace("\\", "/")).parts
+    # the longest relative path that ends the frame's path (helpers/model.py before model.py)
+    for rel in sorted(modules, key=lambda r: -len(PurePosixPath(r).parts)):
+        tail = PurePosixPath(rel).parts
+        if tail and parts[-len(tail) :] == tail:
+            return rel, int(last["line"])
+    return None
+
+
 def _installed(text: str) -> bool:
     return _INSTALLED.search(text) is not None
 
@@ -101,13 +120,13 @@ def local_module_notices(
         what = (error.summary().splitlines() or [error.ename])[0][:200]
         if apply:
             notices.append(
-                f"cell {error.cell_index} fails in {name}, line {frame.line} ({what}): a module "
-                "of yours beside the notebook; no rule fixes this error there, so it is left "
-                "as it is"
+                f"cell {error.cell_index + 1} fails in {name}, line {frame.line} ({what}): a "
+                "module of yours beside the notebook; no rule fixes this error there, so it is "
+                "left as it is"
             )
             continue
         text = (
-            f"cell {error.cell_index} fails in {name}, line {frame.line} ({what}): a module of "
+            f"cell {error.cell_index + 1} fails in {name}, line {frame.line} ({what}): a module of "
             "yours beside the notebook, which mlemodernizer does not change; fix it there"
         )
         if fixed is not None:

@@ -277,14 +277,15 @@ class Modernizer:
             if judgement is not None and judgement.worse:
                 why = judgement.describe()
                 record.rolled_back, record.rollback_reason = True, why
+                why_for_model = judgement.describe(base=0)
                 for change in blamed(accepted, best[0].state):
                     self._refused.add((change.cell_id, change.new_source))
                     if change.path is not None:
                         self._modules.refuse(change)
                     where = change.path or f"cell {change.cell_index}"
                     rejections.append(
-                        f"Your earlier change to {where} was rolled back: {why}. The change "
-                        f"was:\n{change.new_source}\nDo not propose it again."
+                        f"Your earlier change to {where} was rolled back: {why_for_model}. "
+                        f"The change was:\n{change.new_source}\nDo not propose it again."
                     )
                 provenance[:] = [p for p in provenance if p["fix_id"] != fix_id]
                 self.emitter.emit(

@@ -56,11 +56,12 @@ class Judgement:
     reason: str = ""
     broke: list[CellOutcome] = field(default_factory=list)  # clean before, failing now
 
-    def describe(self) -> str:
-        """For the next prompt and the report: what the change broke."""
+    def describe(self, base: int = 1) -> str:
+        """What the change broke. ``base`` 1 numbers cells as JupyterLab does (for people); 0
+        as the model's prompt does (``# %% cell N``)."""
         if not self.broke:
             return self.reason
-        cells = " and ".join(str(c.index + 1) for c in self.broke[:4])
+        cells = " and ".join(str(c.index + base) for c in self.broke[:4])
         first = self.broke[0].error
         return f"this change broke cell{'s' if len(self.broke) > 1 else ''} {cells} with {first}"
 

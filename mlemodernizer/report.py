@@ -29,22 +29,27 @@ class RunSummary:
         first = result.first_error
         return cls(
             error_cells=len({e.cell_index for e in result.errors}),
-            first_error=f"cell {first.cell_index}: {first.summary()}" if first else None,
+            # people read cell numbers as JupyterLab counts them: from 1
+            first_error=f"cell {first.cell_index + 1}: {first.summary()}" if first else None,
             runtime_s=round(result.runtime_s, 3),
             score=score,
             timed_out=result.timed_out,
             kernel_died=result.kernel_died,
-            errors=[f"cell {e.cell_index}: {e.summary()}" for e in result.errors],
+            errors=[f"cell {e.cell_index + 1}: {e.summary()}" for e in result.errors],
         )
 
     def describe(self, target: float | None = None) -> str:
+        """For the model's prompt: cells by the index its prompt shows (``# %% cell N``)."""
         parts = []
         if self.timed_out:
             parts.append("timed out")
         if self.kernel_died:
             parts.append("kernel died")
         parts.append(f"{self.error_cells} error cell(s)")
-        if self.first_error:
+        if self.failing_cells:
+            first = self.failing_cells[0]
+            parts.append(f"first: cell {first['cell_index']}: {first['error']}")
+        elif self.first_error:
             parts.append(f"first: {self.first_error}")
         if self.score is not None or target is not None:
             parts.append(f"score {self.score} (target {target})")

@@ -80,14 +80,14 @@ def decide(
         return ResumeDecision(0, "no failing cell to resume from")
     first = result.first_error.cell_index
     if not changed or min(changed) < first:
-        return ResumeDecision(0, f"a cell before the failing cell {first} changed")
+        return ResumeDecision(0, f"a cell before the failing cell {first + 1} changed")
     if first == 0:
         return ResumeDecision(0, "the first cell failed: nothing to keep")
     ran = sorted({c.cell_index for c in result.cells if c.cell_index >= first})
     for index in ran:
         why = not_rerunnable(old.cells[index].source)
         if why:
-            return ResumeDecision(0, f"cell {index} is not safe to run twice: {why}")
+            return ResumeDecision(0, f"cell {index + 1} is not safe to run twice: {why}")
     loaded = set()
     for cell in old.cells[:first]:
         if cell.cell_type == "code":
@@ -98,8 +98,8 @@ def decide(
         )
         again = sorted(m for m in added if m in loaded)
         if again:
-            return ResumeDecision(0, f"cell {index} imports {again[0]} again, already loaded")
-    return ResumeDecision(first, f"resume from the failing cell {first}")
+            return ResumeDecision(0, f"cell {index + 1} imports {again[0]} again, already loaded")
+    return ResumeDecision(first, f"resume from the failing cell {first + 1}")
 
 
 def imported_modules(source: str) -> set[str]:

@@ -72,7 +72,7 @@ export class PanelActions implements IPanelActions {
           Notification.warning(
             this._trans.__(
               'Cell %1 is not in the notebook any more.',
-              cellIndex
+              cellIndex + 1
             )
           );
         }

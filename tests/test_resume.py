@@ -123,7 +123,7 @@ def test_resume_decision_and_each_fallback() -> None:
         assert decision.start_at == 0 and reason in decision.reason
     mutating = make_notebook(["data = [1]", "b = undefined", "data.append(2)"])
     d = decide(mutating, mutating, [1], _result(mutating, 1, [0, 1, 2]), FixType.ERROR_REPAIR)
-    assert d.start_at == 0 and "cell 2" in d.reason
+    assert d.start_at == 0 and "cell 3" in d.reason  # as JupyterLab counts
 
 
 def test_executor_resumes_in_the_kept_kernel(tmp_path: Path) -> None:

@@ -206,12 +206,12 @@ describe('views', () => {
       b => b.getAttribute('aria-label') ?? b.textContent
     );
     expect(labels).toEqual([
-      'Cell 1',
-      'Accept the change to cell 1',
-      'Reject the change to cell 1',
       'Cell 2',
       'Accept the change to cell 2',
       'Reject the change to cell 2',
+      'Cell 3',
+      'Accept the change to cell 3',
+      'Reject the change to cell 3',
       'Accept all',
       'Reject all'
     ]);
@@ -252,10 +252,10 @@ describe('views', () => {
     expect(
       buttons().map(b => b.getAttribute('aria-label') ?? b.textContent)
     ).toEqual([
-      'Cell 1',
       'Cell 2',
-      'Accept the change to cell 2',
-      'Reject the change to cell 2'
+      'Cell 3',
+      'Accept the change to cell 3',
+      'Reject the change to cell 3'
     ]);
   });
 

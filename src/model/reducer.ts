@@ -16,6 +16,7 @@ import {
   IExecutionStartedEvent,
   IFixAppliedEvent,
   IFixProposedEvent,
+  IFixRolledBackEvent,
   IIssueDetectedEvent,
   IJobFailedEvent,
   IJobFinishedEvent,
@@ -113,6 +114,8 @@ function reduceEvent(state: IJobState, event: IEventBase): IJobState {
       return cellDecision(next, event as ICellDecisionEvent);
     case 'fix_applied':
       return fixApplied(next, event as IFixAppliedEvent);
+    case 'fix_rolled_back':
+      return fixRolledBack(next, event as IFixRolledBackEvent);
     case 'verdict':
       return verdict(next, event as IVerdictEvent);
     case 'job_finished':
@@ -217,7 +220,9 @@ function executionFinished(
         timedOut: event.timed_out,
         kernelDied: event.kernel_died,
         cancelled: event.cancelled,
-        notices: event.notices ?? []
+        notices: event.notices ?? [],
+        failingCells: event.failing_cells,
+        fixedCells: event.fixed_cells ?? []
       }),
       event.kind
     )
@@ -348,6 +353,23 @@ function fixApplied(state: IJobState, event: IFixAppliedEvent): IJobState {
 function verdict(state: IJobState, event: IVerdictEvent): IJobState {
   const { type, job, seq, time, ...rest } = event;
   return { ...state, verdict: rest };
+}
+
+function fixRolledBack(
+  state: IJobState,
+  event: IFixRolledBackEvent
+): IJobState {
+  const fix = state.fixes[event.fix_id];
+  if (!fix) {
+    return state;
+  }
+  return {
+    ...state,
+    fixes: {
+      ...state.fixes,
+      [event.fix_id]: { ...fix, rolledBack: event.reason }
+    }
+  };
 }
 
 function jobFinished(state: IJobState, event: IJobFinishedEvent): IJobState {

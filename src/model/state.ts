@@ -5,6 +5,7 @@
 import {
   ICellChange,
   IExecutionError,
+  IFailingCell,
   IReport,
   ITokenUsage,
   IVerdictEvent
@@ -62,6 +63,10 @@ export interface IExecution {
   cancelled: boolean;
   /** `execution_finished.notices` (absent in states cached by older versions). */
   notices?: string[];
+  /** Each failing cell, new since the baseline or not (absent from older servers). */
+  failingCells?: IFailingCell[];
+  /** The baseline's failing cells that now run clean. */
+  fixedCells?: number[];
 }
 
 /**
@@ -115,6 +120,8 @@ export interface IFixState {
    * before the decisions' events arrive.
    */
   awaiting: string[] | null;
+  /** Why the loop undid this fix (its run was worse than the best so far), or null. */
+  rolledBack?: string | null;
 }
 
 /**

@@ -170,7 +170,7 @@ export function statusText(
       const run = runLabel(trans, activity.iteration, activity.run);
       return activity.lastCell === null
         ? trans.__('Running %1', run)
-        : trans.__('Running %1: cell %2 done', run, activity.lastCell);
+        : trans.__('Running %1: cell %2 done', run, activity.lastCell + 1);
     }
     case 'proposing':
       return activity.fixType

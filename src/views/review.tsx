@@ -79,8 +79,9 @@ function CellDiff(props: ICellDiffProps): JSX.Element {
   // a file is named by its path; its change is written with the result, never in the notebook
   const title = file
     ? trans.__('File %1', file)
-    : trans.__('Cell %1', cell.cellIndex);
-  const what = file ?? trans.__('cell %1', cell.cellIndex);
+    : trans.__('Cell %1', cell.cellIndex + 1);
+  // numbered as JupyterLab numbers cells (from 1)
+  const what = file ?? trans.__('cell %1', cell.cellIndex + 1);
   return (
     <section
       className={`jp-mlemodernizer-cell jp-mlemodernizer-cell-${cell.status}`}
@@ -97,7 +98,7 @@ function CellDiff(props: ICellDiffProps): JSX.Element {
                   'Open %1 (your file; changed only if you accept)',
                   file
                 )
-              : trans.__('Show cell %1 in the notebook', cell.cellIndex)
+              : trans.__('Show cell %1 in the notebook', cell.cellIndex + 1)
           }
           onClick={() =>
             file

@@ -9,6 +9,7 @@ import * as React from 'react';
 
 import { reviewOf } from '../model/diff';
 import { formatScore, formatSeconds } from '../model/selectors';
+import { IFailingCell } from '../events';
 import {
   IExecution,
   IFixState,
@@ -97,10 +98,19 @@ function IterationView(props: IIterationProps): JSX.Element {
         />
       ))}
       {iteration.execution && (
-        <ExecutionView execution={iteration.execution} trans={trans} />
+        <ExecutionView
+          execution={iteration.execution}
+          trans={trans}
+          showCell={props.actions.showCell}
+        />
       )}
       {iteration.reruns.map(run => (
-        <ExecutionView key={run.kind} execution={run} trans={trans} />
+        <ExecutionView
+          key={run.kind}
+          execution={run}
+          trans={trans}
+          showCell={props.actions.showCell}
+        />
       ))}
     </li>
   );
@@ -126,7 +136,7 @@ function IssueView(props: {
       </span>{' '}
       {issue.cellIndex !== null && (
         <span className="jp-mlemodernizer-muted">
-          {trans.__('cell %1:', issue.cellIndex)}{' '}
+          {trans.__('cell %1:', issue.cellIndex + 1)}{' '}
         </span>
       )}
       <span className="jp-mlemodernizer-issue-detail">{detail}</span>
@@ -192,10 +202,26 @@ function FixView(props: IFixViewProps): JSX.Element {
       </span>{' '}
       <span>{sourceLabel(trans, fix.source, fix.model, fix.ruleIds)}</span>{' '}
       <span className="jp-mlemodernizer-muted">{counts}</span>
+      {fix.rolledBack && (
+        <>
+          {' '}
+          <span className="jp-mlemodernizer-tag jp-mlemodernizer-tag-rolled-back">
+            {trans.__('Rolled back')}
+          </span>
+        </>
+      )}
     </>
   );
   const body = (
     <>
+      {fix.rolledBack && (
+        <div className="jp-mlemodernizer-rolled-back" role="note">
+          {trans.__(
+            'Undone: %1. The notebook went back to the best state so far.',
+            fix.rolledBack
+          )}
+        </div>
+      )}
       {fix.plan && <pre className="jp-mlemodernizer-plan">{fix.plan}</pre>}
       {props.stream && fix.source === 'llm' && (
         <details className="jp-mlemodernizer-reply">
@@ -236,6 +262,7 @@ function FixView(props: IFixViewProps): JSX.Element {
 function ExecutionView(props: {
   execution: IExecution;
   trans: TranslationBundle;
+  showCell: (cellId: string, cellIndex: number) => void;
 }): JSX.Element {
   const { execution, trans } = props;
   const run = runLabel(trans, execution.iteration, execution.kind);
@@ -285,19 +312,85 @@ function ExecutionView(props: {
         {execution.score !== null &&
           ` · ${trans.__('score %1', formatScore(execution.score))}`}
       </div>
-      {first && (
-        <div className="jp-mlemodernizer-error-line">
-          {trans.__(
-            'cell %1: %2: %3',
-            first.cell_index,
-            first.ename,
-            first.evalue
-          )}
-        </div>
+      {execution.failingCells ? (
+        <FailingCells
+          cells={execution.failingCells}
+          fixed={execution.fixedCells ?? []}
+          baseline={execution.kind === 'baseline'}
+          trans={trans}
+          showCell={props.showCell}
+        />
+      ) : (
+        first && (
+          <div className="jp-mlemodernizer-error-line">
+            {trans.__(
+              'cell %1: %2: %3',
+              first.cell_index + 1,
+              first.ename,
+              first.evalue
+            )}
+          </div>
+        )
       )}
       {(execution.notices ?? []).map((notice, i) => (
         <NoticeView key={i} notice={notice} trans={trans} />
       ))}
     </div>
+  );
+}
+
+/**
+ * The failing cells of a run, as JupyterLab numbers them, each a link to the
+ * cell, marked new when the baseline ran it clean; then the cells fixed since.
+ */
+function FailingCells(props: {
+  cells: IFailingCell[];
+  fixed: number[];
+  baseline: boolean;
+  trans: TranslationBundle;
+  showCell: (cellId: string, cellIndex: number) => void;
+}): JSX.Element {
+  const { cells, fixed, baseline, trans } = props;
+  return (
+    <>
+      {cells.length > 0 && (
+        <ul
+          className="jp-mlemodernizer-failing"
+          aria-label={trans.__('Failing cells')}
+        >
+          {cells.map(cell => (
+            <li key={cell.cell_id || cell.cell_index}>
+              <button
+                type="button"
+                className="jp-mlemodernizer-cell-link"
+                title={trans.__(
+                  'Show cell %1 in the notebook',
+                  cell.cell_index + 1
+                )}
+                onClick={() => props.showCell(cell.cell_id, cell.cell_index)}
+              >
+                {trans.__('cell %1', cell.cell_index + 1)}
+              </button>
+              {cell.new && !baseline && (
+                <span className="jp-mlemodernizer-tag jp-mlemodernizer-tag-new">
+                  {trans.__('new')}
+                </span>
+              )}{' '}
+              <span className="jp-mlemodernizer-error-line">{cell.error}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {fixed.length > 0 && (
+        <div className="jp-mlemodernizer-fixed">
+          {trans._n(
+            'Fixed since the baseline: cell %2',
+            'Fixed since the baseline: cells %2',
+            fixed.length,
+            fixed.map(i => String(i + 1)).join(', ')
+          )}
+        </div>
+      )}
+    </>
   );
 }

@@ -213,7 +213,8 @@ test.describe('Modernize a notebook', () => {
       await panelScreenshot(page, testInfo, 'panel-review-light');
 
       // Clicking a diff's header shows that cell in the notebook.
-      await panel.getByRole('button', { name: 'Cell 2', exact: true }).click();
+      // (numbered as JupyterLab numbers cells: the third cell is cell 3)
+      await panel.getByRole('button', { name: 'Cell 3', exact: true }).click();
       await expect
         .poll(() =>
           page.evaluate(
@@ -229,9 +230,9 @@ test.describe('Modernize a notebook', () => {
 
       // Reject the cosmetic change, accept the fix.
       await panel
-        .getByRole('button', { name: 'Reject the change to cell 1' })
+        .getByRole('button', { name: 'Reject the change to cell 2' })
         .click();
-      // the job reports each decision as it is made, while cell 2 still waits
+      // the job reports each decision as it is made, while cell 3 still waits
       await expect(
         panel.locator(
           '.jp-mlemodernizer-cell[data-cell-id="import-helpers"] .jp-mlemodernizer-tag'
@@ -243,7 +244,7 @@ test.describe('Modernize a notebook', () => {
         )
       ).toHaveText('Needs review');
       await panel
-        .getByRole('button', { name: 'Accept the change to cell 2' })
+        .getByRole('button', { name: 'Accept the change to cell 3' })
         .click();
 
       // The verdict.
@@ -438,13 +439,13 @@ test.describe('Modernize a notebook', () => {
     await pressModernize(page);
     const panel = modernizerPanel(page);
     const reject = panel.getByRole('button', {
-      name: 'Reject the change to cell 1'
+      name: 'Reject the change to cell 2'
     });
     await expect(reject).toBeVisible({ timeout: 90_000 });
     await reject.focus();
     await page.keyboard.press('Enter');
     const accept = panel.getByRole('button', {
-      name: 'Accept the change to cell 2'
+      name: 'Accept the change to cell 3'
     });
     await accept.focus();
     await page.keyboard.press('Space');
