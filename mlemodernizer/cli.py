@@ -262,6 +262,11 @@ class ProgressPrinter:
             self.stream.flush()
         elif event.type == "verdict":
             line = f"verdict: {d['outcome']} (basis: {d['basis']})"
+            if d.get("error_summary"):
+                line += f"; {d['error_summary']}"
+            for cell in d.get("cells") or []:
+                if cell["state"] == "blocked":
+                    line += f"\n    cell {cell['cell_index'] + 1} blocked: {cell['reason']}"
         if line:
             print(line, file=self.stream, flush=True)
 

@@ -7,6 +7,7 @@ gate for decisions and returns the final notebook and the report.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import threading
 import time
 from collections.abc import Callable
@@ -19,7 +20,14 @@ from nbformat import NotebookNode
 from . import __version__
 from .errors import LLMError
 from .events import Emitter
-from .execution.base import CellRun, ExecutionRequest, ExecutionResult, Executor, ProbeFactory
+from .execution.base import (
+    CellError,
+    CellRun,
+    ExecutionRequest,
+    ExecutionResult,
+    Executor,
+    ProbeFactory,
+)
 from .fixers.base import (
     Attempt,
     BudgetExceeded,
@@ -38,6 +46,7 @@ from .report import IterationRecord, Report, RunSummary, edit_similarity
 from .resume import ResumeDecision
 from .resume import decide as decide_resume
 from .scoring import ScoreSource, outcome, ttest_verdict, within_band
+from .triage import CellTriage, blocked_notes, fixable_errors, summary_line, triage
 
 ISSUE_TO_FIX = {
     "timeout": FixType.RUNTIME_REDUCTION,
@@ -113,6 +122,8 @@ class Modernizer:
         self._baseline_state: RunState | None = None
         # (cell id, source) the user rejected or a rollback undid: never proposed again
         self._refused: set[tuple[str, str]] = set()
+        # per failing cell: how each fix aimed at it ended (triage gives up after a few)
+        self._attempts: dict[str, list[str]] = {}
         original = copy.deepcopy(nb)
         current = copy.deepcopy(nb)
         target = self._target(original, workdir)
@@ -167,9 +178,20 @@ class Modernizer:
             if issue is None:
                 stop_reason = "reproducible"
                 break
+            # which failing cells a fixer can work on: past a missing package, a helper file
+            # left alone, a cell given up on, and the knock-on errors behind them
+            cells = self._triage(run) if issue == "error" else []
+            fixable = fixable_errors(run.result.errors, cells) if cells else run.result.errors
             self.emitter.emit(
-                "issue_detected", iteration=index + 1, issue=issue, **_issue_info(run)
+                "issue_detected",
+                iteration=index + 1,
+                issue=issue,
+                **_issue_info(run, fixable[0] if fixable else None),
+                cells=[c.to_json() for c in cells],
             )
+            if issue == "error" and cells and not fixable and not run.result.kernel_died:
+                stop_reason = "blocked"  # nothing left that a fix here can change
+                break
             if self.cancel.is_set():
                 stop_reason = "cancelled"
                 break
@@ -177,11 +199,13 @@ class Modernizer:
                 stop_reason = "iteration_limit"
                 break
             fix_type = ISSUE_TO_FIX[issue]
+            focus = fixable[0].cell_id if issue == "error" and fixable else None
             ctx = FixContext(
                 fix_type=fix_type,
                 notebook=run.result.executed,
                 original=original,
-                result=run.result,
+                # the fixers see the fixable errors only: the first is the one to repair
+                result=dataclasses.replace(run.result, errors=fixable) if cells else run.result,
                 timeout_s=opts.timeout,
                 target_score=target,
                 current_score=run.score,
@@ -192,13 +216,12 @@ class Modernizer:
                 versions=self.versions,
                 stream=self._streamer(index + 1, fix_type),
                 cancel=self.cancel,
-                modules=self._modules.editable(run.result.errors)
-                if opts.modules == "apply"
-                else {},
+                modules=self._modules.editable(fixable) if opts.modules == "apply" else {},
+                blocked=blocked_notes(cells),
             )
             try:
                 # an error inside the notebook's own module: the rules' change to that file first
-                proposal = self._module_proposal(run) or self._propose(ctx)
+                proposal = self._module_proposal(fixable) or self._propose(ctx)
             except BudgetExceeded as exc:
                 self.emitter.emit(
                     "issue_detected", iteration=index + 1, issue="budget", detail=str(exc)
@@ -304,6 +327,18 @@ class Modernizer:
                 fresh_kernel_next = True
             elif accepted:
                 best = (run, copy.deepcopy(current), dict(self._modules.current))
+            if focus is not None:
+                ended = (
+                    "rejected"
+                    if not accepted
+                    else "rolled back"
+                    if record.rolled_back
+                    else "still failing"
+                    if any(e.cell_id == focus for e in run.result.errors)
+                    else None
+                )
+                if ended:
+                    self._attempts.setdefault(focus, []).append(ended)
             records.append(record)
             attempts.append(
                 Attempt(
@@ -446,6 +481,16 @@ class Modernizer:
         )
         return _Run(result=result, score=score, summary=summary, state=state)
 
+    def _triage(self, run: _Run) -> list[CellTriage]:
+        return triage(
+            run.result.errors,
+            run.result.executed,
+            folder=run.result.workdir or self._modules.folder,
+            versions=self.versions,
+            modules_mode=self.options.modules,
+            attempts=self._attempts,
+        )
+
     def _classify(self, run: _Run, target: float | None) -> str | None:
         result = run.result
         if result.timed_out:
@@ -457,11 +502,11 @@ class Modernizer:
             return "score_deviation"
         return None
 
-    def _module_proposal(self, run: _Run) -> FixProposal | None:
-        """The rules' changes to the notebook's own modules the run's errors were raised in."""
+    def _module_proposal(self, errors: list[CellError]) -> FixProposal | None:
+        """The rules' changes to the notebook's own modules the errors were raised in."""
         if self.options.modules != "apply" or self.module_patch is None:
             return None
-        changes, rule_ids = self._modules.propose(run.result.errors, self.module_patch)
+        changes, rule_ids = self._modules.propose(errors, self.module_patch)
         if not changes:
             return None
         names = ", ".join(c.path or "" for c in changes)
@@ -672,6 +717,10 @@ class Modernizer:
             basis = "errors"
             reproducible = error_free
         final = run.summary
+        # the final failing cells, told apart: what needs a package, what is blocked, what is
+        # a code error ("1 cell needs package watermark; 0 code errors")
+        final_cells = self._triage(run) if run.result.errors else []
+        error_summary = summary_line(final_cells) if final_cells else None
         result_outcome = outcome(
             completed=completed, error_free=error_free, reproducible=reproducible
         )
@@ -686,6 +735,8 @@ class Modernizer:
             tolerance=opts.tolerance,
             p_value=p_value,
             rerun_scores=rerun_scores,
+            cells=[c.to_json() for c in final_cells],
+            error_summary=error_summary,
         )
         report = Report(
             notebook=str(path),
@@ -707,6 +758,8 @@ class Modernizer:
             rerun_scores=rerun_scores,
             notices=[*(notices or []), *self._module_notices],
             modules=self._modules.summary(),
+            cells=[c.to_json() for c in final_cells],
+            error_summary=error_summary,
         )
         modernized = copy.deepcopy(result.executed)
         # the executed copy carries the final sources; keep the user's notebook metadata
@@ -734,8 +787,8 @@ def blamed(changes: list[CellChange], before: RunState) -> list[CellChange]:
     return touched_clean or changes
 
 
-def _issue_info(run: _Run) -> dict:
-    first = run.result.first_error
+def _issue_info(run: _Run, first: CellError | None = None) -> dict:
+    first = first or run.result.first_error
     return {
         "first_error": first.summary() if first else None,
         "cell_index": first.cell_index if first else None,

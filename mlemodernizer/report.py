@@ -111,6 +111,10 @@ class Report:
     notices: list[str] = field(default_factory=list)
     # the notebook's own .py files the run changed: path, rule_ids, written, backup
     modules: list[dict[str, Any]] = field(default_factory=list)
+    # the final run's failing cells told apart (triage.CellTriage: fixable, blocked with its
+    # reason, knock-on), and their one-line count
+    cells: list[dict[str, Any]] = field(default_factory=list)
+    error_summary: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -123,6 +123,26 @@ export interface IReport {
   notices: string[];
   /** The notebook's own .py files the job changed (absent in older reports). */
   modules?: IModuleChange[];
+  /** The final failing cells told apart (absent in older reports). */
+  cells?: ICellTriage[];
+  /** "1 cell needs package watermark; 0 code errors". */
+  error_summary?: string | null;
+}
+
+/**
+ * A failing cell of the final run: a code error a fix may still change,
+ * blocked (a package to install, a helper file left alone, given up), or a
+ * knock-on of an earlier failing cell.
+ */
+export interface ICellTriage {
+  cell_index: number;
+  cell_id: string;
+  error: string;
+  state: 'fixable' | 'blocked' | 'knock_on';
+  kind: 'environment' | 'helper_file' | 'given_up' | null;
+  reason: string;
+  package: string | null;
+  after: number | null;
 }
 
 /**

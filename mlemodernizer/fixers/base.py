@@ -109,6 +109,9 @@ class FixContext:
     # to the notebook's folder -> its current source. A fixer may propose a CellChange with
     # ``path`` set (cell_index -1, cell_id "file:PATH") for these files and no others.
     modules: dict[str, str] = field(default_factory=dict)
+    # failing cells a fixer must leave alone, and why (a missing package, a helper file not to
+    # be changed, a cell given up on, knock-on errors); in the prompt's cell numbers
+    blocked: list[str] = field(default_factory=list)
 
 
 class BudgetExceeded(Exception):

@@ -110,6 +110,8 @@ export function stopReasonLabel(
       return trans.__('no further fix found');
     case 'cancelled':
       return trans.__('cancelled');
+    case 'blocked':
+      return trans.__('what still fails cannot be fixed here');
     default:
       return reason ?? '';
   }

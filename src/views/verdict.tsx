@@ -72,6 +72,20 @@ export function VerdictView(props: {
       </div>
       {report && <Comparison report={report} trans={trans} />}
       {report && <Basis report={report} trans={trans} />}
+      {report && report.error_summary && (
+        <div className="jp-mlemodernizer-error-summary">
+          <div>{report.error_summary}</div>
+          <ul aria-label={trans.__('Cells still failing')}>
+            {(report.cells ?? [])
+              .filter(cell => cell.state !== 'fixable')
+              .map(cell => (
+                <li key={cell.cell_id || cell.cell_index}>
+                  {trans.__('cell %1: %2', cell.cell_index + 1, cell.reason)}
+                </li>
+              ))}
+          </ul>
+        </div>
+      )}
       {report && (report.modules ?? []).some(m => m.written) && (
         <ul
           className="jp-mlemodernizer-modules"

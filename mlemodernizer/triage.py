@@ -1,0 +1,199 @@
+"""Which failing cells can be fixed here, which are blocked (and why), which only fail because an
+earlier cell did: so error repair works past an error it cannot fix instead of stopping there.
+
+Each failing cell is, in order of the checks:
+- **blocked, environment**: a module that is not installed in the kernel's environment
+  (``No module named 'watermark'``, also from ``%load_ext``); the fix is installing a package,
+  never rewriting code, so it is not sent to a fixer;
+- **blocked, helper file**: raised in the notebook's own .py module under ``--modules report``;
+- **blocked, given up**: fixes for this cell were tried ``max_attempts`` times (rejected by the
+  user, rolled back, or run and still failing) and it still fails;
+- **knock-on**: a ``NameError`` for a name an earlier failing cell defines (it fails because
+  that cell did); it is no fixer's business while that cell fails;
+- **fixable**: everything else. Error repair takes the first fixable cell.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from nbformat import NotebookNode
+
+from .execution.base import CellError
+from .fixers.llm.packages import dist_for_module, is_stdlib
+from .local_modules import failing_local_frame
+from .notebook import mask_magics
+
+_NO_MODULE = re.compile(r"No module named '([^']+)'")
+_NAME_ERROR = re.compile(r"name '([^']+)' is not defined")
+
+
+@dataclass
+class CellTriage:
+    cell_index: int
+    cell_id: str
+    error: str
+    state: str  # fixable | blocked | knock_on
+    kind: str | None = None  # environment | helper_file | rejected | given_up (blocked only)
+    reason: str = ""
+    package: str | None = None  # the distribution to install (environment)
+    after: int | None = None  # knock-on: the earlier failing cell it depends on
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "cell_index": self.cell_index,
+            "cell_id": self.cell_id,
+            "error": self.error,
+            "state": self.state,
+            "kind": self.kind,
+            "reason": self.reason,
+            "package": self.package,
+            "after": self.after,
+        }
+
+
+def triage(
+    errors: list[CellError],
+    nb: NotebookNode,
+    *,
+    folder: Path,
+    versions: Mapping[str, str],
+    modules_mode: str = "apply",
+    attempts: Mapping[str, list[str]] | None = None,
+    max_attempts: int = 3,
+) -> list[CellTriage]:
+    """One verdict per failing cell, in notebook order. ``attempts``: per cell id, how each fix
+    aimed at it ended ("rejected", "rolled back", "still failing")."""
+    attempts = attempts or {}
+    out: list[CellTriage] = []
+    for error in sorted(errors, key=lambda e: e.cell_index):
+        first = (error.summary().splitlines() or [error.ename])[0][:200]
+        item = CellTriage(error.cell_index, error.cell_id, first, "fixable")
+        missing = _missing_module(error, versions, folder)
+        if missing is not None:
+            item.state, item.kind, item.package = "blocked", "environment", missing
+            item.reason = f"needs package {missing} (not installed in the kernel's environment)"
+        elif modules_mode == "report" and failing_local_frame(error.traceback, folder):
+            frame = failing_local_frame(error.traceback, folder)
+            assert frame is not None
+            name = frame.path.relative_to(folder.resolve()).as_posix()
+            item.state, item.kind = "blocked", "helper_file"
+            item.reason = f"raised in your {name} (--modules report: not changed)"
+        elif len(attempts.get(error.cell_id, [])) >= max_attempts:
+            ended = attempts[error.cell_id]
+            counts = ", ".join(f"{ended.count(k)} {k}" for k in sorted(set(ended)))
+            item.state, item.kind = "blocked", "given_up"
+            item.reason = f"given up after {len(ended)} fixes ({counts})"
+        else:
+            source = _source(nb, error.cell_index)
+            earlier = _defined_by_earlier_failing(error, source, nb, out)
+            if earlier is not None:
+                item.state, item.after = "knock_on", earlier
+                item.reason = f"fails because cell {earlier + 1} did"
+        out.append(item)
+    return out
+
+
+def fixable_errors(errors: list[CellError], cells: list[CellTriage]) -> list[CellError]:
+    """The errors a fixer may work on: those of fixable cells, in order."""
+    ok = {c.cell_index for c in cells if c.state == "fixable"}
+    return [e for e in errors if e.cell_index in ok]
+
+
+def blocked_notes(cells: list[CellTriage]) -> list[str]:
+    """For the prompt: cells a fixer must leave alone, and why (0-based, as the prompt numbers
+    cells)."""
+    return [
+        f"cell {c.cell_index} is blocked: {c.reason}; do not try to fix it"
+        for c in cells
+        if c.state == "blocked"
+    ] + [
+        f"cell {c.cell_index} fails only because cell {c.after} did; leave it"
+        for c in cells
+        if c.state == "knock_on"
+    ]
+
+
+def summary_line(cells: list[CellTriage]) -> str:
+    """'1 cell needs package watermark; 0 code errors'."""
+    parts = []
+    by_package: dict[str, int] = {}
+    for c in cells:
+        if c.kind == "environment" and c.package:
+            by_package[c.package] = by_package.get(c.package, 0) + 1
+    for package, n in sorted(by_package.items()):
+        parts.append(
+            f"1 cell needs package {package}" if n == 1 else f"{n} cells need package {package}"
+        )
+    others = [c for c in cells if c.state == "blocked" and c.kind != "environment"]
+    if others:
+        parts.append(f"{len(others)} blocked ({', '.join(sorted({c.kind or '' for c in others}))})")
+    knock = sum(1 for c in cells if c.state == "knock_on")
+    if knock:
+        parts.append(f"{knock} knock-on")
+    code = sum(1 for c in cells if c.state == "fixable")
+    parts.append(f"{code} code error{'s' if code != 1 else ''}")
+    return "; ".join(parts)
+
+
+# --- checks ------------------------------------------------------------------------------------
+
+
+def _missing_module(error: CellError, versions: Mapping[str, str], folder: Path) -> str | None:
+    """The distribution to install when the error says a module is missing and neither the
+    environment nor the notebook's folder has its top-level package."""
+    if error.ename not in ("ModuleNotFoundError", "ImportError"):
+        return None
+    found = _NO_MODULE.search(error.evalue)
+    if found is None:
+        return None
+    module = found.group(1)
+    top = module.split(".")[0]
+    if is_stdlib(top) or dist_for_module(top, versions) is not None:
+        return None  # the package is there: a removed submodule is API drift, not environment
+    if (folder / f"{top}.py").exists() or (folder / top).is_dir():
+        return None  # a local module: a path problem, not a package to install
+    return top.replace("_", "-")
+
+
+def _source(nb: NotebookNode, index: int) -> str:
+    if 0 <= index < len(nb.cells):
+        return nb.cells[index].source
+    return ""
+
+
+def _defined_by_earlier_failing(
+    error: CellError, source: str, nb: NotebookNode, earlier: list[CellTriage]
+) -> int | None:
+    if error.ename != "NameError":
+        return None
+    found = _NAME_ERROR.search(error.evalue)
+    if found is None:
+        return None
+    name = found.group(1)
+    for item in reversed(earlier):
+        if name in _defined_names(_source(nb, item.cell_index)):
+            return item.cell_index
+    return None
+
+
+def _defined_names(source: str) -> set[str]:
+    """Names a cell binds at top level (assignments, imports, defs, classes, loop targets)."""
+    try:
+        tree = ast.parse(mask_magics(source)[0])
+    except SyntaxError:
+        return set()
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                names.add((alias.asname or alias.name).split(".")[0])
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names

@@ -1,0 +1,92 @@
+"""Work past an error that cannot be fixed here (issue 15): a missing package, an error inside a
+helper file left alone, and the knock-on errors behind them do not stop error repair of the other
+failing cells. The real CLI and kernels, the scripted OpenAI-compatible server.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .conftest import json_report, run_cli, write_notebook
+from .scripted_openai import ScriptedOpenAI
+
+HELPERS = "def load_dataset():\n    return [1, 2, 3]\n"
+RENAMED = "from helpers import load_data\nprint(len(load_data()))"
+FIXED = "from helpers import load_dataset as load_data\nprint(len(load_data()))"
+
+
+def fix(index: int, source: str) -> str:
+    return f"The helper was renamed.\n\n```python\n# %% cell {index}\n{source}\n```\n"
+
+
+def prompt_text(body: dict) -> str:
+    return "\n".join(str(m.get("content", "")) for m in body["messages"])
+
+
+def run(nb: Path, srv: ScriptedOpenAI, *extra: str) -> dict:
+    args = ["--base-url", srv.base_url, "--model", "m", "--json", *extra]
+    return json_report(run_cli("run", str(nb), *args))
+
+
+def test_a_missing_package_does_not_stop_the_repair_of_a_later_cell(tmp_path: Path) -> None:
+    (tmp_path / "helpers.py").write_text(HELPERS)
+    nb = write_notebook(tmp_path / "nb.ipynb", ["import watermark_xyz_absent", RENAMED])
+    with ScriptedOpenAI([fix(1, FIXED)]) as srv:
+        report = run(nb, srv)
+        prompts = [prompt_text(r) for r in srv.requests]
+    # the later cell was shown to the model and fixed; the package was never its business
+    assert len(prompts) == 1 and "cannot import name 'load_data'" in prompts[0]
+    assert report["final"]["error_cells"] == 1 and report["stop_reason"] == "blocked"
+    [cell] = report["cells"]
+    assert (cell["cell_index"], cell["state"], cell["kind"]) == (0, "blocked", "environment")
+    assert cell["package"] == "watermark-xyz-absent"
+    assert report["error_summary"] == "1 cell needs package watermark-xyz-absent; 0 code errors"
+    assert report["iterations"][0]["cells_changed"] == [1]
+
+
+def test_an_error_in_a_helper_file_under_modules_report_does_not_stop_the_rest(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "helpers.py").write_text(HELPERS)
+    (tmp_path / "oldmath.py").write_text("import numpy as np\n\nHALF = np.float(0.5)\n")
+    nb = write_notebook(tmp_path / "nb.ipynb", ["import oldmath", RENAMED])
+    with ScriptedOpenAI([fix(1, FIXED)]) as srv:
+        report = run(nb, srv, "--modules", "report")
+        served = srv.served
+    assert served == 1 and report["iterations"][0]["cells_changed"] == [1]
+    [cell] = report["cells"]
+    assert (cell["cell_index"], cell["kind"]) == (0, "helper_file")
+    assert "oldmath.py" in cell["reason"]
+    assert (tmp_path / "oldmath.py").read_text().endswith("np.float(0.5)\n")  # left alone
+    assert report["error_summary"] == "1 blocked (helper_file); 0 code errors"
+
+
+def test_a_knock_on_name_error_behind_a_blocked_cell_is_not_sent_to_the_model(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "helpers.py").write_text(HELPERS)
+    cells = ["import absent_pkg_xyz as ap", "values = ap.compute()\nprint(values)", RENAMED]
+    nb = write_notebook(tmp_path / "nb.ipynb", cells)
+    with ScriptedOpenAI([fix(2, FIXED)]) as srv:
+        report = run(nb, srv)
+        prompt = prompt_text(srv.requests[0])
+    assert "cannot import name 'load_data'" in prompt
+    assert "name 'ap' is not defined" not in prompt
+    states = {c["cell_index"]: (c["state"], c.get("after")) for c in report["cells"]}
+    assert states == {0: ("blocked", None), 1: ("knock_on", 0)}
+    assert report["iterations"][0]["cells_changed"] == [2]
+    assert (
+        report["error_summary"] == "1 cell needs package absent-pkg-xyz; 1 knock-on; 0 code errors"
+    )
+
+
+def test_the_cli_names_the_blocked_cells(tmp_path: Path) -> None:
+    nb = write_notebook(tmp_path / "nb.ipynb", ["%load_ext watermark_absent_ext", "x = 1"])
+    proc = run_cli("run", str(nb), "--offline")
+    assert proc.returncode == 0, proc.stderr
+    assert "cell 1 blocked: needs package watermark-absent-ext" in proc.stderr
+    report = json.loads(
+        run_cli("run", str(nb), "--offline", "--json", "--out", str(tmp_path / "o.ipynb")).stdout
+    )
+    assert report["stop_reason"] == "blocked" and report["iterations"] == []
