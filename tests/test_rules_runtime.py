@@ -529,6 +529,12 @@ CASES = [
         "import numpy as np\ns_sorted = np.sort(np.arange(100.0))\nR, alpha = 99, 0.05\n"
         "v = s_sorted[[(R + 1) * alpha / 2, (R + 1) * (1 - alpha / 2)]]\nassert list(v) == [2, 97]",
     ),
+    (
+        "PY2011",
+        "import numpy as np\nimport pandas as pd\n"
+        "s = pd.Series(['S', 'C', np.nan, 'Q'], dtype=object)\n"
+        "locs = sorted(s.unique())\nassert locs[1:] == ['C', 'Q', 'S']",
+    ),
 ]
 
 

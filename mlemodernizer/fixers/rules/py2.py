@@ -222,6 +222,20 @@ def _bytes_as_latin1(site: Site) -> Outcome | None:
     )
 
 
+def _mixed_sort(site: Site) -> Outcome | None:
+    """``sorted(df['Embarked'].unique())`` over NaN and strings: Python 2 put numbers before
+    strings; the key does the same (and keeps each kind's own order)."""
+    if site.kwarg("key") is not None or site.kwarg("cmp") is not None or site.has_star():
+        return None
+    if len(site.positional()) != 1:
+        return None
+    key = edits.expr("lambda v: (isinstance(v, str), v)")
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(node, [edits.kwarg("key", key)]),
+        proven=False,  # only once a comparison of a number and a string failed
+    )
+
+
 def _len_of_iterator(site: Site) -> Outcome | None:
     pos = site.positional()
     if len(site.args) != 1 or len(pos) != 1 or not isinstance(pos[0].value, cst.Call):
@@ -514,6 +528,29 @@ RULES = [
                 "df = pd.read_csv('bikes.csv', sep=';')",
                 "import pandas as pd\nf = open('data/movie_ids.txt', encoding='latin-1')\n"
                 "b = open(p, 'rb')\ndf = pd.read_csv('bikes.csv', sep=';', encoding='latin-1')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PY2011",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        catalogue="§12",
+        condition="sorting failed on a number and a string (Python 2 put numbers first)",
+        message="Python 3 cannot order numbers and strings together (NaN among labels); sort "
+        "numbers first as Python 2 did",
+        replacement="sorted(xs, key=lambda v: (isinstance(v, str), v))",
+        signatures=(
+            r"'[<>]=?' not supported between instances of '(float|int)' and 'str'",
+            r"'[<>]=?' not supported between instances of 'str' and '(float|int)'",
+        ),
+        matchers=(Call(functions=("builtins.sorted",), check=_mixed_sort),),
+        examples=(
+            (
+                "locs = sorted(df['Embarked'].unique())\nks = sorted(d, key=len)",
+                "locs = sorted(df['Embarked'].unique(), key=lambda v: (isinstance(v, str), v))\n"
+                "ks = sorted(d, key=len)",
             ),
         ),
     ),
