@@ -38,6 +38,7 @@ from .fixers.base import (
     FixType,
     TokenUsage,
 )
+from .fixers.magics import comment_out, missing_extensions
 from .local_modules import ModulePatcher, local_module_notices
 from .module_overlay import ModuleEdits
 from .options import Options
@@ -189,7 +190,15 @@ class Modernizer:
                 **_issue_info(run, fixable[0] if fixable else None),
                 cells=[c.to_json() for c in cells],
             )
-            if issue == "error" and cells and not fixable and not run.result.kernel_died:
+            # a print-only extension that is missing (%load_ext watermark): its lines can go
+            magic = self._magic_proposal(run) if issue == "error" else None
+            if (
+                issue == "error"
+                and cells
+                and not fixable
+                and magic is None
+                and not run.result.kernel_died
+            ):
                 stop_reason = "blocked"  # nothing left that a fix here can change
                 break
             if self.cancel.is_set():
@@ -221,7 +230,7 @@ class Modernizer:
             )
             try:
                 # an error inside the notebook's own module: the rules' change to that file first
-                proposal = self._module_proposal(fixable) or self._propose(ctx)
+                proposal = magic or self._module_proposal(fixable) or self._propose(ctx)
             except BudgetExceeded as exc:
                 self.emitter.emit(
                     "issue_detected", iteration=index + 1, issue="budget", detail=str(exc)
@@ -501,6 +510,16 @@ class Modernizer:
         if scored and not within_band(run.score, target, self.options.tolerance):
             return "score_deviation"
         return None
+
+    def _magic_proposal(self, run: _Run) -> FixProposal | None:
+        nb = run.result.executed
+        proposal = comment_out(nb, missing_extensions(run.result.errors, nb))
+        if proposal is None:
+            return None
+        proposal.changes = [
+            c for c in proposal.changes if (c.cell_id, c.new_source) not in self._refused
+        ]
+        return proposal if proposal.changes else None
 
     def _module_proposal(self, errors: list[CellError]) -> FixProposal | None:
         """The rules' changes to the notebook's own modules the errors were raised in."""

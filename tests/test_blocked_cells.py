@@ -90,3 +90,23 @@ def test_the_cli_names_the_blocked_cells(tmp_path: Path) -> None:
         run_cli("run", str(nb), "--offline", "--json", "--out", str(tmp_path / "o.ipynb")).stdout
     )
     assert report["stop_reason"] == "blocked" and report["iterations"] == []
+
+
+def test_a_missing_print_only_extension_is_commented_out(tmp_path: Path) -> None:
+    """`%load_ext watermark` (not installed here) and its `%watermark` line only print: they
+    are commented out with a note, and the notebook runs; an unknown extension stays blocked."""
+    cells = [
+        "%load_ext watermark\n%watermark -a 'Author' -v -p numpy",
+        "import numpy as np\nprint(np.arange(3).sum())",
+        "%watermark -iv",
+    ]
+    nb = write_notebook(tmp_path / "nb.ipynb", cells)
+    report = json_report(run_cli("run", str(nb), "--offline", "--json"))
+    assert report["error_free"] is True and report["iterations"][0]["rule_ids"] == ["IPY900"]
+    out = (tmp_path / "nb.modernized.ipynb").read_text()
+    assert "# mlemodernizer: watermark is not installed; it only prints" in out
+    assert report["iterations"][0]["cells_changed"] == [0, 2]
+    # an extension that computes is not the tool's to drop: the cell stays blocked on it
+    nb2 = write_notebook(tmp_path / "sql.ipynb", ["%load_ext sql_absent_xyz", "x = 1"])
+    report = json_report(run_cli("run", str(nb2), "--offline", "--json"))
+    assert report["stop_reason"] == "blocked" and report["cells"][0]["kind"] == "environment"
