@@ -90,6 +90,12 @@ def row_from_report(report: dict[str, Any]) -> dict[str, Any]:
         "execution_seconds": report["execution_seconds_total"],
         "output": report["output"],
         "error": None,
+        # what still fails, told apart: packages to install vs code errors (triage)
+        "error_summary": report.get("error_summary"),
+        "needs_packages": sorted(
+            {c["package"] for c in report.get("cells", []) if c.get("package")}
+        ),
+        "code_error_cells": sum(1 for c in report.get("cells", []) if c["state"] == "fixable"),
     }
 
 

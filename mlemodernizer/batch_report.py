@@ -29,6 +29,8 @@ CSV_COLUMNS = [
     "final_error_cells",
     "baseline_first_error",
     "final_first_error",
+    "error_summary",
+    "needs_packages",
     "baseline_score",
     "score",
     "target",
@@ -63,6 +65,11 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "cost_usd": round(sum(float(r.get("cost_usd") or 0) for r in rows), 6),
         "seconds": round(sum(float(r.get("seconds") or 0) for r in rows), 3),
         "top_remaining_errors": remaining_error_types(rows),
+        # notebooks that only need a package installed, apart from code errors
+        "needs_packages": dict(
+            Counter(p for r in rows for p in r.get("needs_packages") or []).most_common()
+        ),
+        "code_error_cells": sum(int(r.get("code_error_cells") or 0) for r in rows),
     }
 
 

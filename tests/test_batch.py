@@ -56,6 +56,14 @@ def test_mixed_folder_gives_one_row_per_notebook(mixed: Path, tmp_path: Path) ->
     assert (mixed / "a_fixable.modernized.ipynb").exists()
     assert data["summary"]["outcomes"]["failed"] == 1
     assert data["summary"]["top_remaining_errors"][0][0] in ("ModuleNotFoundError", "NotebookError")
+    # a missing package is counted apart from code errors
+    unfixable = next(r for r in data["rows"] if r["notebook"].endswith("b_unfixable.ipynb"))
+    assert unfixable["needs_packages"] == ["no-such-package-anywhere"]
+    assert (
+        unfixable["error_summary"] == "1 cell needs package no-such-package-anywhere; 0 code errors"
+    )
+    assert data["summary"]["needs_packages"] == {"no-such-package-anywhere": 1}
+    assert data["summary"]["code_error_cells"] == 0
     with (tmp_path / "r.csv").open() as fh:
         assert len(list(csv.DictReader(fh))) == 4
     page = (tmp_path / "r.html").read_text()
