@@ -13,6 +13,13 @@ a JSON object, with what the environment really offers for each error:
 - ``NameError``: close names among the user's and the builtin names;
 - the installed versions of the top-level packages involved.
 
+When an import or attribute fails and nothing close is found, the probe lists what the module (or
+the object's class) does offer instead (:data:`MAX_OFFER` names with their signatures), ranked by
+how well each fits the failing use: the rules catalogue's replacement for the old name first, then
+callables the notebook's call binds to (positional count, keyword names), names sharing a word with
+the old name, and results that look like what later lines use (``model = old_train(X, y)`` then
+``model.score``: a name, docstring or return annotation saying "model"). See ``rank`` in the probe.
+
 The probe only reads: the object in ``df.ix`` is found from the failing source line and looked up
 only when it is a plain dotted name, with ``inspect.getattr_static`` (nothing is called). Sibling
 submodules may be imported (time-capped, output and warnings silenced). Its own names are deleted.
@@ -30,6 +37,7 @@ from .execution.base import CellError
 FACTS_MARKER = "__MLEM_FACTS__"
 PROBE_TIME_BUDGET_S = 6.0
 MAX_QUERIES = 6
+MAX_OFFER = 30  # names listed when nothing close exists: enough for a helper module, bounded
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _DOTTED = rf"{_IDENT}(?:\s*\.\s*{_IDENT})*"
@@ -221,6 +229,139 @@ def call_keywords(errors: list[CellError], name: str) -> list[str]:
     return found[:8]
 
 
+def _split_top(inner: str) -> list[str]:
+    """``a, f(b, c), k=d`` → [``a``, ``f(b, c)``, ``k=d``]: commas outside brackets and strings."""
+    parts, depth, quote, cur = [], 0, "", []
+    for ch in inner:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append("".join(cur).strip())
+            cur = []
+            continue
+        cur.append(ch)
+    parts.append("".join(cur).strip())
+    return [p for p in parts if p]
+
+
+def _call_args(text: str, open_paren: int) -> str | None:
+    """The text between the parenthesis at ``open_paren`` and its match, None if unclosed."""
+    depth = 0
+    for i in range(open_paren, len(text)):
+        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(text[i], 0)
+        if depth == 0:
+            return text[open_paren + 1 : i]
+    return None
+
+
+def call_use(errors: list[CellError], name: str, module: str | None = None) -> dict[str, Any]:
+    """How the notebook uses ``name`` (the missing import or attribute), from the tracebacks'
+    source lines: the call's positional count and keywords, the variables its result binds, and
+    the attributes later lines read from them (``model = old_train(X, y)`` … ``model.score``)."""
+    alias = name
+    if module:  # `from m import old as o` calls `o(...)`
+        for error in errors:
+            for line in _code_lines(error.traceback)[1]:
+                m = re.search(rf"\bimport\b.*\b{re.escape(name)}\s+as\s+({_IDENT})", line)
+                if m and re.match(rf"^\s*from\s+{re.escape(module)}\s+import\b", line):
+                    alias = m.group(1)
+    lines: list[str] = []
+    for error in errors:
+        for line in _code_lines(error.traceback)[1]:
+            if line not in lines:
+                lines.append(line)
+    use: dict[str, Any] = {}
+    call = re.compile(rf"(?<![\w])(?:{_DOTTED}\s*\.\s*)?{re.escape(alias)}\s*\(")
+    for line in lines:
+        m = call.search(line)
+        if m is None or re.match(r"^\s*(def|class|from|import)\b", line):
+            continue
+        inner = _call_args(line, m.end() - 1)
+        if inner is None:
+            continue
+        args = _split_top(inner)
+        kws = [a.split("=", 1)[0].strip() for a in args if re.match(rf"^{_IDENT}\s*=(?!=)", a)]
+        use = {
+            "call": True,
+            "args": sum(1 for a in args if not re.match(rf"^{_IDENT}\s*=(?!=)", a)),
+            "keywords": kws[:8],
+            "star": any(a.startswith("*") for a in args),
+            "line": line.strip()[:120],
+        }
+        target = re.match(rf"^\s*({_IDENT}(?:\s*,\s*{_IDENT})*)\s*,?\s*=(?!=)", line[: m.start()])
+        if target:
+            use["result"] = [t.strip() for t in target.group(1).split(",")][:4]
+        break
+    if not use:
+        read = re.compile(rf"\.\s*{re.escape(alias)}\b(?!\s*\()")
+        for line in lines:
+            if read.search(line):
+                use = {"call": False, "line": line.strip()[:120]}
+                break
+    then: list[str] = []
+    for var in use.get("result") or []:
+        for line in lines:
+            if line.strip() == use.get("line"):
+                continue
+            for attr in re.findall(rf"(?<![\w.]){re.escape(var)}\s*\.\s*({_IDENT})", line):
+                if attr not in then:
+                    then.append(attr)
+    if then:
+        use["then"] = then[:6]
+    return use
+
+
+def _rule_names(texts: list[str]) -> list[str]:
+    """Names written as code in a rule's text: ``.to_numpy()``, ``PCA(``, ``gs.cv_results_``."""
+    names: list[str] = []
+    for text in texts:
+        text = re.sub(r"'[^']*'|\"[^\"]*\"", "''", text)  # words in string literals are data
+        for m in re.finditer(rf"\.\s*({_IDENT})|\b({_IDENT})\s*\(|import\s+({_IDENT})", text):
+            n = next(g for g in m.groups() if g)
+            if n not in names:
+                names.append(n)
+    return names
+
+
+def catalogue_hints(summary: str, old: str) -> list[dict[str, Any]]:
+    """The catalogue rules whose error signatures match ``summary`` ("ename: evalue"): their
+    message and the names their replacement and fixed examples write (the probe keeps those the
+    module or class really has). A general lookup over the rules' metadata, no table per name."""
+    try:
+        from .fixers.rules.catalogue import all_rules
+    except Exception:  # the catalogue is a hint; grounding works without it
+        return []
+    hints: list[dict[str, Any]] = []
+    for rule in all_rules():
+        if not rule.matches_error(summary):
+            continue
+        # what the fixed examples write that their originals did not, after the rule's words
+        new_in_examples = [
+            n
+            for before, after in rule.examples
+            if after
+            for n in _rule_names([after])
+            if n not in _rule_names([before])
+        ]
+        names = []
+        for n in _rule_names([rule.message, rule.replacement]) + new_in_examples:
+            if n != old and n not in names:
+                names.append(n)
+        said = [n for n in _rule_names([rule.message]) if n != old]
+        hints.append(
+            {"rule": rule.id, "message": rule.message[:200], "names": names[:20], "said": said}
+        )
+        if len(hints) >= 2:
+            break
+    return hints
+
+
 def build_probe(errors: list[CellError]) -> str | None:
     """Python code for the live kernel that prints ``__MLEM_FACTS__{json}``; None if not useful."""
     queries: list[dict[str, Any]] = []
@@ -237,6 +378,13 @@ def build_probe(errors: list[CellError]) -> str | None:
             kws = call_keywords(errors, q["name"])
             if kws:
                 q["call_keywords"] = kws
+        if q["kind"] in ("import_name", "module_attr", "object_attr", "class_attr"):
+            # what the probe ranks the module's or class's names by, if nothing close exists
+            module = q.get("module") if q["kind"] == "import_name" else None
+            q["use"] = call_use(errors, q["name"], module)
+            hints = catalogue_hints(q["error"], q["name"])
+            if hints:
+                q["catalogue"] = hints
         queries.append(q)
         if len(queries) >= MAX_QUERIES:
             break
@@ -247,6 +395,7 @@ def build_probe(errors: list[CellError]) -> str | None:
         _PROBE_CODE.replace("__MLEM_QUERIES__", repr(payload))
         .replace("__MLEM_MARKER__", repr(FACTS_MARKER))
         .replace("__MLEM_BUDGET__", repr(PROBE_TIME_BUDGET_S))
+        .replace("__MLEM_MAX_OFFER__", repr(MAX_OFFER))
     )
 
 
@@ -257,7 +406,7 @@ def build_probe(errors: list[CellError]) -> str | None:
 _PROBE_CODE = r'''
 def __mlem_probe__():
     import builtins, contextlib, difflib, importlib, importlib.util, inspect, io, json, pkgutil
-    import sys, time
+    import re, sys, time
     import warnings
     import importlib.metadata as metadata
 
@@ -487,6 +636,201 @@ def __mlem_probe__():
         except Exception:
             return []
 
+    # --- what a module or class offers when nothing close exists, ranked by fit to the use ---
+    installed = re.compile(r"[/\\](site-packages|dist-packages|lib[/\\]python[0-9.]*)[/\\]")
+    estimator_use = {"fit", "predict", "score", "transform", "fit_transform", "predict_proba",
+                     "evaluate", "decision_function"}
+    model_words = {"model", "fitted", "estimator", "classifier", "regressor", "trained",
+                   "pipeline"}
+
+    def words(text):
+        out = set()
+        for part in re.split(r"[^A-Za-z0-9]+", text or ""):
+            for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+", part):
+                if len(w) >= 2:
+                    out.add(w.lower())
+        return out
+
+    def is_local(mod):
+        path = getattr(mod, "__file__", None)
+        return isinstance(path, str) and not installed.search(path)
+
+    def call_signature(a, on_instance):
+        """(signature as the notebook calls it, the function) of a static member; None for
+        data. Methods looked up on a class drop ``self`` when the use is on an instance."""
+        f, drop = a, False
+        if isinstance(a, staticmethod):
+            f = a.__func__
+        elif isinstance(a, classmethod):
+            f, drop = a.__func__, True
+        elif isinstance(a, property) or not callable(a):
+            return None
+        elif on_instance and (inspect.isfunction(a) or inspect.ismethoddescriptor(a)):
+            drop = True
+        try:
+            sig = inspect.signature(f)
+        except Exception:
+            return (None, f)
+        params = list(sig.parameters.values())
+        if drop and params and params[0].kind in (params[0].POSITIONAL_ONLY,
+                                                  params[0].POSITIONAL_OR_KEYWORD):
+            params = params[1:]
+        return (sig.replace(parameters=params), f)
+
+    def shown(sig):
+        params = [p.replace(annotation=inspect.Parameter.empty) for p in sig.parameters.values()]
+        text = str(sig.replace(parameters=params, return_annotation=inspect.Signature.empty))
+        return text if len(text) <= 70 else text[:66] + ", …)"
+
+    def returns(f):
+        """The return annotation as a class (when it resolves) and as text."""
+        try:
+            ann = inspect.signature(f).return_annotation
+        except Exception:
+            return None, ""
+        if ann is inspect.Signature.empty:
+            return None, ""
+        if isinstance(ann, str):
+            text = ann
+            ann = getattr(f, "__globals__", {}).get(ann.split("[")[0].strip("'\" "))
+        else:
+            text = getattr(ann, "__name__", str(ann))
+        return (ann if isinstance(ann, type) else None), text
+
+    def rank(n, a, on_instance, use, old_words, cue_words, catalogue_names, home):
+        """Higher fits better. catalogue replacement 8; a call the signature binds 4, exactly
+        its required positionals 1, each keyword it names 1 (data attributes -2 for a call,
+        +2 for a read); each word shared with the old name 2; a result that looks like what
+        later lines use 2 (name, docstring or return annotation says "model", the variable's
+        name...), 3 if the annotated return class has those attributes; defined here 1."""
+        evidence = 8 if n in catalogue_names else 0
+        score = 0
+        found = call_signature(a, on_instance)
+        sig, f = found if found else (None, None)
+        if use.get("call"):
+            if found is None:
+                score -= 2
+            elif sig is None:
+                score += 1
+            elif not use.get("star"):
+                kws = [k for k in use.get("keywords") or [] if isinstance(k, str)]
+                try:
+                    sig.bind(*range(int(use.get("args") or 0)), **{k: 0 for k in kws})
+                    score += 4
+                    required = [p for p in sig.parameters.values() if p.default is p.empty
+                                and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+                    score += 1 if len(required) == int(use.get("args") or 0) else 0
+                except TypeError:
+                    pass
+                score += sum(1 for k in kws if k in sig.parameters)
+        elif use and found is None:
+            score += 2
+        evidence += 2 * len(words(n) & old_words)
+        if f is not None and cue_words:
+            ret, ret_text = returns(f)
+            then = [t for t in use.get("then") or [] if isinstance(t, str)]
+            if ret is not None and then and all(hasattr(ret, t) for t in then):
+                evidence += 3
+            else:
+                doc = (inspect.getdoc(f) or "").strip().splitlines()
+                text = " ".join([n, doc[0] if doc else "", ret_text])
+                evidence += 2 if words(text) & cue_words else 0
+        if home and getattr(f if f is not None else a, "__module__", None) == home:
+            score += 1
+        return score + evidence, evidence, sig
+
+    def offer(owner, name, q, on_instance, extra=None, local=False):
+        """Up to MAX_OFFER public members of ``owner`` (plus an instance's own attributes),
+        best fit to the failing use first, each with its signature (and, for the user's own
+        module, its docstring's first line)."""
+        use = q.get("use") if isinstance(q.get("use"), dict) else {}
+        catalogue_names = set()
+        for hint in q.get("catalogue") or []:
+            catalogue_names.update(x for x in hint.get("names") or [] if isinstance(x, str))
+        old_words = words(name)
+        cue_words = set()
+        for var in use.get("result") or []:
+            cue_words |= words(var) - {"x", "y"}
+        then = set(use.get("then") or [])
+        cue_words |= words(" ".join(then))
+        if then & estimator_use:
+            cue_words |= model_words
+        home = owner.__name__ if type(owner).__name__ == "module" else None
+        names = public(names_of(owner))
+        if home and isinstance(getattr(owner, "__all__", None), (list, tuple)):
+            names = public(owner.__all__)
+        extra = {k: v for k, v in (extra or {}).items() if isinstance(k, str)
+                 and not k.startswith("_")}
+        ranked = []
+        for n in sorted(set(names) | set(extra)):
+            if time.monotonic() > deadline:
+                break
+            if n in extra:
+                a = extra[n]
+            else:
+                try:
+                    a = inspect.getattr_static(owner, n)
+                except Exception:
+                    continue
+            if type(a).__name__ == "module" or (home and n in ("annotations",)):
+                continue
+            if local and (inspect.isfunction(a) or isinstance(a, type)) and \
+                    getattr(a, "__module__", home) != home:
+                continue  # the user's module imported it: not what the module offers
+            try:
+                score, evidence, sig = rank(n, a, on_instance and n not in extra, use,
+                                            old_words, cue_words, catalogue_names, home)
+            except Exception:
+                score, evidence, sig = 0, 0, None
+            entry = {"name": n}
+            if sig is not None:
+                entry["sig"] = shown(sig)
+            elif call_signature(a, False) is None:
+                entry["type"] = type(a).__name__
+            ranked.append((-score, "sig" not in entry, n.lower(), entry, evidence))
+        ranked.sort(key=lambda r: r[:3])
+        total = len(ranked)
+        if total > __MLEM_MAX_OFFER__:
+            # a big namespace (pandas, a DataFrame): the call's shape fits hundreds of names, so
+            # only those with more evidence than that are worth the prompt's space
+            ranked = [r for r in ranked if r[4] > 0]
+        out = [r[3] for r in ranked[:__MLEM_MAX_OFFER__]]
+        if local:
+            for entry in out[:12]:
+                line = doc_line(owner, entry["name"])
+                if line:
+                    entry["doc"] = line[:90]
+        found = {"offer": out, "offer_total": total}
+        hints = catalogue(q, set(names) | set(extra))
+        if hints:
+            found["catalogue"] = hints
+        if use:
+            found["use"] = use
+        return found
+
+    def catalogue(q, here, known=None):
+        """The rules catalogue's word on the old name, with the replacement names that really
+        exist here. With ``known`` (close names were found), only when the rule's message names
+        a replacement that exists here and the close-name search missed (RandomizedPCA → PCA)."""
+        out = []
+        for h in q.get("catalogue") or []:
+            if not isinstance(h, dict):
+                continue
+            present = [n for n in h.get("names") or [] if isinstance(n, str) and n in here]
+            if known is not None and not [n for n in h.get("said") or []
+                                          if n in here and n not in known]:
+                continue
+            out.append({"rule": h.get("rule"), "message": h.get("message"), "present": present})
+        return out
+
+    def known_names(item):
+        known = set()
+        for k in ("close", "containing", "subscriptable", "found_in", "similar_elsewhere"):
+            for x in item.get(k) or []:
+                if isinstance(x, str):
+                    known.add(x.rsplit(".", 1)[-1])
+        return known
+
     def probe(q):
         kind = q.get("kind")
         item = {"kind": kind, "error": q.get("error", ""), "cell": q.get("cell")}
@@ -517,6 +861,11 @@ def __mlem_probe__():
                     item["accepts_call"] = verdict
                 item["similar_elsewhere"] = names_found
                 item["docs"] = similar_docs(names_found)
+            if not any(item.get(k) for k in ("close", "containing", "builtin", "found_in",
+                                              "similar_elsewhere")):
+                item.update(offer(mod, name, q, False, local=is_local(mod)))
+            elif q.get("catalogue"):
+                item["catalogue"] = catalogue(q, set(names), known_names(item))
         elif kind in ("object_attr", "class_attr"):
             name = q["name"]
             obj = lookup(q.get("expr"))
@@ -559,6 +908,16 @@ def __mlem_probe__():
                     docs[n] = line
             if docs:
                 item["docs"] = docs
+            if not any(item.get(k) for k in ("exists", "close", "containing", "subscriptable")):
+                own = None
+                if obj is not missing and not isinstance(obj, type):
+                    try:
+                        own = dict(object.__getattribute__(obj, "__dict__"))
+                    except Exception:
+                        own = None
+                item.update(offer(t, name, q, kind == "object_attr", extra=own))
+            elif q.get("catalogue"):
+                item["catalogue"] = catalogue(q, set(names), known_names(item))
         elif kind == "import_name":
             mod_name, name = q["module"], q["name"]
             top_of(mod_name)
@@ -587,6 +946,12 @@ def __mlem_probe__():
             if spec is not None:
                 item["top_level_module"] = name
                 tops.add(name)
+            if mod is not None and not any(item.get(k) for k in (
+                    "close", "containing", "found_in", "similar_elsewhere", "top_level_module")):
+                item["local"] = is_local(mod)
+                item.update(offer(mod, name, q, False, local=item["local"]))
+            elif mod is not None and q.get("catalogue"):
+                item["catalogue"] = catalogue(q, set(names_of(mod)), known_names(item))
         elif kind == "module":
             mod_name = q["module"]
             wanted = [n for n in q.get("names") or [] if isinstance(n, str)]
@@ -730,6 +1095,8 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
             extra.append(f"names containing '{name}': {_fmt_list(contain)}")
         extra.extend(_elsewhere_text(item, f"`{name}` is defined in"))
         out.append(line + _join(extra))
+        module = target.rsplit(".", 1)[0]
+        out.extend(_offer_lines(item, name, f"`{module}`"))
     elif kind in ("object_attr", "class_attr"):
         if item.get("type_found") is False:
             return []
@@ -751,7 +1118,11 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
             )
         extra.extend(_docs_text(item))
         extra.extend(_accepts_text(item))
-        out.append(line + ("; " + "; ".join(extra) if extra else "; no close attribute"))
+        if item.get("offer"):
+            out.append(line)
+        else:
+            out.append(line + ("; " + "; ".join(extra) if extra else "; no close attribute"))
+        out.extend(_offer_lines(item, name, f"`{typ}`"))
     elif kind == "import_name":
         name = target.rsplit(".", 1)[-1]
         module = target.rsplit(".", 1)[0]
@@ -764,6 +1135,8 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
         if item.get("top_level_module"):
             extra.append(f"`{item['top_level_module']}` is an installed top-level package")
         out.append(f"`{name}` cannot be imported from `{module}`" + _join(extra))
+        local = " (the notebook's own module)" if item.get("local") else ""
+        out.extend(_offer_lines(item, name, f"`{module}`{local}"))
     elif kind == "module":
         extra = []
         if item.get("installed") is False:
@@ -807,6 +1180,53 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
         if contain:
             extra.append(f"defined names containing it: {_fmt_list(contain)}")
         out.append(f"`{target}` is not defined" + _join(extra))
+    return out
+
+
+def _use_text(use: Any, name: str) -> str:
+    """``model = old_train(X, y)``, then ``model.score``: the use the offer is ranked by."""
+    if not isinstance(use, dict) or not isinstance(use.get("line"), str):
+        return ""
+    text = f"`{use['line'][:100]}`"
+    then = _names(use.get("then"), 4)
+    result = _names(use.get("result"), 1)
+    if then and result:
+        text += ", then " + ", ".join(f"`{result[0]}.{t}`" for t in then)
+    return text
+
+
+def _offer_lines(item: dict[str, Any], name: str, owner: str) -> list[str]:
+    """What a module or class offers when no name is close to ``name``: one line saying how the
+    list is ranked, one sub-line per name (best fit first), then the catalogue's knowledge."""
+    offer = item.get("offer")
+    out: list[str] = []
+    if isinstance(offer, list) and offer:
+        total = item.get("offer_total")
+        count = f"{total} public names" if isinstance(total, int) else "public names"
+        if isinstance(total, int) and total > len(offer):
+            count = f"the {len(offer)} of its {total} public names that fit"
+        use = _use_text(item.get("use"), name)
+        fit = f", best fit to {use} first" if use else ", best fit first"
+        out.append(f"no name there is close to `{name}`; {owner} offers ({count}{fit}):")
+        for entry in offer[:MAX_OFFER]:
+            if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+                continue
+            sig = entry.get("sig")
+            shown = f"`{entry['name']}{sig}`" if isinstance(sig, str) else f"`{entry['name']}`"
+            if not isinstance(sig, str) and isinstance(entry.get("type"), str):
+                shown += f" ({entry['type']})"
+            doc = entry.get("doc")
+            out.append(f"  - {shown}: {str(doc)[:90]}" if isinstance(doc, str) else f"  - {shown}")
+    hints = item.get("catalogue")
+    if isinstance(hints, list):
+        for hint in hints[:2]:
+            if not isinstance(hint, dict) or not isinstance(hint.get("message"), str):
+                continue
+            line = f"the rules catalogue ({hint.get('rule')}) says: {hint['message'][:200]}"
+            present = _names(hint.get("present"), 6)
+            if present:
+                line += f"; of those, {owner} has {_fmt_list(present)}"
+            out.append(line)
     return out
 
 
@@ -864,7 +1284,10 @@ def format_facts(facts: dict[str, Any], include_versions: bool = True) -> str:
         for item in items:
             if isinstance(item, dict):
                 try:
-                    lines.extend(f"- {line}" for line in _item_lines(item))
+                    lines.extend(
+                        line if line.startswith("  - ") else f"- {line}"
+                        for line in _item_lines(item)
+                    )
                 except Exception:  # facts come from a kernel: never let them break a prompt
                     continue
     versions = facts.get("versions") if include_versions else None
