@@ -535,6 +535,11 @@ CASES = [
         "s = pd.Series(['S', 'C', np.nan, 'Q'], dtype=object)\n"
         "locs = sorted(s.unique())\nassert locs[1:] == ['C', 'Q', 'S']",
     ),
+    (
+        "PY2012",
+        MPL + "ages = [1.0, 30.0, 80.0]\nmax_age, bin_size = max(ages), 10\n"
+        "plt.hist(ages, bins=max_age / bin_size)\nfor i in range(len(ages) / 2):\n    pass",
+    ),
 ]
 
 

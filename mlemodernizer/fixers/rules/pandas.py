@@ -1780,6 +1780,7 @@ RULES = [
             r"Cannot perform reduction '(sum|min|max|prod)'",
             r"agg function failed \[how->(sum|min|max)",
             r"'<=?' not supported between instances of 'str' and '(int|float)'",
+            r'can only concatenate str \(not "(int|float)"\) to str',
         ),
         matchers=(
             Call(methods=("sum", "min", "max", "prod"), exclude=NOT_PANDAS, check=_numeric_only),

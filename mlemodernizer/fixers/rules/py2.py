@@ -236,6 +236,42 @@ def _mixed_sort(site: Site) -> Outcome | None:
     )
 
 
+def _divides(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.BinaryOperation):
+        if isinstance(node.operator, cst.Divide):
+            return True
+        return _divides(node.left) or _divides(node.right)
+    return False
+
+
+def _int_of(value: cst.BaseExpression) -> cst.BaseExpression:
+    return cst.Call(func=cst.Name("int"), args=[cst.Arg(value)])
+
+
+def _division_as_count(site: Site) -> Outcome | None:
+    """``hist(bins=max_age / bin_size)``, ``range(n / 2)``: Python 2's / on ints gave an int
+    (and old numpy truncated a float count); int() gives that count."""
+    if site.qname in ("builtins.range", "builtins.xrange"):
+        if site.has_star() or not any(_divides(a.value) for a in site.args):
+            return None
+
+        def fix_range(node: cst.Call, refs: Any) -> cst.Call:
+            return node.with_changes(
+                args=[
+                    a.with_changes(value=_int_of(a.value)) if _divides(a.value) else a
+                    for a in node.args
+                ]
+            )
+
+        return Outcome(fix=fix_range, proven=False)
+    arg = site.kwarg("bins")
+    if arg is None or not _divides(arg.value):
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.map_kwarg_value(node, "bins", _int_of), proven=False
+    )
+
+
 def _len_of_iterator(site: Site) -> Outcome | None:
     pos = site.positional()
     if len(site.args) != 1 or len(pos) != 1 or not isinstance(pos[0].value, cst.Call):
@@ -551,6 +587,34 @@ RULES = [
                 "locs = sorted(df['Embarked'].unique())\nks = sorted(d, key=len)",
                 "locs = sorted(df['Embarked'].unique(), key=lambda v: (isinstance(v, str), v))\n"
                 "ks = sorted(d, key=len)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PY2012",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        catalogue="§12",
+        condition="a count computed with / was refused as a float (Python 2's / on ints gave an "
+        "int)",
+        message="/ gives a float in Python 3; a bin count or range bound computed with it needs "
+        "int() (Python 2 divided ints to an int)",
+        replacement="hist(x, bins=int(max_age / bin_size)); range(int(n / 2))",
+        signatures=(
+            r"`bins` must be an integer, a string, or an array",
+            r"'float' object cannot be interpreted as an integer",
+        ),
+        matchers=(
+            Call(functions=("builtins.range", "builtins.xrange"), check=_division_as_count),
+            Call(methods=("hist", "histogram", "hist2d"), check=_division_as_count),
+            Call(functions=("matplotlib.pyplot.hist", "numpy.histogram"), check=_division_as_count),
+        ),
+        examples=(
+            (
+                "axes[0].hist([a, b], bins=max_age / bin_size)\nfor i in range(n / 2):\n    pass",
+                "axes[0].hist([a, b], bins=int(max_age / bin_size))\n"
+                "for i in range(int(n / 2)):\n    pass",
             ),
         ),
     ),
