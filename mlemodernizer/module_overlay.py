@@ -21,6 +21,7 @@ from .execution.base import CellError
 from .fixers.base import CellChange
 from .local_modules import ModulePatcher, failing_local_frame
 from .notebook import write_text_atomic
+from .relative_imports import fix_relative_imports
 
 FILE_ID_PREFIX = "file:"
 
@@ -70,10 +71,13 @@ class ModuleEdits:
             old = self.source(rel)
             if old is None:
                 continue
-            fixed = patch(old, module_errors)
-            if fixed is None or fixed[0] == old or (rel, fixed[0]) in self.refused:
+            new, rule_ids = patch(old, module_errors) or (old, [])
+            # Python 2's implicit relative imports inside the user's package (2to3's fix_import)
+            relative = fix_relative_imports(new, self.folder / rel, module_errors)
+            if relative is not None:
+                new, rule_ids = relative[0], [*rule_ids, *relative[1]]
+            if new == old or (rel, new) in self.refused:
                 continue
-            new, rule_ids = fixed
             self.original.setdefault(rel, (self.folder / rel).read_text(encoding="utf-8"))
             self.rule_ids[rel] = sorted({*self.rule_ids.get(rel, []), *rule_ids})
             changes.append(CellChange(-1, file_change_id(rel), old, new, path=rel))

@@ -157,6 +157,11 @@ def _missing_module(error: CellError, versions: Mapping[str, str], folder: Path)
         return None  # the package is there: a removed submodule is API drift, not environment
     if (folder / f"{top}.py").exists() or (folder / top).is_dir():
         return None  # a local module: a path problem, not a package to install
+    frame = failing_local_frame(error.traceback, folder)
+    if frame is not None:
+        beside = frame.path.parent
+        if (beside / f"{top}.py").exists() or (beside / top).is_dir():
+            return None  # a sibling of the module that imports it: Python 2's relative import
     return top.replace("_", "-")
 
 

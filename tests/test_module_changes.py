@@ -187,3 +187,23 @@ def test_the_cli_says_which_files_it_changed(tmp_path: Path, modules: str) -> No
         assert "changed preamble.py (original kept as preamble.py.orig)" in proc.stderr
     else:
         assert "changed preamble.py" not in proc.stderr
+
+
+def test_python2_implicit_relative_imports_in_a_local_package(tmp_path: Path) -> None:
+    """`import predict` inside the notebook's own package meant its sibling predict.py (Python
+    2); the file system says so, as for 2to3's fix_import: it becomes `from . import predict`.
+    Not a missing package."""
+    pkg = tmp_path / "Aux"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("import predict\nfrom predict import score  # sibling\n")
+    (pkg / "predict.py").write_text("def score(x):\n    return 2 * x\n")
+    nb = write_notebook(tmp_path / "nb.ipynb", ["import Aux", "print(Aux.score(21))"])
+    proc = run_cli("run", str(nb), "--offline", "--json")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["error_free"] is True
+    assert (pkg / "__init__.py").read_text() == (
+        "from . import predict\nfrom .predict import score  # sibling\n"
+    )
+    [module] = report["modules"]
+    assert module["path"] == "Aux/__init__.py" and module["rule_ids"] == ["PY2900"]
