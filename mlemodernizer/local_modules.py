@@ -46,22 +46,30 @@ def failing_local_frame(traceback: str, folder: Path) -> LocalFrame | None:
     return found
 
 
-def frame_in_modules(traceback: str, modules: Iterable[str]) -> tuple[str, int] | None:
-    """``(path, line)`` when the innermost frame of ``traceback`` that is not an installed
-    package's is in one of ``modules`` (paths relative to the notebook's folder), matched by its
-    tail: the run may have been in a copy of the folder elsewhere (the Docker executor)."""
+@dataclass(frozen=True)
+class ModuleFrame:
+    path: str  # relative to the notebook's folder, as given
+    line: int
+    root: str  # the folder the run imported it from, as the traceback wrote it
+
+
+def frame_in_modules(traceback: str, modules: Iterable[str]) -> ModuleFrame | None:
+    """The innermost frame of ``traceback`` that is not an installed package's, when it is in
+    one of ``modules`` (paths relative to the notebook's folder), matched by its tail: the run
+    may have been in a copy of the folder elsewhere (the Docker executor)."""
     last = None
     for match in _FRAME.finditer(traceback):
         if not _installed(match["path"]):
             last = match
     if last is None:
         return None
-    parts = PurePosixPath(last["path"].replace("\\", "/")).parts
+    full = PurePosixPath(last["path"].replace("\\", "/"))
     # the longest relative path that ends the frame's path (helpers/model.py before model.py)
     for rel in sorted(modules, key=lambda r: -len(PurePosixPath(r).parts)):
         tail = PurePosixPath(rel).parts
-        if tail and parts[-len(tail) :] == tail:
-            return rel, int(last["line"])
+        if tail and full.parts[-len(tail) :] == tail:
+            root = PurePosixPath(*full.parts[: -len(tail)]) if len(full.parts) > len(tail) else "."
+            return ModuleFrame(rel, int(last["line"]), str(root))
     return None
 
 

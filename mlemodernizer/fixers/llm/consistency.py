@@ -157,3 +157,76 @@ def lost_names(changes: Sequence[CellChange], nb: NotebookNode, shown: Sequence[
                 "line you do not need to change"
             )
     return "; ".join(problems[:4]) or None
+
+
+def lost_file_names(path: str, old: str, new: str, cells: Sequence[str]) -> str | None:
+    """Why a helper module's change loses a definition, or None. A module is an API (other
+    notebooks and modules may use what it defines): a def, class or public constant must stay,
+    unless renamed; an import may go when nothing uses it any more."""
+    new_tree = _tree(new)
+    if new_tree is None or _tree(old) is None:
+        return None
+    old_names, _ = bound_names(old)
+    new_names, star = bound_names(new)
+    if star:
+        return None
+    added = new_names - old_names
+    defined = _defined(old)
+    users = used_names(new).union(*(_taken_from(path, c) for c in cells))
+    lost = sorted(
+        (
+            n
+            for n in old_names - new_names
+            if (n in defined or n in users)
+            and n not in _BUILTINS
+            and not any(_similar(n, a) for a in added)
+        ),
+        key=lambda n: (defined.get(n) != "def", n),  # functions and classes first
+    )
+    if not lost:
+        return None
+    names = ", ".join(f"`{n}`" for n in lost[:4])
+    more = f" and {len(lost) - 4} more" if len(lost) > 4 else ""
+    return (
+        f"`{path}` no longer defines {names}{more} (lines dropped?): write every line you were "
+        "shown, changing only what must change"
+    )
+
+
+def _defined(source: str) -> dict[str, str]:
+    """The functions and classes ("def") and public constants ("const") a module defines at
+    its top level."""
+    tree = _tree(source)
+    out: dict[str, str] = {}
+    for node in tree.body if tree is not None else []:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out[node.name] = "def"
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                if isinstance(t, ast.Name) and not t.id.startswith("_"):
+                    out.setdefault(t.id, "const")
+    return out
+
+
+def _taken_from(path: str, cell: str) -> set[str]:
+    """Names a cell takes from the module at ``path``: ``from helpers import f``, ``helpers.f``
+    (a package's ``__init__.py`` by the package's name)."""
+    parts = path[:-3].split("/") if path.endswith(".py") else path.split("/")
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts = parts[:-1]
+    stem = parts[-1]
+    tree = _tree(cell)
+    if tree is None:
+        return set()
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] == stem:
+            out.update(a.name for a in node.names)
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == stem
+        ):
+            out.add(node.attr)
+    return out

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path, PurePosixPath
 
+from ...local_modules import frame_in_modules
 from ...notebook import code_cells
 from ..base import BudgetExceeded, FixContext, FixProposal, TokenUsage
 from .client import ChatClient, LLMRequestError
@@ -102,16 +104,20 @@ class LLMFixer:
             if completion.cancelled:
                 self.last_failure = "cancelled"
                 return None
-            parsed = parse_reply(completion.content)
+            parsed = parse_reply(completion.content, known_files=prompt.files)
+            # a stream that ends with no finish reason inside a code block was cut (a local
+            # server interrupts a reply when another request arrives): its last block is partial
+            cut = completion.finish_reason is None and parsed.unterminated_fence
             result = validate_reply(
                 parsed,
                 ctx.notebook,
                 prompt.allowed_cells,
-                truncated=completion.finish_reason == "length",
+                truncated=completion.finish_reason == "length" or cut,
+                files=prompt.files,
             )
             reason = result.reason
             if reason is None:
-                reason = check_patch(result.changes, sources, ctx.versions)
+                reason = check_patch(result.changes, sources, ctx.versions, _local_names(ctx))
             elif reason.startswith("your reply changes nothing") and ctx.result.first_error:
                 # small models resend the code that just failed: say what that code does
                 failing = ctx.result.first_error
@@ -140,6 +146,32 @@ class LLMFixer:
                     ctx.stream(f"\n\n[re-asking the model: {reason}]\n\n")
                 messages.append({"role": "assistant", "content": completion.content})
                 messages.append(
-                    {"role": "user", "content": reask_message(reason, prompt.allowed_cells)}
+                    {
+                        "role": "user",
+                        "content": reask_message(reason, prompt.allowed_cells, prompt.files),
+                    }
                 )
         return None
+
+
+def _local_names(ctx: FixContext) -> set[str]:
+    """The notebook's own importable modules: a helper importing another one adds no package."""
+    names = {PurePosixPath(rel).parts[0].removesuffix(".py") for rel in ctx.modules}
+    # the folder the kernel imported the helpers from (the notebook's), else the scratch copy
+    # the run wrote in (Docker: the traceback's paths are the container's)
+    folders = [
+        Path(frame.root)
+        for error in ctx.result.errors
+        if (frame := frame_in_modules(error.traceback, ctx.modules)) is not None
+    ]
+    if ctx.result.workdir is not None:
+        folders.append(ctx.result.workdir)
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for entry in folder.iterdir():
+            if entry.suffix == ".py":
+                names.add(entry.stem)
+            elif (entry / "__init__.py").is_file():
+                names.add(entry.name)
+    return names

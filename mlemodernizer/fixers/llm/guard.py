@@ -2,7 +2,8 @@
 
 Each check compares the new sources of the changed cells with their old sources, so only what the
 patch adds is judged (an old notebook that already prints a literal is not the model's doing).
-The first reason found is returned; it is what the re-ask tells the model.
+The first reason found is returned; it is what the re-ask tells the model. A change to the user's
+helper module (``CellChange.path``) is judged like a cell, and named by its path.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import ast
 import io
 import re
 import tokenize
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from ...notebook import mask_magics, unmask_magics
 from ..base import CellChange
@@ -182,7 +183,7 @@ def _strings(tree: ast.AST) -> list[str]:
 # --- the checks -------------------------------------------------------------------------------
 
 
-def _hardcoded_score(old: ast.AST | None, new: ast.AST, cell: int) -> str | None:
+def _hardcoded_score(old: ast.AST | None, new: ast.AST, where: str) -> str | None:
     old_dump = {ast.dump(n) for n in ast.walk(old)} if old is not None else set()
     old_strings = set(_strings(old)) if old is not None else set()
     old_pairs = (
@@ -200,7 +201,7 @@ def _hardcoded_score(old: ast.AST | None, new: ast.AST, cell: int) -> str | None
                 nums and all(n is not None for n in nums) and not all(_trivial(n) for n in nums)
             ):
                 return (
-                    f"cell {cell} hard-codes a score (`{ast.unparse(target)} = "
+                    f"{where} hard-codes a score (`{ast.unparse(target)} = "
                     f"{ast.unparse(value)[:40]}`); scores must be computed by the code"
                 )
         base = _base_name(target) or ""
@@ -211,7 +212,7 @@ def _hardcoded_score(old: ast.AST | None, new: ast.AST, cell: int) -> str | None
             and all(isinstance(e, ast.Constant) for e in seq)
         ):
             return (
-                f"cell {cell} hard-codes predictions (`{name} = [...]` literal); predictions must "
+                f"{where} hard-codes predictions (`{name} = [...]` literal); predictions must "
                 "come from the trained model"
             )
         if (
@@ -220,7 +221,7 @@ def _hardcoded_score(old: ast.AST | None, new: ast.AST, cell: int) -> str | None
             and isinstance(value, ast.Constant)
         ):
             return (
-                f"cell {cell} fills the submission with a constant (`{ast.unparse(target)} = "
+                f"{where} fills the submission with a constant (`{ast.unparse(target)} = "
                 f"{ast.unparse(value)[:20]}`); predictions must come from the trained model"
             )
         if (
@@ -229,7 +230,7 @@ def _hardcoded_score(old: ast.AST | None, new: ast.AST, cell: int) -> str | None
             and _TEST_NAME.search(_base_name(value) or "")
         ):
             return (
-                f"cell {cell} uses the test labels as predictions (`{name} = "
+                f"{where} uses the test labels as predictions (`{name} = "
                 f"{ast.unparse(value)[:30]}`); that leaks the answers"
             )
     for text in _strings(new):
@@ -238,7 +239,7 @@ def _hardcoded_score(old: ast.AST | None, new: ast.AST, cell: int) -> str | None
         m = _SCORE_TEXT.search(text)
         if m:
             return (
-                f"cell {cell} prints a hard-coded score ({text.strip()[:50]!r}); print the value "
+                f"{where} prints a hard-coded score ({text.strip()[:50]!r}); print the value "
                 "the code computes"
             )
     for node in ast.walk(new):
@@ -252,7 +253,7 @@ def _hardcoded_score(old: ast.AST | None, new: ast.AST, cell: int) -> str | None
                 and ast.dump(node) not in old_dump
             ):
                 return (
-                    f"cell {cell} prints a hard-coded score (`{ast.unparse(node)[:60]}`); print "
+                    f"{where} prints a hard-coded score (`{ast.unparse(node)[:60]}`); print "
                     "the value the code computes"
                 )
     return None
@@ -286,7 +287,7 @@ def _train_calls(tree: ast.AST | None) -> list[str]:
     return out
 
 
-def _leaks_test_into_fit(old: ast.AST | None, new: ast.AST, cell: int) -> str | None:
+def _leaks_test_into_fit(old: ast.AST | None, new: ast.AST, where: str) -> str | None:
     old_dump = {ast.dump(n) for n in ast.walk(old)} if old is not None else set()
     for node in ast.walk(new):
         if not isinstance(node, ast.Call) or _call_name(node) not in ("fit", "fit_generator"):
@@ -297,25 +298,31 @@ def _leaks_test_into_fit(old: ast.AST | None, new: ast.AST, cell: int) -> str | 
             base = _base_name(arg) or ""
             if _TEST_NAME.search(base):
                 return (
-                    f"cell {cell} trains on test data (`{ast.unparse(node)[:60]}`); that leaks "
+                    f"{where} trains on test data (`{ast.unparse(node)[:60]}`); that leaks "
                     "the answers"
                 )
     return None
+
+
+def _where(change: CellChange) -> str:
+    return f"`{change.path}`" if change.path is not None else f"cell {change.cell_index}"
 
 
 def check_patch(
     changes: Sequence[CellChange],
     notebook_sources: Sequence[str] = (),
     versions: Mapping[str, str] | None = None,
+    local: Collection[str] = (),
 ) -> str | None:
     """The reason this change set is forbidden, or None when it passes.
 
     ``notebook_sources``: every code cell of the current notebook (imports seen there are not new).
     ``versions``: installed distributions of the executing environment; empty/None skips the
-    installed-package check.
+    installed-package check. ``local``: the notebook's own modules (importable, not packages).
     """
-    old_trees = {c.cell_index: _parse(c.old_source) for c in changes}
-    new_trees = {c.cell_index: _parse(c.new_source) for c in changes}
+    # by position: several file changes all have cell_index -1
+    old_trees = [_parse(c.old_source) for c in changes]
+    new_trees = [_parse(c.new_source) for c in changes]
 
     for change in changes:
         old_code = _strip_comments(change.old_source)
@@ -325,48 +332,53 @@ def check_patch(
                 line = _line_of(new_code, pattern)
                 if what == "installs":
                     return (
-                        f"cell {change.cell_index} installs packages (`{line}`); the environment "
+                        f"{_where(change)} installs packages (`{line}`); the environment "
                         "is fixed and offline: use only the installed packages"
                     )
                 return (
-                    f"cell {change.cell_index} adds network access (`{line}`); the environment "
+                    f"{_where(change)} adds network access (`{line}`); the environment "
                     "is offline: use only local files and installed packages"
                 )
 
-    for change in changes:
-        new = new_trees[change.cell_index]
+    for change, old, new in zip(changes, old_trees, new_trees, strict=True):
         if new is None:
             continue
-        reason = _hardcoded_score(old_trees[change.cell_index], new, change.cell_index)
+        reason = _hardcoded_score(old, new, _where(change))
         if reason is None:
-            reason = _leaks_test_into_fit(old_trees[change.cell_index], new, change.cell_index)
+            reason = _leaks_test_into_fit(old, new, _where(change))
         if reason:
             return reason
 
-    old_calls = [c for i in old_trees for c in _train_calls(old_trees[i])]
-    new_calls = [c for i in new_trees for c in _train_calls(new_trees[i])]
+    old_calls = [c for tree in old_trees for c in _train_calls(tree)]
+    new_calls = [c for tree in new_trees for c in _train_calls(tree)]
     if len(new_calls) < len(old_calls):
         missing = list(old_calls)
         for call in new_calls:
             if call in missing:
                 missing.remove(call)
-        cells = ", ".join(str(c.cell_index) for c in changes)
+        cells = [str(c.cell_index) for c in changes if c.path is None]
+        where = ([f"cell {', '.join(cells)}"] if cells else []) + [
+            _where(c) for c in changes if c.path is not None
+        ]
         shown = ", ".join(f"`{m}`" for m in (missing or old_calls)[:3])
         return (
-            f"the patch removes training from cell {cells} ({shown}: {len(old_calls)} training "
-            f"call(s) before, {len(new_calls)} after); keep the training and fix the call instead"
+            f"the patch removes training from {' and '.join(where)} ({shown}: {len(old_calls)} "
+            f"training call(s) before, {len(new_calls)} after); keep the training and fix the "
+            "call instead"
         )
 
     if versions:
-        known = set(imported_modules(notebook_sources)) | set(
-            imported_modules(c.old_source for c in changes)
+        known = (
+            set(imported_modules(notebook_sources))
+            | set(imported_modules(c.old_source for c in changes))
+            | set(local)
         )
         for change in changes:
             for module in imported_modules([change.new_source]):
                 if module in known or is_available(module, versions):
                     continue
                 return (
-                    f"cell {change.cell_index} imports `{module}`, which is not installed; "
+                    f"{_where(change)} imports `{module}`, which is not installed; "
                     "installing packages is not allowed: use only the installed packages"
                 )
     return None

@@ -2,30 +2,36 @@
 
 Error repair shows the code cells up to and including the first failing cell, the traceback, the
 versions of the packages the notebook imports, what the live kernel said (grounding facts), earlier
-attempts and the user's rejections. Score calibration and runtime reduction show the whole notebook
-with the target, the current score, the metric direction, the tolerance band, the time budget and
-the last runtime. Every prompt states the same forbidden list and the same reply format.
+attempts and the user's rejections. When the error is raised inside the user's own helper module
+beside the notebook (``FixContext.modules``), it also shows that module's lines around the failing
+one, numbered, and how to change them (a ``# %% file PATH`` block). Score calibration and runtime
+reduction show the whole notebook with the target, the current score, the metric direction, the
+tolerance band, the time budget and the last runtime. Every prompt states the same forbidden list
+and the same reply format.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from nbformat import NotebookNode
 
 from ...execution.base import CellError, ExecutionResult
 from ...grounding import failing_lines, format_facts
+from ...local_modules import frame_in_modules
 from ...notebook import cells_as_text, code_cells
 from ..base import FixContext, FixType
 from .consistency import imported_or_defined, used_names
 from .packages import relevant_versions
-from .reply import cell_list
+from .reply import FileView, cell_list
 
 MAX_TRACEBACK_LINES = 40
 MAX_TRACEBACK_CHARS = 4000
 MAX_OUTPUT_CHARS = 1500
 MAX_LATER_CELLS = 3
+MODULE_CONTEXT_LINES = 15  # shown on either side of a helper module's failing line
+MODULE_WHOLE_LINES = 40  # a module this short is shown whole
 
 FORBIDDEN = """\
 Forbidden (a patch that does any of this is rejected):
@@ -62,6 +68,8 @@ the same way (same arguments, same result).
 class Prompt:
     messages: list[dict[str, str]]
     allowed_cells: list[int]  # the cells the model was shown and may change
+    # the helper modules it was shown (the lines a `# %% file PATH` block replaces), by path
+    files: dict[str, FileView] = field(default_factory=dict)
 
 
 def trim_traceback(text: str) -> str:
@@ -138,13 +146,62 @@ def _common_tail(ctx: FixContext, facts: bool, facts_cell: int | None = None) ->
     return parts
 
 
-def _reply_reminder(cells: list[int]) -> str:
+def _reply_reminder(cells: list[int], files: dict[str, FileView] | None = None) -> str:
     shown = cell_list(cells)
     return (
         "## Your reply\n"
         f"A short plan, then one ```python block with only the cells you change (from cells "
-        f"{shown}), each under its `# %% cell N` header, each complete. Remember the forbidden "
-        "list."
+        f"{shown}), each under its `# %% cell N` header, each complete"
+        f"{_files_clause(files)}. Remember the forbidden list."
+    )
+
+
+def _files_clause(files: dict[str, FileView] | None) -> str:
+    if not files:
+        return ""
+    return "; and/or " + ", ".join(
+        f"`# %% file {path}` followed by {_copy_of(view)}" for path, view in files.items()
+    )
+
+
+def _copy_of(view: FileView) -> str:
+    if view.whole:
+        return "a copy of the whole file with only the failing code changed"
+    return f"a copy of its lines {view.start} to {view.end} with only the failing code changed"
+
+
+def module_view(path: str, source: str, line: int) -> FileView:
+    """The lines of a helper module shown around its failing ``line``: all of a short one."""
+    count = len(source.splitlines())
+    if count <= MODULE_WHOLE_LINES:
+        return FileView(path, source, 1, max(count, 1))
+    start = max(1, line - MODULE_CONTEXT_LINES)
+    end = min(count, max(line, 1) + MODULE_CONTEXT_LINES)
+    return FileView(path, source, start, end)
+
+
+def _module_section(view: FileView, line: int) -> str:
+    width = len(str(view.end))
+    numbered = []
+    for n, text in enumerate(view.shown, start=view.start):
+        mark = "->" if n == line else "  "
+        numbered.append(f"{mark}{n:>{width}} | {text}".rstrip())
+    of = f" (of {len(view.lines)})" if not view.whole else ""
+    how = (
+        "a copy of the whole file"
+        if view.whole
+        else f"a copy of lines {view.start} to {view.end} (the lines not shown stay as they are)"
+    )
+    return (
+        f"## The error is raised in `{view.path}`, line {line}: the user's own helper module\n"
+        f"`{view.path}` is the user's Python file beside the notebook (the notebook imports it; "
+        "it is not an installed package). The fix usually belongs there, not in the cell that "
+        f"calls it. {'The whole file' if view.whole else f'Its lines {view.start} to {view.end}'}"
+        f"{of}, the failing line marked `->`:\n"
+        + _fence("\n".join(numbered))
+        + f"\nTo fix it, write in your ```python block the header line `# %% file {view.path}` "
+        f"followed by {how} in which you change only the failing code: keep every other line "
+        "and every name as it is, and leave out the line numbers."
     )
 
 
@@ -163,13 +220,19 @@ def error_repair_prompt(ctx: FixContext) -> Prompt:
     else:
         upto = code_idx
     shown = upto + later
+    # the error is raised inside a helper module the fixer may change: show it there
+    frame = frame_in_modules(err.traceback, ctx.modules) if err is not None else None
+    files: dict[str, FileView] = {}
+    if frame is not None:
+        files[frame.path] = module_view(frame.path, ctx.modules[frame.path], frame.line)
     parts: list[str] = []
     if err is not None:
+        where = f" (raised in `{frame.path}`, the user's helper module)" if frame else ""
         parts.append(
-            f"The notebook fails in cell {err.cell_index} with `{err.summary()[:200]}`. Fix the "
-            "error so the notebook runs in the environment below, keeping its logic and results. "
-            "The error is usually caused by an API that changed or was removed in a newer library "
-            "version: use the modern equivalent."
+            f"The notebook fails in cell {err.cell_index}{where} with `{err.summary()[:200]}`. "
+            "Fix the error so the notebook runs in the environment below, keeping its logic and "
+            "results. The error is usually caused by an API that changed or was removed in a "
+            "newer library version: use the modern equivalent."
         )
     elif ctx.result.kernel_died:
         parts.append("The kernel died while running the notebook. Fix the cause.")
@@ -194,9 +257,11 @@ def error_repair_prompt(ctx: FixContext) -> Prompt:
                 f"cell {e.cell_index}: {e.summary()[:100]}" for e in others
             )
         parts.append(section)
+        if frame is not None:
+            parts.append(_module_section(files[frame.path], frame.line))
     parts.extend(_common_tail(ctx, facts=True, facts_cell=err.cell_index if err else None))
-    parts.append(_reply_reminder(shown))
-    return Prompt(_messages("\n\n".join(parts)), shown)
+    parts.append(_reply_reminder(shown, files))
+    return Prompt(_messages("\n\n".join(parts)), shown, files)
 
 
 def later_users(nb: NotebookNode, err: CellError, limit: int = MAX_LATER_CELLS) -> list[int]:
@@ -328,11 +393,11 @@ def build_prompt(ctx: FixContext) -> Prompt:
     raise ValueError(f"unknown fix type {ctx.fix_type!r}")
 
 
-def reask_message(reason: str, allowed: list[int]) -> str:
+def reask_message(reason: str, allowed: list[int], files: dict[str, FileView] | None = None) -> str:
     shown = cell_list(allowed)
     return (
         f"Your reply cannot be used: {reason}.\n"
         f"Reply again: a short plan, then one ```python block with only the cells you change "
         f"(from cells {shown}), each starting with its `# %% cell N` header line and holding the "
-        "complete new cell. Remember the forbidden list."
+        f"complete new cell{_files_clause(files)}. Remember the forbidden list."
     )

@@ -5,20 +5,27 @@ or outside a fence, ``# %% cell 3`` / ``# %% [cell 3]`` / ``### Cell 3:`` / ``**
 prose after the code. Validation then names one precise reason per problem: unknown cells,
 markdown cells, cells that were not shown, placeholders instead of code, code that does not parse,
 nothing changed. That reason is what the re-ask tells the model.
+
+A reply may also change the user's own helper module the error is raised in (``# %% file
+helpers.py``): its block replaces the lines of that file the prompt showed (:class:`FileView`),
+and only a file that was shown can be named.
 """
 
 from __future__ import annotations
 
+import ast
 import difflib
 import re
 import textwrap
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath, PureWindowsPath
 
 from nbformat import NotebookNode
 
 from ...notebook import parse_error
 from ..base import CellChange
-from .consistency import lost_names
+from .consistency import lost_file_names, lost_names
 
 # `# %% cell 3`, `#%% [cell 3]`, `# %% Cell 3: fixed`, `# %% [3]`
 _HEADER_PCT = re.compile(
@@ -46,6 +53,29 @@ _PLACEHOLDER_LINE = re.compile(
 )
 _PROSE_LINE = re.compile(r"^[A-Z][A-Za-z']*(?:\s+\S+){2,}\s*$")
 
+# a file header names a .py path: `# %% file helpers.py`, `# %% [file pkg/model.py]`,
+# `# %% helpers.py`, `# file: helpers.py`, `**File helpers.py**`
+_PATH = r"[`'\"]?(?P<path>[^\s`'\"\[\]*]+?\.py)[`'\"]?"
+_FILE_PCT = re.compile(
+    rf"^#+\s*%%\s*\[?\s*(?:file\b\s*:?\s*)?{_PATH}\s*\]?(?:\s*[:\-–—(].*)?\s*$", re.I
+)
+_FILE_WORD = re.compile(rf"^#+\s*\[?\s*file\b\s*:?\s*{_PATH}\s*\]?\s*:?\s*$", re.I)
+_FILE_BOLD = re.compile(
+    rf"^(?:\*\*|__)\s*(?:#+\s*%%\s*)?\[?\s*file\b\s*:?\s*{_PATH}\s*\]?\s*:?\s*(?:\*\*|__)\s*:?\s*$",
+    re.I,
+)
+# `# helpers.py`, `### helpers.py:`, `**helpers.py**`: a header only for a file that was shown
+_FILE_BARE = re.compile(rf"^(?:#+|\*\*|__)\s*{_PATH}\s*:?\s*(?:\*\*|__)?\s*:?\s*$", re.I)
+# the prompt's numbered lines copied back: `  12 | code`, `-> 12 | code`
+# a before/after block: `# The original code was:` ... `# Replaced with:` then the new code
+_AFTER_MARK = re.compile(
+    r"^\s*#+\s*(?:(?:it\s+is\s+|was\s+)?replaced\s+(?:it\s+)?(?:with|by)|(?:the\s+)?(?:new|fixed|"
+    r"updated|corrected|modified)\s+(?:code|version|file)|after(?:\s+the\s+(?:fix|change))?|"
+    r"changed\s+to)\b[^\n]*$",
+    re.I,
+)
+_NUMBERED = re.compile(r"^\s*(?:-*>+)?\s*\d+ ?[|│] ?")
+
 
 def header_index(line: str, *, outside_fence: bool = False) -> int | None:
     """The cell number if ``line`` is a cell header, else None."""
@@ -56,24 +86,79 @@ def header_index(line: str, *, outside_fence: bool = False) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def file_header(
+    line: str, *, outside_fence: bool = False, known: Collection[str] = ()
+) -> str | None:
+    """The path if ``line`` is a file header, else None. ``# %% file PATH`` always names a file
+    (validation says why one may not be changed); the looser forms only once a prompt showed a
+    file (``known``: a notebook's `# file: x.py` comment stays a comment), and a bare name
+    (`# helpers.py`) only a shown one."""
+    text = line.strip()
+    m = _FILE_PCT.match(text)
+    if m is None and known:
+        m = _FILE_WORD.match(text)
+    if m is None and known and outside_fence:
+        m = _FILE_BOLD.match(text)
+    if m is None and known:
+        bare = _FILE_BARE.match(text)
+        if bare is not None and _clean_path(bare["path"]) in known:
+            m = bare
+    return _clean_path(m["path"]) if m else None
+
+
+def _clean_path(path: str) -> str:
+    path = path.strip().replace("\\", "/")
+    while path.startswith("./"):
+        path = path[2:]
+    return path
+
+
+@dataclass(frozen=True)
+class FileView:
+    """A helper module as the prompt showed it: lines ``start``..``end`` (1-based) of
+    ``source``; a file block replaces exactly those lines."""
+
+    path: str
+    source: str
+    start: int
+    end: int
+
+    @property
+    def lines(self) -> list[str]:
+        return self.source.splitlines()
+
+    @property
+    def shown(self) -> list[str]:
+        return self.lines[self.start - 1 : self.end]
+
+    @property
+    def whole(self) -> bool:
+        return self.start == 1 and self.end >= len(self.lines)
+
+    def span(self) -> str:
+        return "the whole file" if self.whole else f"lines {self.start} to {self.end}"
+
+
 @dataclass
 class ParsedReply:
     plan: str
     cells: dict[int, str]  # cell number → new source, in reply order (a repeated number: last wins)
     headerless_code: list[str] = field(default_factory=list)  # fenced code with no cell header
     unterminated_fence: bool = False
+    files: dict[str, str] = field(default_factory=dict)  # path → new text of the shown lines
 
 
 @dataclass
 class _Block:
-    index: int
+    index: int | str  # a cell number, or a file's path
     fenced: list[str] = field(default_factory=list)
     loose: list[str] = field(default_factory=list)
     header_in_fence: bool = False
     has_fence: bool = False
 
 
-def parse_reply(text: str) -> ParsedReply:
+def parse_reply(text: str, known_files: Collection[str] = ()) -> ParsedReply:
+    """``known_files``: the files the prompt showed (a bare `# helpers.py` names one of them)."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     plan_lines: list[str] = []
     blocks: list[_Block] = []
@@ -117,7 +202,9 @@ def parse_reply(text: str) -> ParsedReply:
                 fence_buf = []
             continue
 
-        idx = header_index(raw, outside_fence=not in_fence)
+        idx: int | str | None = header_index(raw, outside_fence=not in_fence)
+        if idx is None:
+            idx = file_header(raw, outside_fence=not in_fence, known=known_files)
         if idx is not None:
             seen_code = True
             block = _Block(idx, header_in_fence=in_fence, has_fence=in_fence)
@@ -147,7 +234,15 @@ def parse_reply(text: str) -> ParsedReply:
         headerless.append(fence_buf)
 
     cells: dict[int, str] = {}
+    files: dict[str, str] = {}
     for block in blocks:
+        if isinstance(block.index, str):
+            # kept as indented as sent: shown lines may sit inside a function (validation
+            # re-indents them to the file's)
+            raw_body = "\n".join(block.fenced if block.has_fence else block.loose)
+            files.pop(block.index, None)
+            files[block.index] = raw_body.strip("\n").rstrip()
+            continue
         # a fence nested in a markdown list comes indented: a cell never starts indented
         fenced = textwrap.dedent("\n".join(block.fenced))
         loose = textwrap.dedent("\n".join(block.loose))
@@ -162,6 +257,7 @@ def parse_reply(text: str) -> ParsedReply:
             textwrap.dedent("\n".join(b)).strip("\n") for b in headerless if "".join(b).strip()
         ],
         unterminated_fence=unterminated,
+        files=files,
     )
 
 
@@ -205,11 +301,17 @@ def _trim_prose(body: str) -> str:
 
 def guess_cell(code: str, nb: NotebookNode, candidates: list[int]) -> int | None:
     """The one shown cell that headerless code clearly rewrites (similar text), else None."""
+    guess = _guess(code, {i: nb.cells[i].source for i in candidates})
+    return guess if isinstance(guess, int) else None
+
+
+def _guess(code: str, texts: Mapping[int | str, str]) -> int | str | None:
+    """The one key whose text ``code`` clearly rewrites (similar text), else None."""
     scores = []
-    for i in candidates:
-        ratio = difflib.SequenceMatcher(None, _norm(nb.cells[i].source), _norm(code)).ratio()
-        scores.append((ratio, i))
-    scores.sort(reverse=True)
+    for key, text in texts.items():
+        ratio = difflib.SequenceMatcher(None, _norm(text), _norm(code)).ratio()
+        scores.append((ratio, key))
+    scores.sort(key=lambda s: s[0], reverse=True)
     if not scores or scores[0][0] < 0.6:
         return None
     if len(scores) > 1 and scores[0][0] - scores[1][0] < 0.15:
@@ -257,32 +359,42 @@ def validate_reply(
     allowed: list[int] | None = None,
     *,
     truncated: bool = False,
+    files: Mapping[str, FileView] | None = None,
 ) -> Validation:
-    """Turn a parsed reply into cell changes, or say precisely why it cannot be used."""
+    """Turn a parsed reply into cell changes, or say precisely why it cannot be used.
+
+    ``files``: the helper modules the prompt showed, by path; a reply may change those only."""
+    files = files or {}
     code_indices = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
     shown = code_indices if allowed is None else [i for i in allowed if i in code_indices]
-    if truncated or (parsed.unterminated_fence and not parsed.cells):
+    header_hint = "`# %% cell N`" + (f" (or `# %% file {next(iter(files))}`)" if files else "")
+    if truncated or (parsed.unterminated_fence and not parsed.cells and not parsed.files):
         return Validation(
             [],
             "your reply was cut off before it ended; reply again with a one-line plan and only "
             "the cells you change",
         )
-    if not parsed.cells and len(parsed.headerless_code) == 1:
-        guess = guess_cell(parsed.headerless_code[0], nb, shown)
-        if guess is not None:
-            parsed = ParsedReply(parsed.plan, {guess: parsed.headerless_code[0]})
-    if not parsed.cells:
+    if not parsed.cells and not parsed.files and len(parsed.headerless_code) == 1:
+        code = parsed.headerless_code[0]
+        texts: dict[int | str, str] = {i: nb.cells[i].source for i in shown}
+        texts.update({path: "\n".join(view.shown) for path, view in files.items()})
+        guess = _guess("\n".join(_strip_numbers(code.split("\n"))), texts)
+        if isinstance(guess, int):
+            parsed = ParsedReply(parsed.plan, {guess: code})
+        elif isinstance(guess, str):
+            parsed = ParsedReply(parsed.plan, {}, files={guess: code})
+    if not parsed.cells and not parsed.files:
         if parsed.headerless_code:
             return Validation(
                 [],
-                "your code has no `# %% cell N` header line, so it is unclear which cell it "
+                f"your code has no {header_hint} header line, so it is unclear what it "
                 "replaces; start each changed cell with its header, e.g. `# %% cell "
                 f"{shown[-1] if shown else 0}`",
             )
         return Validation(
             [],
             "your reply contains no code: give one ```python block with each changed cell "
-            "under its `# %% cell N` header",
+            f"under its {header_hint} header",
         )
 
     problems: list[str] = []
@@ -326,22 +438,133 @@ def validate_reply(
             unchanged.append(index)
             continue
         changes.append(CellChange(index, cell.get("id", ""), cell.source, body))
+    file_changes: list[CellChange] = []
+    unchanged_files: list[str] = []
+    for name, body in parsed.files.items():
+        path = _shown_path(name, files)
+        if path is None:
+            allowed_files = ", ".join(f"`{p}`" for p in files)
+            problems.append(
+                f"`{name}` is not a file you may change: change only "
+                + (f"the helper module {allowed_files} and " if files else "")
+                + "the notebook's cells"
+            )
+            continue
+        view = files[path]
+        outcome = _file_change(path, body, view)
+        if isinstance(outcome, str):
+            problems.append(outcome)
+        elif outcome is None:
+            unchanged_files.append(path)
+        else:
+            file_changes.append(outcome)
     if problems:
         return Validation([], "; ".join(problems))
-    if not changes and unchanged:
+    if not changes and not file_changes and (unchanged or unchanged_files):
+        what = [f"cell {_ranges(unchanged)}"] if unchanged else []
+        what += [f"`{p}`" for p in unchanged_files]
         return Validation(
             [],
-            f"your reply changes nothing: cell {_ranges(unchanged)} is identical to the current "
-            "notebook; change the code that causes the problem",
+            f"your reply changes nothing: {' and '.join(what)} is identical to the current "
+            "code; change the code that causes the problem",
         )
-    if not changes:
+    if not changes and not file_changes:
         return Validation(
             [],
             f"your reply names cell {_ranges(empty)} but gives no code for it; put the complete "
             "new cell under its `# %% cell N` header inside the ```python block",
         )
     changes.sort(key=lambda c: c.cell_index)
-    lost = lost_names(changes, nb, shown)
+    lost = lost_names(changes, nb, shown) if changes else None
+    if lost is None:
+        cells = [c.source for c in nb.cells if c.cell_type == "code"]
+        for change in file_changes:
+            assert change.path is not None
+            lost = lost_file_names(change.path, change.old_source, change.new_source, cells)
+            if lost is not None:
+                break
     if lost is not None:
         return Validation([], lost)
-    return Validation(changes, None)
+    return Validation(changes + file_changes, None)
+
+
+def _shown_path(name: str, files: Mapping[str, FileView]) -> str | None:
+    """The shown file ``name`` means: its own path, or the absolute path the traceback gave
+    it (matched by its tail). Never a path that climbs out (``../x.py``)."""
+    if name in files:
+        return name
+    posix = PurePosixPath(name)
+    if ".." in posix.parts:
+        return None
+    if posix.is_absolute() or PureWindowsPath(name).is_absolute():
+        for path in sorted(files, key=lambda p: -len(p)):
+            if name.endswith("/" + path):
+                return path
+    return None
+
+
+def _strip_numbers(lines: list[str]) -> list[str]:
+    """The prompt's line numbers, when the model copied them onto every line."""
+    filled = [ln for ln in lines if ln.strip()]
+    if filled and all(_NUMBERED.match(ln) for ln in filled):
+        return [_NUMBERED.sub("", ln, count=1) if ln.strip() else "" for ln in lines]
+    return lines
+
+
+def _after_mark(lines: list[str]) -> list[str]:
+    """Small models send a file's old code and then, after `# Replaced with:`, the new one."""
+    marks = [i for i, ln in enumerate(lines) if _AFTER_MARK.match(ln)]
+    if marks and any(ln.strip() for ln in lines[marks[-1] + 1 :]):
+        return lines[marks[-1] + 1 :]
+    return lines
+
+
+def _indent(lines: list[str]) -> int:
+    widths = [len(ln) - len(ln.lstrip()) for ln in lines if ln.strip()]
+    return min(widths, default=0)
+
+
+def _file_change(path: str, body: str, view: FileView) -> CellChange | str | None:
+    """The change a file block makes (the shown lines replaced), a reason it cannot be used,
+    or None when it changes nothing."""
+    span = view.span()
+    lines = _strip_numbers(_after_mark(body.split("\n")))
+    if _only_placeholder("\n".join(lines)):
+        return f"`{path}` names no code; put {span} as they should be under its header"
+    # a fence nested in a list, or the model's own indentation: back to the file's
+    shift = _indent(view.shown) - _indent(lines)
+    if shift > 0:
+        lines = [" " * shift + ln if ln.strip() else ln for ln in lines]
+    elif shift < 0:
+        lines = [ln[-shift:] if ln.strip() else ln for ln in lines]
+    old_lines = {ln.strip() for ln in view.shown}
+    holes = [ln for ln in lines if ln.strip() not in old_lines and _PLACEHOLDER_LINE.match(ln)]
+    if holes:
+        return (
+            f"`{path}` contains the placeholder `{holes[0].strip()[:60]}` instead of code; write "
+            f"{span}, every line of it"
+        )
+    before = view.lines
+    new_lines = before[: view.start - 1] + lines + before[view.end :]
+    new_source = "\n".join(new_lines) + ("\n" if view.source.endswith("\n") else "")
+    if _norm(new_source) == _norm(view.source):
+        return None
+    try:
+        ast.parse(new_source)
+    except SyntaxError as exc:
+        first, last = view.start, view.start + len(lines) - 1
+        # an old file with other syntax errors (Python 2) may be fixed one block at a time
+        if _file_parses(view.source) or first <= (exc.lineno or 0) <= last:
+            return (
+                f"`{path}` would not be valid Python ({exc.msg}, line {exc.lineno}); write "
+                f"{span} as they should be, indentation included, without line numbers"
+            )
+    return CellChange(-1, f"file:{path}", view.source, new_source, path=path)
+
+
+def _file_parses(source: str) -> bool:
+    try:
+        ast.parse(source)
+    except SyntaxError:
+        return False
+    return True
