@@ -356,6 +356,7 @@ class Modernizer:
                     source=proposal.source,
                     plan=proposal.plan,
                     cells_changed=record.cells_changed,
+                    files_changed=record.files_changed,
                     result_summary=(
                         f"rolled back: {record.rollback_reason}"
                         if record.rolled_back

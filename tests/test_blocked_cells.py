@@ -35,8 +35,10 @@ def test_a_missing_package_does_not_stop_the_repair_of_a_later_cell(tmp_path: Pa
     with ScriptedOpenAI([fix(1, FIXED)]) as srv:
         report = run(nb, srv)
         prompts = [prompt_text(r) for r in srv.requests]
-    # the later cell was shown to the model and fixed; the package was never its business
+    # the later cell was shown to the model and fixed; the package was never its business,
+    # and the prompt says why cell 0 is left alone
     assert len(prompts) == 1 and "cannot import name 'load_data'" in prompts[0]
+    assert "cell 0 is blocked: needs package watermark-xyz-absent" in prompts[0]
     assert report["final"]["error_cells"] == 1 and report["stop_reason"] == "blocked"
     [cell] = report["cells"]
     assert (cell["cell_index"], cell["state"], cell["kind"]) == (0, "blocked", "environment")

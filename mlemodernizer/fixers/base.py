@@ -87,6 +87,7 @@ class Attempt:
     plan: str
     cells_changed: list[int]
     result_summary: str  # e.g. "2 errors; first: NameError ...", "score 0.81 (target 0.94)"
+    files_changed: list[str] = field(default_factory=list)  # the notebook's own modules
 
 
 @dataclass

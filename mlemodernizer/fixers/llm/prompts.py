@@ -100,7 +100,7 @@ def _versions_text(nb: NotebookNode, versions: dict[str, str]) -> str:
 def _attempts_text(ctx: FixContext) -> str:
     lines = []
     for a in ctx.attempts[-6:]:
-        cells = ", ".join(str(c) for c in a.cells_changed) or "none"
+        cells = ", ".join([*(str(c) for c in a.cells_changed), *a.files_changed]) or "none"
         plan = " ".join((a.plan or "").split())[:200] or "(no plan)"
         lines.append(
             f"- attempt {a.index} ({a.source}, {a.fix_type}, cells {cells}): {plan} "
@@ -143,6 +143,13 @@ def _common_tail(ctx: FixContext, facts: bool, facts_cell: int | None = None) ->
     rejections = _rejections_text(ctx)
     if rejections:
         parts.append("## Changes the user rejected (do not propose them again)\n" + rejections)
+    if ctx.blocked:
+        # cells no code change fixes here (a missing package, a helper file left alone) and
+        # the errors that follow from them: the model works on the error above, not on these
+        parts.append(
+            "## Failing cells to leave alone (not fixable by changing code here)\n"
+            + "\n".join(f"- {b}" for b in ctx.blocked[:8])
+        )
     return parts
 
 
