@@ -795,6 +795,11 @@ def __mlem_probe__():
             # only those with more evidence than that are worth the prompt's space
             ranked = [r for r in ranked if r[4] > 0]
         out = [r[3] for r in ranked[:__MLEM_MAX_OFFER__]]
+        # a clear winner is named outright: small models take the first name of a list anyway,
+        # but a name said plainly beats a list that invites blending two names (step_train)
+        clear = len(ranked) == 1 or (len(ranked) > 1 and ranked[0][0] <= ranked[1][0] - 3)
+        if ranked and clear and ranked[0][4] > 0:
+            out[0]["best"] = True
         if local:
             for entry in out[:12]:
                 line = doc_line(owner, entry["name"])
@@ -1207,7 +1212,12 @@ def _offer_lines(item: dict[str, Any], name: str, owner: str) -> list[str]:
             count = f"the {len(offer)} of its {total} public names that fit"
         use = _use_text(item.get("use"), name)
         fit = f", best fit to {use} first" if use else ", best fit first"
-        out.append(f"no name there is close to `{name}`; {owner} offers ({count}{fit}):")
+        head = f"no name there is close to `{name}`"
+        top = offer[0] if isinstance(offer[0], dict) else {}
+        if top.get("best") is True and isinstance(top.get("name"), str):
+            sig = top.get("sig") if isinstance(top.get("sig"), str) else ""
+            head += f"; the one that fits its use is `{top['name']}{sig}`"
+        out.append(f"{head}; {owner} offers ({count}{fit}):")
         for entry in offer[:MAX_OFFER]:
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
                 continue

@@ -95,6 +95,7 @@ def test_prompt_names_the_renamed_helper_with_its_signature_first(tmp_path: Path
     helpers = [facts.index(f"`step_{s}(") for s in ("load", "clean", "split", "scale", "report")]
     assert facts.index("`train_model(X, y)`") < min(helpers)
     assert "best fit to `model = old_train(X, y)`, then `model.score` first" in facts
+    assert "the one that fits its use is `train_model(X, y)`" in facts
     # what the helper module imports is not what it offers
     assert "LogisticRegression" not in facts and "train_test_split" not in facts
     assert report["outcome"] == "error_free_reproducible" and report["final"]["error_cells"] == 0
@@ -128,7 +129,7 @@ def test_local_module_offer_ranked_by_the_call_and_the_later_use(kernel):
     assert item["use"]["args"] == 2 and item["use"]["then"] == ["score"]
     names = [e["name"] for e in item["offer"]]
     assert names[0] == "train_model"
-    assert item["offer"][0]["sig"] == "(X, y)"
+    assert item["offer"][0]["sig"] == "(X, y)" and item["offer"][0]["best"] is True
     assert item["offer"][0]["doc"].startswith("Fit a logistic regression")
     # the two-argument helper fits the call's shape better than the one-argument ones
     assert names.index("step_split") < names.index("step_scale")
@@ -171,7 +172,7 @@ def test_instance_attributes_and_the_catalogue_replacement_first(kernel):
     )
     facts, _ = kernel.probe([kernel.failing("print(grid.grid_scores_)")])
     item = facts["items"][0]
-    assert item["offer"][0] == {"name": "cv_results_", "type": "dict"}
+    assert item["offer"][0] == {"name": "cv_results_", "type": "dict", "best": True}
     # a namespace bigger than the bound lists only names with evidence beyond the call's shape
     assert item["offer_total"] > MAX_OFFER and len(item["offer"]) < 5
     assert "has `cv_results_`" in format_facts(facts)
