@@ -103,7 +103,11 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         "--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds per notebook run"
     )
     ex.add_argument("--cell-timeout", type=float, help="seconds per cell")
-    ex.add_argument("--root", help="docker: project root mounted read-only (default: ..)")
+    ex.add_argument(
+        "--root",
+        help="the project root: the notebook's own modules under it may be fixed (default: the "
+        "notebook's folder); docker mounts it read-only (default there: ..)",
+    )
     ex.add_argument(
         "--data", action="append", default=[], metavar="DIR", help="docker: read-only data folder"
     )

@@ -119,7 +119,9 @@ class Modernizer:
         self._modules_told: set[Path] = set()
         self._usage = TokenUsage()
         workdir = path.parent.resolve()
-        self._modules = ModuleEdits(workdir)
+        # the notebook's own modules: under its folder, or the project root the user gave
+        limit = Path(opts.root).resolve() if opts.root else None
+        self._modules = ModuleEdits(workdir, limit=limit)
         self._baseline_state: RunState | None = None
         # (cell id, source) the user rejected or a rollback undid: never proposed again
         self._refused: set[tuple[str, str]] = set()

@@ -33,7 +33,10 @@ def file_change_id(rel: str) -> str:
 
 @dataclass
 class ModuleEdits:
-    folder: Path  # the notebook's folder, resolved: no file outside it is ever changed
+    folder: Path  # the notebook's folder, resolved: paths are relative to it (the kernel's cwd)
+    # the project root the user configures (--root); default the notebook's folder. No file
+    # outside it is ever changed
+    limit: Path | None = None
     original: dict[str, str] = field(default_factory=dict)  # rel path -> source as read
     current: dict[str, str] = field(default_factory=dict)  # rel path -> accepted source
     rule_ids: dict[str, list[str]] = field(default_factory=dict)
@@ -45,11 +48,19 @@ class ModuleEdits:
         """The errors raised inside a module under the folder, by its path relative to it."""
         found: dict[str, list[CellError]] = {}
         for error in errors:
-            frame = failing_local_frame(error.traceback, self.folder)
+            frame = failing_local_frame(error.traceback, self.root)
             if frame is not None:
-                rel = frame.path.relative_to(self.folder).as_posix()
+                # relative to the notebook's folder, "../lib/x.py" for a module above it
+                rel = Path(os.path.relpath(frame.path, self.folder)).as_posix()
                 found.setdefault(rel, []).append(error)
         return found
+
+    @property
+    def root(self) -> Path:
+        return (self.limit or self.folder).resolve()
+
+    def inside(self, rel: str) -> bool:
+        return (self.folder / rel).resolve().is_relative_to(self.root)
 
     def source(self, rel: str) -> str | None:
         """The module as the kernel sees it: the accepted change, or the file on disk."""
@@ -137,7 +148,7 @@ class ModuleEdits:
         done = []
         for rel, source in sorted(self.current.items()):
             target = (self.folder / rel).resolve()
-            if not target.is_relative_to(self.folder) or not target.is_file():
+            if not target.is_relative_to(self.root) or not target.is_file():
                 done.append({"path": rel, "written": False, "reason": "outside the folder"})
                 continue
             original = self.original[rel]
@@ -153,7 +164,7 @@ class ModuleEdits:
                 {
                     "path": rel,
                     "written": True,
-                    "backup": backup.relative_to(self.folder).as_posix(),
+                    "backup": Path(os.path.relpath(backup, self.folder)).as_posix(),
                     "rule_ids": self.rule_ids.get(rel, []),
                 }
             )

@@ -207,3 +207,23 @@ def test_python2_implicit_relative_imports_in_a_local_package(tmp_path: Path) ->
     )
     [module] = report["modules"]
     assert module["path"] == "Aux/__init__.py" and module["rule_ids"] == ["PY2900"]
+
+
+def test_a_module_above_the_notebook_needs_the_project_root(tmp_path: Path) -> None:
+    """A notebook in notebooks/ importing ../lib/legacy.py: outside its folder the module is
+    left alone, unless --root names the project root that holds both."""
+    (tmp_path / "lib").mkdir()
+    legacy = tmp_path / "lib" / "legacy.py"
+    legacy.write_text("import numpy as np\n\nHALF = np.float(0.5)\n")
+    cells = ["import sys\nsys.path.insert(0, '../lib')", "import legacy\nprint(legacy.HALF)"]
+    nb = write_notebook(tmp_path / "notebooks" / "nb.ipynb", cells)
+    alone = json.loads(run_cli("run", str(nb), "--offline", "--json").stdout)
+    assert alone["modules"] == [] and alone["error_free"] is False
+    assert legacy.read_text().endswith("np.float(0.5)\n")
+    (tmp_path / "notebooks" / "nb.modernized.ipynb").unlink()
+    proc = run_cli("run", str(nb), "--offline", "--json", "--root", str(tmp_path))
+    report = json.loads(proc.stdout)
+    assert report["error_free"] is True
+    [module] = report["modules"]
+    assert (module["path"], module["backup"]) == ("../lib/legacy.py", "../lib/legacy.py.orig")
+    assert "HALF = float(0.5)" in legacy.read_text()
