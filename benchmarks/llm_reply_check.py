@@ -73,6 +73,59 @@ SNIPPETS: dict[str, list[str]] = {
     ],
 }
 
+# Opt-in cases (--only NAME): not among the six of benchmarks/llm_real_model.md, and they need
+# files beside the notebook. legacy_helper: issue 16, a helper renamed to nothing spelled alike.
+EXTRA: dict[str, list[str]] = {
+    "legacy_helper": [
+        "md:# legacy helpers",
+        "from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)",
+        "from legacy_helpers import old_train",
+        "model = old_train(X, y)",
+        "print('accuracy: %.3f' % model.score(X, y))",
+    ],
+}
+FILES: dict[str, dict[str, str]] = {
+    "legacy_helper": {
+        "legacy_helpers.py": '''"""Helpers kept next to the notebook."""
+
+import pandas as pd
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import train_test_split
+from sklearn.preprocessing import StandardScaler
+
+
+def step_load(path):
+    """Read a CSV file into a DataFrame."""
+    return pd.read_csv(path)
+
+
+def step_clean(df):
+    """Drop the rows that have missing values."""
+    return df.dropna()
+
+
+def step_split(X, y, test_size=0.25):
+    """Split features and labels into train and test parts."""
+    return train_test_split(X, y, test_size=test_size, random_state=0)
+
+
+def step_scale(X):
+    """Standardise the feature columns."""
+    return StandardScaler().fit_transform(X)
+
+
+def step_report(model, X, y):
+    """Print the model's accuracy on X, y."""
+    print(f"accuracy: {model.score(X, y):.3f}")
+
+
+def train_model(X, y):
+    """Fit a logistic regression on X, y and return the fitted model."""
+    return LogisticRegression(max_iter=1000).fit(X, y)
+''',
+    },
+}
+
 
 def make_nb(cells: list[str]):
     nb = new_notebook(
@@ -111,17 +164,19 @@ class CaseResult:
     completion_tokens: int = 0
 
 
-def run(executor: LocalExecutor, nb, cwd: Path) -> ExecutionResult:
+def run(executor: LocalExecutor, nb, cwd: Path, name: str = "") -> ExecutionResult:
+    for fname, text in FILES.get(name, {}).items():
+        (cwd / fname).write_text(text)
     return executor.execute(ExecutionRequest(nb=nb, cwd=cwd, timeout_s=120, probe=build_probe))
 
 
 def check_case(
     name: str, args: argparse.Namespace, executor: LocalExecutor, versions
 ) -> CaseResult:
-    original = make_nb(SNIPPETS[name])
+    original = make_nb({**SNIPPETS, **EXTRA}[name])
     nb = copy.deepcopy(original)
     with tempfile.TemporaryDirectory() as tmp:
-        result = run(executor, nb, Path(tmp))
+        result = run(executor, nb, Path(tmp), name)
     if not result.errors:
         raise SystemExit(f"{name}: the eroded snippet did not fail")
     case = CaseResult(name, result.errors[0].summary()[:120], facts=not args.no_facts)
@@ -183,7 +238,7 @@ def check_case(
             nb.cells[ch.cell_index].source = ch.new_source
             case.changes[ch.cell_index] = ch.new_source
         with tempfile.TemporaryDirectory() as tmp:
-            result = run(executor, nb, Path(tmp))
+            result = run(executor, nb, Path(tmp), name)
         case.fixed = not result.errors
         case.rerun_error = result.errors[0].summary()[:120] if result.errors else None
         if case.fixed:
@@ -205,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--base-url", default="http://127.0.0.1:8011/v1")
     p.add_argument("--model", default="1.5b")
-    p.add_argument("--only", help="comma-separated snippet names: " + ",".join(SNIPPETS))
+    p.add_argument("--only", help="comma-separated snippet names: " + ",".join([*SNIPPETS, *EXTRA]))
     p.add_argument("--no-facts", action="store_true", help="leave the grounding facts out")
     p.add_argument("--max-reasks", type=int, default=2)
     p.add_argument("--rounds", type=int, default=1, help="loop iterations per snippet")
