@@ -540,6 +540,11 @@ CASES = [
         MPL + "ages = [1.0, 30.0, 80.0]\nmax_age, bin_size = max(ages), 10\n"
         "plt.hist(ages, bins=max_age / bin_size)\nfor i in range(len(ages) / 2):\n    pass",
     ),
+    (
+        "NPY022",
+        "import numpy as np\nload = lambda: np.asmatrix([[3.0], [1.0], [2.0]])\np = load()\n"
+        "top = float(p[0])\nassert top == 3.0",
+    ),
 ]
 
 

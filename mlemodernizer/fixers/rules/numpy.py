@@ -17,7 +17,7 @@ from .helpers import (
     report,
     unexpected_kwarg,
 )
-from .matchers import MISSING, Call, Node, Outcome, Site, Symbol
+from .matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, literal
 from .model import REVIEW, SAFE, SAFE_IF, Rule
 from .symbols import DATAFRAME, NDARRAY, SERIES
 
@@ -177,15 +177,32 @@ def _float_of_array(site: Site) -> Outcome | None:
     pos = site.positional()
     if len(pos) != 1 or len(site.args) != 1:
         return None
-    t = site.infer(pos[0].value)
-    if t is None or t.qname != NDARRAY:
+    value = pos[0].value
+    t = site.infer(value)
+    if t is not None and t.qname == NDARRAY:
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            inner = edits.method_call(edits.paren(node.args[0].value), "item")
+            return node.with_changes(args=[node.args[0].with_changes(value=inner)])
+
+        return Outcome(fix=fix)
+    # an element of something inference does not follow (np.matrix arithmetic, loadmat):
+    # np.asarray(v).item() is v itself for numbers and strings, and the scalar of a size-1
+    # array, so it is proposed once the error shows a size-1 array reached float()/int()
+    if t is not None or not isinstance(value, cst.Subscript) or literal(value) is not NOT_LITERAL:
+        return None
+    base = site.infer(value.value)
+    if base is not None and base.qname != NDARRAY:
+        return None
+    if any(isinstance(getattr(e.slice, "value", None), cst.SimpleString) for e in value.slice):
         return None
 
-    def fix(node: cst.Call, refs: Any) -> cst.Call:
-        inner = edits.method_call(edits.paren(node.args[0].value), "item")
+    def fix_unproven(node: cst.Call, refs: Any) -> cst.Call:
+        array = cst.Call(func=refs["numpy.asarray"], args=[cst.Arg(node.args[0].value)])
+        inner = edits.method_call(array, "item")
         return node.with_changes(args=[node.args[0].with_changes(value=inner)])
 
-    return Outcome(fix=fix)
+    return Outcome(fix=fix_unproven, proven=False, needs=("numpy.asarray",))
 
 
 def _sum_generator(site: Site) -> Outcome | None:
@@ -713,6 +730,11 @@ RULES = [
             (
                 "import numpy as np\np = np.array([0.5])\nv = float(p)",
                 "import numpy as np\np = np.array([0.5])\nv = float(p.item())",
+            ),
+            (  # an element inference cannot type: only after the error, through np.asarray
+                "import numpy as np\nj = int(idx[i])\nk = int(row['n'])\nn = int(tokens)",
+                "import numpy as np\nj = int(np.asarray(idx[i]).item())\nk = int(row['n'])\n"
+                "n = int(tokens)",
             ),
         ),
     ),
