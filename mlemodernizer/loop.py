@@ -246,6 +246,19 @@ class Modernizer:
                 stop_reason = "llm_error"
                 break
             if proposal is None:
+                # say why: the last fixer's reason (a rejected reply, an empty one), if it has one
+                why = next(
+                    (
+                        f.last_failure
+                        for f in reversed(self.fixers)
+                        if getattr(f, "last_failure", None)
+                    ),
+                    None,
+                )
+                if why:
+                    self.emitter.emit(
+                        "issue_detected", iteration=index + 1, issue="no_fix", detail=why
+                    )
                 stop_reason = "no_fix"
                 break
             index += 1

@@ -24,7 +24,7 @@ export type FixType =
   'error_repair' | 'runtime_reduction' | 'score_calibration';
 export type FixSource = 'rule' | 'llm';
 export type IssueKind =
-  'timeout' | 'error' | 'score_deviation' | 'budget' | 'llm_error';
+  'timeout' | 'error' | 'score_deviation' | 'budget' | 'llm_error' | 'no_fix';
 export type Outcome =
   | 'error_free_reproducible'
   | 'error_reproducible'

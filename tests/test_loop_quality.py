@@ -155,3 +155,20 @@ def test_a_rejected_cell_change_is_not_proposed_again(tmp_path: Path) -> None:
     assert gate.asked == [[wrong], [right]]
     assert result.report.error_free
     assert result.report.llm.requests == served == 3
+
+
+def test_an_empty_first_reply_is_re_asked_and_a_stop_without_fix_says_why(
+    tmp_path: Path,
+) -> None:
+    nb = notebook(tmp_path)
+    with ScriptedOpenAI(["", GOOD]) as srv:
+        args = ["--base-url", srv.base_url, "--model", "m", "--json"]
+        report = json_report(run_cli("run", str(nb), *args))
+        assert srv.served == 2  # the empty reply was not taken for a repeated one
+    assert report["error_free"] is True
+    with ScriptedOpenAI(["", "", ""]) as srv:
+        args = ["--base-url", srv.base_url, "--model", "m", "--out", str(tmp_path / "o.ipynb")]
+        proc = run_cli("run", str(nb), *args)
+        assert srv.served == 2  # the second empty reply repeats the first: asking stops
+    assert proc.returncode == 0, proc.stderr
+    assert "issue: no_fix (" in proc.stderr and "repeated its previous reply" in proc.stderr

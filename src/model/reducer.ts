@@ -242,8 +242,8 @@ function issueDetected(
     runtime: event.runtime_s ?? null,
     detail: event.detail ?? null
   };
-  // budget and llm_error end the loop; the others lead to a proposal
-  const proposing = event.issue !== 'budget' && event.issue !== 'llm_error';
+  // budget, llm_error and no_fix end the loop; the others lead to a proposal
+  const proposing = !['budget', 'llm_error', 'no_fix'].includes(event.issue);
   return {
     ...state,
     iterations: updateIteration(state.iterations, event.iteration, it => ({

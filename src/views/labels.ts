@@ -69,6 +69,8 @@ export function issueLabel(trans: TranslationBundle, issue: string): string {
       return trans.__('Budget spent');
     case 'llm_error':
       return trans.__('LLM error');
+    case 'no_fix':
+      return trans.__('No fix found');
     case 'static':
       return trans.__('Outdated API (static check)');
     default:

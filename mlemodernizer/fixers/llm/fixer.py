@@ -135,7 +135,7 @@ class LLMFixer:
                     usage=usage,
                 )
             self.last_failure = reason
-            if completion.content.strip() == (previous or "").strip():
+            if previous is not None and completion.content.strip() == previous.strip():
                 # a deterministic model (temperature 0) answers a re-ask with the very same
                 # reply: asking again only spends tokens
                 self.last_failure = f"{reason} (the model repeated its previous reply)"
