@@ -545,6 +545,13 @@ CASES = [
         "import numpy as np\nload = lambda: np.asmatrix([[3.0], [1.0], [2.0]])\np = load()\n"
         "top = float(p[0])\nassert top == 3.0",
     ),
+    (
+        "MPL017",
+        MPL
+        + "import numpy as np\nX = np.linspace(0, 3, 10).reshape(-1, 1)\nb = X[X[:, 0] > 1][0]\n"
+        "plt.arrow(b, 0.08, -0.3, 0, head_width=0.05)\nplt.text(b + 0.02, 0.15, 'x')\n"
+        "plt.savefig(OUT)",
+    ),
 ]
 
 

@@ -9,7 +9,7 @@ import libcst as cst
 from . import edits
 from .helpers import kwarg_rename, no_attribute, object_no_attribute, unexpected_kwarg
 from .infer import AXES, FIGURE
-from .matchers import Attr, Call, DictKey, Outcome, Site, Symbol, literal
+from .matchers import NOT_LITERAL, Attr, Call, DictKey, Outcome, Site, Symbol, literal
 from .model import REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "matplotlib"
@@ -311,6 +311,48 @@ def _steps_linestyle(site: Site) -> Outcome | None:
         return edits.rename_kwarg(node, key, "drawstyle")
 
     return Outcome(fix=fix)
+
+
+def _convertible(value: cst.BaseExpression) -> bool:
+    """Not a literal, and not already ``x.item()``."""
+    if literal(value) is not NOT_LITERAL:
+        return False
+    func = value.func if isinstance(value, cst.Call) else None
+    return not (isinstance(func, cst.Attribute) and func.attr.value == "item")
+
+
+# positional arguments that must be scalars: how many lead the call
+SCALAR_POSITIONS = {"text": 2, "arrow": 4, "axvline": 1, "axhline": 1}
+
+
+def _size1_positions(site: Site) -> Outcome | None:
+    """``plt.arrow(boundary, 0.08, -0.3, 0)`` with ``boundary = X[mask][0]`` a size-1 array:
+    numpy < 2.4 converted it to a float. ``np.asarray(v).item()`` is ``v`` for a number and the
+    element of a size-1 array; proposed only once the conversion error is seen."""
+    func = site.node.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else (site.qname or "")
+    count = SCALAR_POSITIONS.get(name.rpartition(".")[2])
+    pos = site.positional()
+    if not count or site.has_star():
+        return None
+    lead = [a for a in pos[:count] if _convertible(a.value)]
+    if not lead:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        seen = 0
+        for i, a in enumerate(args):
+            if a.keyword is not None or a.star:
+                continue
+            seen += 1
+            if seen > count or not _convertible(a.value):
+                continue
+            array = cst.Call(func=refs["numpy.asarray"], args=[cst.Arg(a.value)])
+            args[i] = a.with_changes(value=edits.method_call(array, "item"))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, proven=False, needs=("numpy.asarray",))
 
 
 def qualify_pyplot(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -695,6 +737,35 @@ RULES = [
                 "ax.plot(x, y, ls='steps-mid', color='k')",
                 "import matplotlib.pyplot as plt\nplt.plot(bins, counts, drawstyle='steps')\n"
                 "ax.plot(x, y, drawstyle='steps-mid', color='k')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL017",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        catalogue="real-notebooks",
+        condition="the conversion error shows a size-1 array reached a scalar position",
+        message="a size-1 array is no longer taken as a scalar position (numpy 2.4 refuses the "
+        "conversion); pass its element",
+        replacement="plt.arrow(np.asarray(x).item(), 0.08, -0.3, 0)",
+        signatures=(
+            r"only 0-dimensional arrays can be converted to Python scalars",
+            r"setting an array element with a sequence\. The requested array has an "
+            r"inhomogeneous shape",
+        ),
+        matchers=(
+            Call(functions=qualify_pyplot(tuple(SCALAR_POSITIONS)), check=_size1_positions),
+            Call(methods=tuple(SCALAR_POSITIONS), exclude=NOT_MPL, check=_size1_positions),
+        ),
+        examples=(
+            (
+                "import numpy as np\nimport matplotlib.pyplot as plt\n"
+                "plt.text(b + 0.02, 0.15, 'boundary')\nax.arrow(b, 0.08, -0.3, 0, fc='b')",
+                "import numpy as np\nimport matplotlib.pyplot as plt\n"
+                "plt.text(np.asarray(b + 0.02).item(), 0.15, 'boundary')\n"
+                "ax.arrow(np.asarray(b).item(), 0.08, -0.3, 0, fc='b')",
             ),
         ),
     ),
