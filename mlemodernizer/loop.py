@@ -42,7 +42,7 @@ from .fixers.magics import comment_out, missing_extensions
 from .local_modules import ModulePatcher, local_module_notices
 from .module_overlay import ModuleEdits
 from .options import Options
-from .progress import RunState, cell_outcomes, cell_report, judge
+from .progress import Judgement, RunState, cell_outcomes, cell_report, judge
 from .report import IterationRecord, Report, RunSummary, edit_similarity
 from .resume import ResumeDecision
 from .resume import decide as decide_resume
@@ -174,6 +174,8 @@ class Modernizer:
         # the best state seen: a fix whose run is worse is rolled back to it (progress.judge)
         best = (run, copy.deepcopy(current), dict(self._modules.current))
         fresh_kernel_next = False
+        # a fix kept for one more iteration although its run was worse (see _a_rule_answers)
+        probation: tuple[str, list[CellChange], IterationRecord] | None = None
         stop_reason = "reproducible"
         index = 0
         while True:
@@ -321,11 +323,25 @@ class Modernizer:
                     for c in accepted
                 },
             )
-            if judgement is not None and judgement.worse:
+            if (
+                judgement is not None
+                and judgement.worse
+                and probation is None
+                and self._a_rule_answers(run, judgement)
+            ):
+                # the fix broke cells with an error a rule answers (an old default pinned back,
+                # which today's library refuses until it is wrapped): one more fix may complete
+                # it; the pair is judged against the best state then
+                probation = (fix_id, list(accepted), record)
+            elif judgement is not None and judgement.worse:
                 why = judgement.describe()
                 record.rolled_back, record.rollback_reason = True, why
                 why_for_model = judgement.describe(base=0)
-                for change in blamed(accepted, best[0].state):
+                on_probation = probation[1] if probation else []
+                if probation is not None:
+                    self._undo_probation(probation, why, provenance)
+                    probation = None
+                for change in blamed([*on_probation, *accepted], best[0].state):
                     self._refused.add((change.cell_id, change.new_source))
                     if change.path is not None:
                         self._modules.refuse(change)
@@ -351,6 +367,7 @@ class Modernizer:
                 fresh_kernel_next = True
             elif accepted:
                 best = (run, copy.deepcopy(current), dict(self._modules.current))
+                probation = None  # what the tentative fix broke is fixed: it stays
             if focus is not None:
                 ended = (
                     "rejected"
@@ -384,6 +401,14 @@ class Modernizer:
             if self._budget_spent():
                 stop_reason = "budget"
                 break
+
+        if probation is not None:
+            # the error the tentative fix caused was not fixed: back to the best state
+            self._undo_probation(probation, "the error it caused was not fixed", provenance)
+            for change in blamed(probation[1], best[0].state):
+                self._refused.add((change.cell_id, change.new_source))
+            run, current = best[0], copy.deepcopy(best[1])
+            self._modules.current = dict(best[2])
 
         # the verdict runs with the module files that end up on disk: a file the user edited
         # meanwhile keeps their edit, and the run before the verdict did not see that
@@ -505,6 +530,33 @@ class Modernizer:
             fixed_cells=summary.fixed_cells,
         )
         return _Run(result=result, score=score, summary=summary, state=state)
+
+    def _a_rule_answers(self, run: _Run, judgement: Judgement) -> bool:
+        """A rule is triggered by the errors of the cells the fix broke."""
+        from .fixers.rules import triggered_rules
+
+        broke = {c.cell_id for c in judgement.broke}
+        errors = [e for e in run.result.errors if e.cell_id in broke]
+        rules = [r for f in self.fixers for r in getattr(f, "rules", [])]
+        return bool(errors and rules and triggered_rules(rules, errors))
+
+    def _undo_probation(
+        self,
+        probation: tuple[str, list[CellChange], IterationRecord],
+        why: str,
+        provenance: list[dict],
+    ) -> None:
+        fix_id, changes, record = probation
+        record.rolled_back, record.rollback_reason = True, why
+        provenance[:] = [p for p in provenance if p["fix_id"] != fix_id]
+        self.emitter.emit(
+            "fix_rolled_back",
+            fix_id=fix_id,
+            iteration=record.index,
+            reason=why,
+            cells=[c.cell_id for c in changes],
+            broke=[],
+        )
 
     def _triage(self, run: _Run) -> list[CellTriage]:
         return triage(

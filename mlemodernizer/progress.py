@@ -10,6 +10,11 @@ The rule, in order:
 otherwise the fix is kept. A fix that trades errors (fixes one cell, the error moves to a later
 cell that failed before anyway) is progress: only a cell that was clean counts as broken.
 
+One exception, for two-step repairs: when the cells a fix broke fail with an error a rule answers
+(a pinned old default that today's library refuses until the next rule wraps it), the fix is kept
+on probation for one more fix; the pair is then judged against the best state, and both are rolled
+back if it is still worse (or if the loop ends first).
+
 When a fix is rolled back, the changes it made to cells that ran clean are refused for good (the
 loop's ``blamed``): those are the suspects, the failing cells are what a fix is for; a fix that
 touched only failing cells is refused whole. Refused changes are never proposed again.
