@@ -362,8 +362,7 @@ class Modernizer:
                         for c in judgement.broke
                     ],
                 )
-                run, current = best[0], copy.deepcopy(best[1])
-                self._modules.current = dict(best[2])
+                run, current = self._restore(best)
                 fresh_kernel_next = True
             elif accepted:
                 best = (run, copy.deepcopy(current), dict(self._modules.current))
@@ -407,8 +406,7 @@ class Modernizer:
             self._undo_probation(probation, "the error it caused was not fixed", provenance)
             for change in blamed(probation[1], best[0].state):
                 self._refused.add((change.cell_id, change.new_source))
-            run, current = best[0], copy.deepcopy(best[1])
-            self._modules.current = dict(best[2])
+            run, current = self._restore(best)
 
         # the verdict runs with the module files that end up on disk: a file the user edited
         # meanwhile keeps their edit, and the run before the verdict did not see that
@@ -530,6 +528,14 @@ class Modernizer:
             fixed_cells=summary.fixed_cells,
         )
         return _Run(result=result, score=score, summary=summary, state=state)
+
+    def _restore(
+        self, best: tuple[_Run, NotebookNode, dict[str, str]]
+    ) -> tuple[_Run, NotebookNode]:
+        """Back to the best state: its run, a copy of its notebook, its module overlay."""
+        run, nb, modules = best
+        self._modules.current = dict(modules)
+        return run, copy.deepcopy(nb)
 
     def _a_rule_answers(self, run: _Run, judgement: Judgement) -> bool:
         """A rule is triggered by the errors of the cells the fix broke."""

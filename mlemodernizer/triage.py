@@ -77,9 +77,7 @@ def triage(
         if missing is not None:
             item.state, item.kind, item.package = "blocked", "environment", missing
             item.reason = f"needs package {missing} (not installed in the kernel's environment)"
-        elif modules_mode == "report" and failing_local_frame(error.traceback, folder):
-            frame = failing_local_frame(error.traceback, folder)
-            assert frame is not None
+        elif modules_mode == "report" and (frame := failing_local_frame(error.traceback, folder)):
             name = frame.path.relative_to(folder.resolve()).as_posix()
             item.state, item.kind = "blocked", "helper_file"
             item.reason = f"raised in your {name} (--modules report: not changed)"

@@ -11,6 +11,7 @@ from . import edits
 from .helpers import cannot_import, qualify
 from .matchers import Attr, Call, Node, Outcome, Site, literal
 from .model import REVIEW, SAFE, Rule
+from .sklearn import SGDS as SKLEARN_SGDS
 
 LIB = "scikit-learn"
 SOURCE = "real-notebooks"
@@ -60,17 +61,8 @@ def _estimator_keyword_only(site: Site) -> Outcome | None:
 
 # --- SGD(tol=-np.inf): "never stop early" is tol=None today ------------------------------------
 
-SGDS = qualify(
-    "sklearn.linear_model",
-    [
-        "SGDClassifier",
-        "SGDRegressor",
-        "Perceptron",
-        "PassiveAggressiveClassifier",
-        "PassiveAggressiveRegressor",
-        "SGDOneClassSVM",
-    ],
-)
+# the SGD family of sklearn.py, and its one-class model (tol=-np.inf reaches it too)
+SGDS = (*SKLEARN_SGDS, *qualify("sklearn.linear_model", ["SGDOneClassSVM"]))
 INFINITIES = ("numpy.inf", "numpy.infty", "numpy.Inf", "numpy.Infinity", "math.inf")
 
 
