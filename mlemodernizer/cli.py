@@ -269,8 +269,10 @@ class ProgressPrinter:
             if d.get("error_summary"):
                 line += f"; {d['error_summary']}"
             for cell in d.get("cells") or []:
-                if cell["state"] == "blocked":
-                    line += f"\n    cell {cell['cell_index'] + 1} blocked: {cell['reason']}"
+                # every cell that still fails, with its cause (environment, no rule, ...)
+                cause = cell.get("cause") or cell["state"]
+                why = cell["reason"] or cell["error"]
+                line += f"\n    cell {cell['cell_index'] + 1}: {cause}: {why}"
         if line:
             print(line, file=self.stream, flush=True)
 

@@ -29,6 +29,21 @@ from .local_modules import failing_local_frame
 from .notebook import mask_magics
 
 _NO_MODULE = re.compile(r"No module named '([^']+)'")
+# pandas/matplotlib/scikit-learn name the distribution themselves for an optional dependency
+_OPTIONAL_DEPENDENCY = re.compile(
+    r"Missing optional dependency '([^']+)'|install the ([\w.-]+) package"
+)
+# a file the notebook reads that is not there (a data file, a matplotlib style file)
+_MISSING_FILE = re.compile(
+    r"No such file or directory: '([^']+)'|'([^']+)' is not a valid package style"
+)
+# errors that say an API is gone or renamed: a rule (or the model) rewrites the call
+_API_DRIFT = re.compile(
+    r"has no attribute|cannot import name|No module named|unexpected keyword argument"
+    r"|got multiple values for argument|takes \d+ positional argument|positional argument"
+    r"|missing \d+ required positional|is not a valid (?:value|parameter)|was removed"
+    r"|is deprecated and will be removed|keyword-only|not callable"
+)
 _NAME_ERROR = re.compile(r"name '([^']+)' is not defined")
 
 
@@ -42,6 +57,9 @@ class CellTriage:
     reason: str = ""
     package: str | None = None  # the distribution to install (environment)
     after: int | None = None  # knock-on: the earlier failing cell it depends on
+    # why it still fails, in the words the report uses: environment | no rule |
+    # behaviour change | helper file | knock-on
+    cause: str = ""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -53,6 +71,7 @@ class CellTriage:
             "reason": self.reason,
             "package": self.package,
             "after": self.after,
+            "cause": self.cause,
         }
 
 
@@ -92,6 +111,7 @@ def triage(
             if earlier is not None:
                 item.state, item.after = "knock_on", earlier
                 item.reason = f"fails because cell {earlier + 1} did"
+        item.cause = _cause(item, error)
         out.append(item)
     return out
 
@@ -133,8 +153,12 @@ def summary_line(cells: list[CellTriage]) -> str:
     knock = sum(1 for c in cells if c.state == "knock_on")
     if knock:
         parts.append(f"{knock} knock-on")
-    code = sum(1 for c in cells if c.state == "fixable")
-    parts.append(f"{code} code error{'s' if code != 1 else ''}")
+    code = [c for c in cells if c.state == "fixable"]
+    line = f"{len(code)} code error{'s' if len(code) != 1 else ''}"
+    causes = sorted({c.cause for c in code if c.cause})
+    if causes:
+        line += " (" + ", ".join(f"{sum(c.cause == k for c in code)} {k}" for k in causes) + ")"
+    parts.append(line)
     return "; ".join(parts)
 
 
@@ -146,6 +170,10 @@ def _missing_module(error: CellError, versions: Mapping[str, str], folder: Path)
     environment nor the notebook's folder has its top-level package."""
     if error.ename not in ("ModuleNotFoundError", "ImportError"):
         return None
+    optional = _OPTIONAL_DEPENDENCY.search(error.evalue)
+    if optional is not None:
+        # already the distribution's name (python-calamine, openpyxl)
+        return optional.group(1) or optional.group(2)
     found = _NO_MODULE.search(error.evalue)
     if found is None:
         return None
@@ -161,6 +189,29 @@ def _missing_module(error: CellError, versions: Mapping[str, str], folder: Path)
         if (beside / f"{top}.py").exists() or (beside / top).is_dir():
             return None  # a sibling of the module that imports it: Python 2's relative import
     return top.replace("_", "-")
+
+
+def _cause(item: CellTriage, error: CellError) -> str:
+    """Environment (a package or a file the environment lacks), no rule (an API that is gone
+    or renamed: a rewrite would answer it), behaviour change (the call exists but now acts
+    differently: refuses NaN, compares str with int, ...), or the cell's own triage state."""
+    if item.kind == "environment":
+        return "environment"
+    if item.kind == "helper_file":
+        return "helper file"
+    if item.state == "knock_on":
+        return "knock-on"
+    text = f"{error.ename}: {error.evalue}"
+    found = _MISSING_FILE.search(text)
+    if error.ename in ("FileNotFoundError", "OSError") and found:
+        name = found.group(1) or found.group(2)
+        item.reason = f"needs file {name} (not in the notebook's folder)"
+        return "environment"
+    if error.ename in ("AttributeError", "ImportError", "ModuleNotFoundError") or _API_DRIFT.search(
+        text
+    ):
+        return "no rule"
+    return "behaviour change"
 
 
 def _source(nb: NotebookNode, index: int) -> str:

@@ -87,7 +87,7 @@ def test_the_cli_names_the_blocked_cells(tmp_path: Path) -> None:
     nb = write_notebook(tmp_path / "nb.ipynb", ["%load_ext watermark_absent_ext", "x = 1"])
     proc = run_cli("run", str(nb), "--offline")
     assert proc.returncode == 0, proc.stderr
-    assert "cell 1 blocked: needs package watermark-absent-ext" in proc.stderr
+    assert "cell 1: environment: needs package watermark-absent-ext" in proc.stderr
     report = json.loads(
         run_cli("run", str(nb), "--offline", "--json", "--out", str(tmp_path / "o.ipynb")).stdout
     )
@@ -112,3 +112,30 @@ def test_a_missing_print_only_extension_is_commented_out(tmp_path: Path) -> None
     nb2 = write_notebook(tmp_path / "sql.ipynb", ["%load_ext sql_absent_xyz", "x = 1"])
     report = json_report(run_cli("run", str(nb2), "--offline", "--json"))
     assert report["stop_reason"] == "blocked" and report["cells"][0]["kind"] == "environment"
+
+
+def test_each_remaining_failure_is_explained_with_its_cause(tmp_path: Path) -> None:
+    """Offline, what the rules cannot fix is told apart in the report and the CLI: a package
+    the environment lacks (named, also when pandas names an optional dependency), a file that
+    is not there, an API that is gone (no rule) and a call that now behaves differently."""
+    cells = [
+        "import io\nimport pandas as pd\npd.read_excel(io.BytesIO(b'x'), engine='calamine')",
+        "open('measurements_absent.csv').read()",
+        "import math\nmath.old_removed_helper(2)",
+        "print([1, 2] + (3,))",
+    ]
+    nb = write_notebook(tmp_path / "nb.ipynb", cells)
+    proc = run_cli("run", str(nb), "--offline", "--json", "--out", str(tmp_path / "o.ipynb"))
+    report = json_report(proc)
+    causes = {c["cell_index"]: c["cause"] for c in report["cells"]}
+    assert causes == {0: "environment", 1: "environment", 2: "no rule", 3: "behaviour change"}
+    by_index = {c["cell_index"]: c for c in report["cells"]}
+    assert by_index[0]["package"] == "python-calamine"
+    assert "needs file measurements_absent.csv" in by_index[1]["reason"]
+    assert report["error_summary"] == (
+        "1 cell needs package python-calamine; "
+        "3 code errors (1 behaviour change, 1 environment, 1 no rule)"
+    )
+    lines = run_cli("run", str(nb), "--offline", "--out", str(tmp_path / "p.ipynb")).stderr
+    assert "cell 3: no rule: AttributeError" in lines
+    assert "cell 4: behaviour change: TypeError" in lines
