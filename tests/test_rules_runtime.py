@@ -1107,3 +1107,32 @@ def test_object_strings_take_what_the_str_dtype_refuses() -> None:
     v = _run(new)["v"]
     assert not pd.get_option("future.infer_string")  # restored after the test by the fixture
     assert v["state"].tolist() == ["Ohio", "Nevada", 0]
+
+
+def test_old_arma_code_fits_the_model_it_described() -> None:
+    """SM001: ARMA(y, order=(2, 2)).fit(trend='nc', disp=-1), removed in statsmodels 0.13,
+    becomes an ARIMA of order (2, 0, 2) with no constant; the same model as written by hand."""
+    pytest.importorskip("statsmodels")
+    old = (
+        "import numpy as np\nimport statsmodels.api as sm\n"
+        "from statsmodels.tsa.arima_process import arma_generate_sample\n"
+        "np.random.seed(12345)\n"
+        "y = arma_generate_sample(np.r_[1, -0.75, 0.25], np.r_[1, 0.65, 0.35], 250)\n"
+        "arma_mod = sm.tsa.ARMA(y, order=(2, 2))\n"
+        "arma_res = arma_mod.fit(trend='nc', disp=-1)\n"
+        "params = arma_res.params"
+    )
+    with pytest.raises(AttributeError) as info:
+        _run(old)
+    assert get_rule("SM001").matches_error(f"AttributeError: {info.value}")
+    (new,), _ = rewrite(old, ["SM001"])
+    assert "trend='n'" in new and "disp" not in new
+    ns = _run(new)
+    from statsmodels.tsa.arima.model import ARIMA
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ref = ARIMA(ns["y"], order=(2, 0, 2), trend="n").fit()
+    # no constant among the estimates: two AR, two MA terms and the innovation variance
+    assert list(ns["arma_res"].model.param_names) == ["ar.L1", "ar.L2", "ma.L1", "ma.L2", "sigma2"]
+    np.testing.assert_allclose(ns["params"], ref.params)

@@ -222,6 +222,10 @@ class CellAnalyzer(cst.CSTVisitor):
             self.top_level[id(stmt)] = stmt
             self._top = stmt
             walk(self, stmt)
+        if self.index.nodes:
+            # the cell as a whole, once its names are bound: rules that move an argument from
+            # one statement to another (SM001)
+            self._nodes("Module", module)
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         self._line = node
