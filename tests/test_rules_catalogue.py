@@ -42,7 +42,7 @@ def test_rule_is_complete(rule) -> None:
 
 @pytest.mark.parametrize(("rule", "before", "after"), EXAMPLES)
 def test_rule_example(rule, before: str, after: str | None) -> None:
-    cells, result = rewrite(before, [rule.id])
+    cells, result = rewrite(before, [rule.id], stored_result=rule.stored_result)
     got = CELL_SEPARATOR.join(cells)
     hits = [h for _, h in result.hits if h.rule.id == rule.id]
     assert hits, f"{rule.id} found nothing in its own example"

@@ -1136,3 +1136,29 @@ def test_old_arma_code_fits_the_model_it_described() -> None:
     # no constant among the estimates: two AR, two MA terms and the innovation variance
     assert list(ns["arma_res"].model.param_names) == ["ar.L1", "ar.L2", "ma.L1", "ma.L2", "sigma2"]
     np.testing.assert_allclose(ns["params"], ref.params)
+
+
+def test_long_frames_show_the_rows_the_authors_pandas_showed() -> None:
+    """PD063 and PD064 change what is shown, never a value: with the stored outputs of a
+    pre-1.0 notebook, a 100-row frame shows 60 rows again and `df.index.day` all its days."""
+    import pandas as pd
+
+    code = (
+        "import pandas as pd\n"
+        "df = pd.DataFrame({'a': range(100)}, index=pd.date_range('2012-01-01', periods=100))\n"
+        "# %%\n"
+        "df.index.day"
+    )
+    days, _ = rewrite(code, ["PD064"], stored_result=get_rule("PD064").stored_result)
+    frame, _ = rewrite(code, ["PD063"], stored_result=get_rule("PD063").stored_result)
+    before = pd.get_option("display.min_rows")
+    try:
+        ns = _run(frame[0])
+        shown = repr(ns["df"]).splitlines()
+        assert sum(line.startswith("2012-") for line in shown) == 60  # was 10
+    finally:
+        pd.set_option("display.min_rows", before)
+    ns = _run(days[0])
+    value = eval(days[1], ns)  # the cell's shown result
+    assert repr(value).startswith("array([") and "..." not in repr(value)
+    assert list(value) == list(ns["df"].index.day)

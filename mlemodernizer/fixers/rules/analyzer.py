@@ -146,7 +146,12 @@ class CellAnalyzer(cst.CSTVisitor):
 
     def site(self, node: Any, **kw: Any) -> Site:
         found = Site(
-            node=node, resolve=self.resolve, infer=self.infer, known=self.table.types, **kw
+            node=node,
+            resolve=self.resolve,
+            infer=self.infer,
+            known=self.table.types,
+            facts=self.table.facts,
+            **kw,
         )
         if id(node) in self._statements:
             found.extra["statement"] = True

@@ -22,6 +22,7 @@ from .cells import mask_assigned_magics, parse_cached, text_fix
 from .index import Policy, RuleIndex, canonical
 from .results import CellOutcome, Hit, PassResult
 from .rewrite import Applier
+from .stored_outputs import cell_result, stored_facts
 from .symbols import SymbolTable
 
 
@@ -30,10 +31,12 @@ def run_pass(
 ) -> PassResult:
     """One walk over the notebook's code cells in order."""
     table = SymbolTable()
+    table.facts = stored_facts(nb)
     outcomes: list[CellOutcome] = []
     unparsed: list[int] = []
     for cell_index, cell in code_cells(nb):
         source = cell.source
+        table.facts["cell_result"] = cell_result(cell)
         masked, mapping = mask_magics(source)
         masked, assigned = mask_assigned_magics(masked)
         mapping = {**assigned, **mapping}  # assigned first: restored before the rest

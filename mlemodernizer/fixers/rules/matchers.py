@@ -66,6 +66,7 @@ class Site:
     context: tuple[Any, ...] = ()  # enclosing (call, arg) of a symbol reference, innermost first
     extra: dict[str, Any] = field(default_factory=dict)
     known: Callable[[], list[TypeInfo]] = list  # receiver types known so far in the notebook
+    facts: Mapping[str, Any] = field(default_factory=dict)  # from the stored outputs
 
     # --- calls -----------------------------------------------------------------------------
 

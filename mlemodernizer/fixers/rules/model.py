@@ -44,6 +44,9 @@ class Rule:
     signatures: tuple[str, ...] = ()  # regexes over "ename: evalue"
     catalogue: str = ""  # catalogue row, e.g. "S1"
     examples: tuple[tuple[str, str | None], ...] = ()
+    # the result (Out[n]) the examples' last cell had stored, for rules that read the stored
+    # outputs (stored_outputs.py): the examples run with it
+    stored_result: str = ""
     matchers: tuple[Matcher, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -212,6 +212,82 @@ def _pandas_import(site: Site) -> Outcome | None:
     )
 
 
+def _long_frame_rows(site: Site) -> Outcome | None:
+    """The stored outputs show a long frame with more rows than pandas 1.0's min_rows (10):
+    the author's pandas showed max_rows rows; min_rows=None restores that (display only)."""
+    node: cst.Import = site.node
+    if not any(edits.dotted_name(a.name) == "pandas" for a in node.names):
+        return None
+    shown = site.facts.get("pandas_rows_shown", 0)
+    return Outcome(
+        fix=lambda n, refs: n,
+        prelude="pandas.set_option('display.min_rows', None)",
+        proven=shown > 10,
+        message=None
+        if shown > 10
+        else "a long frame shows 10 rows since pandas 1.0 (no stored output shows more here)",
+    )
+
+
+# the DatetimeIndex fields that returned an ndarray before pandas 0.20 (an Index since)
+DATETIME_FIELDS = frozenset(
+    [
+        "year",
+        "month",
+        "day",
+        "hour",
+        "minute",
+        "second",
+        "microsecond",
+        "nanosecond",
+        "dayofweek",
+        "weekday",
+        "dayofyear",
+        "quarter",
+        "week",
+        "weekofyear",
+        "days_in_month",
+        "daysinmonth",
+        "is_month_start",
+        "is_month_end",
+        "is_quarter_start",
+        "is_quarter_end",
+        "is_year_start",
+        "is_year_end",
+        "is_leap_year",
+    ]
+)
+
+
+def _shown_field(site: Site) -> Outcome | None:
+    """A cell that ends by showing ``df.index.day`` and whose stored result was ``array([...])``:
+    today's Index shows 20 of the values, the array showed them all (display only: the value
+    is not used further)."""
+    module: cst.Module = site.node
+    if not module.body or not str(site.facts.get("cell_result", "")).startswith("array("):
+        return None
+    last = module.body[-1]
+    if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1):
+        return None
+    expr = last.body[0]
+    if not isinstance(expr, cst.Expr) or not isinstance(expr.value, cst.Attribute):
+        return None
+    attr = expr.value
+    receiver = site.infer(attr.value)
+    on_index = isinstance(attr.value, cst.Attribute) and attr.value.attr.value == "index"
+    datetime_index = receiver is not None and receiver.qname.endswith("DatetimeIndex")
+    if attr.attr.value not in DATETIME_FIELDS or not (on_index or datetime_index):
+        return None
+
+    def fix(node: cst.Module, refs: Any) -> cst.Module:
+        line = node.body[-1]
+        shown = line.body[0]
+        shown = shown.with_changes(value=edits.method_call(shown.value, "to_numpy"))
+        return node.with_changes(body=[*node.body[:-1], line.with_changes(body=[shown])])
+
+    return Outcome(fix=fix, outer=True)
+
+
 # --- a bool Series plotted ---------------------------------------------------------------------
 
 
@@ -463,6 +539,50 @@ RULES = [
                 "import numpy as np\nimport pandas as pd\ndf = pd.read_csv('t.csv')",
                 "import numpy as np\nimport pandas as pd\n"
                 "pd.set_option('future.infer_string', False)\ndf = pd.read_csv('t.csv')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD063",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE_IF,
+        silent=True,
+        catalogue=SOURCE,
+        condition="the notebook's stored outputs show a truncated frame or Series with more "
+        "than 10 rows (the display the author saw)",
+        message="pandas 1.0 shows display.min_rows (10) rows of a long frame where older "
+        "pandas showed display.max_rows (60); min_rows=None shows what the author saw",
+        replacement="pd.set_option('display.min_rows', None) after import pandas",
+        matchers=(Node(types=("Import",), check=_long_frame_rows),),
+        stored_result="      a\n0     0\n1     1\n2     2\n3     3\n4     4\n5     5\n"
+        "..  ..\n94   94\n95   95\n96   96\n97   97\n98   98\n99   99\n\n[100 rows x 1 columns]",
+        examples=(
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\n# %%\ndf",
+                "import pandas as pd\npd.set_option('display.min_rows', None)\n"
+                "df = pd.read_csv('t.csv')\n# %%\ndf",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD064",
+        library=LIB,
+        changed_in="0.20",
+        safety=SAFE_IF,
+        silent=True,
+        catalogue=SOURCE,
+        condition="the cell's stored result was an array: the field is shown, not used",
+        message="DatetimeIndex fields (.day, .weekday, ...) are an Index since pandas 0.20, "
+        "which shows 20 values where the array showed all; .to_numpy() shows what the author saw",
+        replacement="df.index.day.to_numpy() as a cell's shown result",
+        matchers=(Node(types=("Module",), check=_shown_field),),
+        stored_result="array([ 1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15])",
+        examples=(
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv', index_col=0)\n# %%\ndf.index.day",
+                "import pandas as pd\ndf = pd.read_csv('t.csv', index_col=0)\n# %%\n"
+                "df.index.day.to_numpy()",
             ),
         ),
     ),

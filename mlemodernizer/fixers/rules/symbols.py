@@ -11,6 +11,7 @@ that later references and added imports stay consistent.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,8 @@ class SymbolTable:
         self.preludes: set[str] = set()  # once-per-notebook calls already added
         # notebook functions/classes that eval() what they are given (display('df.ix[0]'))
         self.evaluators: set[str] = set()
+        # what the notebook's stored outputs say about the author's libraries (stored_outputs)
+        self.facts: dict[str, Any] = {}
 
     # --- reading (original code) -----------------------------------------------------------
 

@@ -1,0 +1,68 @@
+"""Facts a rule can read from the notebook's stored outputs: how the author's libraries showed
+things when the notebook was saved (display rules restore that, never a computed value).
+
+``cell_result``: the text/plain result the cell being read had stored (set per cell).
+
+``pandas_rows_shown``: the rows a truncated pandas frame/Series showed (head and tail together).
+pandas < 1.0 showed ``display.max_rows`` (60) rows of a long frame; pandas 1.0 shows
+``display.min_rows`` (10). Read from a stored repr with an ellipsis row and a size footer.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from nbformat import NotebookNode
+
+_FOOTER = re.compile(r"^\[\d+ rows x \d+ columns\]$|(?:^|, )Length: \d+")
+_ELLIPSIS_ROW = re.compile(r"^\s*\.\.\.?(?:\s|$)")
+
+
+def stored_facts(nb: NotebookNode) -> dict[str, Any]:
+    """Display facts from the stored outputs of the notebook's code cells."""
+    shown = [n for text in _text_results(nb) if (n := _truncated_rows_shown(text)) is not None]
+    return {"pandas_rows_shown": max(shown)} if shown else {}
+
+
+def cell_result(cell: NotebookNode) -> str:
+    """The text/plain result (``Out[n]``) stored for a cell, or ''."""
+    for o in cell.get("outputs", []):
+        if o.get("output_type") == "execute_result":
+            text = o.get("data", {}).get("text/plain", "")
+            return text if isinstance(text, str) else "".join(text)
+    return ""
+
+
+def _text_results(nb: NotebookNode) -> list[str]:
+    out = []
+    for cell in nb.cells:
+        if cell.get("cell_type") != "code":
+            continue
+        for o in cell.get("outputs", []):
+            if o.get("output_type") in ("execute_result", "display_data"):
+                text = o.get("data", {}).get("text/plain", "")
+                out.append(text if isinstance(text, str) else "".join(text))
+    return out
+
+
+def _truncated_rows_shown(text: str) -> int | None:
+    """Rows shown by a truncated pandas repr: twice the head rows before the ellipsis row of
+    its first block (head and tail are the same length)."""
+    lines = text.rstrip("\n").split("\n")
+    if len(lines) < 3 or not _FOOTER.search(lines[-1]):
+        return None
+    series = "Length:" in lines[-1]
+    header = 0 if series else (2 if _is_index_name_line(lines[1]) else 1)
+    for i, line in enumerate(lines):
+        if not line.strip():
+            return None  # the first block ended without an ellipsis row: not truncated by rows
+        if i >= header and _ELLIPSIS_ROW.match(line):
+            head = i - header
+            return 2 * head if head > 0 else None
+    return None
+
+
+def _is_index_name_line(line: str) -> bool:
+    """``Country`` alone on the line under the column header: the index's name."""
+    return bool(line.strip()) and not line.startswith(" ") and len(line.split()) == 1
