@@ -1162,3 +1162,17 @@ def test_long_frames_show_the_rows_the_authors_pandas_showed() -> None:
     value = eval(days[1], ns)  # the cell's shown result
     assert repr(value).startswith("array([") and "..." not in repr(value)
     assert list(value) == list(ns["df"].index.day)
+
+
+def test_estimators_show_every_parameter_as_the_authors_sklearn_did() -> None:
+    """SKL058: with a stored full repr, the rewritten notebook shows defaults again."""
+    import sklearn
+
+    rule = get_rule("SKL058")
+    cells, _ = rewrite(rule.examples[0][0], ["SKL058"], stored_result=rule.stored_result)
+    try:
+        ns = _run(cells[0])
+        shown = repr(eval(cells[1], ns))
+    finally:
+        sklearn.set_config(print_changed_only=True)
+    assert "class_weight=None" in shown and "tol=0.0001" in shown and "solver='liblinear'" in shown

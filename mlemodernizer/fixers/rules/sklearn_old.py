@@ -254,7 +254,52 @@ def _one_row(site: Site) -> Outcome | None:
     return Outcome(fix=fix, proven=False)
 
 
+def _full_repr(site: Site) -> Outcome | None:
+    """A cell importing scikit-learn in a notebook whose stored outputs show estimators with
+    every parameter: print_changed_only=False shows them so again (display only)."""
+    module: cst.Module = site.node
+    if not site.facts.get("sklearn_full_repr") or not any(_imports_sklearn(s) for s in module.body):
+        return None
+    return Outcome(fix=lambda n, refs: n, prelude="sklearn.set_config(print_changed_only=False)")
+
+
+def _imports_sklearn(stmt: cst.CSTNode) -> bool:
+    if not isinstance(stmt, cst.SimpleStatementLine):
+        return False
+    names: list[str | None] = []
+    for small in stmt.body:
+        if isinstance(small, cst.ImportFrom) and small.module is not None:
+            names.append(edits.dotted_name(small.module))
+        elif isinstance(small, cst.Import):
+            names.extend(edits.dotted_name(a.name) for a in small.names)
+    return any((name or "").split(".")[0] == "sklearn" for name in names)
+
+
 RULES = [
+    Rule(
+        id="SKL058",
+        library=LIB,
+        changed_in="0.23",
+        safety=SAFE,
+        silent=True,
+        catalogue=SOURCE,
+        message="scikit-learn 0.23 shows only the parameters you changed in an estimator's repr; "
+        "the stored outputs show every one: set_config(print_changed_only=False) shows them so",
+        replacement="sklearn.set_config(print_changed_only=False) after the sklearn imports",
+        matchers=(Node(types=("Module",), check=_full_repr),),
+        stored_result="LogisticRegression(C=1.0, class_weight=None, dual=False, "
+        "fit_intercept=True,\n          intercept_scaling=1, max_iter=100, penalty='l2', "
+        "random_state=42, solver='liblinear',\n          tol=0.0001, verbose=0, warm_start=False)",
+        examples=(
+            (
+                "from sklearn.linear_model import LogisticRegression\n# %%\n"
+                "LogisticRegression(solver='liblinear', random_state=42)",
+                "from sklearn.linear_model import LogisticRegression\n"
+                "from sklearn import set_config\nset_config(print_changed_only=False)\n# %%\n"
+                "LogisticRegression(solver='liblinear', random_state=42)",
+            ),
+        ),
+    ),
     Rule(
         id="SKL053",
         library=LIB,

@@ -1,6 +1,9 @@
 """Facts a rule can read from the notebook's stored outputs: how the author's libraries showed
 things when the notebook was saved (display rules restore that, never a computed value).
 
+``sklearn_full_repr``: an estimator was shown with every parameter (scikit-learn < 0.23 did;
+0.23 shows only the changed ones).
+
 ``cell_result``: the text/plain result the cell being read had stored (set per cell).
 
 ``pandas_rows_shown``: the rows a truncated pandas frame/Series showed (head and tail together).
@@ -19,10 +22,21 @@ _FOOTER = re.compile(r"^\[\d+ rows x \d+ columns\]$|(?:^|, )Length: \d+")
 _ELLIPSIS_ROW = re.compile(r"^\s*\.\.\.?(?:\s|$)")
 
 
+# an estimator's repr listing every parameter, defaults included (scikit-learn < 0.23):
+# ``LogisticRegression(C=1.0, class_weight=None, dual=False, ...)``
+_FULL_ESTIMATOR_REPR = re.compile(r"^\(?\s*[A-Z]\w*\((?:\s*\w+=[^=]+?,){6,}", re.M)
+
+
 def stored_facts(nb: NotebookNode) -> dict[str, Any]:
     """Display facts from the stored outputs of the notebook's code cells."""
-    shown = [n for text in _text_results(nb) if (n := _truncated_rows_shown(text)) is not None]
-    return {"pandas_rows_shown": max(shown)} if shown else {}
+    texts = _text_results(nb)
+    facts: dict[str, Any] = {}
+    shown = [n for text in texts if (n := _truncated_rows_shown(text)) is not None]
+    if shown:
+        facts["pandas_rows_shown"] = max(shown)
+    if any(_FULL_ESTIMATOR_REPR.search(text) for text in texts):
+        facts["sklearn_full_repr"] = True
+    return facts
 
 
 def cell_result(cell: NotebookNode) -> str:
