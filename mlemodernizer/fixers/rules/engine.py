@@ -22,21 +22,32 @@ from .cells import mask_assigned_magics, parse_cached, text_fix
 from .index import Policy, RuleIndex, canonical
 from .results import CellOutcome, Hit, PassResult
 from .rewrite import Applier
-from .stored_outputs import cell_result, stored_facts
+from .stored_outputs import stored_facts, stored_results
 from .symbols import SymbolTable
 
 
 def run_pass(
-    nb: NotebookNode, index: RuleIndex, policy: Policy, *, positions: bool = False
+    nb: NotebookNode,
+    index: RuleIndex,
+    policy: Policy,
+    *,
+    positions: bool = False,
+    stored: NotebookNode | None = None,
 ) -> PassResult:
-    """One walk over the notebook's code cells in order."""
+    """One walk over the notebook's code cells in order. ``stored``: the notebook as the user
+    gave it, whose outputs say how the author's libraries showed things (default ``nb``; the
+    loop passes the original, as ``nb`` then holds today's outputs)."""
     table = SymbolTable()
-    table.facts = stored_facts(nb)
+    stored = stored if stored is not None else nb
+    table.facts = stored_facts(stored)
+    results = stored_results(stored)
+    stored_ids = {c.get("id") for c in stored.cells if c.get("id")}
     outcomes: list[CellOutcome] = []
     unparsed: list[int] = []
     for cell_index, cell in code_cells(nb):
         source = cell.source
-        table.facts["cell_result"] = cell_result(cell)
+        key = cell.get("id") if cell.get("id") in stored_ids else cell_index
+        table.facts["cell_result"] = results.get(key, "")
         masked, mapping = mask_magics(source)
         masked, assigned = mask_assigned_magics(masked)
         mapping = {**assigned, **mapping}  # assigned first: restored before the rest

@@ -84,12 +84,17 @@ class RulesFixer:
             triggered = frozenset(triggered_rules(self.rules, ctx.result.errors))
             policy = Policy(safe=True, triggered=triggered)
             return self._propose(
-                ctx.notebook, policy, ctx.fix_type, "after the run's errors", versions
+                ctx.notebook, policy, ctx.fix_type, "after the run's errors", versions, ctx.original
             )
         if ctx.fix_type == FixType.SCORE_CALIBRATION and self.pin_old_defaults:
             policy = Policy(pins=True)
             return self._propose(
-                ctx.notebook, policy, ctx.fix_type, "to reproduce old defaults", versions
+                ctx.notebook,
+                policy,
+                ctx.fix_type,
+                "to reproduce old defaults",
+                versions,
+                ctx.original,
             )
         return None
 
@@ -115,9 +120,14 @@ class RulesFixer:
         return resolve_versions(None, self.rules)
 
     def run(
-        self, nb: NotebookNode, policy: Policy, versions: dict[str, str] | None = None
+        self,
+        nb: NotebookNode,
+        policy: Policy,
+        versions: dict[str, str] | None = None,
+        stored: NotebookNode | None = None,
     ) -> PassResult:
-        """One pass with ``policy`` (the gates come from the versions)."""
+        """One pass with ``policy`` (the gates come from the versions); ``stored``: the notebook
+        with the author's outputs (rules that restore the author's display read them)."""
         known = versions if versions is not None else self._versions()
         gates = gates_for(self.rules, known)
         policy = Policy(
@@ -127,7 +137,7 @@ class RulesFixer:
             everything=policy.everything,
             gates=gates,
         )
-        result = run_pass(nb, active_index(self.rules, gates), policy)
+        result = run_pass(nb, active_index(self.rules, gates), policy, stored=stored)
         self.last = result
         return result
 
@@ -138,8 +148,9 @@ class RulesFixer:
         fix_type: FixType,
         when: str,
         versions: dict[str, str] | None = None,
+        stored: NotebookNode | None = None,
     ) -> FixProposal | None:
-        result = self.run(nb, policy, versions)
+        result = self.run(nb, policy, versions, stored)
         changes = [
             CellChange(c.index, c.cell_id, c.old_source, c.new_source) for c in result.changed
         ]

@@ -39,6 +39,17 @@ def stored_facts(nb: NotebookNode) -> dict[str, Any]:
     return facts
 
 
+def stored_results(nb: NotebookNode) -> dict[str | int, str]:
+    """Each code cell's stored result, by cell id and by index among the notebook's cells."""
+    out: dict[str | int, str] = {}
+    for index, cell in enumerate(nb.cells):
+        if cell.get("cell_type") == "code" and (text := cell_result(cell)):
+            out[index] = text
+            if cell.get("id"):
+                out[cell["id"]] = text
+    return out
+
+
 def cell_result(cell: NotebookNode) -> str:
     """The text/plain result (``Out[n]``) stored for a cell, or ''."""
     for o in cell.get("outputs", []):
@@ -49,6 +60,7 @@ def cell_result(cell: NotebookNode) -> str:
 
 
 def _text_results(nb: NotebookNode) -> list[str]:
+    """Results and printed text (``print(df)`` truncates as the result's repr does)."""
     out = []
     for cell in nb.cells:
         if cell.get("cell_type") != "code":
@@ -56,7 +68,11 @@ def _text_results(nb: NotebookNode) -> list[str]:
         for o in cell.get("outputs", []):
             if o.get("output_type") in ("execute_result", "display_data"):
                 text = o.get("data", {}).get("text/plain", "")
-                out.append(text if isinstance(text, str) else "".join(text))
+            elif o.get("output_type") == "stream" and o.get("name") == "stdout":
+                text = o.get("text", "")
+            else:
+                continue
+            out.append(text if isinstance(text, str) else "".join(text))
     return out
 
 
