@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
@@ -59,9 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="list the rule catalogue")
     rules.add_argument("--json", action="store_true")
 
-    from . import sidecar
-
-    sidecar.add_parser(sub)
+    add_sidecar_parser(sub)
     return parser
 
 
@@ -420,10 +419,68 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_sidecar(args: argparse.Namespace) -> int:
-    from . import sidecar
+def add_sidecar_parser(sub: Any) -> None:
+    from .execution.docker.image import DEFAULT_BASE, DEFAULT_IMAGE
 
-    return sidecar.main(args)
+    sidecar = sub.add_parser("sidecar", help="the container image for --executor docker")
+    commands = sidecar.add_subparsers(dest="sidecar_command", required=True)
+    build = commands.add_parser(
+        "build", help="build the sidecar image (python, ipykernel, the stack)"
+    )
+    build.add_argument(
+        "--base", default=None, help=f"base image with python3 (default {DEFAULT_BASE})"
+    )
+    build.add_argument("--tag", default=DEFAULT_IMAGE, help=f"image name (default {DEFAULT_IMAGE})")
+    build.add_argument(
+        "--network", default=None, help="network for the build's pip (e.g. host); default: docker's"
+    )
+    build.add_argument(
+        "--packages", default=None, help="space-separated pip requirements instead of the default"
+    )
+    build.add_argument(
+        "--build-arg", action="append", default=[], metavar="KEY=VALUE", help="repeatable"
+    )
+    build.add_argument("--no-cache", action="store_true")
+    build.add_argument("--pull", action="store_true", help="pull a newer base first")
+    build.add_argument("--quiet", "-q", action="store_true", help="no build log on stderr")
+    commands.add_parser("dockerfile", help="print the sidecar Dockerfile")
+
+
+def cmd_sidecar(args: argparse.Namespace) -> int:
+    from .execution.docker.image import DOCKERFILE, build_image, image_summary
+
+    if args.sidecar_command == "dockerfile":
+        print(DOCKERFILE.read_text(), end="")
+        return 0
+    build_args: dict[str, str] = {}
+    for item in args.build_arg:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ModernizerError(f"--build-arg {item!r}: expected KEY=VALUE")
+        build_args[key] = value
+    if args.packages:
+        build_args["PACKAGES"] = args.packages
+    t0 = time.monotonic()
+    image_id = build_image(
+        base=args.base,
+        tag=args.tag,
+        network=args.network,
+        build_args=build_args,
+        no_cache=args.no_cache,
+        pull=args.pull,
+        log=(lambda line: None) if args.quiet else _stderr,
+    )
+    seconds = time.monotonic() - t0
+    summary = image_summary(args.tag)
+    listed = ", ".join(f"{k} {v}" for k, v in summary.items())
+    print(f"built {args.tag} ({image_id[:19]}) in {seconds:.0f} s: {listed}", file=sys.stderr)
+    print(json.dumps({"tag": args.tag, "id": image_id, "seconds": round(seconds, 1), **summary}))
+    return 0
+
+
+def _stderr(line: str) -> None:
+    sys.stderr.write(line)
+    sys.stderr.flush()
 
 
 def _split(value: str | None) -> list[str] | None:

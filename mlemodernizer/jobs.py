@@ -37,7 +37,7 @@ def make_executor(
 
         return LocalExecutor(kernel=opts.kernel)
     if opts.executor == "docker":
-        from .execution.docker import make_docker_executor
+        from .execution.docker.executor import make_docker_executor
 
         return make_docker_executor(opts, job_id=job_id, notebook=notebook)
     raise ExecutorError(

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from mlemodernizer.execution import docker as dx
+from mlemodernizer.execution.docker.labels import LABEL_JOB
 
 from .conftest import json_report, run_cli, write_notebook
 from .test_docker_executor import IMAGE, docker_client, tree_digest
@@ -20,7 +20,7 @@ def client():
 
 
 def all_labelled(client) -> list:
-    return client.containers.list(all=True, filters={"label": dx.LABEL_JOB})
+    return client.containers.list(all=True, filters={"label": LABEL_JOB})
 
 
 def test_modernizes_the_rules_fixable_example_inside_the_container(client, copy_example) -> None:
@@ -39,7 +39,7 @@ def test_modernizes_the_rules_fixable_example_inside_the_container(client, copy_
     assert {k: after[k] for k in before} == before
     # the same check as `docker ps -a --filter label=mlemodernizer.job`
     ps = subprocess.run(
-        ["docker", "ps", "-aq", "--filter", f"label={dx.LABEL_JOB}"],
+        ["docker", "ps", "-aq", "--filter", f"label={LABEL_JOB}"],
         capture_output=True,
         text=True,
         check=True,
@@ -85,7 +85,7 @@ def test_sidecar_build_with_an_unknown_base_names_the_fix(client) -> None:
 
 
 def test_sidecar_image_reports_its_stack(client) -> None:
-    from mlemodernizer.sidecar import image_summary
+    from mlemodernizer.execution.docker.image import image_summary
 
     summary = image_summary(IMAGE)
     assert {"python", "numpy", "pandas", "scikit-learn", "ipykernel"} <= set(summary)

@@ -24,8 +24,12 @@ from pathlib import Path
 import pytest
 
 from mlemodernizer.errors import ExecutorError
-from mlemodernizer.execution import docker as dx
 from mlemodernizer.execution.base import CellRun, ExecutionRequest
+from mlemodernizer.execution.docker import executor, labels
+from mlemodernizer.execution.docker.client import connect
+from mlemodernizer.execution.docker.config import DockerConfig
+from mlemodernizer.execution.docker.executor import DockerExecutor
+from mlemodernizer.execution.docker.image import read_versions_cache
 
 from .conftest import make_notebook
 
@@ -38,7 +42,7 @@ def docker_client():
         pytest.skip("MLEM_SKIP_DOCKER_TESTS=1: Docker tests skipped on purpose")
     required = bool(os.environ.get("CI")) or os.environ.get("MLEM_REQUIRE_DOCKER") == "1"
     try:
-        client = dx.connect()
+        client = connect()
     except ExecutorError as exc:
         msg = (
             f"Docker tests need a running daemon: {exc}. Run `bash .ci/docker.sh` "
@@ -60,7 +64,7 @@ def client():
 
 
 def labelled(client, job_id: str) -> list:
-    return client.containers.list(all=True, filters={"label": f"{dx.LABEL_JOB}={job_id}"})
+    return client.containers.list(all=True, filters={"label": f"{labels.LABEL_JOB}={job_id}"})
 
 
 def tree_digest(folder: Path) -> dict[str, str]:
@@ -102,7 +106,7 @@ def project() -> Path:
 @pytest.fixture(scope="module")
 def shared(client):
     """One executor (one container, reused) for the tests that leave it running."""
-    ex = dx.DockerExecutor(dx.DockerConfig(image=IMAGE), job_id=f"t{os.getpid()}shared")
+    ex = DockerExecutor(DockerConfig(image=IMAGE), job_id=f"t{os.getpid()}shared")
     yield ex
     ex.close()
     assert labelled(client, ex.job_id) == []
@@ -178,8 +182,8 @@ def test_data_and_the_project_are_read_only(shared, project) -> None:
     (project.parent / "input").chmod(0o777)
     (project / "data").chmod(0o777)
     (project / "data" / "x.csv").chmod(0o666)
-    cfg = dx.DockerConfig(image=IMAGE, data=[str(project / "data")])
-    ex = dx.DockerExecutor(cfg, job_id=f"t{os.getpid()}ro")
+    cfg = DockerConfig(image=IMAGE, data=[str(project / "data")])
+    ex = DockerExecutor(cfg, job_id=f"t{os.getpid()}ro")
     try:
         result = ex.execute(ExecutionRequest(nb=nb, cwd=project, timeout_s=60))
     finally:
@@ -200,8 +204,8 @@ def test_kaggle_input_mapping(client, project, tmp_path) -> None:
             "import os\nprint(os.path.exists('submission.csv'))",
         ]
     )
-    cfg = dx.DockerConfig(image=IMAGE, data=[str(comp)], kaggle_input=True)
-    ex = dx.DockerExecutor(cfg, job_id=f"t{os.getpid()}kaggle")
+    cfg = DockerConfig(image=IMAGE, data=[str(comp)], kaggle_input=True)
+    ex = DockerExecutor(cfg, job_id=f"t{os.getpid()}kaggle")
     try:
         result = ex.execute(ExecutionRequest(nb=nb, cwd=project, timeout_s=60))
         assert result.error_free, result.errors
@@ -228,7 +232,7 @@ def test_no_network_inside_only_loopback(shared, project) -> None:
 
 def test_network_is_opt_in(client, project) -> None:
     nb = make_notebook(["import os\nprint(sorted(os.listdir('/sys/class/net')))"])
-    ex = dx.DockerExecutor(dx.DockerConfig(image=IMAGE, network="bridge"), job_id="t-net")
+    ex = DockerExecutor(DockerConfig(image=IMAGE, network="bridge"), job_id="t-net")
     try:
         result = ex.execute(ExecutionRequest(nb=nb, cwd=project, timeout_s=60))
     finally:
@@ -238,7 +242,7 @@ def test_network_is_opt_in(client, project) -> None:
 
 def test_whole_run_limit_kills_the_container(client, project) -> None:
     job = f"t{os.getpid()}timeout"
-    ex = dx.DockerExecutor(dx.DockerConfig(image=IMAGE), job_id=job)
+    ex = DockerExecutor(DockerConfig(image=IMAGE), job_id=job)
     nb = make_notebook(["x = 1", "import time\ntime.sleep(60)", "print('never')"])
     try:
         t0 = time.monotonic()
@@ -258,7 +262,7 @@ def test_whole_run_limit_kills_the_container(client, project) -> None:
 
 def test_per_cell_limit(client, project) -> None:
     job = f"t{os.getpid()}celltimeout"
-    ex = dx.DockerExecutor(dx.DockerConfig(image=IMAGE), job_id=job)
+    ex = DockerExecutor(DockerConfig(image=IMAGE), job_id=job)
     nb = make_notebook(["x = 1", "import time\ntime.sleep(30)"])
     try:
         result = ex.execute(ExecutionRequest(nb=nb, cwd=project, timeout_s=120, cell_timeout_s=2))
@@ -272,7 +276,7 @@ def test_per_cell_limit(client, project) -> None:
 
 def test_cancel_mid_run_leaves_nothing_behind(client, project) -> None:
     job = f"t{os.getpid()}cancel"
-    ex = dx.DockerExecutor(dx.DockerConfig(image=IMAGE), job_id=job)
+    ex = DockerExecutor(DockerConfig(image=IMAGE), job_id=job)
     nb = make_notebook(["print('started')", "import time\ntime.sleep(60)"])
     request = ExecutionRequest(nb=nb, cwd=project, timeout_s=120)
     started = threading.Event()
@@ -321,13 +325,13 @@ def test_installed_versions_come_from_the_image_once(shared, client) -> None:
     )
     assert versions["numpy"] == out.decode().strip()
     assert {"pandas", "scikit-learn", "ipykernel"} <= set(versions)
-    assert dx._VERSIONS_BY_IMAGE[shared.image_id] == versions
-    assert dx._read_versions_cache(shared.image_id) == versions
+    assert executor._VERSIONS_BY_IMAGE[shared.image_id] == versions
+    assert read_versions_cache(shared.image_id) == versions
 
 
 def test_limits_and_hardening_reach_the_container(client, project) -> None:
-    cfg = dx.DockerConfig(image=IMAGE, memory="512m", cpus=1.5)
-    ex = dx.DockerExecutor(cfg, job_id=f"t{os.getpid()}limits")
+    cfg = DockerConfig(image=IMAGE, memory="512m", cpus=1.5)
+    ex = DockerExecutor(cfg, job_id=f"t{os.getpid()}limits")
     try:
         ex.execute(ExecutionRequest(nb=make_notebook(["1"]), cwd=project, timeout_s=60))
         [container] = labelled(client, ex.job_id)
@@ -345,14 +349,14 @@ def test_limits_and_hardening_reach_the_container(client, project) -> None:
 def test_gpu_request_without_an_nvidia_runtime_is_a_clear_error(client, project) -> None:
     if "nvidia" in (client.info().get("Runtimes") or {}):
         pytest.skip("this daemon has an NVIDIA runtime: the request would succeed")
-    ex = dx.DockerExecutor(dx.DockerConfig(image=IMAGE, gpus="all"), job_id="t-gpu")
+    ex = DockerExecutor(DockerConfig(image=IMAGE, gpus="all"), job_id="t-gpu")
     try:
         with pytest.raises(ExecutorError, match="GPUs requested.*--gpus all.*NVIDIA"):
             ex.execute(ExecutionRequest(nb=make_notebook(["1"]), cwd=project, timeout_s=60))
     finally:
         ex.close()
     assert labelled(client, "t-gpu") == []
-    auto = dx.DockerExecutor(dx.DockerConfig(image=IMAGE, gpus="auto"), job_id="t-gpu-auto")
+    auto = DockerExecutor(DockerConfig(image=IMAGE, gpus="auto"), job_id="t-gpu-auto")
     try:
         assert not auto.gpus.uses_gpus and "no NVIDIA runtime" in auto.gpus.reason
         result = auto.execute(ExecutionRequest(nb=make_notebook(["1"]), cwd=project))
@@ -364,21 +368,21 @@ def test_gpu_request_without_an_nvidia_runtime_is_a_clear_error(client, project)
 def test_stale_containers_of_a_dead_owner_are_swept_at_start(client, project) -> None:
     proc = subprocess.Popen(["true"])
     proc.wait()
-    host = dx._owner_label().rsplit("/", 2)[0]
+    host = labels.owner_label().rsplit("/", 2)[0]
     stale = client.containers.create(
         IMAGE,
         command=["sleep", "600"],
-        labels={dx.LABEL_JOB: "t-stale", dx.LABEL_OWNER: f"{host}/{proc.pid}/1"},
+        labels={labels.LABEL_JOB: "t-stale", labels.LABEL_OWNER: f"{host}/{proc.pid}/1"},
         network_mode="none",
     )
     live = client.containers.create(
         IMAGE,
         command=["sleep", "600"],
-        labels={dx.LABEL_JOB: "t-live", dx.LABEL_OWNER: dx._owner_label()},
+        labels={labels.LABEL_JOB: "t-live", labels.LABEL_OWNER: labels.owner_label()},
         network_mode="none",
     )
     try:
-        ex = dx.DockerExecutor(dx.DockerConfig(image=IMAGE), job_id="t-sweeper")
+        ex = DockerExecutor(DockerConfig(image=IMAGE), job_id="t-sweeper")
         ex.close()
         assert stale.name in ex.swept
         assert labelled(client, "t-stale") == []
@@ -391,7 +395,7 @@ def test_stale_containers_of_a_dead_owner_are_swept_at_start(client, project) ->
 
 def test_missing_image_is_a_clear_error(client) -> None:
     with pytest.raises(ExecutorError, match="not found: build it with `mlemodernizer sidecar"):
-        dx.DockerExecutor(dx.DockerConfig(image="mlemodernizer-no-such-image:0"))
+        DockerExecutor(DockerConfig(image="mlemodernizer-no-such-image:0"))
 
 
 def test_image_without_nbclient_is_a_clear_error(client, project) -> None:
@@ -400,7 +404,7 @@ def test_image_without_nbclient_is_a_clear_error(client, project) -> None:
         client.images.get(base)
     except Exception:
         pytest.fail(f"the test base image {base} is missing: build it with `bash .ci/docker.sh`")
-    ex = dx.DockerExecutor(dx.DockerConfig(image=base), job_id="t-bare")
+    ex = DockerExecutor(DockerConfig(image=base), job_id="t-bare")
     try:
         with pytest.raises(ExecutorError, match="cannot run notebooks.*sidecar build --base"):
             ex.execute(ExecutionRequest(nb=make_notebook(["1"]), cwd=project, timeout_s=60))
@@ -414,7 +418,7 @@ def test_user_choice_when_run_by_root(client, tmp_path) -> None:
     """Root-only project: root in the container, and the job says why; a project owned by
     someone: that someone's uid."""
     hidden = make_project(tmp_path)  # pytest's tmp_path: 0700, owned by root
-    ex = dx.DockerExecutor(dx.DockerConfig(image=IMAGE), job_id=f"t{os.getpid()}root")
+    ex = DockerExecutor(DockerConfig(image=IMAGE), job_id=f"t{os.getpid()}root")
     try:
         code = "import os\nprint(os.getuid(), open('../input/train.csv').read().split()[1])"
         result = ex.execute(ExecutionRequest(nb=make_notebook([code]), cwd=hidden))
@@ -429,7 +433,7 @@ def test_user_choice_when_run_by_root(client, tmp_path) -> None:
         owned = make_project(top)
         for path in [top, *top.rglob("*")]:
             os.lchown(path, 1234, 1234)
-        ex = dx.DockerExecutor(dx.DockerConfig(image=IMAGE), job_id=f"t{os.getpid()}owned")
+        ex = DockerExecutor(DockerConfig(image=IMAGE), job_id=f"t{os.getpid()}owned")
         try:
             code = "import os\nprint(os.getuid())\nopen('out.txt', 'w').write('x')"
             result = ex.execute(ExecutionRequest(nb=make_notebook([code]), cwd=owned))
@@ -471,10 +475,11 @@ def test_a_process_that_exits_without_close_leaves_no_container(client, project)
     job = f"t{os.getpid()}atexit"
     code = (
         "import sys\nfrom pathlib import Path\n"
-        "from mlemodernizer.execution import docker as dx\n"
         "from mlemodernizer.execution.base import ExecutionRequest\n"
+        "from mlemodernizer.execution.docker.config import DockerConfig\n"
+        "from mlemodernizer.execution.docker.executor import DockerExecutor\n"
         "from tests.conftest import make_notebook\n"
-        f"ex = dx.DockerExecutor(dx.DockerConfig(image={IMAGE!r}), job_id={job!r})\n"
+        f"ex = DockerExecutor(DockerConfig(image={IMAGE!r}), job_id={job!r})\n"
         f"r = ex.execute(ExecutionRequest(nb=make_notebook(['1']), cwd=Path({str(project)!r})))\n"
         "print(len(ex.client.containers.list(filters={'label': 'mlemodernizer.job=" + job + "'})))"
     )
@@ -489,7 +494,7 @@ def test_a_process_that_exits_without_close_leaves_no_container(client, project)
 
 def test_big_outputs_and_a_container_removed_between_runs(client, project) -> None:
     job = f"t{os.getpid()}gone"
-    ex = dx.DockerExecutor(dx.DockerConfig(image=IMAGE), job_id=job)
+    ex = DockerExecutor(DockerConfig(image=IMAGE), job_id=job)
     try:
         big = ex.execute(
             ExecutionRequest(nb=make_notebook(["print('x' * 5_000_000)"]), cwd=project)

@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 
 import pytest
 
 from mlemodernizer.cli import build_parser, options_from_args
 from mlemodernizer.errors import ExecutorError
-from mlemodernizer.execution import docker as dx
+from mlemodernizer.execution.docker.client import connect, daemon_error
+from mlemodernizer.execution.docker.config import DockerConfig
+from mlemodernizer.execution.docker.image import DEFAULT_IMAGE
+from mlemodernizer.execution.docker.labels import owner_gone, owner_label
+from mlemodernizer.execution.docker.layout import (
+    RUNNER_HOST_PATH,
+    RUNNER_TARGET,
+    SOURCE_TARGET,
+    Layout,
+    fill_scratch,
+    plan_layout,
+)
 from mlemodernizer.execution.gpus import parse_gpus
 from mlemodernizer.options import Options
 
@@ -95,7 +107,7 @@ def test_gpu_requests_reach_the_engine_api_as_docker_run_sends_them() -> None:
 # --- layout -----------------------------------------------------------------------------------
 
 
-def _binds(layout: dx.Layout) -> dict[str, tuple[str, bool]]:
+def _binds(layout: Layout) -> dict[str, tuple[str, bool]]:
     return {b.target: (str(b.source), b.read_only) for b in layout.binds}
 
 
@@ -104,14 +116,14 @@ def test_layout_keeps_the_relative_layout_read_only_with_a_writable_scratch(tmp_
     nbdir = tmp_path / "notebooks"
     nbdir.mkdir()
     scratch = tmp_path / "scratch"
-    layout = dx.plan_layout(nbdir, dx.DockerConfig(), scratch)
+    layout = plan_layout(nbdir, DockerConfig(), scratch)
     assert layout.root == tmp_path.resolve()  # default: the notebook folder's parent
     assert layout.cwd == "/workspace/notebooks"
     binds = _binds(layout)
     assert binds["/workspace"] == (str(tmp_path.resolve()), True)
     assert binds["/workspace/notebooks"] == (str(scratch), False)
-    assert binds[dx.SOURCE_TARGET] == (str(nbdir.resolve()), True)
-    assert binds[dx.RUNNER_TARGET] == (str(dx.RUNNER_HOST_PATH), True)
+    assert binds[SOURCE_TARGET] == (str(nbdir.resolve()), True)
+    assert binds[RUNNER_TARGET] == (str(RUNNER_HOST_PATH), True)
     writable = [t for t, (_, ro) in binds.items() if not ro]
     assert writable == ["/workspace/notebooks"]  # the scratch copy is the only writable mount
 
@@ -119,13 +131,13 @@ def test_layout_keeps_the_relative_layout_read_only_with_a_writable_scratch(tmp_
 def test_layout_root_option_and_its_checks(tmp_path) -> None:
     nbdir = tmp_path / "a" / "b" / "nb"
     nbdir.mkdir(parents=True)
-    layout = dx.plan_layout(nbdir, dx.DockerConfig(root=str(tmp_path)), tmp_path / "s")
+    layout = plan_layout(nbdir, DockerConfig(root=str(tmp_path)), tmp_path / "s")
     assert layout.cwd == "/workspace/a/b/nb"
     other = tmp_path / "other"
     other.mkdir()
     with pytest.raises(ExecutorError, match="does not contain the notebook's folder"):
-        dx.plan_layout(nbdir, dx.DockerConfig(root=str(other)), tmp_path / "s")
-    same = dx.plan_layout(nbdir, dx.DockerConfig(root=str(nbdir)), tmp_path / "s")
+        plan_layout(nbdir, DockerConfig(root=str(other)), tmp_path / "s")
+    same = plan_layout(nbdir, DockerConfig(root=str(nbdir)), tmp_path / "s")
     assert same.cwd == "/workspace" and "/workspace" in _binds(same)
 
 
@@ -134,16 +146,14 @@ def test_layout_data_folders_read_only_and_kaggle_mapping(tmp_path) -> None:
     (nbdir / "data").mkdir(parents=True)
     outside = tmp_path / "datasets" / "titanic"
     outside.mkdir(parents=True)
-    cfg = dx.DockerConfig(data=[str(nbdir / "data"), str(outside)])
-    layout = dx.plan_layout(nbdir, cfg, tmp_path / "s")
+    cfg = DockerConfig(data=[str(nbdir / "data"), str(outside)])
+    layout = plan_layout(nbdir, cfg, tmp_path / "s")
     binds = _binds(layout)
     assert binds["/workspace/nb/data"] == (str((nbdir / "data").resolve()), True)
     assert layout.skip == ["data"]  # not copied into the scratch
     assert binds[str(outside.resolve())] == (str(outside.resolve()), True)
 
-    kaggle = dx.plan_layout(
-        nbdir, dx.DockerConfig(data=[str(outside)], kaggle_input=True), tmp_path
-    )
+    kaggle = plan_layout(nbdir, DockerConfig(data=[str(outside)], kaggle_input=True), tmp_path)
     binds = _binds(kaggle)
     assert binds["/kaggle/input/titanic"] == (str(outside.resolve()), True)
     assert binds["/kaggle/working"] == (str(tmp_path), False)
@@ -153,7 +163,7 @@ def test_layout_kaggle_without_data_uses_the_old_input_folder(tmp_path) -> None:
     (tmp_path / "input").mkdir()
     nbdir = tmp_path / "notebooks"
     nbdir.mkdir()
-    layout = dx.plan_layout(nbdir, dx.DockerConfig(kaggle_input=True), tmp_path / "s")
+    layout = plan_layout(nbdir, DockerConfig(kaggle_input=True), tmp_path / "s")
     assert _binds(layout)["/kaggle/input"] == (str((tmp_path / "input").resolve()), True)
 
 
@@ -161,9 +171,9 @@ def test_layout_refuses_bad_data(tmp_path) -> None:
     nbdir = tmp_path / "nb"
     nbdir.mkdir()
     with pytest.raises(ExecutorError, match="not a folder"):
-        dx.plan_layout(nbdir, dx.DockerConfig(data=[str(tmp_path / "nope")]), tmp_path / "s")
+        plan_layout(nbdir, DockerConfig(data=[str(tmp_path / "nope")]), tmp_path / "s")
     with pytest.raises(ExecutorError, match="contains the notebook's folder"):
-        dx.plan_layout(nbdir, dx.DockerConfig(data=[str(tmp_path)]), tmp_path / "s")
+        plan_layout(nbdir, DockerConfig(data=[str(tmp_path)]), tmp_path / "s")
 
 
 def test_scratch_copy_is_fresh_links_large_files_and_keeps_mount_points(tmp_path) -> None:
@@ -177,11 +187,11 @@ def test_scratch_copy_is_fresh_links_large_files_and_keeps_mount_points(tmp_path
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     (scratch / "left-over.txt").write_text("from the last run")
-    stats = dx.fill_scratch(src, scratch, ["data"], copy_limit=1000)
+    stats = fill_scratch(src, scratch, ["data"], copy_limit=1000)
     assert (scratch / "a.txt").read_text() == "a" and (scratch / "sub" / "b.txt").read_text() == "b"
     assert not (scratch / "left-over.txt").exists()
     assert (scratch / "data").is_dir() and not any((scratch / "data").iterdir())
-    assert os.readlink(scratch / "huge.bin") == f"{dx.SOURCE_TARGET}/huge.bin"
+    assert os.readlink(scratch / "huge.bin") == f"{SOURCE_TARGET}/huge.bin"
     assert stats == {"files": 2, "bytes": 2, "linked": 1}
 
 
@@ -189,20 +199,20 @@ def test_scratch_copy_is_fresh_links_large_files_and_keeps_mount_points(tmp_path
 
 
 def test_owner_labels_tell_live_from_gone_processes() -> None:
-    me = dx._owner_label()
-    assert not dx._owner_gone(me)
+    me = owner_label()
+    assert not owner_gone(me)
     host, pid, start = me.rsplit("/", 2)
     proc = subprocess.Popen(["true"])
     proc.wait()
-    assert dx._owner_gone(f"{host}/{proc.pid}/{start}")  # that pid has exited
-    assert not dx._owner_gone(f"some-other-host/{proc.pid}/1")  # not ours to judge
-    assert not dx._owner_gone("garbage")
+    assert owner_gone(f"{host}/{proc.pid}/{start}")  # that pid has exited
+    assert not owner_gone(f"some-other-host/{proc.pid}/1")  # not ours to judge
+    assert not owner_gone("garbage")
 
 
 def test_daemon_unreachable_is_one_clear_error(monkeypatch) -> None:
     monkeypatch.setenv("DOCKER_HOST", "unix:///nonexistent/docker.sock")
     with pytest.raises(ExecutorError) as info:
-        dx.connect()
+        connect()
     msg = str(info.value)
     assert "cannot reach the Docker daemon at unix:///nonexistent/docker.sock" in msg
     assert "dockerd" in msg and "--executor local" in msg
@@ -210,9 +220,9 @@ def test_daemon_unreachable_is_one_clear_error(monkeypatch) -> None:
 
 def test_docker_not_installed_names_the_install(monkeypatch) -> None:
     monkeypatch.delenv("DOCKER_HOST", raising=False)
-    monkeypatch.setattr(dx.shutil, "which", lambda name: None)
-    monkeypatch.setattr(dx.os.path, "exists", lambda p: False)
-    msg = dx._daemon_error("unix:///var/run/docker.sock", Exception("boom"), "--executor docker")
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    monkeypatch.setattr(os.path, "exists", lambda p: False)
+    msg = daemon_error("unix:///var/run/docker.sock", Exception("boom"), "--executor docker")
     assert msg.startswith("Docker is not installed") and "apt-get install docker.io" in msg
 
 
@@ -239,18 +249,18 @@ def test_run_options_for_the_docker_executor() -> None:
     assert (opts.network, opts.memory, opts.cpus) == ("bridge", "4g", 1.5)
     defaults = options_from_args(build_parser().parse_args(["run", "nb.ipynb"]))
     assert defaults.network == "none" and defaults.data == [] and defaults.memory is None
-    cfg = dx.DockerConfig.from_options(opts)
+    cfg = DockerConfig.from_options(opts)
     assert (cfg.cpus, cfg.memory, cfg.network, cfg.kaggle_input) == (1.5, "4g", "bridge", True)
-    assert dx.DockerConfig.from_options(Options(executor="docker")).image == dx.DEFAULT_IMAGE
+    assert DockerConfig.from_options(Options(executor="docker")).image == DEFAULT_IMAGE
     with pytest.raises(ExecutorError, match="--memory"):
-        dx.DockerConfig.from_options(Options(memory="lots"))
+        DockerConfig.from_options(Options(memory="lots"))
     with pytest.raises(ExecutorError, match="--cpus"):
-        dx.DockerConfig.from_options(Options(cpus=0))
+        DockerConfig.from_options(Options(cpus=0))
     assert Options.from_json({"executor": "docker", "network": "bridge", "data": ["x"]}).data
 
 
 def test_the_dockerfile_ships_in_the_package_and_docker_dir_links_to_it() -> None:
-    from mlemodernizer.sidecar import DOCKERFILE
+    from mlemodernizer.execution.docker.image import DOCKERFILE
 
     text = DOCKERFILE.read_text()
     assert "ARG BASE=" in text and "FROM ${BASE}" in text and "ipykernel" in text
@@ -262,6 +272,6 @@ def test_the_dockerfile_ships_in_the_package_and_docker_dir_links_to_it() -> Non
 
 
 def test_the_runner_needs_only_the_images_python() -> None:
-    source = dx.RUNNER_HOST_PATH.read_text()
+    source = RUNNER_HOST_PATH.read_text()
     assert "mlemodernizer" not in source.split('"""', 2)[2]  # no import of our package inside
     compile(source, "runner.py", "exec")

@@ -10,11 +10,9 @@ from __future__ import annotations
 import asyncio
 import atexit
 import concurrent.futures
-import copy
 import dataclasses
 import json
 import os
-import re
 import shutil
 import subprocess
 import threading
@@ -31,12 +29,11 @@ from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbformat import NotebookNode
 
 from ..errors import ExecutorError
-from .base import CellError, CellRun, ExecutionRequest, ExecutionResult
+from .base import ExecutionRequest, ExecutionResult
+from .processes import process_alive, process_start
+from .record import PROBE_TIMEOUT_S, RunRecorder, parse_facts
 
-ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-FACTS_MARKER = "__MLEM_FACTS__"
 _WATCH_INTERVAL_S = 0.1
-_PROBE_TIMEOUT_S = 20.0
 _KERNEL_START_ATTEMPTS = 3
 _CLOSE_WAIT_S = 30.0
 
@@ -44,34 +41,6 @@ _VERSIONS_CODE = """
 import importlib.metadata as _m, json as _j
 print(_j.dumps({(d.metadata['Name'] or '').lower(): d.version for d in _m.distributions()}))
 """
-
-
-def strip_ansi(text: str) -> str:
-    return ANSI_RE.sub("", text)
-
-
-def error_from_outputs(cell: NotebookNode, index: int) -> CellError | None:
-    for out in cell.get("outputs", []):
-        if out.get("output_type") == "error":
-            return CellError(
-                cell_index=index,
-                cell_id=cell.get("id", ""),
-                ename=out.get("ename", ""),
-                evalue=strip_ansi(out.get("evalue", "")),
-                traceback=strip_ansi("\n".join(out.get("traceback", []))),
-            )
-    return None
-
-
-def parse_facts(text: str) -> dict[str, Any]:
-    for line in text.splitlines():
-        if line.startswith(FACTS_MARKER):
-            try:
-                facts = json.loads(line[len(FACTS_MARKER) :])
-            except json.JSONDecodeError:
-                return {}
-            return facts if isinstance(facts, dict) else {}
-    return {}
 
 
 class LocalExecutor:
@@ -189,7 +158,6 @@ class LocalExecutor:
         return versions if isinstance(versions, dict) else {}
 
     async def _execute(self, request: ExecutionRequest) -> ExecutionResult:
-        nb = copy.deepcopy(request.nb)
         session = self._session
         resume = (
             request.start_at > 0
@@ -197,18 +165,8 @@ class LocalExecutor:
             and session.cwd == request.cwd
             and await _alive(session.client)
         )
-        start = request.start_at if resume else 0
-        for index, cell in enumerate(nb.cells):
-            if cell.cell_type != "code":
-                continue
-            if resume and index < start and session is not None and index < len(session.nb.cells):
-                # cells before the resume point keep what they showed in the kept kernel's run
-                cell.outputs = copy.deepcopy(session.nb.cells[index].get("outputs", []))
-                cell.execution_count = session.nb.cells[index].get("execution_count")
-            else:
-                cell.outputs = []
-                cell.execution_count = None
-        result = ExecutionResult(executed=nb, resumed_from=start if resume else None)
+        recorder = RunRecorder(request, kept=session.nb if resume and session is not None else None)
+        result, nb = recorder.result, recorder.nb
         started = time.monotonic()
         if resume and session is not None:
             client = session.client
@@ -226,9 +184,7 @@ class LocalExecutor:
             )
         self._session = None
         deadline = started + request.timeout_s
-        work = asyncio.ensure_future(
-            self._run_cells(client, request, result, started, start, fresh=not resume)
-        )
+        work = asyncio.ensure_future(self._run_cells(client, recorder, started, fresh=not resume))
         try:
             while not work.done():
                 await asyncio.wait({work}, timeout=_WATCH_INTERVAL_S)
@@ -291,57 +247,35 @@ class LocalExecutor:
             self._session = None
 
     async def _run_cells(
-        self,
-        client: NotebookClient,
-        request: ExecutionRequest,
-        result: ExecutionResult,
-        started: float,
-        start: int,
-        fresh: bool,
+        self, client: NotebookClient, recorder: RunRecorder, started: float, fresh: bool
     ) -> None:
+        request, result = recorder.request, recorder.result
         deadline = started + request.timeout_s
         if fresh:
             await self._start_kernel(client)
             if request.setup_code:
                 await _run_setup(client, request.setup_code)
         for index, cell in enumerate(client.nb.cells):
-            if index < start or cell.cell_type != "code" or not cell.source.strip():
+            if index < recorder.start or cell.cell_type != "code" or not cell.source.strip():
                 continue
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                result.timed_out = True
+                recorder.timed_out(None, 0.0, request.timeout_s)
                 return
             limit = remaining
             if request.cell_timeout_s:
                 limit = min(limit, request.cell_timeout_s)
             client.timeout = max(1, int(limit + 0.999))
             t0 = time.monotonic()
-            run = CellRun(cell_index=index, cell_id=cell.get("id", ""), seconds=0.0)
             try:
                 await client.async_execute_cell(cell, index)
             except CellTimeoutError:
-                run.seconds = time.monotonic() - t0
-                run.error = CellError(
-                    index,
-                    run.cell_id,
-                    "TimeoutError",
-                    f"cell {index} exceeded the time limit ({limit:.0f} s)",
-                    "",
-                )
-                result.timed_out = True
-                self._record(result, request, run)
+                recorder.timed_out(index, time.monotonic() - t0, limit)
                 return
             except DeadKernelError as exc:
-                run.seconds = time.monotonic() - t0
-                run.error = CellError(
-                    index, run.cell_id, "DeadKernelError", f"the kernel died: {exc}", ""
-                )
-                result.kernel_died = True
-                self._record(result, request, run)
+                recorder.kernel_died(index, time.monotonic() - t0, str(exc))
                 return
-            run.seconds = time.monotonic() - t0
-            run.error = error_from_outputs(cell, index)
-            self._record(result, request, run)
+            recorder.cell_done(index, time.monotonic() - t0)
         # the grounding probe is the engine's question, not the notebook's time
         result.runtime_s = time.monotonic() - started
         if result.errors and request.probe is not None:
@@ -349,19 +283,11 @@ class LocalExecutor:
             if code:
                 result.facts = await _run_probe(client, code)
 
-    @staticmethod
-    def _record(result: ExecutionResult, request: ExecutionRequest, run: CellRun) -> None:
-        result.cells.append(run)
-        if run.error is not None:
-            result.errors.append(run.error)
-        if request.on_cell is not None:
-            request.on_cell(run)
-
 
 async def _run_setup(client: NotebookClient, code: str) -> None:
     """Run the engine's setup in the fresh kernel; a failure is the engine's bug, said loudly."""
     reply = await client.kc.execute_interactive(
-        code, store_history=False, output_hook=lambda msg: None, timeout=_PROBE_TIMEOUT_S
+        code, store_history=False, output_hook=lambda msg: None, timeout=PROBE_TIMEOUT_S
     )
     if reply.get("content", {}).get("status") != "ok":
         content = reply.get("content", {})
@@ -378,7 +304,7 @@ async def _run_probe(client: NotebookClient, code: str) -> dict[str, Any]:
 
     try:
         await client.kc.execute_interactive(
-            code, store_history=False, output_hook=hook, timeout=_PROBE_TIMEOUT_S
+            code, store_history=False, output_hook=hook, timeout=PROBE_TIMEOUT_S
         )
     except Exception:  # a failed probe only costs the prompt some detail
         return {}
@@ -401,20 +327,9 @@ async def _alive(client: NotebookClient) -> bool:
         return False
 
 
-def _process_state(pid: int) -> tuple[str, str] | None:
-    """(state letter, start time in clock ticks) of a live process, from /proc; None if gone
-    (or no /proc here: then only whether the pid exists is known, see _owner_alive)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = stat[stat.rfind(")") + 2 :].split()  # the name in (...) may hold spaces
-    return (fields[0], fields[19]) if len(fields) > 19 else None
-
-
 def _process_tag(pid: int) -> str:
-    state = _process_state(pid)
-    return f"{pid}-{state[1]}" if state else str(pid)
+    start = process_start(pid)
+    return f"{pid}-{start}" if start else str(pid)
 
 
 def _owner_alive(tag: str) -> bool:
@@ -422,18 +337,7 @@ def _owner_alive(tag: str) -> bool:
     pid_text, _, start = tag.partition("-")
     if not pid_text.isdigit():
         return True  # not a folder we made: never ours to remove
-    pid = int(pid_text)
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        pass  # exists, another user's
-    state = _process_state(pid)
-    if state is None:
-        return not Path("/proc/self/stat").exists()  # no /proc: trust kill(0)
-    # a zombie runs nothing; another start time means the pid was reused by someone else
-    return state[0] != "Z" and (not start or state[1] == start)
+    return process_alive(int(pid_text), start)
 
 
 def runtime_base() -> Path:

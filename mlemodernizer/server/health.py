@@ -72,10 +72,9 @@ def llm_health(
 
 def docker_health() -> dict[str, Any]:
     try:
-        import docker
+        from ..execution.docker.client import open_client
 
-        client = docker.from_env(timeout=3)
-        client.ping()
+        open_client(timeout=3)
         return {"available": True}
     except Exception as exc:  # not installed, daemon down, no permission
         return {

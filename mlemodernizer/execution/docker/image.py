@@ -1,15 +1,16 @@
-"""``mlemodernizer sidecar build``: the container image that ``--executor docker`` runs.
+"""The sidecar image that ``--executor docker`` runs: building it, inspecting it, its versions.
 
-The Dockerfile ships inside the package (``sidecar.Dockerfile``; ``docker/Dockerfile`` in a
-checkout links to it), so an installed mlemodernizer builds the same image as a checkout. The
-build context is the Dockerfile alone: nothing from the current folder goes to the daemon.
+``mlemodernizer sidecar build`` (the command is cli.py's) builds it. The Dockerfile ships inside
+the package (``sidecar.Dockerfile`` beside this module; ``docker/Dockerfile`` in a checkout links to
+it), so an installed mlemodernizer builds the same image as a checkout. The build context is the
+Dockerfile alone: nothing from the current folder goes to the daemon.
 """
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
+import os
 import sys
 import tarfile
 import time
@@ -17,7 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .errors import ExecutorError, ModernizerError
+from ...errors import ExecutorError, ModernizerError
+from .client import connect
 
 DEFAULT_IMAGE = "mlemodernizer-sidecar:latest"  # --image's default for --executor docker
 DOCKERFILE = Path(__file__).with_name("sidecar.Dockerfile")
@@ -48,8 +50,6 @@ def build_image(
     log: Callable[[str], None] = lambda line: print(line, file=sys.stderr, end=""),
 ) -> str:
     """Build the sidecar image; return its id. Errors are one ExecutorError naming the fix."""
-    from .execution.docker import connect
-
     client = connect("sidecar build")
     args = dict(build_args or {})
     if base:
@@ -99,8 +99,6 @@ def build_image(
 
 def image_summary(tag: str) -> dict[str, str]:
     """Key package versions in the image (one short, network-less container run)."""
-    from .execution.docker import connect
-
     client = connect("sidecar build")
     code = (
         "import importlib.metadata as m, json, platform\n"
@@ -120,60 +118,45 @@ def image_summary(tag: str) -> dict[str, str]:
     return {k: versions[k] for k in SUMMARY_PACKAGES if k in versions}
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    sidecar = subparsers.add_parser("sidecar", help="the container image for --executor docker")
-    sub = sidecar.add_subparsers(dest="sidecar_command", required=True)
-    build = sub.add_parser("build", help="build the sidecar image (python, ipykernel, the stack)")
-    build.add_argument(
-        "--base", default=None, help=f"base image with python3 (default {DEFAULT_BASE})"
-    )
-    build.add_argument("--tag", default=DEFAULT_IMAGE, help=f"image name (default {DEFAULT_IMAGE})")
-    build.add_argument(
-        "--network", default=None, help="network for the build's pip (e.g. host); default: docker's"
-    )
-    build.add_argument(
-        "--packages", default=None, help="space-separated pip requirements instead of the default"
-    )
-    build.add_argument(
-        "--build-arg", action="append", default=[], metavar="KEY=VALUE", help="repeatable"
-    )
-    build.add_argument("--no-cache", action="store_true")
-    build.add_argument("--pull", action="store_true", help="pull a newer base first")
-    build.add_argument("--quiet", "-q", action="store_true", help="no build log on stderr")
-    sub.add_parser("dockerfile", help="print the sidecar Dockerfile")
-    return sidecar
+def inspect_image(client: Any, image: str) -> tuple[str, str]:
+    """The image's id and its USER ("" when it sets none), or one error naming the fix."""
+    from docker.errors import ImageNotFound
+
+    try:
+        found = client.images.get(image)
+    except ImageNotFound:
+        raise ExecutorError(
+            f"Docker image {image!r} not found: build it with "
+            f"`mlemodernizer sidecar build --tag {image}` (or `docker pull {image}`)"
+        ) from None
+    except Exception as exc:
+        raise ExecutorError(f"cannot inspect Docker image {image!r}: {exc}") from None
+    return found.id, (found.attrs.get("Config") or {}).get("User") or ""
 
 
-def main(args: argparse.Namespace) -> int:
-    if args.sidecar_command == "dockerfile":
-        print(DOCKERFILE.read_text(), end="")
-        return 0
-    build_args: dict[str, str] = {}
-    for item in args.build_arg:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise ModernizerError(f"--build-arg {item!r}: expected KEY=VALUE")
-        build_args[key] = value
-    if args.packages:
-        build_args["PACKAGES"] = args.packages
-    t0 = time.monotonic()
-    image_id = build_image(
-        base=args.base,
-        tag=args.tag,
-        network=args.network,
-        build_args=build_args,
-        no_cache=args.no_cache,
-        pull=args.pull,
-        log=(lambda line: None) if args.quiet else _stderr,
-    )
-    seconds = time.monotonic() - t0
-    summary = image_summary(args.tag)
-    listed = ", ".join(f"{k} {v}" for k, v in summary.items())
-    print(f"built {args.tag} ({image_id[:19]}) in {seconds:.0f} s: {listed}", file=sys.stderr)
-    print(json.dumps({"tag": args.tag, "id": image_id, "seconds": round(seconds, 1), **summary}))
-    return 0
+# --- the per-image versions cache: an image's packages do not change, so ask once ----------------
 
 
-def _stderr(line: str) -> None:
-    sys.stderr.write(line)
-    sys.stderr.flush()
+def _versions_cache_path(image_id: str) -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    name = image_id.replace(":", "-").replace("/", "-")
+    return Path(base) / "mlemodernizer" / "image-versions" / f"{name}.json"
+
+
+def read_versions_cache(image_id: str) -> dict[str, str] | None:
+    try:
+        data = json.loads(_versions_cache_path(image_id).read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and data else None
+
+
+def write_versions_cache(image_id: str, versions: dict[str, str]) -> None:
+    path = _versions_cache_path(image_id)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(versions, sort_keys=True))
+        os.replace(tmp, path)
+    except OSError:
+        pass

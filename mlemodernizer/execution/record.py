@@ -1,0 +1,125 @@
+"""One run's bookkeeping, the same for every executor.
+
+Papermill keeps this apart from its engines (``NotebookExecutionManager``); so do we: an executor
+drives a kernel (here, or in a container) and tells a :class:`RunRecorder` what happened; the
+recorder owns the notebook copy the run fills, the outputs a resumed run keeps, each finished cell
+recorded and reported to ``on_cell``, and the error a stopped cell ends with (a time limit, a dead
+kernel), so both executors say these things in the same words.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from typing import Any
+
+from nbformat import NotebookNode
+
+from .base import CellError, CellRun, ExecutionRequest, ExecutionResult
+
+ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+# the line the grounding probe prints its facts on (see grounding.build_probe)
+FACTS_MARKER = "__MLEM_FACTS__"
+PROBE_TIMEOUT_S = 20.0
+
+
+def strip_ansi(text: str) -> str:
+    return ANSI_RE.sub("", text)
+
+
+def error_from_outputs(cell: NotebookNode, index: int) -> CellError | None:
+    for out in cell.get("outputs", []):
+        if out.get("output_type") == "error":
+            return CellError(
+                cell_index=index,
+                cell_id=cell.get("id", ""),
+                ename=out.get("ename", ""),
+                evalue=strip_ansi(out.get("evalue", "")),
+                traceback=strip_ansi("\n".join(out.get("traceback", []))),
+            )
+    return None
+
+
+def parse_facts(text: str) -> dict[str, Any]:
+    """The probe's facts from what it printed; {} when it printed none (or garbage)."""
+    for line in text.splitlines():
+        if line.startswith(FACTS_MARKER):
+            try:
+                facts = json.loads(line[len(FACTS_MARKER) :])
+            except json.JSONDecodeError:
+                return {}
+            return facts if isinstance(facts, dict) else {}
+    return {}
+
+
+class RunRecorder:
+    """The result of one ``execute`` as it is filled in.
+
+    ``kept``: the notebook the kept kernel ran last, when this run resumes in that kernel (from
+    ``request.start_at``); the cells before the resume point keep what they showed then. None: a
+    fresh run, every code cell starts empty."""
+
+    def __init__(self, request: ExecutionRequest, kept: NotebookNode | None = None) -> None:
+        self.request = request
+        resume = kept is not None and request.start_at > 0
+        self.start = request.start_at if resume else 0
+        nb = copy.deepcopy(request.nb)
+        for index, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            if kept is not None and index < self.start and index < len(kept.cells):
+                cell.outputs = copy.deepcopy(kept.cells[index].get("outputs", []))
+                cell.execution_count = kept.cells[index].get("execution_count")
+            else:
+                cell.outputs = []
+                cell.execution_count = None
+        self.result = ExecutionResult(executed=nb, resumed_from=self.start if resume else None)
+
+    @property
+    def nb(self) -> NotebookNode:
+        return self.result.executed
+
+    def restarted(self) -> None:
+        """The kept kernel had gone: every cell runs anew in a fresh one."""
+        self.result.resumed_from = None
+        for cell in self.nb.cells[: self.start]:
+            if cell.cell_type == "code":
+                cell.outputs, cell.execution_count = [], None
+        self.start = 0
+
+    def record(self, run: CellRun) -> None:
+        """A cell has finished: keep it, keep its error, tell ``on_cell``."""
+        self.result.cells.append(run)
+        if run.error is not None:
+            self.result.errors.append(run.error)
+        if self.request.on_cell is not None:
+            self.request.on_cell(run)
+
+    def cell_done(self, index: int, seconds: float) -> CellRun:
+        """Cell ``index`` ran to its end; its error (if any) is in its outputs."""
+        run = self._run(index, seconds)
+        run.error = error_from_outputs(self.nb.cells[index], index)
+        self.record(run)
+        return run
+
+    def timed_out(self, index: int | None, seconds: float, limit: float) -> None:
+        """A time limit stopped the run, in cell ``index`` (None: between cells)."""
+        self.result.timed_out = True
+        if index is not None:
+            why = f"cell {index} exceeded the time limit ({limit:.0f} s)"
+            self._stopped(index, seconds, "TimeoutError", why)
+
+    def kernel_died(self, index: int | None, seconds: float, why: str) -> None:
+        """The kernel died, in cell ``index`` (None: between cells)."""
+        self.result.kernel_died = True
+        if index is not None:
+            self._stopped(index, seconds, "DeadKernelError", f"the kernel died: {why}")
+
+    def _run(self, index: int, seconds: float) -> CellRun:
+        return CellRun(index, self.nb.cells[index].get("id", ""), seconds)
+
+    def _stopped(self, index: int, seconds: float, ename: str, evalue: str) -> None:
+        run = self._run(index, seconds)
+        run.error = CellError(index, run.cell_id, ename, evalue, "")
+        self.record(run)
