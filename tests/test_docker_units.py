@@ -271,6 +271,14 @@ def test_the_dockerfile_ships_in_the_package_and_docker_dir_links_to_it() -> Non
     assert proc.returncode == 0 and proc.stdout == text
 
 
+def test_sidecar_build_rejects_a_build_arg_without_a_value_before_any_docker_work() -> None:
+    proc = run_cli(
+        "sidecar", "build", "--build-arg", "PACKAGES", env={"DOCKER_HOST": "unix:///nonexistent"}
+    )
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "--build-arg 'PACKAGES': expected KEY=VALUE" in proc.stderr
+
+
 def test_the_runner_needs_only_the_images_python() -> None:
     source = RUNNER_HOST_PATH.read_text()
     assert "mlemodernizer" not in source.split('"""', 2)[2]  # no import of our package inside
