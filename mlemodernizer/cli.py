@@ -149,6 +149,12 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         help="the notebook's own .py files an error is raised in: fix them like cells and "
         "write them (originals kept as NAME.orig; default), or only report a diff",
     )
+    loop.add_argument(
+        "--install-missing",
+        action="store_true",
+        help="pip-install a package the notebook imports and the kernel's environment lacks "
+        "(into that environment), then run again; without it the package is only named",
+    )
 
     sc = p.add_argument_group("scoring")
     sc.add_argument("--target-score", type=float)
@@ -213,6 +219,7 @@ def options_from_args(args: argparse.Namespace) -> Options:
         prepass=args.prepass,
         review=args.review,
         modules=args.modules,
+        install_missing=args.install_missing,
         target_score=args.target_score,
         score_regex=args.score_regex,
         grader=args.grader,

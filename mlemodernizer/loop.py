@@ -39,6 +39,7 @@ from .fixers.base import (
     TokenUsage,
 )
 from .fixers.magics import comment_out, missing_extensions
+from .install_missing import install, kernel_python
 from .local_modules import ModulePatcher, local_module_notices
 from .module_overlay import ModuleEdits
 from .options import Options
@@ -116,6 +117,7 @@ class Modernizer:
         opts = self.options
         self._exec_seconds = 0.0
         self._module_notices: list[str] = []
+        self._install_tried: set[str] = set()  # --install-missing: each package once
         self._modules_told: set[Path] = set()
         self._usage = TokenUsage()
         workdir = path.parent.resolve()
@@ -194,6 +196,16 @@ class Modernizer:
                 **_issue_info(run, fixable[0] if fixable else None),
                 cells=[c.to_json() for c in cells],
             )
+            # a package the environment lacks, with the user's consent: install it, run again
+            wanted = self._packages_to_install(cells) if opts.install_missing else []
+            if wanted:
+                reason = f"installed {', '.join(wanted)} into the kernel's environment"
+                run = self._execute(
+                    current, workdir, iteration=index + 1, kind="iteration", reason=reason
+                )
+                # same notebook, a richer environment: this run is the state to beat now
+                best = (run, copy.deepcopy(current), dict(self._modules.current))
+                continue
             # a print-only extension that is missing (%load_ext watermark): its lines can go
             magic = self._magic_proposal(run) if issue == "error" else None
             if (
@@ -441,6 +453,29 @@ class Modernizer:
             # the original's stored outputs say what it once scored
             return self.score_source.score(original, workdir)
         return None
+
+    def _packages_to_install(self, cells: list[CellTriage]) -> list[str]:
+        """pip-installs the packages the blocked cells need, each tried once per run; the names
+        installed (an empty list when nothing new was tried or nothing installed)."""
+        wanted = sorted(
+            {c.package for c in cells if c.kind == "environment" and c.package}
+            - self._install_tried
+        )
+        if not wanted:
+            return []
+        self._install_tried.update(wanted)
+        python = kernel_python(self.options.kernel) if self.options.executor == "local" else None
+        if python is None:
+            self._module_notices.append(
+                f"--install-missing: the kernel is not a Python on this machine (or runs in "
+                f"the sidecar image); install {', '.join(wanted)} there yourself"
+            )
+            return []
+        done = install(wanted, python)
+        for item in done:
+            verb = "installed" if item.ok else "could not install"
+            self._module_notices.append(f"--install-missing: {verb} {item.package}: {item.detail}")
+        return [item.package for item in done if item.ok]
 
     def _execute(
         self,

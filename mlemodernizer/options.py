@@ -51,6 +51,8 @@ class Options:
     # apply: local .py modules an error is raised in are fixed and written (originals kept);
     # report: their diffs are only reported
     modules: str = "apply"
+    # a package the kernel's environment lacks is pip-installed into it (the user's consent)
+    install_missing: bool = False
     # scoring
     target_score: float | None = None
     score_regex: str | None = None

@@ -24,7 +24,7 @@ from pathlib import Path
 from nbformat import NotebookNode
 
 from .execution.base import CellError
-from .fixers.llm.packages import dist_for_module, is_stdlib
+from .fixers.llm.packages import dist_for_module, install_name, is_stdlib
 from .local_modules import failing_local_frame
 from .notebook import mask_magics
 
@@ -188,7 +188,7 @@ def _missing_module(error: CellError, versions: Mapping[str, str], folder: Path)
         beside = frame.path.parent
         if (beside / f"{top}.py").exists() or (beside / top).is_dir():
             return None  # a sibling of the module that imports it: Python 2's relative import
-    return top.replace("_", "-")
+    return install_name(top)
 
 
 def _cause(item: CellTriage, error: CellError) -> str:

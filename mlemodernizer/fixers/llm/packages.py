@@ -48,6 +48,17 @@ DIST_IMPORTS: dict[str, tuple[str, ...]] = {
 _STDLIB = frozenset(sys.stdlib_module_names) | {"__future__"}
 
 
+def install_name(module: str) -> str:
+    """The distribution to pip-install for a missing top-level module: ``cv2`` →
+    opencv-python, ``sklearn`` → scikit-learn; a module whose only providers are variants of
+    its own name (tensorflow-cpu, tensorflow-gpu) installs under its own name."""
+    providers = [dist for dist, imports in DIST_IMPORTS.items() if module in imports]
+    own = _norm(module)
+    if not providers or all(_norm(d).startswith(own + "-") or _norm(d) == own for d in providers):
+        return own
+    return min(providers, key=len)
+
+
 def _norm(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 

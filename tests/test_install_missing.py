@@ -1,0 +1,125 @@
+"""--install-missing: a package the kernel's environment lacks is pip-installed into that
+environment with the user's consent, and the loop runs again. Real pip, a real throwaway
+environment with its own kernelspec, a wheel served from a local folder (no index)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from mlemodernizer.fixers.llm.packages import install_name
+from mlemodernizer.install_missing import install, is_distribution_name
+
+from .conftest import json_report, run_cli, write_notebook
+
+DIST = "mlem-tiny-dep"
+MODULE = "mlem_tiny_dep"
+
+
+def _wheel(folder: Path) -> Path:
+    """A pure-Python wheel written by hand: a module, METADATA, WHEEL and RECORD."""
+    name = f"{MODULE}-1.0-py3-none-any.whl"
+    files = {
+        f"{MODULE}.py": "VALUE = 42\n",
+        f"{MODULE}-1.0.dist-info/METADATA": f"Metadata-Version: 2.1\nName: {DIST}\nVersion: 1.0\n",
+        f"{MODULE}-1.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: test\n"
+        "Root-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = []
+    for path, text in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=")
+        record.append(f"{path},sha256={digest.decode()},{len(text.encode())}")
+    record.append(f"{MODULE}-1.0.dist-info/RECORD,,")
+    files[f"{MODULE}-1.0.dist-info/RECORD"] = "\n".join(record) + "\n"
+    path = folder / name
+    with zipfile.ZipFile(path, "w") as z:
+        for p, text in files.items():
+            z.writestr(p, text)
+    return path
+
+
+@pytest.fixture
+def kernel_env(tmp_path: Path) -> dict[str, str]:
+    """A venv seeing this environment's packages (ipykernel, through a .pth file) but
+    installing into its own, a kernelspec for it, and pip pointed at a local folder holding
+    the wheel only."""
+    venv = tmp_path / "kenv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    own = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    Path(own, "_parent_env.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    spec = tmp_path / "jupyter" / "kernels" / "kenv"
+    spec.mkdir(parents=True)
+    argv = [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    (spec / "kernel.json").write_text(
+        json.dumps({"argv": argv, "display_name": "kenv", "language": "python"})
+    )
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    _wheel(wheels)
+    return {
+        "JUPYTER_PATH": str(tmp_path / "jupyter"),
+        "PIP_NO_INDEX": "1",
+        "PIP_FIND_LINKS": str(wheels),
+        "KENV_PYTHON": str(python),
+    }
+
+
+def test_with_consent_the_missing_package_is_installed_and_the_notebook_runs(
+    tmp_path: Path, kernel_env: dict[str, str]
+) -> None:
+    nb = write_notebook(tmp_path / "nb.ipynb", [f"import {MODULE}\nprint({MODULE}.VALUE)", "x = 1"])
+    args = ("run", str(nb), "--offline", "--kernel", "kenv", "--json")
+    # without consent: named, not installed, nothing rewritten
+    first = json_report(run_cli(*args, "--out", str(tmp_path / "a.ipynb"), env=kernel_env))
+    assert first["stop_reason"] == "blocked"
+    assert first["cells"][0]["package"] == install_name(MODULE) == DIST
+    check = f"import importlib.util; print(importlib.util.find_spec('{MODULE}') is None)"
+    probe = [kernel_env["KENV_PYTHON"], "-c", check]
+    assert subprocess.run(probe, capture_output=True, text=True).stdout.strip() == "True"
+    # with consent: pip installs it into the kernel's environment and the loop runs again
+    report = json_report(
+        run_cli(*args, "--install-missing", "--out", str(tmp_path / "b.ipynb"), env=kernel_env)
+    )
+    assert report["final"]["error_cells"] == 0 and report["error_free"]
+    assert any("--install-missing: installed" in n for n in report["notices"])
+    assert subprocess.run(probe, capture_output=True, text=True).stdout.strip() == "False"
+    # this test's own environment was not touched
+    assert importlib_missing(MODULE)
+
+
+def importlib_missing(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is None
+
+
+def test_only_plain_distribution_names_reach_pip(tmp_path: Path) -> None:
+    bad = ["--index-url=http://evil", "pkg @ http://x/y.whl", "../local", "a b", "x;rm -rf"]
+    assert not any(is_distribution_name(b) for b in bad)
+    results = install(bad, sys.executable)
+    assert [r.ok for r in results] == [False] * len(bad)
+    assert all("not a plain distribution name" in r.detail for r in results)
+    assert is_distribution_name("python-calamine") and is_distribution_name("scikit_learn")
+
+
+def test_install_names_for_modules_whose_distribution_differs() -> None:
+    assert install_name("cv2") == "opencv-python"
+    assert install_name("sklearn") == "scikit-learn"
+    assert install_name("tensorflow") == "tensorflow"
+    assert install_name("some_module") == "some-module"
+    assert os.sep not in install_name("yaml")
