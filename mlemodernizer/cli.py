@@ -18,7 +18,7 @@ from . import __version__
 from .errors import ModernizerError
 from .events import Event
 from .llm_endpoint import environment_key
-from .options import DEFAULT_MAX_ITERATIONS, DEFAULT_TIMEOUT_S, DEFAULT_TOLERANCE, Options
+from .options import GROUPS, Options, OptionSpec, base_type, option_specs
 
 EXIT_USAGE = 2
 
@@ -43,7 +43,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     batch.add_argument("--out-dir", help="write outputs here (mirroring the folder layout)")
     batch.add_argument("--state", help="state file (default: REPORT.state.jsonl)")
-    batch.add_argument("--resume", action="store_true", help="skip notebooks already finished")
+    # --skip-finished was --resume, read as the opposite of --no-resume (now --restart-kernel)
+    batch.add_argument(
+        "--skip-finished",
+        action="store_true",
+        help="skip the notebooks the state file records as finished (go on after a stop)",
+    )
+    batch.add_argument(
+        "--resume",
+        dest="skip_finished",
+        action=DeprecatedFlag,
+        new="--skip-finished",
+        nargs=0,
+        const=True,
+    )
     batch.add_argument(
         "--notebook-budget-usd",
         type=float,
@@ -64,172 +77,89 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class DeprecatedFlag(argparse.Action):
+    """An old spelling of a flag: does what the new one does, and says so on stderr once."""
+
+    def __init__(self, option_strings: list[str], dest: str, new: str, **kwargs: Any) -> None:
+        self.new = new
+        kwargs.setdefault("help", argparse.SUPPRESS)
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        value = self.const if self.nargs == 0 else values
+        setattr(namespace, self.dest, value)
+        print(f"mlemodernizer: {option_string} is deprecated; use {self.new}", file=sys.stderr)
+
+
 def add_run_options(p: argparse.ArgumentParser) -> None:
-    out = p.add_argument_group("output")
-    out.add_argument(
-        "--out", help="where to write the modernized notebook (default NAME.modernized.ipynb)"
-    )
-    out.add_argument("--report", help="also write the JSON report to this path")
-    out.add_argument("--json", action="store_true", help="print the JSON report on stdout")
-    out.add_argument("--quiet", "-q", action="store_true", help="no progress lines on stderr")
-    out.add_argument("--verbose", "-v", action="store_true", help="also stream the model's text")
+    """The options of `run` and `batch`, one argument per option declared in options.py."""
+    for name in GROUPS:
+        group = p.add_argument_group(name)
+        for spec in option_specs():
+            if spec.cli and spec.group == name:
+                _add_option(group, spec)
+        if name == "output":  # how the CLI itself reports: no job option
+            group.add_argument(
+                "--json", action="store_true", help="print the JSON report on stdout"
+            )
+            group.add_argument(
+                "--quiet", "-q", action="store_true", help="no progress lines on stderr"
+            )
+            group.add_argument(
+                "--verbose", "-v", action="store_true", help="also stream the model's text"
+            )
 
-    fix = p.add_argument_group("fixers")
-    fix.add_argument("--offline", action="store_true", help="deterministic rules only, no LLM")
-    fix.add_argument("--base-url", help="OpenAI-compatible endpoint (key from OPENAI_API_KEY)")
-    fix.add_argument("--model", help="model name at that endpoint")
-    fix.add_argument("--budget-usd", type=float, help="stop when the LLM cost reaches this")
-    fix.add_argument("--budget-tokens", type=int, help="stop when LLM tokens reach this")
-    fix.add_argument(
-        "--price",
-        action="append",
-        default=[],
-        metavar="MODEL=IN,OUT",
-        help="USD per 1M prompt,completion tokens for MODEL (repeatable)",
-    )
-    fix.add_argument(
-        "--pin-old-defaults",
-        action="store_true",
-        help="allow pinning changed library defaults to recover old scores",
-    )
 
-    ex = p.add_argument_group("execution")
-    ex.add_argument("--executor", default="local", choices=["local", "docker"])
-    ex.add_argument("--kernel", help="kernelspec name for the local executor (default python3)")
-    ex.add_argument("--image", help="container image for --executor docker")
-    ex.add_argument("--gpus", default="none", help="all | none | auto | 0,1")
-    ex.add_argument(
-        "--timeout", type=float, default=DEFAULT_TIMEOUT_S, help="seconds per notebook run"
-    )
-    ex.add_argument("--cell-timeout", type=float, help="seconds per cell")
-    ex.add_argument(
-        "--root",
-        help="the project root: the notebook's own modules under it may be fixed (default: the "
-        "notebook's folder); docker mounts it read-only (default there: ..)",
-    )
-    ex.add_argument(
-        "--data", action="append", default=[], metavar="DIR", help="docker: read-only data folder"
-    )
-    ex.add_argument(
-        "--kaggle-input", action="store_true", help="docker: --data folders at /kaggle/input/NAME"
-    )
-    ex.add_argument(
-        "--network",
-        nargs="?",
-        const="bridge",
-        default="none",
-        help="docker: give the container a network (default none; bare flag: bridge)",
-    )
-    ex.add_argument("--memory", help="docker: memory limit, e.g. 8g")
-    ex.add_argument("--cpus", type=float, help="docker: CPU limit, e.g. 2")
-
-    loop = p.add_argument_group("loop")
-    loop.add_argument("--max-iterations", type=int, default=DEFAULT_MAX_ITERATIONS)
-    loop.add_argument(
-        "--prepass",
-        action="store_true",
-        help="apply SAFE rules before the first run (saves a run; no baseline of the original)",
-    )
-    loop.add_argument(
-        "--no-resume",
-        dest="resume_kernel",
-        action="store_false",
-        help="restart the kernel and rerun every cell after each fix (default: resume when safe)",
-    )
-    loop.add_argument(
-        "--review",
-        default="auto",
-        choices=["auto"],
-        help="the CLI applies every fix (the JupyterLab panel reviews per cell)",
-    )
-    loop.add_argument(
-        "--modules",
-        default="apply",
-        choices=["apply", "report"],
-        help="the notebook's own .py files an error is raised in: fix them like cells and "
-        "write them (originals kept as NAME.orig; default), or only report a diff",
-    )
-    loop.add_argument(
-        "--install-missing",
-        action="store_true",
-        help="pip-install a package the notebook imports and the kernel's environment lacks "
-        "(into that environment), then run again; without it the package is only named",
-    )
-
-    sc = p.add_argument_group("scoring")
-    sc.add_argument("--target-score", type=float)
-    sc.add_argument(
-        "--score-regex", help="regex with one group, matched over cell outputs (last match)"
-    )
-    sc.add_argument(
-        "--grader",
-        help="command run on the submission, e.g. 'mlebench grade-sample {submission} COMP'",
-    )
-    sc.add_argument("--metric", help="accuracy, f1, roc_auc, rmse, mae, logloss")
-    sc.add_argument("--answers", help="answers CSV for --metric")
-    sc.add_argument(
-        "--submission", help="submission file the notebook writes (default submission.csv)"
-    )
-    sc.add_argument("--tolerance", type=float, default=DEFAULT_TOLERANCE, help="relative band")
-    sc.add_argument(
-        "--reruns", type=int, default=0, help="extra runs of the final notebook for a t-test"
-    )
-    direction = sc.add_mutually_exclusive_group()
-    direction.add_argument(
-        "--higher-is-better", dest="higher_is_better", action="store_true", default=None
-    )
-    direction.add_argument("--lower-is-better", dest="higher_is_better", action="store_false")
+def _add_option(group: Any, spec: OptionSpec) -> None:
+    help_ = spec.cli_help or spec.help
+    kind, _ = base_type(spec.type)
+    if kind is bool:
+        flags = [(f, True) for f in spec.cli_flags] + [(f, False) for f in spec.false_flags]
+        if len(flags) > 1:  # --higher-is-better | --lower-is-better
+            group = group.add_mutually_exclusive_group()
+        for i, (flag, value) in enumerate(flags):
+            group.add_argument(
+                flag,
+                dest=spec.name,
+                action="store_const",
+                const=value,
+                default=spec.default,
+                help=help_ if i == 0 else f"the opposite of {flags[0][0]}",
+            )
+        for old in spec.deprecated_flags:
+            flag, value = flags[0]
+            group.add_argument(
+                old, dest=spec.name, action=DeprecatedFlag, new=flag, nargs=0, const=value
+            )
+        return
+    kwargs: dict[str, Any] = {"dest": spec.name, "help": help_, "metavar": spec.metavar}
+    if kind in (list, dict):  # repeatable; --price's values are parsed into prices later
+        kwargs.update(action="append", default=[])
+    else:
+        kwargs.update(type=kind, default=spec.default)
+    if spec.choices:
+        kwargs["choices"] = list(spec.cli_choices or spec.choices)
+    if spec.bare_value is not None:
+        kwargs.update(nargs="?", const=spec.bare_value)
+    group.add_argument(*spec.cli_flags, **kwargs)
+    for old in spec.deprecated_flags:
+        group.add_argument(old, action=DeprecatedFlag, new=spec.cli_flags[0], **kwargs)
 
 
 def options_from_args(args: argparse.Namespace) -> Options:
-    prices: dict[str, list[float]] = {}
-    for item in args.price:
-        try:
-            model, values = item.split("=", 1)
-            inp, outp = (float(v) for v in values.split(","))
-        except ValueError:
-            raise ModernizerError(
-                f"--price {item!r}: expected MODEL=IN,OUT (USD per 1M tokens)"
-            ) from None
-        prices[model] = [inp, outp]
-    opts = Options(
-        out=args.out,
-        report=args.report,
-        offline=args.offline,
-        base_url=args.base_url,
-        model=args.model,
-        prices=prices,
-        budget_usd=args.budget_usd,
-        budget_tokens=args.budget_tokens,
-        pin_old_defaults=args.pin_old_defaults,
-        executor=args.executor,
-        kernel=args.kernel,
-        image=args.image,
-        gpus=args.gpus,
-        timeout=args.timeout,
-        cell_timeout=args.cell_timeout,
-        root=args.root,
-        data=args.data,
-        kaggle_input=args.kaggle_input,
-        network=args.network,
-        memory=args.memory,
-        cpus=args.cpus,
-        max_iterations=args.max_iterations,
-        resume=args.resume_kernel,
-        prepass=args.prepass,
-        review=args.review,
-        modules=args.modules,
-        install_missing=args.install_missing,
-        target_score=args.target_score,
-        score_regex=args.score_regex,
-        grader=args.grader,
-        metric=args.metric,
-        answers=args.answers,
-        submission=args.submission,
-        tolerance=args.tolerance,
-        reruns=args.reruns,
-        higher_is_better=args.higher_is_better,
-    )
+    """The Options the CLI's arguments give (options without a flag keep their defaults)."""
+    values = {}
+    for spec in option_specs():
+        if spec.cli:
+            value = getattr(args, spec.name)
+            values[spec.name] = spec.from_cli(value) if spec.from_cli else value
+    opts = Options(**values)
     opts.validate()
     return opts
 
@@ -333,7 +263,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         scheduler=args.scheduler,
         out_dir=Path(args.out_dir) if args.out_dir else None,
         state=Path(args.state) if args.state else report.with_suffix(".state.jsonl"),
-        resume=args.resume,
+        resume=args.skip_finished,
         budget_usd=batch_budget,
         api_key=environment_key(),
     )
@@ -343,7 +273,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(
             f"mlemodernizer: batch interrupted; finished notebooks are in {settings.state}; "
-            "rerun with --resume to go on",
+            "rerun with --skip-finished to go on",
             file=sys.stderr,
         )
         return 130

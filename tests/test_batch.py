@@ -87,14 +87,14 @@ def test_out_dir_mirrors_the_folder(mixed: Path, tmp_path: Path) -> None:
     assert not (mixed / "a_fixable.modernized.ipynb").exists()
 
 
-def test_resume_skips_finished_notebooks(mixed: Path, tmp_path: Path) -> None:
+def test_skip_finished_skips_finished_notebooks(mixed: Path, tmp_path: Path) -> None:
     report = tmp_path / "r.json"
     args = ["batch", str(mixed), "--offline", "--report", str(report)]
     assert run_cli(*args).returncode == 0
     state = tmp_path / "r.state.jsonl"
     assert len(state.read_text().splitlines()) == 4
     write_notebook(mixed / "c_fine.ipynb", ["print('result: 2.0')"])  # changed since: runs again
-    proc = run_cli(*args, "--resume")
+    proc = run_cli(*args, "--skip-finished")
     assert proc.returncode == 0, proc.stderr
     rows = {Path(r["notebook"]).name: r for r in json.loads(report.read_text())["rows"]}
     assert rows["a_fixable.ipynb"].get("resumed") is True
@@ -175,11 +175,13 @@ def test_ctrl_c_stops_cleanly_and_resume_finishes(tmp_path: Path) -> None:
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
-    assert "--resume" in err and "Traceback" not in err
+    assert "--skip-finished" in err and "Traceback" not in err
     finished = len(state.read_text().splitlines())
     assert 0 < finished < 3
+    # the old spelling still works, with a one-line notice
     proc = run_cli("batch", str(folder), "--offline", "--report", str(report), "--resume")
     assert proc.returncode == 0, proc.stderr
+    assert "--resume is deprecated; use --skip-finished" in proc.stderr
     rows = json.loads(report.read_text())["rows"]
     assert all(r["outcome"] == "error_free_reproducible" for r in rows)
     assert sum(1 for r in rows if r.get("resumed")) == finished

@@ -188,7 +188,7 @@ def test_same_results_with_and_without_resume(tmp_path: Path, resume: bool) -> N
             "--target-score",
             "33",
         ]
-        report = json_report(run_cli(*args, *([] if resume else ["--no-resume"])))
+        report = json_report(run_cli(*args, *([] if resume else ["--restart-kernel"])))
     assert report["outcome"] == "error_free_reproducible" and report["final"]["score"] == 33
     assert [it["resumed"] for it in report["iterations"]] == [resume, resume]
     if resume:

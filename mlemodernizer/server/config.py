@@ -8,32 +8,43 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from traitlets import Bool, Enum, Float, Int, Unicode, default
+from traitlets import Bool, Enum, Float, HasTraits, Int, TraitType, Unicode, default
 from traitlets.config import Configurable
 
 from ..llm_endpoint import key_for_endpoint
-from ..options import DEFAULT_MAX_ITERATIONS, DEFAULT_TIMEOUT_S, DEFAULT_TOLERANCE
+from ..options import OptionSpec, base_type, option_specs
 
 
-class MLEModernizer(Configurable):
-    base_url = Unicode("", help="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1").tag(
-        config=True
-    )
-    model = Unicode("", help="model name at base_url; empty means rules only").tag(config=True)
+def option_trait(spec: OptionSpec) -> TraitType:
+    """The traitlet of a job option the server's configuration sets (``""``: none)."""
+    kind, _ = base_type(spec.type)
+    value = spec.job_default
+    if spec.choices:
+        trait: TraitType = Enum(list(spec.choices), value, help=spec.help)
+    elif kind is bool:
+        trait = Bool(value, help=spec.help)
+    elif kind is int:
+        trait = Int(value, help=spec.help)
+    elif kind is float:
+        trait = Float(value, help=spec.help)
+    elif kind is str:
+        trait = Unicode("" if value is None else value, help=spec.help)
+    else:
+        raise TypeError(f"option {spec.name}: no traitlet for {spec.type}")
+    return trait.tag(config=True)
+
+
+# the job options of c.MLEModernizer, one traitlet per option options.py marks server=True
+# (a mixin, not a Configurable: it adds no config section of its own)
+JobOptionTraits = type(
+    "JobOptionTraits",
+    (HasTraits,),
+    {spec.name: option_trait(spec) for spec in option_specs() if spec.server},
+)
+
+
+class MLEModernizer(Configurable, JobOptionTraits):
     api_key = Unicode("", help="LLM API key; default: the OPENAI_API_KEY environment variable").tag(
-        config=True
-    )
-    offline = Bool(False, help="deterministic rules only, never ask an LLM").tag(config=True)
-    executor = Enum(["local", "docker"], "local", help="where notebooks run").tag(config=True)
-    kernel = Unicode("", help="kernelspec for the local executor (default python3)").tag(
-        config=True
-    )
-    image = Unicode("", help="container image for the docker executor").tag(config=True)
-    gpus = Unicode("none", help="all | none | auto | 0,1").tag(config=True)
-    max_iterations = Int(DEFAULT_MAX_ITERATIONS, help="fix iterations per job").tag(config=True)
-    timeout = Float(DEFAULT_TIMEOUT_S, help="seconds per notebook run").tag(config=True)
-    tolerance = Float(DEFAULT_TOLERANCE, help="relative score band").tag(config=True)
-    review = Enum(["manual", "auto"], "manual", help="wait for per-cell decisions or not").tag(
         config=True
     )
     max_concurrent_jobs = Int(2, help="jobs running at once; the rest queue").tag(config=True)
@@ -61,16 +72,11 @@ class MLEModernizer(Configurable):
 
     def job_defaults(self) -> dict[str, Any]:
         """Options every job starts from; a request may override them (not the key)."""
-        return {
-            "base_url": self.base_url or None,
-            "model": self.model or None,
-            "offline": self.offline,
-            "executor": self.executor,
-            "kernel": self.kernel or None,
-            "image": self.image or None,
-            "gpus": self.gpus,
-            "max_iterations": self.max_iterations,
-            "timeout": self.timeout,
-            "tolerance": self.tolerance,
-            "review": self.review,
-        }
+        defaults = {}
+        for spec in option_specs():
+            if spec.server:
+                value = getattr(self, spec.name)
+                optional = base_type(spec.type)[1]
+                # an empty string in the configuration: no value, for an optional text option
+                defaults[spec.name] = None if optional and value == "" else value
+        return defaults

@@ -25,7 +25,7 @@ from ..jobs import prepare_job
 from ..kernel_language import check_kernel_language
 from ..loop import AutoReview
 from ..notebook import check_writable, default_output_path, load_notebook
-from ..options import Options
+from ..options import Options, server_only_options
 from ..paths import PathRefused, relative_to_root, resolve_under
 from .config import MLEModernizer
 from .review import ManualReview
@@ -33,9 +33,9 @@ from .store import JobStore
 
 TERMINAL_EVENTS = ("job_finished", "job_failed")
 _ENVELOPE = ("type", "job", "seq", "time")
-# options a browser may not set: where files go, what runs (a grader is a shell command), the
-# sandbox's reach, and prices; the key never leaves the server at all
-SERVER_ONLY_OPTIONS = ("out", "report", "kernel", "prices", "root", "data", "grader", "network")
+# options a browser may not set (options.py marks them client=False): where files go, what runs
+# (a grader is a shell command), the sandbox's reach, and prices; the key never leaves the server
+SERVER_ONLY_OPTIONS = server_only_options()
 # file options a browser may set, as paths relative to the server root
 ROOT_FILE_OPTIONS = ("answers",)
 

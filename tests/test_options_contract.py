@@ -1,0 +1,165 @@
+"""Every option is declared once (options.py); these tests fail when a face drifts from it:
+the CLI's arguments, the server's traitlets and job defaults, the options a browser may not set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from traitlets import Enum
+from traitlets.config import Config
+
+from mlemodernizer.cli import build_parser, options_from_args
+from mlemodernizer.options import GROUPS, Options, OptionSpec, base_type, option_specs
+from mlemodernizer.server.config import MLEModernizer
+from mlemodernizer.server.manager import SERVER_ONLY_OPTIONS, RequestError, client_options
+
+REPO = Path(__file__).resolve().parents[1]
+SPECS = {spec.name: spec for spec in option_specs()}
+SETTINGS = [s.name for s in option_specs() if s.setting]
+# the server's own settings, which are no job option
+SERVER_SETTINGS = {"api_key", "max_concurrent_jobs", "max_waiting_reviews", "jobs_dir"}
+
+
+def test_every_option_is_declared_with_its_faces() -> None:
+    assert [s.name for s in option_specs()] == [f for f in Options.__dataclass_fields__]
+    for spec in option_specs():
+        assert spec.help and spec.group in GROUPS, spec.name
+        assert not spec.setting or (spec.server and spec.client), spec.name
+        assert not spec.false_flags or base_type(spec.type)[0] is bool, spec.name
+
+
+# --- CLI ----------------------------------------------------------------------------------------
+
+
+def _parse(*argv: str, command: str = "run") -> Options:
+    return options_from_args(build_parser().parse_args([command, "nb.ipynb", *argv]))
+
+
+@pytest.mark.parametrize("command", ["run", "batch"])
+def test_cli_defaults_are_the_options_defaults(command: str) -> None:
+    assert _parse(command=command) == Options()
+
+
+def _other_value(spec: OptionSpec) -> tuple[list[str], Any]:
+    """CLI arguments that give the option a value other than its default, and that value."""
+    kind, _ = base_type(spec.type)
+    flag = spec.cli_flags[0] if spec.cli_flags else None
+    if kind is bool:
+        if spec.default is not True and flag:
+            return [flag], True
+        return [spec.false_flags[0]], False
+    if spec.name == "prices":
+        return ["--price", "m=1,2", "--price", "n=3,4.5"], {"m": [1.0, 2.0], "n": [3.0, 4.5]}
+    if kind is list:
+        return [flag, "a", flag, "b"], ["a", "b"]
+    if spec.cli_choices or spec.choices:
+        choice = next(c for c in (spec.cli_choices or spec.choices) if c != spec.default)
+        return [flag, choice], choice
+    value = {int: 3, float: 0.25, str: "x.csv"}[kind]
+    return [flag, str(value)], value
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [s for s in option_specs() if s.cli and s.name != "review"],  # the CLI's review: auto only
+    ids=lambda s: s.name,
+)
+def test_each_cli_flag_sets_its_option(spec: OptionSpec) -> None:
+    argv, expected = _other_value(spec)
+    needs = {"metric": ("answers", "a.csv"), "base_url": ("model", "m")}.get(spec.name)
+    if needs:  # an option valid only with another
+        argv += ["--" + needs[0], needs[1]]
+    opts = _parse(*argv)
+    assert getattr(opts, spec.name) == expected
+    changed = {k for k, v in opts.to_json().items() if v != getattr(Options(), k)}
+    assert changed == {spec.name, *(needs[:1] if needs else ())}
+
+
+def test_cli_flags_are_the_option_names_unless_declared() -> None:
+    parser = build_parser()
+    run = parser._subparsers._group_actions[0].choices["run"]  # type: ignore[union-attr]
+    flags = {f for action in run._actions for f in action.option_strings}
+    for spec in option_specs():
+        if spec.cli:
+            for flag in (*spec.cli_flags, *spec.false_flags, *spec.deprecated_flags):
+                assert flag in flags, flag
+        else:
+            assert "--" + spec.name.replace("_", "-") not in flags
+    renamed = {
+        s.name: (*s.cli_flags, *s.false_flags)
+        for s in option_specs()
+        if s.cli and (s.false_flags or s.cli_flags != ("--" + s.name.replace("_", "-"),))
+    }
+    assert renamed == {
+        "prices": ("--price",),
+        "resume": ("--restart-kernel",),
+        "higher_is_better": ("--higher-is-better", "--lower-is-better"),
+    }
+    assert _parse("--network").network == "bridge"
+    assert _parse("--lower-is-better").higher_is_better is False
+    with pytest.raises(SystemExit):
+        _parse("--higher-is-better", "--lower-is-better")
+
+
+def test_old_flag_spellings_still_work_with_a_notice(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _parse("--no-resume").resume is False
+    assert (
+        capsys.readouterr().err
+        == "mlemodernizer: --no-resume is deprecated; use --restart-kernel\n"
+    )
+    assert _parse("--restart-kernel", command="batch").resume is False
+    assert capsys.readouterr().err == ""
+    args = build_parser().parse_args(["batch", "nbs", "--resume"])
+    assert args.skip_finished is True and args.resume is True  # resume: the kernel's, untouched
+    assert capsys.readouterr().err == "mlemodernizer: --resume is deprecated; use --skip-finished\n"
+    assert build_parser().parse_args(["batch", "nbs"]).skip_finished is False
+    for command in ("run", "batch"):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args([command, "--help"])
+        text = capsys.readouterr().out
+        assert "--restart-kernel" in text and "--no-resume" not in text
+        assert ("--skip-finished" in text) == (command == "batch") and "--resume" not in text
+
+
+# --- server -------------------------------------------------------------------------------------
+
+
+def test_server_traitlets_are_the_server_options() -> None:
+    traits = MLEModernizer.class_traits(config=True)
+    server = {s.name for s in option_specs() if s.server}
+    assert set(traits) - SERVER_SETTINGS == server
+    for name in server:
+        spec, trait = SPECS[name], traits[name]
+        default = "" if spec.job_default is None else spec.job_default
+        assert trait.default() == default, name
+        assert trait.help == spec.help, name
+        if spec.choices:
+            assert isinstance(trait, Enum) and set(trait.values) == set(spec.choices), name
+    assert SPECS["review"].job_default == "manual"  # the panel reviews; the CLI applies
+
+
+def test_job_defaults_come_from_the_configuration() -> None:
+    defaults = MLEModernizer().job_defaults()
+    assert defaults == {s.name: s.job_default for s in option_specs() if s.server}
+    assert Options.from_json(defaults).gpus == "none"
+    config = Config()
+    config.MLEModernizer.model = "qwen"
+    config.MLEModernizer.image = ""  # empty: none
+    config.MLEModernizer.gpus = "all"
+    config.MLEModernizer.review = "auto"
+    defaults = MLEModernizer(config=config).job_defaults()
+    assert (defaults["model"], defaults["image"], defaults["gpus"]) == ("qwen", None, "all")
+    assert defaults["review"] == "auto"
+
+
+def test_server_only_options_are_refused_from_a_browser() -> None:
+    # pinned: opening one of these to browsers is a security decision, not a drift
+    assert set(SERVER_ONLY_OPTIONS) == {
+        "out", "report", "kernel", "prices", "root", "data", "grader", "network"
+    }  # fmt: skip
+    for name in SERVER_ONLY_OPTIONS:
+        with pytest.raises(RequestError, match="can only be set on the server"):
+            client_options({name: Options().to_json()[name]})
+    client_options({s.name: s.default for s in option_specs() if s.client})
