@@ -37,22 +37,42 @@ export type JobServerStatus =
   'queued' | 'running' | 'finished' | 'failed' | 'cancelled' | 'interrupted';
 
 /**
- * The options of a job: the CLI's long option names with `_`.
+ * The options a browser may set for a job (mlemodernizer/options.py; the
+ * others are the server's configuration): the CLI's long option names with
+ * `_`. Unset: the server's default.
  */
 export interface IJobOptions {
+  offline?: boolean;
   base_url?: string;
   model?: string;
-  offline?: boolean;
+  budget_usd?: number;
+  budget_tokens?: number;
+  pin_old_defaults?: boolean;
+  max_reasks?: number;
   executor?: 'local' | 'docker';
   image?: string;
   gpus?: string;
-  max_iterations?: number;
   timeout?: number;
-  tolerance?: number;
-  review?: 'manual' | 'auto';
-  score_regex?: string;
+  cell_timeout?: number;
+  kaggle_input?: boolean;
+  memory?: string;
+  cpus?: number;
+  max_iterations?: number;
+  prepass?: boolean;
+  resume?: boolean;
+  review?: 'auto' | 'manual';
+  modules?: 'apply' | 'report';
+  install_missing?: boolean;
   target_score?: number;
-  [key: string]: unknown;
+  score_regex?: string;
+  metric?: string;
+  /** A CSV file, relative to the server root. */
+  answers?: string;
+  /** The file the notebook writes, relative to the notebook. */
+  submission?: string;
+  tolerance?: number;
+  reruns?: number;
+  higher_is_better?: boolean;
 }
 
 export type Decision = 'accept' | 'reject' | 'accept_all' | 'reject_all';

@@ -33,7 +33,7 @@ import { StorageStateCache } from './model/cache';
 // commands whether its job runs: activation needs it at once.
 // eslint-disable-next-line jupyter/prefer-lazy-imports
 import { ModernizerManager } from './model/manager';
-import { IModernizerSettings } from './model/options';
+import { SettingsValues } from './model/options';
 import { isActive } from './model/state';
 // The sidebar panel must exist at start-up for its icon and the layout
 // restorer; it is small and loads its content lazily.
@@ -130,8 +130,8 @@ const plugin: JupyterFrontEndPlugin<void> = {
         .then(settings => {
           const update = () =>
             manager.setSettings(
-              settings.composite as unknown as Partial<IModernizerSettings>,
-              settings.user as unknown as Partial<IModernizerSettings>
+              settings.composite as SettingsValues,
+              settings.user as SettingsValues
             );
           update();
           settings.changed.connect(update);

@@ -1,8 +1,11 @@
 """Every option is declared once (options.py); these tests fail when a face drifts from it:
-the CLI's arguments, the server's traitlets and job defaults, the options a browser may not set."""
+the CLI's arguments, the server's traitlets and job defaults, the options a browser may not set,
+the JupyterLab settings schema, and the TypeScript settings and job options."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -163,3 +166,90 @@ def test_server_only_options_are_refused_from_a_browser() -> None:
         with pytest.raises(RequestError, match="can only be set on the server"):
             client_options({name: Options().to_json()[name]})
     client_options({s.name: s.default for s in option_specs() if s.client})
+
+
+# --- JupyterLab settings ------------------------------------------------------------------------
+
+
+def _schema_properties() -> dict[str, Any]:
+    return json.loads((REPO / "schema" / "plugin.json").read_text())["properties"]
+
+
+def _schema_type(spec: OptionSpec) -> str:
+    kind, _ = base_type(spec.type)
+    return {bool: "boolean", int: "integer", float: "number", str: "string"}[kind]
+
+
+def _setting_default(spec: OptionSpec) -> Any:
+    """A setting's default is the server's (left alone: c.MLEModernizer decides); "" is none."""
+    return "" if spec.job_default is None else spec.job_default
+
+
+def test_settings_schema_is_the_setting_options() -> None:
+    props = _schema_properties()
+    current = {k: v for k, v in props.items() if not v.get("deprecated")}
+    assert sorted(current) == sorted(SETTINGS)
+    for name in SETTINGS:
+        spec, prop = SPECS[name], current[name]
+        assert prop["type"] == _schema_type(spec), name
+        assert prop["default"] == _setting_default(spec), name
+        consts = [c["const"] for c in prop.get("oneOf", [])]
+        assert set(consts) == set(spec.choices), name
+
+
+# --- TypeScript ---------------------------------------------------------------------------------
+
+
+def _ts_block(path: str, pattern: str) -> str:
+    text = (REPO / path).read_text()
+    match = re.search(pattern + r"\s*\{(.*?)\n\}", text, re.S)
+    assert match, f"{path}: no {pattern}"
+    return re.sub(r"/\*.*?\*/|//[^\n]*", "", match.group(1), flags=re.S)
+
+
+def _ts_interface(path: str, name: str) -> dict[str, tuple[str, bool]]:
+    """``key -> (type, optional)`` of a flat TypeScript interface."""
+    body = _ts_block(path, rf"export interface {name}")
+    members = re.findall(r"(\w+)(\??):\s*([^;]+);", body)
+    return {key: (" ".join(t.split()), bool(q)) for key, q, t in members}
+
+
+def _ts_object(path: str, name: str) -> dict[str, Any]:
+    """A flat object literal of strings, numbers and booleans."""
+    body = _ts_block(path, rf"export const {name}\b[^=]*=")
+    pairs = re.findall(r"(\w+):\s*([^,\n]+)", body)
+    return {key: json.loads(value.strip().replace("'", '"')) for key, value in pairs}
+
+
+def _ts_type(spec: OptionSpec) -> set[str]:
+    kind, _ = base_type(spec.type)
+    if spec.choices:
+        return {f"'{c}'" for c in spec.choices}
+    return {{bool: "boolean", int: "number", float: "number", str: "string"}[kind]}
+
+
+def test_typescript_settings_are_the_setting_options() -> None:
+    interface = _ts_interface("src/model/options.ts", "IModernizerSettings")
+    assert sorted(interface) == sorted(SETTINGS)
+    for name, (ts_type, optional) in interface.items():
+        assert set(ts_type.split(" | ")) == _ts_type(SPECS[name]) and not optional, name
+    defaults = _ts_object("src/model/options.ts", "DEFAULT_SETTINGS")
+    assert defaults == {name: _setting_default(SPECS[name]) for name in SETTINGS}
+
+
+def test_typescript_job_options_are_the_client_options() -> None:
+    interface = _ts_interface("src/api.ts", "IJobOptions")
+    assert sorted(interface) == sorted(s.name for s in option_specs() if s.client)
+    for name, (ts_type, optional) in interface.items():
+        assert set(ts_type.split(" | ")) == _ts_type(SPECS[name]) and optional, name
+
+
+def test_old_setting_names_are_declared_and_read_as_the_new_ones() -> None:
+    renamed = _ts_object("src/model/options.ts", "RENAMED_SETTINGS")
+    props = _schema_properties()
+    old = {k for k, v in props.items() if v.get("deprecated")}
+    assert set(renamed) == old and set(renamed.values()) <= set(SETTINGS)
+    for key, name in renamed.items():
+        # a saved value under the old name must still validate, or the settings do not load
+        assert props[key]["type"] == props[name]["type"] and "default" not in props[key], key
+        assert name in props[key]["description"]

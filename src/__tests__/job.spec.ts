@@ -281,8 +281,8 @@ describe('ModernizerManager', () => {
     });
     const manager = new ModernizerManager({ serverSettings: settings });
     manager.setSettings(
-      { reviewMode: 'auto', maxIterations: 16, model: '' },
-      { reviewMode: 'auto' }
+      { review: 'auto', max_iterations: 16, model: '' },
+      { review: 'auto' }
     );
     const model = await manager.start('eroded.ipynb');
     expect(requests).toContain('POST /mlemodernizer/jobs');
@@ -362,7 +362,7 @@ describe('ModernizerManager', () => {
     await manager.refreshHealth();
     expect(urls[0].searchParams.has('base_url')).toBe(false);
     manager.setSettings({
-      baseUrl: ' http://localhost:11434/v1 ',
+      base_url: ' http://localhost:11434/v1 ',
       model: 'qwen2.5-coder:1.5b'
     });
     await settle();
@@ -372,14 +372,15 @@ describe('ModernizerManager', () => {
     );
     expect(urls[1].searchParams.get('model')).toBe('qwen2.5-coder:1.5b');
     // the same LLM again: no new check; rules only: the server's answer
+    // the same endpoint under the setting's old name: still the same LLM
     manager.setSettings({
       baseUrl: 'http://localhost:11434/v1',
       model: 'qwen2.5-coder:1.5b',
-      maxIterations: 3
+      max_iterations: 3
     });
     await settle();
     expect(urls).toHaveLength(2);
-    manager.setSettings({ rulesOnly: true, model: 'qwen2.5-coder:1.5b' });
+    manager.setSettings({ offline: true, model: 'qwen2.5-coder:1.5b' });
     await settle();
     expect(urls).toHaveLength(3);
     expect(urls[2].searchParams.has('model')).toBe(false);

@@ -20,7 +20,13 @@ import { IHealth, ILLMChoice, getHealth } from '../request';
 import { IStateCache } from './cache';
 import { JobModel } from './job';
 import { isActive } from './state';
-import { DEFAULT_SETTINGS, IModernizerSettings, jobOptions } from './options';
+import {
+  DEFAULT_SETTINGS,
+  IModernizerSettings,
+  jobOptions,
+  migrateSettings,
+  SettingsValues
+} from './options';
 
 export interface IManagerOptions {
   serverSettings: ServerConnection.ISettings;
@@ -99,13 +105,11 @@ export class ModernizerManager implements IDisposable {
   /**
    * Use these settings for the next jobs.
    */
-  setSettings(
-    composite: Partial<IModernizerSettings>,
-    user: Partial<IModernizerSettings> = {}
-  ): void {
+  setSettings(composite: SettingsValues, user: SettingsValues = {}): void {
     const before = this._llmChoice();
-    this._settings = { ...DEFAULT_SETTINGS, ...composite };
-    this._userSettings = { ...user };
+    const settings = migrateSettings(composite, user);
+    this._settings = { ...DEFAULT_SETTINGS, ...settings.composite };
+    this._userSettings = settings.user;
     this._changed.emit();
     const after = this._llmChoice();
     if (
@@ -322,11 +326,11 @@ export class ModernizerManager implements IDisposable {
    * rules only).
    */
   private _llmChoice(): ILLMChoice | null {
-    const { baseUrl, model, rulesOnly } = this._settings;
-    if (rulesOnly || (baseUrl.trim() === '' && model.trim() === '')) {
+    const { base_url, model, offline } = this._settings;
+    if (offline || (base_url.trim() === '' && model.trim() === '')) {
       return null;
     }
-    return { baseUrl: baseUrl.trim(), model: model.trim() };
+    return { baseUrl: base_url.trim(), model: model.trim() };
   }
 
   private _health: IHealth | null = null;

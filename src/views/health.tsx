@@ -118,7 +118,7 @@ function healthLines(
       hint
     });
   };
-  if (settings.rulesOnly) {
+  if (settings.offline) {
     lines.push({
       key: 'llm',
       name: trans.__('LLM:'),
