@@ -253,3 +253,34 @@ def test_old_setting_names_are_declared_and_read_as_the_new_ones() -> None:
         # a saved value under the old name must still validate, or the settings do not load
         assert props[key]["type"] == props[name]["type"] and "default" not in props[key], key
         assert name in props[key]["description"]
+
+
+@pytest.mark.parametrize(
+    ("saved", "loads"),
+    [
+        (
+            {"baseUrl": "http://h/v1", "rulesOnly": True, "maxIterations": 3, "reviewMode": "auto"},
+            True,
+        ),
+        ({"base_url": "http://h/v1", "offline": True, "max_iterations": 3, "review": "auto"}, True),
+        ({"rulesOnlyy": True}, False),  # what an undeclared old name would meet: all settings lost
+    ],
+)
+def test_saved_settings_load_through_jupyterlab_server(
+    tmp_path: Path, saved: dict[str, Any], loads: bool
+) -> None:
+    from jupyterlab_server.settings_utils import get_settings
+
+    schemas, user = tmp_path / "schemas" / "mlemodernizer", tmp_path / "user" / "mlemodernizer"
+    schemas.mkdir(parents=True)
+    user.mkdir(parents=True)
+    (schemas / "plugin.json").write_text((REPO / "schema" / "plugin.json").read_text())
+    (user / "plugin.jupyterlab-settings").write_text(json.dumps(saved))
+    result, warnings = get_settings(
+        str(tmp_path / "app"),
+        str(tmp_path / "schemas"),
+        str(tmp_path / "user"),
+        schema_name="mlemodernizer:plugin",
+    )
+    assert (result["settings"] == saved) is loads
+    assert (warnings == [None]) is loads, warnings

@@ -60,8 +60,9 @@ test('the extension activates and reaches its server extension', async ({
   const schema = (await settings.json()).schema as {
     properties: Record<string, { default?: unknown }>;
   };
-  expect(schema.properties.maxIterations.default).toBe(16);
-  expect(schema.properties.reviewMode.default).toBe('manual');
+  expect(schema.properties.max_iterations.default).toBe(16);
+  expect(schema.properties.review.default).toBe('manual');
+  expect(schema.properties.gpus.default).toBe('none');
 
   const screenshot = testInfo.outputPath('jupyterlab.png');
   await page.screenshot({ path: screenshot });

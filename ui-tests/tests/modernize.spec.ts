@@ -318,7 +318,7 @@ test.describe('Modernize a notebook', () => {
     test.use({
       mockSettings: {
         ...galata.DEFAULT_SETTINGS,
-        'mlemodernizer:plugin': { rulesOnly: true }
+        'mlemodernizer:plugin': { offline: true }
       }
     });
 
