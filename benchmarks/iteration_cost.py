@@ -1,5 +1,5 @@
 """What resuming in the live kernel saves: a notebook with a slow first cell (4 s) and five errors
-that need five successive fixes, modernized with resume (default) and with --no-resume.
+that need five successive fixes, modernized with resume (default) and with --restart-kernel.
 
     python benchmarks/iteration_cost.py [--prefix-seconds 4]
 
@@ -64,7 +64,7 @@ def run(nb: Path, resume: bool) -> dict:
             str(sum(range(1, ERRORS + 1))),
         ]
         if not resume:
-            cmd.append("--no-resume")
+            cmd.append("--restart-kernel")
         proc = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO, check=False)
     if proc.returncode != 0:
         raise SystemExit(proc.stderr)
