@@ -26,14 +26,15 @@ class Rule:
     """One catalogue entry.
 
     ``examples`` are (before, after) cell sources; ``after`` None means "reported, not
-    rewritten". They double as the rule's fixture test. ``pin`` marks rules that only pin an old
+    rewritten". They double as the rule's fixture test (except for an ``applied_by`` rule, whose
+    own module tests them). ``pin`` marks rules that only pin an old
     default (the "reproduce old results" mode); they are reported by lint but applied only when
     pinning is asked for.
     """
 
     id: str
     library: str  # distribution name, lower case ("scikit-learn"), or "python"
-    changed_in: str  # the version that removed or changed the API
+    changed_in: str  # the version that removed or changed the API ("": not a version change)
     safety: str
     message: str
     replacement: str
@@ -48,6 +49,10 @@ class Rule:
     # outputs (stored_outputs.py): the examples run with it
     stored_result: str = ""
     matchers: tuple[Matcher, ...] = field(default=(), compare=False, repr=False)
+    why: str = ""  # what broke, in prose, where the fields do not say it (``mlemodernizer rules``)
+    # a rule the engine does not run: the module that applies it (the fix loop, after a run's
+    # error). It is in the catalogue to be documented and never selected for a pass.
+    applied_by: str = ""
 
     def __post_init__(self) -> None:
         if self.safety not in SAFETIES:
@@ -78,6 +83,7 @@ class Rule:
             "condition": self.condition or None,
             "catalogue": self.catalogue or None,
             "signatures": list(self.signatures),
+            "applied_by": self.applied_by or None,
         }
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import edits
-from .helpers import kwarg_drop, kwarg_rename, object_no_attribute, qualify, unexpected_kwarg
-from .matchers import Call, Outcome
-from .model import SAFE, Rule
+from .. import edits
+from ..helpers import kwarg_drop, kwarg_rename, object_no_attribute, qualify, unexpected_kwarg
+from ..matchers import Call, Outcome
+from ..model import SAFE, Rule
 
 LIB = "imbalanced-learn"
 

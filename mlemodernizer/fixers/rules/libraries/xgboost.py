@@ -6,8 +6,8 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import (
+from .. import edits
+from ..helpers import (
     kwarg_drop,
     kwarg_rename,
     kwarg_value,
@@ -16,8 +16,8 @@ from .helpers import (
     qualify,
     unexpected_kwarg,
 )
-from .matchers import MISSING, Attr, Call, Node, Outcome, Site, literal
-from .model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
+from ..matchers import MISSING, Attr, Call, Node, Outcome, Site, literal
+from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "xgboost"
 ESTIMATORS = (

@@ -10,11 +10,11 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import cannot_import, no_module, object_no_attribute
-from .infer import IPYTHON_SHELL
-from .matchers import Call, Module, Outcome, Site, Symbol, literal
-from .model import SAFE, Rule
+from .. import edits
+from ..helpers import cannot_import, no_module, object_no_attribute
+from ..infer import IPYTHON_SHELL
+from ..matchers import Call, Module, Outcome, Site, Symbol, literal
+from ..model import SAFE, Rule
 
 LIB = "ipython"
 SOURCE = "real-notebooks"

@@ -6,8 +6,8 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import (
+from .. import edits
+from ..helpers import (
     cannot_import,
     invalid_param,
     kwarg_drop,
@@ -21,7 +21,7 @@ from .helpers import (
     report,
     unexpected_kwarg,
 )
-from .matchers import (
+from ..matchers import (
     DEFAULT_FIX,
     MISSING,
     NOT_LITERAL,
@@ -35,7 +35,7 @@ from .matchers import (
     Symbol,
     literal,
 )
-from .model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
+from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "scikit-learn"
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import cannot_import, qualify
-from .matchers import Attr, Call, Node, Outcome, Site, literal
-from .model import REVIEW, SAFE, Rule
+from .. import edits
+from ..helpers import cannot_import, qualify
+from ..matchers import Attr, Call, Node, Outcome, Site, literal
+from ..model import REVIEW, SAFE, Rule
 from .sklearn import SGDS as SKLEARN_SGDS
 
 LIB = "scikit-learn"

@@ -11,11 +11,11 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import kwarg_rename, no_attribute, qualify, unexpected_kwarg
-from .matchers import MISSING, Call, Outcome, Site, Symbol
-from .model import MANUAL, REVIEW, SAFE, Rule
-from .symbols import SERIES
+from .. import edits
+from ..helpers import kwarg_rename, no_attribute, qualify, unexpected_kwarg
+from ..matchers import MISSING, Call, Outcome, Site, Symbol
+from ..model import MANUAL, REVIEW, SAFE, Rule
+from ..symbols import SERIES
 
 LIB = "seaborn"
 CATEGORICAL = [

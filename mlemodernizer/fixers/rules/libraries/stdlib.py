@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .helpers import cannot_import, no_attribute, no_module
-from .matchers import Module, Symbol
-from .model import REVIEW, SAFE, Rule
+from ..helpers import cannot_import, no_attribute, no_module
+from ..matchers import Module, Symbol
+from ..model import REVIEW, SAFE, Rule
 
 LIB = "python"
 ABCS = [

@@ -26,8 +26,8 @@ from typing import Any
 
 import libcst as cst
 
-from .matchers import NOT_LITERAL, Outcome, Site, literal
-from .symbols import SERIES, TypeInfo
+from ..matchers import NOT_LITERAL, Outcome, Site, literal
+from ..symbols import SERIES, TypeInfo
 
 BOOL_METHODS = {
     "isnull",

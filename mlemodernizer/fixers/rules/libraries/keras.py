@@ -10,8 +10,8 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import (
+from .. import edits
+from ..helpers import (
     kwarg_rename,
     no_attribute,
     no_module,
@@ -19,8 +19,8 @@ from .helpers import (
     qualify,
     unexpected_kwarg,
 )
-from .infer import KERAS_MODEL, KERAS_TENSOR
-from .matchers import (
+from ..infer import KERAS_MODEL, KERAS_TENSOR
+from ..matchers import (
     DEFAULT_FIX,
     Call,
     Module,
@@ -30,7 +30,7 @@ from .matchers import (
     Symbol,
     literal,
 )
-from .model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
+from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "keras"
 TF = "tensorflow"

@@ -7,12 +7,12 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import no_attribute, qualify, unexpected_kwarg
-from .infer import LR_SCHEDULER, OPTIMIZER
-from .matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, literal
-from .model import REVIEW, SAFE, SAFE_IF, Rule
-from .walk import walk
+from .. import edits
+from ..helpers import no_attribute, qualify, unexpected_kwarg
+from ..infer import LR_SCHEDULER, OPTIMIZER
+from ..matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, literal
+from ..model import REVIEW, SAFE, SAFE_IF, Rule
+from ..walk import walk
 
 LIB = "torch"
 VISION = "torchvision"

@@ -7,10 +7,10 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import cannot_import, no_attribute, object_no_attribute
-from .matchers import Attr, Call, Outcome, Site, Symbol
-from .model import REVIEW, SAFE, SAFE_IF, Rule
+from .. import edits
+from ..helpers import cannot_import, no_attribute, object_no_attribute
+from ..matchers import Attr, Call, Outcome, Site, Symbol
+from ..model import REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "scipy"
 SPARSE = "scipy.sparse.spmatrix"

@@ -6,11 +6,11 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import kwarg_rename, no_attribute, object_no_attribute, unexpected_kwarg
-from .infer import AXES, FIGURE
-from .matchers import NOT_LITERAL, Attr, Call, DictKey, Outcome, Site, Symbol, literal
-from .model import REVIEW, SAFE, SAFE_IF, Rule
+from .. import edits
+from ..helpers import kwarg_rename, no_attribute, object_no_attribute, unexpected_kwarg
+from ..infer import AXES, FIGURE
+from ..matchers import NOT_LITERAL, Attr, Call, DictKey, Outcome, Site, Symbol, literal
+from ..model import REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "matplotlib"
 NOT_MPL = ("numpy.ndarray",)

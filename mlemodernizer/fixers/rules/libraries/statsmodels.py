@@ -6,10 +6,10 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import no_attribute
-from .matchers import Call, Node, Outcome, Site, Symbol, literal
-from .model import REVIEW, Rule
+from .. import edits
+from ..helpers import no_attribute
+from ..matchers import Call, Node, Outcome, Site, Symbol, literal
+from ..model import REVIEW, Rule
 
 LIB = "statsmodels"
 NEW_ARIMA = "statsmodels.tsa.arima.model.ARIMA"

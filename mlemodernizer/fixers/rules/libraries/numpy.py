@@ -7,8 +7,8 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import (
+from .. import edits
+from ..helpers import (
     cannot_import,
     kwarg_rename,
     no_attribute,
@@ -17,9 +17,9 @@ from .helpers import (
     report,
     unexpected_kwarg,
 )
-from .matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, literal
-from .model import REVIEW, SAFE, SAFE_IF, Rule
-from .symbols import DATAFRAME, NDARRAY, SERIES
+from ..matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, literal
+from ..model import REVIEW, SAFE, SAFE_IF, Rule
+from ..symbols import DATAFRAME, NDARRAY, SERIES
 
 LIB = "numpy"
 

@@ -6,10 +6,10 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import qualify
-from .matchers import NOT_LITERAL, Call, Outcome, Site
-from .model import REVIEW, SAFE, SAFE_IF, Rule
+from .. import edits
+from ..helpers import qualify
+from ..matchers import NOT_LITERAL, Call, Outcome, Site
+from ..model import REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "lightgbm"
 TRAIN = ("lightgbm.train", "lightgbm.cv")

@@ -14,9 +14,9 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .matchers import Call, Module, Node, Outcome, Site, Symbol, Text
-from .model import SAFE, SAFE_IF, Rule
+from .. import edits
+from ..matchers import Call, Module, Node, Outcome, Site, Symbol, Text
+from ..model import SAFE, SAFE_IF, Rule
 
 LIB = "python"
 NOT_DICT = ("pandas.DataFrame", "pandas.Series")

@@ -7,11 +7,11 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import kwarg_rename, no_attribute, unexpected_kwarg
-from .matchers import MISSING, Attr, Call, Node, Outcome, Site, Symbol, literal
-from .model import REVIEW, SAFE, SAFE_IF, Rule
-from .symbols import NDARRAY, SERIES
+from .. import edits
+from ..helpers import kwarg_rename, no_attribute, unexpected_kwarg
+from ..matchers import MISSING, Attr, Call, Node, Outcome, Site, Symbol, literal
+from ..model import REVIEW, SAFE, SAFE_IF, Rule
+from ..symbols import NDARRAY, SERIES
 
 LIB = "pandas"
 SOURCE = "real-notebooks"

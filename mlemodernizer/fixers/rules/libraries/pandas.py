@@ -8,8 +8,8 @@ from typing import Any
 
 import libcst as cst
 
-from . import edits
-from .helpers import (
+from .. import edits
+from ..helpers import (
     kwarg_drop,
     kwarg_rename,
     no_attribute,
@@ -18,8 +18,8 @@ from .helpers import (
     qualify,
     unexpected_kwarg,
 )
-from .infer import PERIOD_INDEX, RESAMPLER
-from .matchers import (
+from ..infer import PERIOD_INDEX, RESAMPLER
+from ..matchers import (
     MISSING,
     NOT_LITERAL,
     Attr,
@@ -32,9 +32,9 @@ from .matchers import (
     Target,
     literal,
 )
-from .model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
+from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
+from ..symbols import DATAFRAME, NDARRAY, SERIES
 from .pandas_ix import check_ix
-from .symbols import DATAFRAME, NDARRAY, SERIES
 
 LIB = "pandas"
 PANDAS = (DATAFRAME, SERIES)
