@@ -23,8 +23,9 @@ from pathlib import Path
 
 from nbformat import NotebookNode
 
+from .distributions import install_name
 from .execution.base import CellError
-from .fixers.llm.packages import dist_for_module, install_name, is_stdlib
+from .fixers.llm.packages import dist_for_module, is_stdlib
 from .local_modules import failing_local_frame
 from .notebook import mask_magics
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from mlemodernizer.fixers.llm.packages import install_name
+from mlemodernizer.distributions import install_name
 from mlemodernizer.install_missing import install, is_distribution_name
 
 from .conftest import json_report, run_cli, write_notebook

@@ -9,58 +9,10 @@ import sys
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from ...distributions import import_names, normalize, providers
 from ...notebook import mask_magics
 
-# distribution name (lower case) → the import names it provides, where they differ
-DIST_IMPORTS: dict[str, tuple[str, ...]] = {
-    "scikit-learn": ("sklearn",),
-    "scikit-image": ("skimage",),
-    "opencv-python": ("cv2",),
-    "opencv-python-headless": ("cv2",),
-    "opencv-contrib-python": ("cv2",),
-    "pillow": ("PIL",),
-    "beautifulsoup4": ("bs4",),
-    "pyyaml": ("yaml",),
-    "python-dateutil": ("dateutil",),
-    "tensorflow-cpu": ("tensorflow",),
-    "tensorflow-gpu": ("tensorflow",),
-    "tf-keras": ("tf_keras",),
-    "torch": ("torch",),
-    "pytorch-lightning": ("pytorch_lightning",),
-    "lightgbm": ("lightgbm",),
-    "catboost": ("catboost",),
-    "xgboost": ("xgboost",),
-    "statsmodels": ("statsmodels",),
-    "imbalanced-learn": ("imblearn",),
-    "category-encoders": ("category_encoders",),
-    "protobuf": ("google",),
-    "pyarrow": ("pyarrow",),
-    "jupyter-core": ("jupyter_core",),
-    "ipython": ("IPython",),
-    "umap-learn": ("umap",),
-    "gensim": ("gensim",),
-    "sentence-transformers": ("sentence_transformers",),
-    "faiss-cpu": ("faiss",),
-    "attrs": ("attr", "attrs"),
-    "pymupdf": ("fitz",),
-}
-
 _STDLIB = frozenset(sys.stdlib_module_names) | {"__future__"}
-
-
-def install_name(module: str) -> str:
-    """The distribution to pip-install for a missing top-level module: ``cv2`` →
-    opencv-python, ``sklearn`` → scikit-learn; a module whose only providers are variants of
-    its own name (tensorflow-cpu, tensorflow-gpu) installs under its own name."""
-    providers = [dist for dist, imports in DIST_IMPORTS.items() if module in imports]
-    own = _norm(module)
-    if not providers or all(_norm(d).startswith(own + "-") or _norm(d) == own for d in providers):
-        return own
-    return min(providers, key=len)
-
-
-def _norm(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 @lru_cache(maxsize=1)
@@ -106,11 +58,10 @@ def is_stdlib(module: str) -> bool:
 
 def import_names_of(dist: str) -> set[str]:
     """Import names a distribution provides (alias table, this environment, or its own name)."""
-    d = _norm(dist)
-    names = {d.replace("-", "_")}
-    names.update(DIST_IMPORTS.get(d, ()))
+    d = normalize(dist)
+    names = import_names(d)
     for top, dists in _local_packages_distributions().items():
-        if any(_norm(x) == d for x in dists):
+        if any(normalize(x) == d for x in dists):
             names.add(top)
     return names
 
@@ -118,14 +69,14 @@ def import_names_of(dist: str) -> set[str]:
 def dist_for_module(module: str, versions: Mapping[str, str]) -> str | None:
     """The installed distribution (a key of ``versions``) that provides ``module``, if any."""
     top = module.split(".")[0]
-    normalized = {_norm(k): k for k in versions}
-    for dist, imports in DIST_IMPORTS.items():
-        if top in imports and dist in normalized:
+    normalized = {normalize(k): k for k in versions}
+    for dist in providers(top):
+        if dist in normalized:
             return normalized[dist]
     for dist in _local_packages_distributions().get(top, []):
-        if _norm(dist) in normalized:
-            return normalized[_norm(dist)]
-    guess = _norm(top)
+        if normalize(dist) in normalized:
+            return normalized[normalize(dist)]
+    guess = normalize(top)
     if guess in normalized:
         return normalized[guess]
     return None

@@ -7,24 +7,10 @@ import sys
 from functools import lru_cache
 from importlib import metadata
 
+from ...distributions import builds, library_of, normalize
 from .model import Rule
 
 PYTHON = "python"
-# distributions that ship a library under another name (the rules name the library)
-DIST_ALIASES = {
-    "xgboost-cpu": "xgboost",
-    "tensorflow-cpu": "tensorflow",
-    "tensorflow-gpu": "tensorflow",
-    "tensorflow-macos": "tensorflow",
-    "tensorflow-intel": "tensorflow",
-    "tf-nightly": "tensorflow",
-    "lightgbm-gpu": "lightgbm",
-    "torch-cpu": "torch",
-}
-
-
-def normalize(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def parse_version(text: str) -> tuple[int, ...]:
@@ -53,7 +39,7 @@ def at_least(installed: str, changed_in: str) -> bool:
 def _installed(dist: str) -> str | None:
     if dist == PYTHON:
         return ".".join(str(p) for p in sys.version_info[:3])
-    for name in (dist, *(alias for alias, lib in DIST_ALIASES.items() if lib == dist)):
+    for name in (dist, *builds(dist)):  # the library's own name, then its other builds
         try:
             return metadata.version(name)
         except metadata.PackageNotFoundError:
@@ -78,9 +64,8 @@ def detect(libraries: set[str] | frozenset[str]) -> dict[str, str]:
 
 def normalize_versions(versions: dict[str, str]) -> dict[str, str]:
     out = {normalize(k): v for k, v in versions.items()}
-    for alias, lib in DIST_ALIASES.items():
-        if alias in out and lib not in out:
-            out[lib] = out[alias]
+    for dist, version in list(out.items()):
+        out.setdefault(library_of(dist), version)  # rules name the library, not its build
     return out
 
 
