@@ -6,21 +6,25 @@ import re
 
 import pytest
 
-from mlemodernizer.fixers.rules import SAFETIES, all_rules, select_rules
+from mlemodernizer.fixers.rules import SAFETIES, all_rules, packs, select_rules
 from mlemodernizer.fixers.rules.testing import CELL_SEPARATOR, rewrite
 
 RULES = all_rules()
 EXAMPLES = [
     pytest.param(rule, before, after, id=f"{rule.id}-{n}")
     for rule in RULES
+    if not rule.applied_by  # run by the module that applies them (below)
     for n, (before, after) in enumerate(rule.examples)
 ]
 
 
-def test_ids_are_unique_sorted_and_prefixed_by_library() -> None:
+def test_ids_are_unique_and_in_order_where_they_are_written() -> None:
+    for pack in packs(installed=False):
+        ids = [r.id for r in pack.rules]  # RULES as the library module lists them
+        assert ids == sorted(ids), f"{pack.name}: rules out of id order"
     ids = [r.id for r in RULES]
-    assert ids == sorted(ids)
     assert len(ids) == len(set(ids))
+    assert ids == sorted(ids)  # the catalogue merges the packs in id order
     for rule in RULES:
         assert re.fullmatch(r"[A-Z][A-Z0-9]{1,3}\d{3}", rule.id), rule.id
 
@@ -29,11 +33,13 @@ def test_ids_are_unique_sorted_and_prefixed_by_library() -> None:
 def test_rule_is_complete(rule) -> None:
     assert rule.safety in SAFETIES
     assert rule.library and rule.library == rule.library.lower()
-    assert re.match(r"\d+(\.\d+)*$", rule.changed_in), rule.changed_in
+    if rule.changed_in or not rule.applied_by:  # a loop rule may answer no version change
+        assert re.match(r"\d+(\.\d+)*$", rule.changed_in), rule.changed_in
     assert rule.message and "\n" not in rule.message
     assert rule.replacement
     assert rule.examples, f"{rule.id} has no example (its fixture test)"
-    assert rule.matchers, f"{rule.id} finds nothing"
+    assert rule.matchers or rule.applied_by, f"{rule.id} finds nothing"
+    assert not (rule.matchers and rule.applied_by), f"{rule.id}: the engine would run it too"
     if rule.safety == "SAFE*":
         assert rule.condition, f"{rule.id}: SAFE* needs the condition it proves"
     for sig in rule.signatures:
@@ -59,6 +65,44 @@ def test_rule_example_is_idempotent(rule, before: str, after: str | None) -> Non
         return
     cells, _ = rewrite(after, [rule.id])
     assert CELL_SEPARATOR.join(cells) == after
+
+
+def test_loop_rules_are_documented_but_never_selected() -> None:
+    """IPY900 and PY2900 are applied by the fix loop (fixers/magics.py, relative_imports.py);
+    their catalogue entries document them and their examples are what those modules write."""
+    import importlib
+    from pathlib import Path
+
+    from mlemodernizer.execution.base import CellError
+    from mlemodernizer.fixers.magics import comment_out, missing_extensions
+    from mlemodernizer.fixers.rules.testing import notebook_of
+    from mlemodernizer.relative_imports import fix_relative_imports
+
+    loop = {r.id: r for r in RULES if r.applied_by}
+    assert set(loop) == {"IPY900", "PY2900"}
+    for rule in loop.values():
+        importlib.import_module(rule.applied_by)
+    selected = {r.id for r in select_rules(["IPY", "PY"])}
+    assert "IPY001" in selected and not selected & set(loop)
+
+    ((before, after),) = loop["IPY900"].examples
+    nb = notebook_of([before])
+    error = CellError(0, "", "ModuleNotFoundError", "No module named 'watermark'", "")
+    proposal = comment_out(nb, missing_extensions([error], nb))
+    assert proposal is not None and proposal.rule_ids == ["IPY900"]
+    assert [c.new_source for c in proposal.changes] == [after]
+
+    ((before, after),) = loop["PY2900"].examples
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        package = Path(tmp) / "Aux"
+        package.mkdir()
+        for name in ("__init__", "predict", "utils"):
+            (package / f"{name}.py").write_text("")
+        error = CellError(0, "", "ModuleNotFoundError", "No module named 'predict'", "")
+        fixed = fix_relative_imports(before, package / "__init__.py", [error])
+    assert fixed == (after, ["PY2900"])
 
 
 @pytest.mark.parametrize(

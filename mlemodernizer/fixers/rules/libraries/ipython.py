@@ -149,4 +149,30 @@ RULES = [
             ),
         ),
     ),
+    Rule(
+        id="IPY900",
+        library=LIB,
+        changed_in="",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="a print-only IPython extension (watermark, autotime, ...) is not installed; "
+        "its lines are commented out",
+        replacement="the %load_ext line and the extension's magics, commented out with a note",
+        why="Old notebooks load extensions that only print or format (versions, timings, code "
+        "style). Today's environment often lacks them, and `%load_ext watermark` fails with "
+        "`ModuleNotFoundError: No module named 'watermark'`, which blocks the cell and every cell "
+        "after it. Their lines compute nothing the notebook uses, so leaving them out changes no "
+        "result. Only the extensions in `mlemodernizer.fixers.magics.KNOWN` are handled; a missing "
+        "extension that computes (`sql`, `rpy2.ipython`) stays a missing package.",
+        applied_by="mlemodernizer.fixers.magics",
+        examples=(
+            (
+                "%load_ext watermark\n%watermark -a 'Author' -v -p numpy\nimport numpy as np",
+                "# mlemodernizer: watermark is not installed; it only prints, so this line is left "
+                "out: %load_ext watermark\n"
+                "# mlemodernizer: watermark is not installed; it only prints, so this line is left "
+                "out: %watermark -a 'Author' -v -p numpy\nimport numpy as np",
+            ),
+        ),
+    ),
 ]

@@ -478,70 +478,6 @@ TF_FUNCTIONS = tuple(f"tensorflow.{op}" for op in KERAS_OPS) + (
 
 RULES = [
     Rule(
-        id="TF001",
-        library=TF,
-        changed_in="2.0",
-        safety=SAFE_IF,
-        catalogue="K1",
-        condition="graph-mode TF1 code: the names move to tf.compat.v1 with eager execution "
-        "disabled once, before them",
-        message="TF1 graph APIs (Session, placeholder, train.*Optimizer, ...) left the top-level "
-        "namespace in TF 2.0; use tf.compat.v1 with eager execution disabled",
-        replacement="tf.compat.v1.placeholder(...) after tf.compat.v1.disable_eager_execution()",
-        signatures=(
-            no_attribute("tensorflow", [n.split(".")[0] for n in TF1_GRAPH]),
-            r"module 'tensorflow\.(_api\.v2\.)?(train|summary|layers|nn)' has no "
-            r"attribute",
-        ),
-        matchers=tuple(
-            Symbol(old=f"tensorflow.{n}", new=f"tensorflow.compat.v1.{n}", check=_tf1_graph)
-            for n in TF1_GRAPH
-        ),
-        examples=(
-            (
-                "import tensorflow as tf\nx = tf.placeholder(tf.float32, [None, 3])\n"
-                "sess = tf.Session()",
-                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
-                "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\n"
-                "sess = tf.compat.v1.Session()",
-            ),
-        ),
-    ),
-    Rule(
-        id="TF002",
-        library=TF,
-        changed_in="2.0",
-        safety=MANUAL,
-        catalogue="K2",
-        message="tf.contrib was removed in TF 2.0; port to core TF / Keras or TF Addons",
-        replacement="core tf / keras APIs",
-        signatures=(no_attribute("tensorflow", ["contrib"]), no_module("tensorflow.contrib")),
-        matchers=(Module("tensorflow.contrib", None),),
-        examples=(("import tensorflow.contrib.slim as slim", None),),
-    ),
-    Rule(
-        id="TF003",
-        library=TF,
-        changed_in="2.0",
-        safety=SAFE,
-        catalogue="K3",
-        message="tf.set_random_seed, tf.random_normal, ... were renamed in TF 2.0 (tf.random.*, "
-        "tf.math.*)",
-        replacement="tf.random.set_seed(...)",
-        signatures=(no_attribute("tensorflow", [k for k, v in TF1_RENAMED.items() if v]),),
-        matchers=tuple(
-            Symbol(old=f"tensorflow.{o}", new=f"tensorflow.{n}")
-            for o, n in TF1_RENAMED.items()
-            if n
-        ),
-        examples=(
-            (
-                "import tensorflow as tf\ntf.set_random_seed(42)\nw = tf.random_normal([3, 3])",
-                "import tensorflow as tf\ntf.random.set_seed(42)\nw = tf.random.normal([3, 3])",
-            ),
-        ),
-    ),
-    Rule(
         id="KER001",
         library=LIB,
         changed_in="3.0",
@@ -1017,6 +953,70 @@ RULES = [
                 "import tensorflow as tf\n"
                 "from keras.layers import Input\nfrom keras.ops import mean\n"
                 "x = Input((4,))\ny = mean(x, axis=1)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF001",
+        library=TF,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue="K1",
+        condition="graph-mode TF1 code: the names move to tf.compat.v1 with eager execution "
+        "disabled once, before them",
+        message="TF1 graph APIs (Session, placeholder, train.*Optimizer, ...) left the top-level "
+        "namespace in TF 2.0; use tf.compat.v1 with eager execution disabled",
+        replacement="tf.compat.v1.placeholder(...) after tf.compat.v1.disable_eager_execution()",
+        signatures=(
+            no_attribute("tensorflow", [n.split(".")[0] for n in TF1_GRAPH]),
+            r"module 'tensorflow\.(_api\.v2\.)?(train|summary|layers|nn)' has no "
+            r"attribute",
+        ),
+        matchers=tuple(
+            Symbol(old=f"tensorflow.{n}", new=f"tensorflow.compat.v1.{n}", check=_tf1_graph)
+            for n in TF1_GRAPH
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\nx = tf.placeholder(tf.float32, [None, 3])\n"
+                "sess = tf.Session()",
+                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+                "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\n"
+                "sess = tf.compat.v1.Session()",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF002",
+        library=TF,
+        changed_in="2.0",
+        safety=MANUAL,
+        catalogue="K2",
+        message="tf.contrib was removed in TF 2.0; port to core TF / Keras or TF Addons",
+        replacement="core tf / keras APIs",
+        signatures=(no_attribute("tensorflow", ["contrib"]), no_module("tensorflow.contrib")),
+        matchers=(Module("tensorflow.contrib", None),),
+        examples=(("import tensorflow.contrib.slim as slim", None),),
+    ),
+    Rule(
+        id="TF003",
+        library=TF,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="K3",
+        message="tf.set_random_seed, tf.random_normal, ... were renamed in TF 2.0 (tf.random.*, "
+        "tf.math.*)",
+        replacement="tf.random.set_seed(...)",
+        signatures=(no_attribute("tensorflow", [k for k, v in TF1_RENAMED.items() if v]),),
+        matchers=tuple(
+            Symbol(old=f"tensorflow.{o}", new=f"tensorflow.{n}")
+            for o, n in TF1_RENAMED.items()
+            if n
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\ntf.set_random_seed(42)\nw = tf.random_normal([3, 3])",
+                "import tensorflow as tf\ntf.random.set_seed(42)\nw = tf.random.normal([3, 3])",
             ),
         ),
     ),

@@ -618,4 +618,27 @@ RULES = [
             ),
         ),
     ),
+    Rule(
+        id="PY2900",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="§12",
+        message="an implicit relative import in the notebook's own package is absolute in Python "
+        "3; it becomes from . import",
+        replacement="from . import predict; from .predict import x",
+        why="Python 2 looked for `import predict` first beside the importing module; Python 3 "
+        "(PEP 328) reads it as absolute, so a package the notebook ships (`KaggleAux/__init__.py` "
+        "importing its sibling `predict.py`) fails with `No module named 'predict'`. As 2to3's "
+        "fix_import does, the file system decides: inside a folder with `__init__.py`, an import "
+        "of a sibling module or subpackage becomes relative. It applies to the notebook's own "
+        "modules (not its cells), and only for a module an error named.",
+        applied_by="mlemodernizer.relative_imports",
+        examples=(
+            (
+                "import predict\nfrom utils import load_data\nimport numpy as np",
+                "from . import predict\nfrom .utils import load_data\nimport numpy as np",
+            ),
+        ),
+    ),
 ]
