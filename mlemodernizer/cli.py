@@ -70,7 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
     lint.add_argument("--ignore", default=None, help="comma-separated rule ids or prefixes")
     lint.add_argument("--json", action="store_true", help="print findings as JSON")
 
-    rules = sub.add_parser("rules", help="list the rule catalogue")
+    rules = sub.add_parser(
+        "rules", help="list the rule catalogue, or print one rule's documentation"
+    )
+    rules.add_argument(
+        "rule", nargs="?", help="a rule id (its documentation) or id prefix (those rules)"
+    )
     rules.add_argument("--json", action="store_true")
 
     add_sidecar_parser(sub)
@@ -344,14 +349,29 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from .fixers.rules import all_rules
+    from .fixers.rules import all_rules, pack_of
+    from .fixers.rules.docs import rule_doc, summary_line
 
     rules = all_rules()
+    if args.rule:
+        code = args.rule.strip().upper()
+        exact = [r for r in rules if r.id == code]
+        if exact:
+            rule, pack = exact[0], pack_of(code)
+            if args.json:
+                examples = [list(pair) for pair in rule.examples]
+                print(json.dumps({**rule.to_json(), "pack": pack.name, "examples": examples}))
+            else:
+                print(rule_doc(rule, pack), end="")
+            return 0
+        rules = [r for r in rules if r.id.startswith(code)]
+        if not rules:
+            raise ModernizerError(f"no rule {args.rule}: `mlemodernizer rules` lists them")
     if args.json:
         print(json.dumps([r.to_json() for r in rules], indent=2))
         return 0
     for r in rules:
-        print(f"{r.id:8} {r.library:16} {r.changed_in:8} {r.safety:7} {r.message}")
+        print(summary_line(r))
     print(f"{len(rules)} rules", file=sys.stderr)
     return 0
 

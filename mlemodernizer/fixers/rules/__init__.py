@@ -23,11 +23,21 @@ goes in ``libraries.BUILTIN`` and in pyproject.toml's entry points.
 
 from __future__ import annotations
 
-from .catalogue import all_rules, catalogue_markdown, get_rule, pack_of, packs, select_rules
+from .catalogue import all_rules, get_rule, pack_of, packs, select_rules
 from .fixer import RulesFixer, triggered_rules
 from .lint import lint
 from .model import MANUAL, REVIEW, SAFE, SAFE_IF, SAFETIES, Finding, Rule
 from .packs import RulePack, RulePackWarning
+
+
+def __getattr__(name: str) -> object:
+    # docs is imported on use, so that ``python -m mlemodernizer.fixers.rules.docs`` runs it fresh
+    if name in ("catalogue_markdown", "rule_doc"):
+        from . import docs
+
+        return getattr(docs, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "MANUAL",
@@ -46,6 +56,7 @@ __all__ = [
     "lint",
     "pack_of",
     "packs",
+    "rule_doc",
     "select_rules",
     "triggered_rules",
 ]

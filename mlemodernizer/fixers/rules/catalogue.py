@@ -82,20 +82,3 @@ def select_rules(
             continue
         out.append(rule)
     return out
-
-
-def catalogue_markdown(rules: Iterable[Rule] | None = None) -> str:
-    """The catalogue as a Markdown table (docs generated from the rules, as ruff does)."""
-    lines = [
-        "| id | library | changed in | safety | ⚠ | catalogue | message |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    for r in rules if rules is not None else _catalogue():
-        safety = r.safety + (" (pin)" if r.pin else "")
-        message = r.message.replace("|", "\\|")
-        silent = "⚠" if r.silent else ""
-        lines.append(
-            f"| {r.id} | {r.library} | {r.changed_in} | {safety} | {silent} | {r.catalogue} | "
-            f"{message} |"
-        )
-    return "\n".join(lines) + "\n"

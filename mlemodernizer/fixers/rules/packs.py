@@ -18,12 +18,12 @@ stop every run.
 from __future__ import annotations
 
 import importlib
-import re
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import metadata
 
+from ...distributions import normalize
 from .libraries import BUILTIN
 from .model import Rule
 
@@ -67,7 +67,7 @@ def installed_packs(taken: Iterable[str] = ()) -> list[RulePack]:
     entry_points = sorted(metadata.entry_points(group=GROUP), key=lambda ep: (ep.name, ep.value))
     for ep in entry_points:
         dist = ep.dist.name if ep.dist is not None else "?"
-        if _normalize(dist) == OWN_DISTRIBUTION or ep.module.startswith(f"{LIBRARIES}."):
+        if normalize(dist) == OWN_DISTRIBUTION or ep.module.startswith(f"{LIBRARIES}."):
             continue  # the built-ins come from BUILTIN, whatever the metadata says
         if ep.value in seen_modules:
             continue
@@ -102,7 +102,3 @@ def _leave_out(name: str, dist: str, why: str) -> None:
     warnings.warn(
         f"rule pack {name!r} from {dist} is left out: {why}", RulePackWarning, stacklevel=3
     )
-
-
-def _normalize(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
