@@ -543,50 +543,6 @@ RULES = [
         ),
     ),
     Rule(
-        id="PD063",
-        library=LIB,
-        changed_in="1.0",
-        safety=SAFE_IF,
-        silent=True,
-        catalogue=SOURCE,
-        condition="the notebook's stored outputs show a truncated frame or Series with more "
-        "than 10 rows (the display the author saw)",
-        message="pandas 1.0 shows display.min_rows (10) rows of a long frame where older "
-        "pandas showed display.max_rows (60); min_rows=None shows what the author saw",
-        replacement="pd.set_option('display.min_rows', None) after import pandas",
-        matchers=(Node(types=("Import",), check=_long_frame_rows),),
-        stored_result="      a\n0     0\n1     1\n2     2\n3     3\n4     4\n5     5\n"
-        "..  ..\n94   94\n95   95\n96   96\n97   97\n98   98\n99   99\n\n[100 rows x 1 columns]",
-        examples=(
-            (
-                "import pandas as pd\ndf = pd.read_csv('t.csv')\n# %%\ndf",
-                "import pandas as pd\npd.set_option('display.min_rows', None)\n"
-                "df = pd.read_csv('t.csv')\n# %%\ndf",
-            ),
-        ),
-    ),
-    Rule(
-        id="PD064",
-        library=LIB,
-        changed_in="0.20",
-        safety=SAFE_IF,
-        silent=True,
-        catalogue=SOURCE,
-        condition="the cell's stored result was an array: the field is shown, not used",
-        message="DatetimeIndex fields (.day, .weekday, ...) are an Index since pandas 0.20, "
-        "which shows 20 values where the array showed all; .to_numpy() shows what the author saw",
-        replacement="df.index.day.to_numpy() as a cell's shown result",
-        matchers=(Node(types=("Module",), check=_shown_field),),
-        stored_result="array([ 1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15])",
-        examples=(
-            (
-                "import pandas as pd\ndf = pd.read_csv('t.csv', index_col=0)\n# %%\ndf.index.day",
-                "import pandas as pd\ndf = pd.read_csv('t.csv', index_col=0)\n# %%\n"
-                "df.index.day.to_numpy()",
-            ),
-        ),
-    ),
-    Rule(
         id="PD061",
         library=LIB,
         changed_in="1.0",
@@ -631,6 +587,50 @@ RULES = [
                 "import pandas as pd\np = pd.pivot_table(grades, index='name')",
                 "import pandas as pd\np = pd.pivot_table(grades, index='name', "
                 "values=grades.drop(columns=['name']).select_dtypes('number').columns)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD063",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE_IF,
+        silent=True,
+        catalogue=SOURCE,
+        condition="the notebook's stored outputs show a truncated frame or Series with more "
+        "than 10 rows (the display the author saw)",
+        message="pandas 1.0 shows display.min_rows (10) rows of a long frame where older "
+        "pandas showed display.max_rows (60); min_rows=None shows what the author saw",
+        replacement="pd.set_option('display.min_rows', None) after import pandas",
+        matchers=(Node(types=("Import",), check=_long_frame_rows),),
+        stored_result="      a\n0     0\n1     1\n2     2\n3     3\n4     4\n5     5\n"
+        "..  ..\n94   94\n95   95\n96   96\n97   97\n98   98\n99   99\n\n[100 rows x 1 columns]",
+        examples=(
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\n# %%\ndf",
+                "import pandas as pd\npd.set_option('display.min_rows', None)\n"
+                "df = pd.read_csv('t.csv')\n# %%\ndf",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD064",
+        library=LIB,
+        changed_in="0.20",
+        safety=SAFE_IF,
+        silent=True,
+        catalogue=SOURCE,
+        condition="the cell's stored result was an array: the field is shown, not used",
+        message="DatetimeIndex fields (.day, .weekday, ...) are an Index since pandas 0.20, "
+        "which shows 20 values where the array showed all; .to_numpy() shows what the author saw",
+        replacement="df.index.day.to_numpy() as a cell's shown result",
+        matchers=(Node(types=("Module",), check=_shown_field),),
+        stored_result="array([ 1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15])",
+        examples=(
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv', index_col=0)\n# %%\ndf.index.day",
+                "import pandas as pd\ndf = pd.read_csv('t.csv', index_col=0)\n# %%\n"
+                "df.index.day.to_numpy()",
             ),
         ),
     ),
