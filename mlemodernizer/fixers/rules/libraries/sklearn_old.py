@@ -277,30 +277,6 @@ def _imports_sklearn(stmt: cst.CSTNode) -> bool:
 
 RULES = [
     Rule(
-        id="SKL058",
-        library=LIB,
-        changed_in="0.23",
-        safety=SAFE,
-        silent=True,
-        catalogue=SOURCE,
-        message="scikit-learn 0.23 shows only the parameters you changed in an estimator's repr; "
-        "the stored outputs show every one: set_config(print_changed_only=False) shows them so",
-        replacement="sklearn.set_config(print_changed_only=False) after the sklearn imports",
-        matchers=(Node(types=("Module",), check=_full_repr),),
-        stored_result="LogisticRegression(C=1.0, class_weight=None, dual=False, "
-        "fit_intercept=True,\n          intercept_scaling=1, max_iter=100, penalty='l2', "
-        "random_state=42, solver='liblinear',\n          tol=0.0001, verbose=0, warm_start=False)",
-        examples=(
-            (
-                "from sklearn.linear_model import LogisticRegression\n# %%\n"
-                "LogisticRegression(solver='liblinear', random_state=42)",
-                "from sklearn.linear_model import LogisticRegression\n"
-                "from sklearn import set_config\nset_config(print_changed_only=False)\n# %%\n"
-                "LogisticRegression(solver='liblinear', random_state=42)",
-            ),
-        ),
-    ),
-    Rule(
         id="SKL053",
         library=LIB,
         changed_in="1.2",
@@ -409,6 +385,30 @@ RULES = [
             (
                 "classifier.predict(digits.data[-1])\np = model.predict_proba(X_test[0])",
                 "classifier.predict(digits.data[[-1]])\np = model.predict_proba(X_test[[0]])",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL058",
+        library=LIB,
+        changed_in="0.23",
+        safety=SAFE,
+        silent=True,
+        catalogue=SOURCE,
+        message="scikit-learn 0.23 shows only the parameters you changed in an estimator's repr; "
+        "the stored outputs show every one: set_config(print_changed_only=False) shows them so",
+        replacement="sklearn.set_config(print_changed_only=False) after the sklearn imports",
+        matchers=(Node(types=("Module",), check=_full_repr),),
+        stored_result="LogisticRegression(C=1.0, class_weight=None, dual=False, "
+        "fit_intercept=True,\n          intercept_scaling=1, max_iter=100, penalty='l2', "
+        "random_state=42, solver='liblinear',\n          tol=0.0001, verbose=0, warm_start=False)",
+        examples=(
+            (
+                "from sklearn.linear_model import LogisticRegression\n# %%\n"
+                "LogisticRegression(solver='liblinear', random_state=42)",
+                "from sklearn.linear_model import LogisticRegression\n"
+                "from sklearn import set_config\nset_config(print_changed_only=False)\n# %%\n"
+                "LogisticRegression(solver='liblinear', random_state=42)",
             ),
         ),
     ),
