@@ -3,7 +3,14 @@ fixer's package checks both read it."""
 
 from __future__ import annotations
 
-from mlemodernizer.distributions import PROVIDERS, builds, import_names, library_of, normalize
+from mlemodernizer.distributions import (
+    PROVIDERS,
+    builds,
+    import_names,
+    install_name,
+    library_of,
+    normalize,
+)
 from mlemodernizer.fixers.llm.packages import dist_for_module, is_available
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.versions import gate, normalize_versions
@@ -36,3 +43,9 @@ def test_the_llm_fixer_finds_the_distribution_behind_an_import() -> None:
     assert is_available("cv2", {"opencv-python-headless": "4.10"})
     assert import_names("attrs") == {"attr", "attrs"}
     assert import_names("beautifulsoup4") == {"beautifulsoup4", "bs4"}
+
+
+def test_a_missing_module_installs_under_its_library_name() -> None:
+    assert install_name("cv2") == "opencv-python" and install_name("sklearn.svm") == "scikit-learn"
+    assert install_name("tensorflow") == "tensorflow" and install_name("PIL") == "pillow"
+    assert install_name("statsmodels.api") == "statsmodels"
