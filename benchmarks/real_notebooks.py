@@ -1,14 +1,18 @@
 """Tabulate the real-notebook corpus measurement (../shared/corpus/measure.py) before and after.
 
     python benchmarks/real_notebooks.py --before before.jsonl --after after.jsonl \
-        [--manifest ../shared/corpus/manifest.json] [--work WORK_DIR] [--json out.json]
+        [--after rerun.jsonl ...] [--work WORK_DIR ...] [--manifest ...] [--json out.json]
 
 measure.py writes one JSON line per notebook (error cells beyond the author's stored ones,
 rules applied, verdict, numeric fidelity); run it once with the tool at the reference commit
 and once at the commit measured. This prints one markdown row per notebook (new error cells
 before → after, rules applied, the first error left) and the summary figures. With --work (the
 folder measure.py copied the notebooks to for the "after" run) the first error left is read
-from the modernized notebook's outputs. Nothing from the corpus is stored here.
+from the modernized notebook's outputs, and each cell still failing is classed by the tool's own
+triage (environment with the package or file named, no rule, behaviour change, knock-on), as
+the run's report classes it. Several --after logs (a whole run, then notebooks measured again
+at a later commit) are read in order, a later row replacing an earlier one; each --work goes
+with the --after at its position. Nothing from the corpus is stored here.
 """
 
 from __future__ import annotations
@@ -27,20 +31,35 @@ def load(path: str) -> dict[str, dict[str, Any]]:
     return {r["id"]: r for r in rows}
 
 
-def first_error(work: str, entry: dict[str, Any]) -> str:
-    """The first error output of the modernized notebook (the tool's last run), one line."""
+def causes(work: str, entry: dict[str, Any]) -> str:
+    """The cells the modernized notebook (the tool's last run) still fails in, each with its
+    cause as the tool's triage gives it: 'cell 33: behaviour change: ValueError: ...'."""
+    import importlib.metadata
+
+    import nbformat
+
+    from mlemodernizer.execution.base import CellError
+    from mlemodernizer.triage import triage
+
     stem = os.path.splitext(entry["notebook_dest"])[0]
     path = Path(work) / entry["id"] / f"{stem}.modernized.ipynb"
     if not path.exists():
         return ""
-    nb = json.loads(path.read_text())
-    cells = [c for c in nb.get("cells", []) if c.get("cell_type") == "code"]
-    for i, cell in enumerate(cells):
-        for out in cell.get("outputs", []):
-            if out.get("output_type") == "error":
-                text = f"{out.get('ename')}: {out.get('evalue', '')}".splitlines()[0]
-                return f"cell {i}: {text[:110]}"
-    return ""
+    nb = nbformat.read(path, as_version=4)
+    errors = [
+        CellError(i, c.get("id", ""), o["ename"], o.get("evalue", ""), "\n".join(o["traceback"]))
+        for i, c in enumerate(nb.cells)
+        if c.cell_type == "code"
+        for o in c.get("outputs", [])
+        if o.get("output_type") == "error"
+    ]
+    versions = {d.metadata["Name"].lower(): d.version for d in importlib.metadata.distributions()}
+    folder = Path(work) / entry["id"] / entry["cwd"]
+    cells = triage(errors, nb, folder=folder, versions=versions)
+    code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+    return "; ".join(
+        f"cell {code.index(c.cell_index)}: {c.cause}: {(c.reason or c.error)[:90]}" for c in cells
+    )
 
 
 def summary(rows: dict[str, dict[str, Any]], base: dict[str, int]) -> dict[str, Any]:
@@ -65,26 +84,31 @@ def summary(rows: dict[str, dict[str, Any]], base: dict[str, int]) -> dict[str, 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--before", required=True)
-    ap.add_argument("--after", required=True)
+    ap.add_argument("--after", required=True, action="append")
     ap.add_argument("--manifest", default=str(DEFAULT_MANIFEST))
-    ap.add_argument("--work", help="measure.py's --work folder of the 'after' run")
+    ap.add_argument(
+        "--work", action="append", default=[], help="measure.py's --work folder of each --after"
+    )
     ap.add_argument("--json", help="write the rows and summaries here too")
     args = ap.parse_args()
     entries = json.loads(Path(args.manifest).read_text())
-    before, after = load(args.before), load(args.after)
+    before, after, work = load(args.before), {}, {}
+    for i, log in enumerate(args.after):
+        rows = load(log)
+        after.update(rows)
+        if i < len(args.work):
+            work.update({nid: args.work[i] for nid in rows})
     base = {
         e["id"]: e["baseline"].get("error_cells", 0)
         + e["baseline"].get("unexecuted_error_cells", 0)
         for e in entries
     }
-    print(
-        "| notebook | role | no tool | before | after | rules applied (after) | first error left |"
-    )
+    print("| notebook | role | no tool | before | after | rules applied (after) | what remains |")
     print("|---|---|---|---|---|---|---|")
     out = []
     for e in entries:
         b, a = before.get(e["id"], {}), after.get(e["id"], {})
-        left = first_error(args.work, e) if args.work and a.get("verdict") != "ok" else ""
+        left = causes(work[e["id"]], e) if e["id"] in work and a.get("verdict") != "ok" else ""
         row = {
             "id": e["id"],
             "role": e["role"],

@@ -208,9 +208,9 @@ def _cause(item: CellTriage, error: CellError) -> str:
         name = found.group(1) or found.group(2)
         item.reason = f"needs file {name} (not in the notebook's folder)"
         return "environment"
-    if error.ename in ("AttributeError", "ImportError", "ModuleNotFoundError") or _API_DRIFT.search(
-        text
-    ):
+    # a name, module or attribute that is gone, or Python 2 syntax: what a rewrite answers
+    drift = ("AttributeError", "ImportError", "ModuleNotFoundError", "NameError", "SyntaxError")
+    if error.ename in drift or _API_DRIFT.search(text):
         return "no rule"
     return "behaviour change"
 

@@ -43,3 +43,19 @@ def test_without_an_old_display_stored_nothing_is_added(tmp_path: Path) -> None:
     assert report["final"]["error_cells"] == 0
     out = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
     assert "min_rows" not in out.cells[0].source
+
+
+def test_the_display_call_goes_after_the_import_it_needs_past_a_magic() -> None:
+    """A magic between two imports ended the import block: the call landed before `import
+    pandas` and every later cell failed (a real notebook: 20 error cells, rolled back)."""
+    from mlemodernizer.fixers.rules import get_rule
+    from mlemodernizer.fixers.rules.testing import rewrite
+
+    cell = "import matplotlib.pyplot as plt\n%matplotlib inline\nimport pandas as pd\nx = 1"
+    (new, _), _ = rewrite([cell, "df"], ["PD063"], stored_result=get_rule("PD063").stored_result)
+    lines = new.splitlines()
+    assert (
+        lines.index("pd.set_option('display.min_rows', None)")
+        == lines.index("import pandas as pd") + 1
+    )
+    assert lines[1] == "%matplotlib inline"

@@ -196,9 +196,15 @@ class Applier(cst.CSTTransformer):
             i += 1
         while i < len(body) and _is_import_line(body[i]):
             i += 1
-        ordered = sorted(self.imports, key=lambda s: not s.startswith(("import ", "from ")))
-        new = [cst.parse_statement(f"{s}\n") for s in ordered]
-        return updated_node.with_changes(body=[*body[:i], *new, *body[i:]])
+        imports = [s for s in self.imports if s.startswith(("import ", "from "))]
+        calls = [s for s in self.imports if not s.startswith(("import ", "from "))]
+        body = [*body[:i], *(cst.parse_statement(f"{s}\n") for s in imports), *body[i:]]
+        if calls:
+            # a once-per-notebook call (pd.set_option(...)) needs its module bound: after the
+            # cell's last top-level import, magics between imports included
+            j = max((k + 1 for k, stmt in enumerate(body) if _is_import_line(stmt)), default=i)
+            body[j:j] = [cst.parse_statement(f"{s}\n") for s in calls]
+        return updated_node.with_changes(body=body)
 
 
 def _is_import_line(stmt: cst.CSTNode) -> bool:
