@@ -192,8 +192,10 @@ class ProgressPrinter:
                 line += f"\n    fixed since the baseline: cell {fixed}"
             if d.get("score") is not None:
                 line += f"; score {d['score']}"
-        elif event.type == "issue_detected":
-            line = f"[iteration {d['iteration']}] issue: {d['issue']}"
+        elif event.type in ("issue_detected", "loop_stopped"):
+            # a stop (budget, llm_error, no_fix) prints as the issue line it always was
+            what = d["issue"] if event.type == "issue_detected" else d["reason"]
+            line = f"[iteration {d['iteration']}] issue: {what}"
             if d.get("detail"):
                 line += f" ({d['detail']})"
         elif event.type == "fix_proposed":

@@ -1,58 +1,410 @@
 """Typed events: the only contract between the engine and its faces (CLI, server, batch).
 
-Each event is one JSON object ``{type, job, seq, time, ...payload}``. The sequence number lets a
-reconnecting client replay from where it stopped.
-"""
+Each event type is declared once below, as a payload class. ``Emitter.emit`` numbers and timestamps
+an instance, and :meth:`Event.to_json` makes the one wire form, ``{type, job, seq, time,
+...payload}``. The sequence number lets a reconnecting client replay from where it stopped.
 
-from __future__ import annotations
+Why dataclasses for the events: an instance knows its event type at run time (``emit`` needs it),
+a missing or misspelt field fails where the event is built (a TypedDict is a plain dict by then,
+and ``**kwargs`` took anything), and ``dataclasses.fields`` gives the schema generator each field
+in order. Pydantic (as jupyter-ai uses) is not a dependency of this project. The nested objects of
+a payload are what the engine's own objects already serialize to (``CellError.to_json``,
+``Report.to_json``, ...): TypedDicts declare those dicts' shapes without a second copy of every
+value.
+"""
 
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal, NotRequired, TypedDict
 
-EVENT_TYPES = frozenset(
-    {
-        "job_started",
-        "execution_started",
-        "cell_executed",
-        "execution_finished",
-        "issue_detected",
-        "fix_proposed",
-        "llm_stream",
-        "review_requested",
-        "cell_decision",
-        "fix_applied",
-        "fix_rolled_back",
-        "verdict",
-        "job_finished",
-        "job_failed",
-    }
-)
+# --- the shapes inside payloads ------------------------------------------------------------------
+# Named as the frontend's interfaces without their "I" (TokenUsage here, ITokenUsage there).
+
+
+class TokenUsage(TypedDict):
+    """LLM usage of one proposal, or of the whole job (``fixers.base.TokenUsage.to_json``)."""
+
+    requests: int
+    prompt_tokens: int
+    completion_tokens: int
+    cost_usd: float
+
+
+class ExecutionError(TypedDict):
+    """One error of an execution (``CellError.to_json``)."""
+
+    cell_index: int
+    cell_id: str
+    ename: str
+    evalue: str
+    traceback: str
+
+
+class CellChange(TypedDict):
+    """One proposed change to one cell, or to a .py module beside the notebook."""
+
+    cell_index: int  # -1 for a file
+    cell_id: str  # a cell's id, or "file:PATH" for a file
+    old_source: str
+    new_source: str
+    path: NotRequired[str]  # the module, relative to the notebook's folder
+
+
+class FailingCell(TypedDict):
+    """A failing cell of a run (``progress.cell_report``), new since the baseline or not."""
+
+    cell_index: int
+    cell_id: str
+    error: str | None
+    new: bool
+
+
+class BrokenCell(TypedDict):
+    """A cell that a rolled back fix broke."""
+
+    cell_index: int
+    cell_id: str
+    error: str | None
+
+
+class CellTriage(TypedDict):
+    """A failing cell of a run told apart (``triage.CellTriage.to_json``)."""
+
+    cell_index: int
+    cell_id: str
+    error: str
+    state: Literal["fixable", "blocked", "knock_on"]
+    kind: Literal["environment", "helper_file", "given_up"] | None  # blocked only
+    reason: str
+    package: str | None
+    after: int | None
+    cause: str  # environment | no rule | behaviour change | helper file | knock-on, or ""
+
+
+class RunSummary(TypedDict):
+    """One run in the report (``report.RunSummary``)."""
+
+    error_cells: int
+    first_error: str | None
+    runtime_s: float
+    score: float | None
+    timed_out: bool
+    kernel_died: bool
+    errors: list[str]
+    failing_cells: list[FailingCell]
+    fixed_cells: list[int]
+
+
+class ReportIteration(TypedDict):
+    """One iteration in the report (``report.IterationRecord``)."""
+
+    index: int
+    issue: str
+    fix_type: str
+    source: str
+    rule_ids: list[str]
+    cells_changed: list[int]
+    runtime_s: float | None
+    error_cells: int | None
+    score: float | None
+    tokens: int
+    resumed: bool
+    resume_reason: str
+    cells_run: list[int]
+    plan: str
+    model: str | None
+    cells_rejected: list[int]
+    rolled_back: bool
+    rollback_reason: str
+    files_changed: list[str]
+    files_rejected: list[str]
+    similarity: dict[str, dict[str, float]]
+
+
+class ModuleChange(TypedDict):
+    """A module beside the notebook that the job changed (``ModuleEdits.write``/``summary``)."""
+
+    path: str
+    written: bool
+    backup: NotRequired[str]
+    reason: NotRequired[str]
+    rule_ids: NotRequired[list[str]]
+
+
+Outcome = Literal[
+    "error_free_reproducible",
+    "error_reproducible",
+    "error_free_non_reproducible",
+    "error_non_reproducible",
+    "failed",
+]
+Basis = Literal["score", "t-test", "errors"]
+
+
+class Report(TypedDict):
+    """The report of a job (``report.Report.to_json``): the CLI's ``--json``, ``job_finished``."""
+
+    notebook: str
+    output: str | None
+    outcome: Outcome
+    error_free: bool
+    reproducible: bool
+    reproducibility_basis: Basis
+    stop_reason: str
+    target_score: float | None
+    tolerance: float
+    score_source: str | None
+    baseline: RunSummary
+    final: RunSummary
+    iterations: list[ReportIteration]
+    execution_seconds_total: float
+    llm: TokenUsage
+    p_value: float | None
+    rerun_scores: list[float]
+    notices: list[str]
+    modules: list[ModuleChange]
+    cells: list[CellTriage]
+    error_summary: str | None
+
+
+# --- the events ---------------------------------------------------------------------------------
+
+EVENTS: dict[str, type["Payload"]] = {}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Payload:
+    """What one event says besides its envelope; each subclass is one event type."""
+
+    type: ClassVar[str]
+
+    def __init_subclass__(cls, *, event: str, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if event in EVENTS:
+            raise TypeError(f"event type {event!r} is declared twice")
+        cls.type = event
+        EVENTS[event] = cls
+
+    def to_json(self) -> dict[str, Any]:
+        # the values are JSON already (the nested ones come from the engine's to_json)
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True, kw_only=True)
+class JobStarted(Payload, event="job_started"):
+    notebook: str
+    options: dict[str, Any]  # Options.to_json
+    target_score: float | None
+    score_source: str | None
+    version: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExecutionStarted(Payload, event="execution_started"):
+    iteration: int
+    kind: str  # baseline | iteration | verdict | rerun-N
+    start_at: int  # the first cell run (a kept kernel resumes there); 0: all of them
+    reason: str  # why it starts there (resume), or ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class CellExecuted(Payload, event="cell_executed"):
+    iteration: int
+    cell_index: int
+    cell_id: str | None
+    seconds: float
+    error: str | None  # "Ename: message", or None when the cell ran cleanly
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExecutionFinished(Payload, event="execution_finished"):
+    iteration: int
+    kind: str
+    error_free: bool
+    errors: list[ExecutionError]
+    error_cells: int
+    runtime_s: float
+    score: float | None
+    timed_out: bool
+    kernel_died: bool
+    cancelled: bool
+    setup_s: float  # preparing the environment (container start, scratch copy), not runtime_s
+    environment: dict[str, Any]  # where and how it ran (executor, image, gpus, ...)
+    resumed_from: int | None  # the cell a kept kernel resumed from; None: a fresh kernel
+    cells_run: list[int]
+    notices: list[str]  # what no cell edit fixes (an error in the user's own module)
+    failing_cells: list[FailingCell]
+    fixed_cells: list[int]  # the baseline's failing cells that now run clean
+
+
+@dataclass(frozen=True, kw_only=True)
+class IssueDetected(Payload, event="issue_detected"):
+    """What the run before an iteration found wrong: the iteration's fix answers it."""
+
+    iteration: int
+    issue: Literal["timeout", "error", "score_deviation"]
+    first_error: str | None
+    cell_index: int | None
+    score: float | None
+    runtime_s: float | None
+    cells: list[CellTriage]  # the failing cells told apart (issue "error")
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoopStopped(Payload, event="loop_stopped"):
+    """The loop stops without a fix for this iteration: the budget ran out asking for one, the
+    LLM failed, or no fixer had one (with its reason). Other stops (reproduced, blocked, the
+    iteration limit, a cancel) are told by the report's ``stop_reason`` alone."""
+
+    iteration: int
+    reason: Literal["budget", "llm_error", "no_fix"]
+    detail: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class LLMStream(Payload, event="llm_stream"):
+    iteration: int
+    fix_type: str
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class FixProposed(Payload, event="fix_proposed"):
+    iteration: int
+    fix_id: str
+    issue: str  # the issue it answers; "static" for the rules pre-pass before the baseline
+    fix_type: str
+    source: Literal["rule", "llm"]
+    plan: str
+    rule_ids: list[str]
+    model: str | None
+    tokens: TokenUsage
+    changes: list[CellChange]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReviewRequested(Payload, event="review_requested"):
+    fix_id: str
+    cell_ids: list[str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class CellDecision(Payload, event="cell_decision"):
+    fix_id: str
+    cell_id: str
+    decision: Literal["accepted", "rejected"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class FixApplied(Payload, event="fix_applied"):
+    fix_id: str
+    iteration: int
+    cells: list[str]  # the accepted changes' cell ids (file:PATH for a module)
+    cell_indices: list[int]
+    files: list[str]  # the accepted modules, relative to the notebook's folder
+
+
+@dataclass(frozen=True, kw_only=True)
+class FixRolledBack(Payload, event="fix_rolled_back"):
+    """A fix whose run was worse than the best so far: its changes were undone."""
+
+    fix_id: str
+    iteration: int
+    reason: str
+    cells: list[str]
+    broke: list[BrokenCell]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Verdict(Payload, event="verdict"):
+    outcome: Outcome
+    error_free: bool
+    reproducible: bool
+    basis: Basis
+    score: float | None
+    target_score: float | None
+    tolerance: float
+    p_value: float | None
+    rerun_scores: list[float]
+    cells: list[CellTriage]  # the final run's failing cells told apart
+    error_summary: str | None  # "1 cell needs package watermark; 0 code errors"
+
+
+@dataclass(frozen=True, kw_only=True)
+class JobFinished(Payload, event="job_finished"):
+    # the whole report: the panel shows it, opens it and offers it for download
+    report: Report
+
+
+@dataclass(frozen=True, kw_only=True)
+class JobFailed(Payload, event="job_failed"):
+    error: str
+    interrupted: bool = False  # the server stopped while the job ran
+
+
+TERMINAL_EVENTS = (JobFinished.type, JobFailed.type)
+ENVELOPE = ("type", "job", "seq", "time")
 
 
 @dataclass(frozen=True)
 class Event:
-    type: str
     job: str
     seq: int
     time: float
-    data: dict[str, Any] = field(default_factory=dict)
+    payload: Payload
+
+    @property
+    def type(self) -> str:
+        return self.payload.type
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The payload as JSON, for sinks that read fields by name (the CLI's printer)."""
+        return self.payload.to_json()
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "job": self.job, "seq": self.seq, "time": self.time, **self.data}
+        """The wire form: the one place an event becomes JSON."""
+        return {
+            "type": self.type,
+            "job": self.job,
+            "seq": self.seq,
+            "time": self.time,
+            **self.payload.to_json(),
+        }
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> Event:
-        data = {k: v for k, v in obj.items() if k not in ("type", "job", "seq", "time")}
-        return cls(
-            type=obj["type"],
-            job=obj["job"],
-            seq=int(obj["seq"]),
-            time=float(obj["time"]),
-            data=data,
-        )
+    def from_json(cls, obj: dict[str, Any]) -> "Event":
+        """Back from the wire; a field the declaration lacks (or misses) raises TypeError."""
+        payload_cls = EVENTS.get(obj["type"])
+        if payload_cls is None:
+            raise ValueError(f"unknown event type {obj['type']!r}")
+        payload = payload_cls(**{k: v for k, v in obj.items() if k not in ENVELOPE})
+        return cls(job=obj["job"], seq=int(obj["seq"]), time=float(obj["time"]), payload=payload)
+
+
+def upgrade_stored(obj: dict[str, Any]) -> dict[str, Any]:
+    """An event as an older version stored it (a server's job history), in today's shape:
+    ``job_finished`` spread the report into the event, and ``issue_detected`` also told the
+    stop reasons now in ``loop_stopped``."""
+    if obj.get("type") == "job_finished" and "report" not in obj:
+        envelope = {k: obj[k] for k in ENVELOPE if k in obj}
+        return {**envelope, "report": {k: v for k, v in obj.items() if k not in ENVELOPE}}
+    if obj.get("type") == "issue_detected" and obj.get("issue") in (
+        "budget",
+        "llm_error",
+        "no_fix",
+    ):
+        envelope = {k: obj[k] for k in ENVELOPE if k in obj}
+        return {
+            **envelope,
+            "type": LoopStopped.type,
+            "iteration": obj.get("iteration", 0),
+            "reason": obj["issue"],
+            "detail": obj.get("detail", ""),
+        }
+    return obj
 
 
 EventSink = Callable[[Event], None]
@@ -70,12 +422,12 @@ class Emitter:
     def add_sink(self, sink: EventSink) -> None:
         self._sinks.append(sink)
 
-    def emit(self, type_: str, **data: Any) -> Event:
-        if type_ not in EVENT_TYPES:
-            raise ValueError(f"unknown event type {type_!r}")
+    def emit(self, payload: Payload) -> Event:
+        if not isinstance(payload, Payload):
+            raise TypeError(f"emit takes an event payload, not {type(payload).__name__}")
         with self._lock:
             self._seq += 1
-            event = Event(type=type_, job=self.job, seq=self._seq, time=time.time(), data=data)
+            event = Event(job=self.job, seq=self._seq, time=time.time(), payload=payload)
             for sink in self._sinks:
                 sink(event)
         return event

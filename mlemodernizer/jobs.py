@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ExecutorError, LLMError, ModernizerError, NotebookError
-from .events import Emitter, EventSink
+from .events import Emitter, EventSink, JobFailed, JobFinished
 from .execution.base import Executor
 from .fixers.base import Fixer
 from .kernel_language import check_kernel_language
@@ -98,7 +98,7 @@ class Job:
         try:
             result = self.modernizer.run(self._nb, self.path, notices=self.notices)
         except Exception as exc:
-            self.modernizer.emitter.emit("job_failed", error=f"{type(exc).__name__}: {exc}")
+            self.modernizer.emitter.emit(JobFailed(error=f"{type(exc).__name__}: {exc}"))
             raise
         finally:
             self.modernizer.executor.close()
@@ -124,7 +124,7 @@ class Job:
         report = result.report.to_json()
         if self.options.report:
             write_text_atomic(Path(self.options.report), json.dumps(report, indent=2) + "\n")
-        self.modernizer.emitter.emit("job_finished", **report)
+        self.modernizer.emitter.emit(JobFinished(report=report))
         return result
 
 

@@ -19,7 +19,22 @@ from nbformat import NotebookNode
 
 from . import __version__
 from .errors import LLMError
-from .events import Emitter
+from .events import (
+    CellDecision,
+    CellExecuted,
+    Emitter,
+    ExecutionFinished,
+    ExecutionStarted,
+    FixApplied,
+    FixProposed,
+    FixRolledBack,
+    IssueDetected,
+    JobStarted,
+    LLMStream,
+    LoopStopped,
+    ReviewRequested,
+    Verdict,
+)
 from .execution.base import (
     CellError,
     CellRun,
@@ -133,12 +148,13 @@ class Modernizer:
         current = copy.deepcopy(nb)
         target = self._target(original, workdir)
         self.emitter.emit(
-            "job_started",
-            notebook=str(path),
-            options=opts.to_json(),
-            target_score=target,
-            score_source=self.score_source.description if self.score_source else None,
-            version=__version__,
+            JobStarted(
+                notebook=str(path),
+                options=opts.to_json(),
+                target_score=target,
+                score_source=self.score_source.description if self.score_source else None,
+                version=__version__,
+            )
         )
         records: list[IterationRecord] = []
         attempts: list[Attempt] = []
@@ -190,11 +206,12 @@ class Modernizer:
             cells = self._triage(run) if issue == "error" else []
             fixable = fixable_errors(run.result.errors, cells) if cells else run.result.errors
             self.emitter.emit(
-                "issue_detected",
-                iteration=index + 1,
-                issue=issue,
-                **_issue_info(run, fixable[0] if fixable else None),
-                cells=[c.to_json() for c in cells],
+                IssueDetected(
+                    iteration=index + 1,
+                    issue=issue,
+                    **_issue_info(run, fixable[0] if fixable else None),
+                    cells=[c.to_json() for c in cells],
+                )
             )
             # a package the environment lacks, with the user's consent: install it, run again
             wanted = self._packages_to_install(cells) if opts.install_missing else []
@@ -249,13 +266,13 @@ class Modernizer:
                 proposal = magic or self._module_proposal(fixable) or self._propose(ctx)
             except BudgetExceeded as exc:
                 self.emitter.emit(
-                    "issue_detected", iteration=index + 1, issue="budget", detail=str(exc)
+                    LoopStopped(iteration=index + 1, reason="budget", detail=str(exc))
                 )
                 stop_reason = "budget"
                 break
             except LLMError as exc:
                 self.emitter.emit(
-                    "issue_detected", iteration=index + 1, issue="llm_error", detail=str(exc)
+                    LoopStopped(iteration=index + 1, reason="llm_error", detail=str(exc))
                 )
                 stop_reason = "llm_error"
                 break
@@ -270,9 +287,7 @@ class Modernizer:
                     None,
                 )
                 if why:
-                    self.emitter.emit(
-                        "issue_detected", iteration=index + 1, issue="no_fix", detail=why
-                    )
+                    self.emitter.emit(LoopStopped(iteration=index + 1, reason="no_fix", detail=why))
                 stop_reason = "no_fix"
                 break
             index += 1
@@ -364,15 +379,16 @@ class Modernizer:
                     )
                 provenance[:] = [p for p in provenance if p["fix_id"] != fix_id]
                 self.emitter.emit(
-                    "fix_rolled_back",
-                    fix_id=fix_id,
-                    iteration=index,
-                    reason=why,
-                    cells=[c.cell_id for c in accepted],
-                    broke=[
-                        {"cell_index": c.index, "cell_id": c.cell_id, "error": c.error}
-                        for c in judgement.broke
-                    ],
+                    FixRolledBack(
+                        fix_id=fix_id,
+                        iteration=index,
+                        reason=why,
+                        cells=[c.cell_id for c in accepted],
+                        broke=[
+                            {"cell_index": c.index, "cell_id": c.cell_id, "error": c.error}
+                            for c in judgement.broke
+                        ],
+                    )
                 )
                 run, current = self._restore(best)
                 fresh_kernel_next = True
@@ -489,17 +505,18 @@ class Modernizer:
         reason: str = "",
     ) -> _Run:
         self.emitter.emit(
-            "execution_started", iteration=iteration, kind=kind, start_at=start_at, reason=reason
+            ExecutionStarted(iteration=iteration, kind=kind, start_at=start_at, reason=reason)
         )
 
         def on_cell(cell: CellRun) -> None:
             self.emitter.emit(
-                "cell_executed",
-                iteration=iteration,
-                cell_index=cell.cell_index,
-                cell_id=cell.cell_id,
-                seconds=round(cell.seconds, 3),
-                error=cell.error.summary() if cell.error else None,
+                CellExecuted(
+                    iteration=iteration,
+                    cell_index=cell.cell_index,
+                    cell_id=cell.cell_id,
+                    seconds=round(cell.seconds, 3),
+                    error=cell.error.summary() if cell.error else None,
+                )
             )
 
         result = self.executor.execute(
@@ -543,24 +560,25 @@ class Modernizer:
         )
         self._module_notices.extend(notices)
         self.emitter.emit(
-            "execution_finished",
-            iteration=iteration,
-            kind=kind,
-            error_free=result.error_free,
-            errors=[e.to_json() for e in result.errors],
-            error_cells=summary.error_cells,
-            runtime_s=summary.runtime_s,
-            score=score,
-            timed_out=result.timed_out,
-            kernel_died=result.kernel_died,
-            cancelled=result.cancelled,
-            setup_s=round(result.setup_s, 3),
-            environment=result.environment,
-            resumed_from=result.resumed_from,
-            cells_run=[c.cell_index for c in result.cells],
-            notices=notices,
-            failing_cells=summary.failing_cells,
-            fixed_cells=summary.fixed_cells,
+            ExecutionFinished(
+                iteration=iteration,
+                kind=kind,
+                error_free=result.error_free,
+                errors=[e.to_json() for e in result.errors],
+                error_cells=summary.error_cells,
+                runtime_s=summary.runtime_s,
+                score=score,
+                timed_out=result.timed_out,
+                kernel_died=result.kernel_died,
+                cancelled=result.cancelled,
+                setup_s=round(result.setup_s, 3),
+                environment=result.environment,
+                resumed_from=result.resumed_from,
+                cells_run=[c.cell_index for c in result.cells],
+                notices=notices,
+                failing_cells=summary.failing_cells,
+                fixed_cells=summary.fixed_cells,
+            )
         )
         return _Run(result=result, score=score, summary=summary, state=state)
 
@@ -591,12 +609,13 @@ class Modernizer:
         record.rolled_back, record.rollback_reason = True, why
         provenance[:] = [p for p in provenance if p["fix_id"] != fix_id]
         self.emitter.emit(
-            "fix_rolled_back",
-            fix_id=fix_id,
-            iteration=record.index,
-            reason=why,
-            cells=[c.cell_id for c in changes],
-            broke=[],
+            FixRolledBack(
+                fix_id=fix_id,
+                iteration=record.index,
+                reason=why,
+                cells=[c.cell_id for c in changes],
+                broke=[],
+            )
         )
 
     def _triage(self, run: _Run) -> list[CellTriage]:
@@ -705,32 +724,34 @@ class Modernizer:
         """Ask the review gate; return the notebook with the accepted cell changes, and every
         accepted change (a file's lands in the module overlay, not the notebook)."""
         self.emitter.emit(
-            "fix_proposed",
-            iteration=iteration,
-            fix_id=fix_id,
-            issue=issue,
-            fix_type=str(proposal.fix_type),
-            source=proposal.source,
-            plan=proposal.plan,
-            rule_ids=list(proposal.rule_ids),
-            model=proposal.model,
-            tokens=proposal.usage.to_json(),
-            changes=[c.to_json() for c in proposal.changes],
+            FixProposed(
+                iteration=iteration,
+                fix_id=fix_id,
+                issue=issue,
+                fix_type=str(proposal.fix_type),
+                source=proposal.source,
+                plan=proposal.plan,
+                rule_ids=list(proposal.rule_ids),
+                model=proposal.model,
+                tokens=proposal.usage.to_json(),
+                changes=[c.to_json() for c in proposal.changes],
+            )
         )
         manual = getattr(self.review, "manual", True)
         if manual:
             self.emitter.emit(
-                "review_requested", fix_id=fix_id, cell_ids=[c.cell_id for c in proposal.changes]
+                ReviewRequested(fix_id=fix_id, cell_ids=[c.cell_id for c in proposal.changes])
             )
         reported: set[str] = set()
 
         def report_decision(cell_id: str, accepted: bool) -> None:
             reported.add(cell_id)
             self.emitter.emit(
-                "cell_decision",
-                fix_id=fix_id,
-                cell_id=cell_id,
-                decision="accepted" if accepted else "rejected",
+                CellDecision(
+                    fix_id=fix_id,
+                    cell_id=cell_id,
+                    decision="accepted" if accepted else "rejected",
+                )
             )
 
         # each click is an event as it happens, so every open view (and a reload) sees it
@@ -764,12 +785,13 @@ class Modernizer:
                     "Do not propose it again; the cell keeps its current code."
                 )
         self.emitter.emit(
-            "fix_applied",
-            fix_id=fix_id,
-            iteration=iteration,
-            cells=[c.cell_id for c in applied],
-            cell_indices=[c.cell_index for c in applied],
-            files=[c.path for c in applied if c.path is not None],
+            FixApplied(
+                fix_id=fix_id,
+                iteration=iteration,
+                cells=[c.cell_id for c in applied],
+                cell_indices=[c.cell_index for c in applied],
+                files=[c.path for c in applied if c.path is not None],
+            )
         )
         if applied:
             provenance.append(
@@ -792,7 +814,7 @@ class Modernizer:
 
     def _streamer(self, iteration: int, fix_type: FixType) -> Callable[[str], None]:
         def stream(chunk: str) -> None:
-            self.emitter.emit("llm_stream", iteration=iteration, fix_type=str(fix_type), text=chunk)
+            self.emitter.emit(LLMStream(iteration=iteration, fix_type=str(fix_type), text=chunk))
 
         return stream
 
@@ -853,18 +875,19 @@ class Modernizer:
             completed=completed, error_free=error_free, reproducible=reproducible
         )
         self.emitter.emit(
-            "verdict",
-            outcome=result_outcome,
-            error_free=error_free,
-            reproducible=reproducible,
-            basis=basis,
-            score=run.score,
-            target_score=target,
-            tolerance=opts.tolerance,
-            p_value=p_value,
-            rerun_scores=rerun_scores,
-            cells=[c.to_json() for c in final_cells],
-            error_summary=error_summary,
+            Verdict(
+                outcome=result_outcome,
+                error_free=error_free,
+                reproducible=reproducible,
+                basis=basis,
+                score=run.score,
+                target_score=target,
+                tolerance=opts.tolerance,
+                p_value=p_value,
+                rerun_scores=rerun_scores,
+                cells=[c.to_json() for c in final_cells],
+                error_summary=error_summary,
+            )
         )
         report = Report(
             notebook=str(path),

@@ -1,4 +1,4 @@
-"""The run report: the CLI's ``--json`` output, ``job_finished``'s payload and the provenance."""
+"""The run report: the CLI's ``--json`` output, ``job_finished``'s report and the provenance."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 /**
  * The job events the server streams over `mlemodernizer/jobs/ID/events`.
  *
- * They mirror `mlemodernizer/events.py` and the payloads the loop emits
- * (`mlemodernizer/loop.py`): every event is one JSON object
- * `{type, job, seq, time, ...payload}`. Only the fields the frontend reads are
- * typed; the rest stay available as unknown extras.
+ * Every event is one JSON object `{type, job, seq, time, ...payload}`,
+ * declared once in `mlemodernizer/events.py`; these interfaces mirror those
+ * declarations. Fields marked optional here may be absent from what an older
+ * server stored.
  */
 
 /**
@@ -23,8 +23,11 @@ export interface IEventBase {
 export type FixType =
   'error_repair' | 'runtime_reduction' | 'score_calibration';
 export type FixSource = 'rule' | 'llm';
-export type IssueKind =
-  'timeout' | 'error' | 'score_deviation' | 'budget' | 'llm_error' | 'no_fix';
+export type IssueKind = 'timeout' | 'error' | 'score_deviation';
+/**
+ * Why the loop stopped without a fix (`loop_stopped.reason`).
+ */
+export type StopKind = 'budget' | 'llm_error' | 'no_fix';
 export type Outcome =
   | 'error_free_reproducible'
   | 'error_reproducible'
@@ -68,7 +71,7 @@ export interface ICellChange {
 }
 
 /**
- * A run summary of the report (`job_finished.baseline` and `.final`).
+ * A run summary of the report (`baseline` and `final`).
  */
 export interface IRunSummary {
   error_cells: number;
@@ -78,10 +81,12 @@ export interface IRunSummary {
   timed_out: boolean;
   kernel_died: boolean;
   errors: string[];
+  failing_cells?: IFailingCell[];
+  fixed_cells?: number[];
 }
 
 /**
- * One iteration of the report (`job_finished.iterations`).
+ * One iteration of the report (`iterations`).
  */
 export interface IReportIteration {
   index: number;
@@ -97,10 +102,22 @@ export interface IReportIteration {
   tokens: number;
   plan: string;
   model: string | null;
+  /** Ran in the kept kernel from the failing cell instead of restarting. */
+  resumed?: boolean;
+  resume_reason?: string;
+  cells_run?: number[];
+  /** Its run was worse than the best so far: its changes were undone. */
+  rolled_back?: boolean;
+  rollback_reason?: string;
+  /** The notebook's own .py files changed (accepted) or refused. */
+  files_changed?: string[];
+  files_rejected?: string[];
+  /** Per changed cell (or file): similarity to its previous and original source. */
+  similarity?: Record<string, Record<string, number>>;
 }
 
 /**
- * The report: the payload of `job_finished`, also the job summary's `report`.
+ * The report: `job_finished.report`, also the job summary's `report`.
  */
 export interface IReport {
   notebook: string;
@@ -143,6 +160,8 @@ export interface ICellTriage {
   reason: string;
   package: string | null;
   after: number | null;
+  /** Why it still fails, in the report's words (`no rule`), or ''. */
+  cause?: string;
 }
 
 /**
@@ -170,8 +189,12 @@ export interface IJobStartedEvent extends IEventBase {
 export interface IExecutionStartedEvent extends IEventBase {
   type: 'execution_started';
   iteration: number;
-  /** `baseline`, `iteration` or `rerun-N`. */
+  /** `baseline`, `iteration`, `verdict` or `rerun-N`. */
   kind: string;
+  /** The first cell run (a kept kernel resumes there); 0: all of them. */
+  start_at: number;
+  /** Why it starts there, or ''. */
+  reason: string;
 }
 
 export interface ICellExecutedEvent extends IEventBase {
@@ -196,6 +219,13 @@ export interface IExecutionFinishedEvent extends IEventBase {
   timed_out: boolean;
   kernel_died: boolean;
   cancelled: boolean;
+  /** Seconds spent preparing the environment (not part of `runtime_s`). */
+  setup_s: number;
+  /** Where and how it ran (executor, image, gpus, ...). */
+  environment: Record<string, unknown>;
+  /** The cell a kept kernel resumed from; null: a fresh kernel. */
+  resumed_from: number | null;
+  cells_run: number[];
   /**
    * What the run found that no cell edit fixes, e.g. an error raised in a
    * .py module of the user's beside the notebook (with the rules' diff).
@@ -215,6 +245,15 @@ export interface IFailingCell {
 }
 
 /**
+ * A cell that a rolled back fix broke.
+ */
+export interface IBrokenCell {
+  cell_index: number;
+  cell_id: string;
+  error: string | null;
+}
+
+/**
  * A fix whose run was worse than the best so far: its changes were undone.
  */
 export interface IFixRolledBackEvent extends IEventBase {
@@ -223,18 +262,34 @@ export interface IFixRolledBackEvent extends IEventBase {
   iteration: number;
   reason: string;
   cells: string[];
-  broke: IFailingCell[];
+  broke: IBrokenCell[];
 }
 
+/**
+ * What the run before an iteration found wrong: the iteration's fix answers it.
+ */
 export interface IIssueDetectedEvent extends IEventBase {
   type: 'issue_detected';
   iteration: number;
   issue: IssueKind;
-  first_error?: string | null;
-  cell_index?: number | null;
-  score?: number | null;
-  runtime_s?: number | null;
-  detail?: string;
+  first_error: string | null;
+  cell_index: number | null;
+  score: number | null;
+  runtime_s: number | null;
+  /** The failing cells told apart (issue `error`). */
+  cells: ICellTriage[];
+}
+
+/**
+ * The loop stops without a fix for this iteration: the budget ran out asking
+ * for one, the LLM failed, or no fixer had one. Other stops are told by the
+ * report's `stop_reason` alone.
+ */
+export interface ILoopStoppedEvent extends IEventBase {
+  type: 'loop_stopped';
+  iteration: number;
+  reason: StopKind;
+  detail: string;
 }
 
 export interface ILLMStreamEvent extends IEventBase {
@@ -278,6 +333,8 @@ export interface IFixAppliedEvent extends IEventBase {
   iteration: number;
   cells: string[];
   cell_indices: number[];
+  /** The accepted modules, relative to the notebook's folder. */
+  files: string[];
 }
 
 export interface IVerdictEvent extends IEventBase {
@@ -291,10 +348,16 @@ export interface IVerdictEvent extends IEventBase {
   tolerance: number;
   p_value: number | null;
   rerun_scores: number[];
+  /** The final run's failing cells told apart. */
+  cells: ICellTriage[];
+  /** "1 cell needs package watermark; 0 code errors", or null. */
+  error_summary: string | null;
 }
 
-export interface IJobFinishedEvent extends IEventBase, IReport {
+export interface IJobFinishedEvent extends IEventBase {
   type: 'job_finished';
+  /** The whole report: the panel shows it, opens it and offers it for download. */
+  report: IReport;
 }
 
 export interface IJobFailedEvent extends IEventBase {
@@ -312,6 +375,7 @@ export type JobEvent =
   | ICellExecutedEvent
   | IExecutionFinishedEvent
   | IIssueDetectedEvent
+  | ILoopStoppedEvent
   | ILLMStreamEvent
   | IFixProposedEvent
   | IReviewRequestedEvent

@@ -225,7 +225,7 @@ async def test_undecided_reviews_do_not_block_other_jobs(
     await post(
         jp_fetch, "jobs", job_id, "decisions", body={"fix_id": fix_id, "decision": "accept_all"}
     )
-    assert (await events_until(ws, "job_finished"))[-1]["error_free"] is True
+    assert (await events_until(ws, "job_finished"))[-1]["report"]["error_free"] is True
     await jp_fetch("mlemodernizer", "jobs", waiting[1][0], method="DELETE")
     await events_until(waiting[1][1], "job_finished")
 

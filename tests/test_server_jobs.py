@@ -99,8 +99,8 @@ async def test_create_stream_decide_finish(
     )
     events = await events_until(ws, {"job_finished"})
     assert [e["decision"] for e in events if e["type"] == "cell_decision"] == ["accepted"]
-    finished = events[-1]
-    assert finished["error_free"] is True and finished["outcome"] == "error_free_reproducible"
+    report = events[-1]["report"]
+    assert report["error_free"] is True and report["outcome"] == "error_free_reproducible"
     assert await ws.read_message() is None  # the stream closes after the terminal event
     seqs = [e["seq"] for e in events]
     assert seqs == sorted(seqs)
@@ -143,8 +143,8 @@ async def test_rejection_reverts_and_reaches_the_next_prompt(
         body={"fix_id": second["fix_id"], "decision": "accept_all"},
     )
     events = await events_until(ws, {"job_finished"})
-    assert events[-1]["error_free"] is True
-    assert [it["cells_rejected"] for it in events[-1]["iterations"]] == [[0], []]
+    assert events[-1]["report"]["error_free"] is True
+    assert [it["cells_rejected"] for it in events[-1]["report"]["iterations"]] == [[0], []]
 
 
 async def test_each_cell_decision_is_streamed_as_it_is_made(
@@ -176,7 +176,7 @@ async def test_each_cell_decision_is_streamed_as_it_is_made(
     assert decisions == [(needed, "accepted")]  # each cell once, in the order decided
     applied = next(e for e in events if e["type"] == "fix_applied")
     assert applied["cells"] == [needed]
-    assert events[-1]["error_free"] is True
+    assert events[-1]["report"]["error_free"] is True
 
 
 async def test_reconnect_with_since_replays_the_rest(jp_fetch, jp_ws_fetch, renamed, llm) -> None:
@@ -205,7 +205,9 @@ async def test_cancel_while_waiting_for_review(jp_fetch, jp_ws_fetch, renamed, l
     response = await jp_fetch("mlemodernizer", "jobs", job["id"], method="DELETE")
     assert response.code == 202
     events = await events_until(ws, {"job_finished", "job_failed"})
-    assert events[-1]["type"] == "job_finished" and events[-1]["stop_reason"] == "cancelled"
+    assert (
+        events[-1]["type"] == "job_finished" and events[-1]["report"]["stop_reason"] == "cancelled"
+    )
     assert [e["decision"] for e in events if e["type"] == "cell_decision"] == ["rejected"]
     summary = json.loads((await jp_fetch("mlemodernizer", "jobs", job["id"])).body)
     assert summary["status"] == "cancelled"
@@ -268,6 +270,37 @@ async def test_a_restarted_server_lists_past_jobs_and_marks_interrupted(
         restarted.shutdown()
     meta = json.loads((stale / "job.json").read_text())
     assert meta["status"] == "interrupted"
+
+
+async def test_a_history_stored_by_an_older_version_reads_in_todays_event_shapes(
+    jp_serverapp, jp_root_dir, tmp_path
+) -> None:
+    job_id = "00000000abcd"
+    folder = tmp_path / "jobs" / job_id
+    folder.mkdir(parents=True)
+    meta = {"id": job_id, "path": "ok.ipynb", "options": {}, "created": 1.0, "status": "finished"}
+    (folder / "job.json").write_text(json.dumps(meta))
+    envelope = {"job": job_id, "time": 1.0}
+    report = {"outcome": "error_reproducible", "stop_reason": "budget", "notices": []}
+    old = [  # a stop reason told as an issue; the report spread into job_finished
+        {"type": "issue_detected", "seq": 1, **envelope, "iteration": 1, "issue": "budget"},
+        {"type": "job_finished", "seq": 2, **envelope, **report},
+    ]
+    old[0]["detail"] = "token budget spent"
+    (folder / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in old))
+    restarted = JobManager(MLEModernizer(config=jp_serverapp.config), jp_root_dir)
+    try:
+        job = restarted.get(job_id)
+        assert job.report == report
+        stopped = {"type": "loop_stopped", "seq": 1, **envelope, "iteration": 1, "reason": "budget"}
+        stopped["detail"] = "token budget spent"
+        assert job.events == [
+            stopped,
+            {"type": "job_finished", "seq": 2, **envelope, "report": report},
+        ]
+        assert job.summary()["report"] == report
+    finally:
+        restarted.shutdown()
 
 
 @pytest.mark.parametrize(

@@ -96,7 +96,7 @@ def test_client_accepts_rule_fix_and_job_finishes_error_free(server) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     finished = json.loads(proc.stdout)
-    assert finished["type"] == "job_finished" and finished["error_free"] is True
+    assert finished["type"] == "job_finished" and finished["report"]["error_free"] is True
     assert "fix_proposed" in proc.stderr and "cell_decision" in proc.stderr
     assert (root / "old.modernized.ipynb").exists()
     # the same routes without the token answer 403

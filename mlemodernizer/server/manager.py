@@ -20,7 +20,7 @@ from typing import Any
 from tornado.ioloop import IOLoop
 
 from ..errors import ModernizerError
-from ..events import Event
+from ..events import TERMINAL_EVENTS, Event, JobFailed, JobFinished, Payload, upgrade_stored
 from ..jobs import prepare_job
 from ..kernel_language import check_kernel_language
 from ..loop import AutoReview
@@ -31,8 +31,6 @@ from .config import MLEModernizer
 from .review import ManualReview
 from .store import JobStore
 
-TERMINAL_EVENTS = ("job_finished", "job_failed")
-_ENVELOPE = ("type", "job", "seq", "time")
 # options a browser may not set (options.py marks them client=False): where files go, what runs
 # (a grader is a shell command), the sandbox's reach, and prices; the key never leaves the server
 SERVER_ONLY_OPTIONS = server_only_options()
@@ -176,7 +174,9 @@ class JobManager:
     # --- history ---------------------------------------------------------------------------
 
     def _load_history(self) -> None:
-        for meta, events in self.store.load_all():
+        for meta, stored in self.store.load_all():
+            # a history written by an older version is read in today's event shapes
+            events = [upgrade_stored(e) for e in stored]
             job = ServerJob(
                 id=meta["id"],
                 path=meta["path"],
@@ -190,12 +190,12 @@ class JobManager:
             )
             finished = next((e for e in reversed(events) if e["type"] == "job_finished"), None)
             if finished:
-                job.report = {k: v for k, v in finished.items() if k not in _ENVELOPE}
+                job.report = finished["report"]
             if job.status in ("queued", "running"):
                 # the server stopped under this job: say so in its log, keep what it did
                 job.status = "interrupted"
                 job.error = "interrupted: the server stopped while the job was running"
-                self._append(job, "job_failed", {"error": job.error, "interrupted": True})
+                self._append(job, JobFailed(error=job.error, interrupted=True))
                 self.store.save_meta(job.id, job.meta())
             self.jobs[job.id] = job
 
@@ -328,38 +328,38 @@ class JobManager:
     def _sink(self, job: ServerJob) -> Callable[[Event], None]:
         def sink(event: Event) -> None:
             data = event.to_json()
-            if event.type in ("job_finished", "job_failed"):
-                self._client_paths(data)
-            if event.type == "job_finished":
+            # terminal events go to the browser and the history: root-relative paths only
+            if isinstance(event.payload, JobFinished):
+                report = data["report"] = self._client_report(event.payload.report)
                 # the copy this job wrote (a new name when an earlier result was kept)
-                job.output = data.get("output") or job.output
+                job.output = report["output"] or job.output
                 # the stored status is final before anyone can see the terminal event
-                job.report = {k: v for k, v in data.items() if k not in _ENVELOPE}
-                job.outcome = data.get("outcome")
+                job.report = report
+                job.outcome = report["outcome"]
                 job.status = "cancelled" if job.cancel.is_set() else "finished"
                 self.store.save_meta(job.id, job.meta())
-            elif event.type == "job_failed":
-                job.status, job.error = "failed", data.get("error")
+            elif isinstance(event.payload, JobFailed):
+                data["error"] = self.for_client(event.payload.error)
+                job.status, job.error = "failed", data["error"]
                 self.store.save_meta(job.id, job.meta())
             self._record(job, data)
 
         return sink
 
-    def _client_paths(self, data: dict[str, Any]) -> None:
-        """Terminal events go to the browser and the history: root-relative paths only."""
-        if data.get("output"):
-            data["output"] = relative_to_root(data["output"], self.root)
-        for key in ("error",):
-            if isinstance(data.get(key), str):
-                data[key] = self.for_client(data[key])
-        if isinstance(data.get("notices"), list):
-            data["notices"] = [
-                self.for_client(n) if isinstance(n, str) else n for n in data["notices"]
-            ]
+    def _client_report(self, report: dict[str, Any]) -> dict[str, Any]:
+        """A copy of the report for the browser: its output and notices without the server's
+        absolute paths."""
+        report = dict(report)
+        if report.get("output"):
+            report["output"] = relative_to_root(report["output"], self.root)
+        report["notices"] = [self.for_client(n) for n in report.get("notices", [])]
+        return report
 
-    def _append(self, job: ServerJob, type_: str, data: dict[str, Any]) -> None:
+    def _append(self, job: ServerJob, payload: Payload) -> None:
+        """An event the server adds to a job's log itself (the engine did not get to it)."""
         seq = job.events[-1]["seq"] + 1 if job.events else 1
-        self._record(job, {"type": type_, "job": job.id, "seq": seq, "time": time.time(), **data})
+        event = Event(job=job.id, seq=seq, time=time.time(), payload=payload)
+        self._record(job, event.to_json())
 
     def _record(self, job: ServerJob, event: dict[str, Any]) -> None:
         job.events.append(event)
@@ -407,13 +407,13 @@ class JobManager:
         except ModernizerError as exc:
             job.status, job.error = "failed", self.for_client(str(exc))
             if not job.events or job.events[-1]["type"] not in TERMINAL_EVENTS:
-                self._append(job, "job_failed", {"error": job.error})
+                self._append(job, JobFailed(error=job.error))
         except Exception as exc:  # a bug must not take the server down; it is in the log
             job.status, job.error = "failed", self.for_client(f"{type(exc).__name__}: {exc}")
             if self.log:
                 self.log.exception("mlemodernizer job %s failed", job.id)
             if not job.events or job.events[-1]["type"] not in TERMINAL_EVENTS:
-                self._append(job, "job_failed", {"error": job.error})
+                self._append(job, JobFailed(error=job.error))
         else:
             # job.report came with job_finished, its paths already relative to the root
             self.store.save_notebook(job.id, "modernized.ipynb", prepared.output)

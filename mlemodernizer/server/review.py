@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from ..events import Event
+from ..events import Event, FixProposed
 from ..fixers.base import FixProposal
 from ..loop import DecisionCallback
 
@@ -35,10 +35,11 @@ class ManualReview:
 
     # event sink: register a fix as soon as it is proposed
     def __call__(self, event: Event) -> None:
-        if event.type == "fix_proposed":
+        proposed = event.payload
+        if isinstance(proposed, FixProposed):
             with self._cond:
-                cells = {c["cell_id"]: None for c in event.data["changes"]}
-                self._pending[event.data["fix_id"]] = cells
+                cells = {c["cell_id"]: None for c in proposed.changes}
+                self._pending[proposed.fix_id] = cells
 
     def decide(
         self, fix_id: str, proposal: FixProposal, on_decision: DecisionCallback | None = None

@@ -13,15 +13,11 @@ import {
 import { reduce, reduceEvents } from '../model/reducer';
 import { IJobState, initialState } from '../model/state';
 
-import recorded from './fixtures/manual-review.events.json';
-
-const EVENTS = recorded as IEventBase[];
-const REJECTED = 'db7b5169';
-const ACCEPTED = 'd7cc5f20';
+import { ACCEPTED, EVENTS, JOB, REJECTED, SEQ } from './recorded';
 
 function upTo(seq: number): IJobState {
   return reduceEvents(
-    initialState('0ff10b2957ec', 'eroded.ipynb'),
+    initialState(JOB, 'eroded.ipynb'),
     EVENTS.filter(e => e.seq <= seq)
   );
 }
@@ -95,7 +91,7 @@ describe('lineStats', () => {
 
 describe('the review of a recorded fix', () => {
   it('asks for a decision on each cell while the job waits', () => {
-    const state = upTo(61);
+    const state = upTo(SEQ.review);
     const review = reviewOf(state.fixes['fix-1']);
     expect(review.open).toBe(true);
     expect(review.undecided).toBe(2);
@@ -111,7 +107,7 @@ describe('the review of a recorded fix', () => {
   });
 
   it('shows a sent decision, and only the other cell stays decidable', () => {
-    const state = reduce(upTo(61), {
+    const state = reduce(upTo(SEQ.review), {
       type: 'decision_sent',
       fixId: 'fix-1',
       cellId: REJECTED,
@@ -126,14 +122,14 @@ describe('the review of a recorded fix', () => {
   });
 
   it('after a reload, knows decided cells from the job summary', () => {
-    const state = upTo(61);
+    const state = upTo(SEQ.review);
     const fix = { ...state.fixes['fix-1'], awaiting: [ACCEPTED] };
     expect(cellStatus(fix, fix.changes[0])).toBe('decided');
     expect(cellStatus(fix, fix.changes[1])).toBe('pending');
   });
 
   it('is final once applied, and closed when the job ended', () => {
-    const done = upTo(64);
+    const done = upTo(SEQ.applied);
     const review = reviewOf(done.fixes['fix-1']);
     expect(review.open).toBe(false);
     expect(review.cells.map(c => c.status)).toEqual(['rejected', 'accepted']);
@@ -141,7 +137,7 @@ describe('the review of a recorded fix', () => {
     expect(openReviews(done)).toEqual([]);
 
     // a job that ended while waiting: nothing to decide any more
-    const waiting = upTo(61);
+    const waiting = upTo(SEQ.review);
     const closed = reviewOf(waiting.fixes['fix-1'], false);
     expect(closed.open).toBe(false);
     expect(closed.cells.map(c => c.status)).toEqual(['proposed', 'proposed']);
@@ -150,7 +146,7 @@ describe('the review of a recorded fix', () => {
 
 describe('netAcceptedChanges', () => {
   it('keeps only the accepted cells of applied fixes', () => {
-    const changes = netAcceptedChanges(upTo(64));
+    const changes = netAcceptedChanges(upTo(SEQ.applied));
     expect(changes).toEqual([
       expect.objectContaining({
         cellId: ACCEPTED,
@@ -161,7 +157,7 @@ describe('netAcceptedChanges', () => {
     expect(changes[0].original).toContain('from helpers import load_data\n');
     expect(changes[0].final).toContain('load_dataset as load_data');
     // not applied yet: nothing
-    expect(netAcceptedChanges(upTo(61))).toEqual([]);
+    expect(netAcceptedChanges(upTo(SEQ.review))).toEqual([]);
   });
 
   it('chains the changes of several fixes to one cell', () => {

@@ -1,14 +1,10 @@
 import { IJobSummary, isStatus } from '../api';
-import { IEventBase } from '../events';
 import { StorageStateCache } from '../model/cache';
 import { JobModel } from '../model/job';
 import { ModernizerManager } from '../model/manager';
 import { FakeSocket, Route, fakeSettings, settle } from './fakes';
 
-import recorded from './fixtures/manual-review.events.json';
-
-const EVENTS = recorded as IEventBase[];
-const ID = '0ff10b2957ec';
+import { ACCEPTED, EVENTS, JOB as ID, REJECTED, SEQ } from './recorded';
 
 function summary(overrides: Partial<IJobSummary> = {}): IJobSummary {
   return {
@@ -57,10 +53,10 @@ const flush = () => new Promise(resolve => setTimeout(resolve, 60));
 
 const jobRoute: Route = (method, path) => {
   if (method === 'GET' && path.endsWith(`/jobs/${ID}`)) {
-    return { body: summary({ last_seq: 61 }) };
+    return { body: summary({ last_seq: SEQ.review }) };
   }
   if (method === 'POST' && path.endsWith('/decisions')) {
-    return { body: summary({ pending_review: { 'fix-1': ['d7cc5f20'] } }) };
+    return { body: summary({ pending_review: { 'fix-1': [ACCEPTED] } }) };
   }
   if (method === 'DELETE') {
     return { status: 202, body: summary() };
@@ -88,9 +84,9 @@ describe('JobModel', () => {
       `ws://localhost:8888/mlemodernizer/jobs/${ID}/events?since=0&token=tok`
     );
     FakeSocket.last.open();
-    FakeSocket.last.send(...(EVENTS.slice(0, 61) as never[]));
+    FakeSocket.last.send(...(EVENTS.slice(0, SEQ.review) as never[]));
     await flush();
-    expect(model.state.lastSeq).toBe(61);
+    expect(model.state.lastSeq).toBe(SEQ.review);
     expect(model.state.activity).toEqual({ kind: 'reviewing', fixId: 'fix-1' });
     // a burst of events is one change for the views
     expect(changes).toBeLessThanOrEqual(3);
@@ -106,19 +102,19 @@ describe('JobModel', () => {
       serverSettings: settings
     });
     model.connect();
-    FakeSocket.last.send(...(EVENTS.slice(0, 61) as never[]));
+    FakeSocket.last.send(...(EVENTS.slice(0, SEQ.review) as never[]));
     await flush();
-    const sending = model.decide('fix-1', 'reject', 'db7b5169');
+    const sending = model.decide('fix-1', 'reject', REJECTED);
     expect(model.state.fixes['fix-1'].changes[0].sent).toBe('reject');
     await sending;
     expect(requests).toContain(`POST /mlemodernizer/jobs/${ID}/decisions`);
     expect(bodies[bodies.length - 1]).toEqual({
       fix_id: 'fix-1',
       decision: 'reject',
-      cell_id: 'db7b5169'
+      cell_id: REJECTED
     });
     // the answer's summary: only the other cell is still awaited
-    expect(model.state.fixes['fix-1'].awaiting).toEqual(['d7cc5f20']);
+    expect(model.state.fixes['fix-1'].awaiting).toEqual([ACCEPTED]);
     model.dispose();
   });
 
@@ -134,7 +130,7 @@ describe('JobModel', () => {
       serverSettings: settings
     });
     model.connect();
-    FakeSocket.last.send(...(EVENTS.slice(0, 61) as never[]));
+    FakeSocket.last.send(...(EVENTS.slice(0, SEQ.review) as never[]));
     await flush();
     await expect(model.decide('fix-1', 'accept_all')).rejects.toThrow(
       'no pending review'
@@ -170,7 +166,7 @@ describe('JobModel', () => {
       cache: new StorageStateCache(storage)
     });
     first.connect();
-    FakeSocket.last.send(...(EVENTS.slice(0, 61) as never[]));
+    FakeSocket.last.send(...(EVENTS.slice(0, SEQ.review) as never[]));
     await flush();
     first.dispose(); // the page goes away
 
@@ -179,15 +175,18 @@ describe('JobModel', () => {
       path: 'eroded.ipynb',
       serverSettings: settings,
       cache: new StorageStateCache(storage),
-      summary: summary({ last_seq: 61, pending_review: { 'fix-1': [] } })
+      summary: summary({
+        last_seq: SEQ.review,
+        pending_review: { 'fix-1': [] }
+      })
     });
     // the timeline is there before any event arrives
-    expect(second.state.lastSeq).toBe(61);
+    expect(second.state.lastSeq).toBe(SEQ.review);
     expect(second.state.iterations.map(it => it.index)).toEqual([0, 1]);
     expect(second.state.fixes['fix-1'].awaiting).toEqual([]);
     second.connect();
-    expect(FakeSocket.last.since).toBe(61);
-    FakeSocket.last.send(...(EVENTS.slice(61) as never[]));
+    expect(FakeSocket.last.since).toBe(SEQ.review);
+    FakeSocket.last.send(...(EVENTS.slice(SEQ.review) as never[]));
     await flush();
     expect(second.state.status).toBe('finished');
     second.dispose();

@@ -3,17 +3,7 @@ import { IEventBase } from '../events';
 import { reduce, reduceEvents } from '../model/reducer';
 import { IJobState, initialState } from '../model/state';
 
-import recorded from './fixtures/manual-review.events.json';
-
-/**
- * The events of a real job (the server extension with a scripted LLM): an
- * eroded notebook, one LLM fix changing two cells, the first rejected and
- * the second accepted, then a clean run.
- */
-const EVENTS = recorded as IEventBase[];
-const JOB = '0ff10b2957ec';
-const REJECTED = 'db7b5169';
-const ACCEPTED = 'd7cc5f20';
+import { ACCEPTED, EVENTS, JOB, REJECTED, SEQ } from './recorded';
 
 function fresh(): IJobState {
   return initialState(JOB, 'eroded.ipynb');
@@ -122,7 +112,7 @@ describe('reduce: a recorded job', () => {
   });
 
   it('records the fix with its changes and waits for the review', () => {
-    const state = upTo(61);
+    const state = upTo(SEQ.review);
     expect(state.fixOrder).toEqual(['fix-1']);
     const fix = state.fixes['fix-1'];
     expect(fix).toMatchObject({
@@ -148,7 +138,7 @@ describe('reduce: a recorded job', () => {
   });
 
   it('takes the decisions, applies the fix and runs iteration 1', () => {
-    const state = upTo(64);
+    const state = upTo(SEQ.applied);
     const fix = state.fixes['fix-1'];
     expect(fix.applied).toBe(true);
     expect(fix.changes.map(c => [c.cell_id, c.outcome])).toEqual([
@@ -156,7 +146,7 @@ describe('reduce: a recorded job', () => {
       [ACCEPTED, 'accepted']
     ]);
 
-    const after = upTo(68);
+    const after = upTo(SEQ.fixedRun);
     expect(after.iterations[1].execution).toMatchObject({
       kind: 'iteration',
       running: false,
@@ -197,17 +187,17 @@ describe('reduce: a recorded job', () => {
   });
 
   it('never mutates the state it is given', () => {
-    const before = upTo(61);
+    const before = upTo(SEQ.review);
     const copy = JSON.parse(JSON.stringify(before));
     reduceEvents(
       before,
-      EVENTS.filter(e => e.seq > 61)
+      EVENTS.filter(e => e.seq > SEQ.review)
     );
     expect(before).toEqual(copy);
   });
 
   it('builds a state that survives JSON (for the reload cache)', () => {
-    const state = upTo(61);
+    const state = upTo(SEQ.review);
     expect(JSON.parse(JSON.stringify(state))).toEqual(state);
   });
 });
@@ -322,11 +312,13 @@ describe('reduce: other paths', () => {
     state = reduceEvents(state, [
       event('job_started', { options: {} }),
       event('job_finished', {
-        outcome: 'error_non_reproducible',
-        stop_reason: 'cancelled',
-        llm: { requests: 2, prompt_tokens: 10, completion_tokens: 5 },
-        iterations: [],
-        notices: []
+        report: {
+          outcome: 'error_non_reproducible',
+          stop_reason: 'cancelled',
+          llm: { requests: 2, prompt_tokens: 10, completion_tokens: 5 },
+          iterations: [],
+          notices: []
+        }
       })
     ]);
     expect(state.status).toBe('cancelled');
@@ -344,11 +336,13 @@ describe('reduce: other paths', () => {
       [
         event('job_started', { options: {} }),
         event('job_finished', {
-          outcome: 'error_free_reproducible',
-          stop_reason: 'error_free',
-          output: 'eroded.modernized-2.ipynb',
-          iterations: [],
-          notices: []
+          report: {
+            outcome: 'error_free_reproducible',
+            stop_reason: 'error_free',
+            output: 'eroded.modernized-2.ipynb',
+            iterations: [],
+            notices: []
+          }
         })
       ]
     );
@@ -383,20 +377,24 @@ describe('reduce: other paths', () => {
     expect(interrupted.status).toBe('interrupted');
   });
 
-  it('stops proposing after a budget or LLM error issue', () => {
-    const state = reduceEvents(fresh(), [
-      event('issue_detected', { iteration: 3, issue: 'error' }),
-      event('issue_detected', {
+  it('stops proposing when the loop stops (budget, LLM error, no fix)', () => {
+    const proposing = reduceEvents(fresh(), [
+      event('issue_detected', { iteration: 3, issue: 'error' })
+    ]);
+    expect(proposing.activity).toMatchObject({ kind: 'proposing' });
+    const state = reduceEvents(proposing, [
+      event('loop_stopped', {
         iteration: 3,
-        issue: 'llm_error',
+        reason: 'llm_error',
         detail: 'HTTP 500'
       })
     ]);
-    expect(state.iterations[0].issues.map(i => i.issue)).toEqual([
-      'error',
-      'llm_error'
-    ]);
-    expect(state.iterations[0].issues[1].detail).toBe('HTTP 500');
+    // the stop is not an issue of the iteration: it is why it has no fix
+    expect(state.iterations[0].issues.map(i => i.issue)).toEqual(['error']);
+    expect(state.iterations[0].stop).toEqual({
+      reason: 'llm_error',
+      detail: 'HTTP 500'
+    });
     expect(state.activity).toEqual({ kind: 'idle' });
   });
 
@@ -410,7 +408,7 @@ describe('reduce: other paths', () => {
 });
 
 describe('reduce: local actions', () => {
-  const waiting = () => upTo(61);
+  const waiting = () => upTo(SEQ.review);
 
   it('marks a sent decision until the server confirms it', () => {
     const sent = reduce(waiting(), {
@@ -433,7 +431,7 @@ describe('reduce: local actions', () => {
     // the decision events replace what was sent
     const confirmed = reduceEvents(
       sent,
-      EVENTS.filter(e => e.seq > 61 && e.seq <= 63)
+      EVENTS.filter(e => e.seq > SEQ.review && e.seq <= SEQ.review + 2)
     );
     expect(confirmed.fixes['fix-1'].changes[0]).toMatchObject({
       outcome: 'rejected',
@@ -463,7 +461,7 @@ describe('reduce: local actions', () => {
     const state = reduce(waiting(), {
       type: 'summary',
       summary: summary({
-        last_seq: 61,
+        last_seq: SEQ.review,
         pending_review: { 'fix-1': [ACCEPTED] }
       })
     });
@@ -474,7 +472,7 @@ describe('reduce: local actions', () => {
     // a fresh summary without the fix: every cell is decided
     const decided = reduce(waiting(), {
       type: 'summary',
-      summary: summary({ last_seq: 62, pending_review: {} })
+      summary: summary({ last_seq: SEQ.review + 1, pending_review: {} })
     });
     expect(decided.fixes['fix-1'].awaiting).toEqual([]);
 

@@ -1,4 +1,3 @@
-import { IEventBase } from '../events';
 import { reduceEvents } from '../model/reducer';
 import {
   chartPoints,
@@ -11,9 +10,7 @@ import {
 } from '../model/selectors';
 import { initialState } from '../model/state';
 
-import recorded from './fixtures/manual-review.events.json';
-
-const EVENTS = recorded as IEventBase[];
+import { EVENTS } from './recorded';
 
 describe('selectors', () => {
   it('plots each finished run of the baseline and the iterations', () => {

@@ -12,18 +12,17 @@ import { DEFAULT_SETTINGS } from '../model/options';
 import { Timeline } from '../views/timeline';
 import { VerdictView } from '../views/verdict';
 
-import recorded from './fixtures/manual-review.events.json';
+import { ACCEPTED, EVENTS, JOB, REJECTED, SEQ } from './recorded';
 
 (
   globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
 ).IS_REACT_ACT_ENVIRONMENT = true;
 
-const EVENTS = recorded as IEventBase[];
 const trans = nullTranslator.load('mlemodernizer');
 
 function upTo(seq: number): IJobState {
   return reduceEvents(
-    initialState('0ff10b2957ec', 'eroded.ipynb'),
+    initialState(JOB, 'eroded.ipynb'),
     EVENTS.filter(e => e.seq <= seq)
   );
 }
@@ -131,6 +130,52 @@ describe('views', () => {
     );
   });
 
+  it('shows why the loop stopped in the iteration that has no fix', () => {
+    const state = reduceEvents(initialState('j', 'nb.ipynb'), [
+      {
+        type: 'issue_detected',
+        job: 'j',
+        seq: 1,
+        time: 1,
+        iteration: 2,
+        issue: 'error',
+        first_error: 'NameError: x',
+        cell_index: 0,
+        score: null,
+        runtime_s: 1,
+        cells: []
+      },
+      {
+        type: 'loop_stopped',
+        job: 'j',
+        seq: 2,
+        time: 2,
+        iteration: 2,
+        reason: 'budget',
+        detail: 'token budget 500 spent'
+      }
+    ] as unknown as IEventBase[]);
+    render(
+      <Timeline
+        state={state}
+        actions={{
+          decide: jest.fn(),
+          showCell: jest.fn(),
+          openFile: jest.fn()
+        }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    const rows = Array.from(
+      host.querySelectorAll('.jp-mlemodernizer-issue')
+    ).map(row => row.textContent);
+    expect(rows).toEqual([
+      'Error cell 1: NameError: x',
+      'Budget spent token budget 500 spent'
+    ]);
+  });
+
   it('shows a change to a module beside the notebook as a file named by its path', () => {
     const decide = jest.fn();
     const openFile = jest.fn();
@@ -196,7 +241,7 @@ describe('views', () => {
     const showCell = jest.fn();
     render(
       <Timeline
-        state={upTo(61)}
+        state={upTo(SEQ.review)}
         actions={{ decide, showCell, openFile: jest.fn() }}
         trans={trans}
         language={Promise.resolve(null)}
@@ -206,6 +251,8 @@ describe('views', () => {
       b => b.getAttribute('aria-label') ?? b.textContent
     );
     expect(labels).toEqual([
+      // the baseline's failing cell, then the review
+      'cell 3',
       'Cell 2',
       'Accept the change to cell 2',
       'Reject the change to cell 2',
@@ -219,19 +266,19 @@ describe('views', () => {
     expect(
       host.querySelectorAll('.jp-mlemodernizer-diff .cm-editor')
     ).toHaveLength(2);
-    act(() => buttons()[2].click());
-    expect(decide).toHaveBeenCalledWith('fix-1', 'reject', 'db7b5169');
-    act(() => buttons()[6].click());
-    expect(decide).toHaveBeenCalledWith('fix-1', 'accept_all');
     act(() => buttons()[3].click());
-    expect(showCell).toHaveBeenCalledWith('d7cc5f20', 2);
+    expect(decide).toHaveBeenCalledWith('fix-1', 'reject', REJECTED);
+    act(() => buttons()[7].click());
+    expect(decide).toHaveBeenCalledWith('fix-1', 'accept_all');
+    act(() => buttons()[4].click());
+    expect(showCell).toHaveBeenCalledWith(ACCEPTED, 2);
   });
 
   it('shows a sent decision and drops its buttons', () => {
-    const state = reduce(upTo(61), {
+    const state = reduce(upTo(SEQ.review), {
       type: 'decision_sent',
       fixId: 'fix-1',
-      cellId: 'db7b5169',
+      cellId: REJECTED,
       decision: 'reject'
     });
     render(
@@ -252,6 +299,7 @@ describe('views', () => {
     expect(
       buttons().map(b => b.getAttribute('aria-label') ?? b.textContent)
     ).toEqual([
+      'cell 3',
       'Cell 2',
       'Cell 3',
       'Accept the change to cell 3',
@@ -261,7 +309,7 @@ describe('views', () => {
 
   it('shows the verdict with the way to the copy and the report', () => {
     const state = {
-      ...reduceEvents(initialState('0ff10b2957ec', 'eroded.ipynb'), EVENTS),
+      ...reduceEvents(initialState(JOB, 'eroded.ipynb'), EVENTS),
       output: 'eroded.modernized.ipynb'
     };
     const openOutput = jest.fn();

@@ -22,7 +22,7 @@ import {
   IJobFinishedEvent,
   IJobStartedEvent,
   ILLMStreamEvent,
-  IReport,
+  ILoopStoppedEvent,
   IReviewRequestedEvent,
   ITokenUsage,
   IVerdictEvent
@@ -104,6 +104,8 @@ function reduceEvent(state: IJobState, event: IEventBase): IJobState {
       return executionFinished(next, event as IExecutionFinishedEvent);
     case 'issue_detected':
       return issueDetected(next, event as IIssueDetectedEvent);
+    case 'loop_stopped':
+      return loopStopped(next, event as ILoopStoppedEvent);
     case 'llm_stream':
       return llmStream(next, event as ILLMStreamEvent);
     case 'fix_proposed':
@@ -239,20 +241,26 @@ function issueDetected(
     firstError: event.first_error ?? null,
     cellIndex: event.cell_index ?? null,
     score: event.score ?? null,
-    runtime: event.runtime_s ?? null,
-    detail: event.detail ?? null
+    runtime: event.runtime_s ?? null
   };
-  // budget, llm_error and no_fix end the loop; the others lead to a proposal
-  const proposing = !['budget', 'llm_error', 'no_fix'].includes(event.issue);
   return {
     ...state,
     iterations: updateIteration(state.iterations, event.iteration, it => ({
       ...it,
       issues: [...it.issues, issue]
     })),
-    activity: proposing
-      ? { kind: 'proposing', iteration: event.iteration, fixType: null }
-      : { kind: 'idle' }
+    activity: { kind: 'proposing', iteration: event.iteration, fixType: null }
+  };
+}
+
+function loopStopped(state: IJobState, event: ILoopStoppedEvent): IJobState {
+  return {
+    ...state,
+    iterations: updateIteration(state.iterations, event.iteration, it => ({
+      ...it,
+      stop: { reason: event.reason, detail: event.detail ?? '' }
+    })),
+    activity: { kind: 'idle' }
   };
 }
 
@@ -373,12 +381,12 @@ function fixRolledBack(
 }
 
 function jobFinished(state: IJobState, event: IJobFinishedEvent): IJobState {
-  const { type, job, seq, time, ...report } = event;
+  const report = event.report;
   return {
     ...state,
     status: report.stop_reason === 'cancelled' ? 'cancelled' : 'finished',
     endedAt: event.time,
-    report: report as IReport,
+    report,
     // the copy this job wrote: a new name when an earlier result was kept beside it
     output: report.output ?? state.output,
     tokens: report.llm ? { ...emptyUsage(), ...report.llm } : state.tokens,
@@ -488,6 +496,7 @@ function emptyIteration(index: number): IIteration {
   return {
     index,
     issues: [],
+    stop: null,
     stream: '',
     streamFixType: null,
     fixIds: [],

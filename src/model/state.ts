@@ -78,7 +78,14 @@ export interface IIssue {
   cellIndex: number | null;
   score: number | null;
   runtime: number | null;
-  detail: string | null;
+}
+
+/**
+ * Why the loop stopped at an iteration without a fix (`loop_stopped`).
+ */
+export interface IStop {
+  reason: string;
+  detail: string;
 }
 
 /**
@@ -132,6 +139,8 @@ export interface IFixState {
 export interface IIteration {
   index: number;
   issues: IIssue[];
+  /** The loop stopped here without a fix (budget, LLM error, no fix), or null. */
+  stop: IStop | null;
   /** The model's reply as it streamed in (plan, then code). */
   stream: string;
   streamFixType: string | null;
@@ -174,7 +183,7 @@ export interface IJobState {
   cancelRequested: boolean;
 }
 
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
 export function emptyUsage(): ITokenUsage {
   return { requests: 0, prompt_tokens: 0, completion_tokens: 0, cost_usd: 0 };

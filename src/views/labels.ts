@@ -65,16 +65,26 @@ export function issueLabel(trans: TranslationBundle, issue: string): string {
       return trans.__('Timeout');
     case 'score_deviation':
       return trans.__('Score off target');
+    case 'static':
+      return trans.__('Outdated API (static check)');
+    default:
+      return issue;
+  }
+}
+
+/**
+ * Why the loop stopped at an iteration without a fix (`loop_stopped`).
+ */
+export function stopLabel(trans: TranslationBundle, reason: string): string {
+  switch (reason) {
     case 'budget':
       return trans.__('Budget spent');
     case 'llm_error':
       return trans.__('LLM error');
     case 'no_fix':
       return trans.__('No fix found');
-    case 'static':
-      return trans.__('Outdated API (static check)');
     default:
-      return issue;
+      return reason;
   }
 }
 

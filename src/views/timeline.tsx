@@ -16,9 +16,16 @@ import {
   IIssue,
   IIteration,
   IJobState,
+  IStop,
   isActive
 } from '../model/state';
-import { fixTypeLabel, issueLabel, runLabel, sourceLabel } from './labels';
+import {
+  fixTypeLabel,
+  issueLabel,
+  runLabel,
+  sourceLabel,
+  stopLabel
+} from './labels';
 import { NoticeView } from './notice';
 import { FixReview, IReviewActions } from './review';
 
@@ -80,6 +87,7 @@ function IterationView(props: IIterationProps): JSX.Element {
       {iteration.issues.map((issue, i) => (
         <IssueView key={i} issue={issue} trans={trans} />
       ))}
+      {iteration.stop && <StopView stop={iteration.stop} trans={trans} />}
       {(iteration.stream || streaming) && fixes.length === 0 && (
         <StreamView
           text={iteration.stream}
@@ -123,7 +131,6 @@ function IssueView(props: {
   const { issue, trans } = props;
   const detail =
     issue.firstError ??
-    issue.detail ??
     (issue.score !== null
       ? trans.__('score %1', formatScore(issue.score))
       : issue.runtime !== null
@@ -140,6 +147,21 @@ function IssueView(props: {
         </span>
       )}
       <span className="jp-mlemodernizer-issue-detail">{detail}</span>
+    </div>
+  );
+}
+
+function StopView(props: {
+  stop: IStop;
+  trans: TranslationBundle;
+}): JSX.Element {
+  const { stop, trans } = props;
+  return (
+    <div className="jp-mlemodernizer-issue">
+      <span className="jp-mlemodernizer-tag jp-mlemodernizer-tag-issue">
+        {stopLabel(trans, stop.reason)}
+      </span>{' '}
+      <span className="jp-mlemodernizer-issue-detail">{stop.detail}</span>
     </div>
   );
 }
