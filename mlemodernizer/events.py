@@ -4,6 +4,10 @@ Each event type is declared once below, as a payload class. ``Emitter.emit`` num
 an instance, and :meth:`Event.to_json` makes the one wire form, ``{type, job, seq, time,
 ...payload}``. The sequence number lets a reconnecting client replay from where it stopped.
 
+``events.schema.json`` beside this module is generated from these classes (``python -m
+mlemodernizer.events --schema > mlemodernizer/events.schema.json``); the tests fail when the
+committed schema, the frontend's ``src/events.ts`` or its recorded fixture drift from them.
+
 Why dataclasses for the events: an instance knows its event type at run time (``emit`` needs it),
 a missing or misspelt field fails where the event is built (a TypedDict is a plain dict by then,
 and ``**kwargs`` took anything), and ``dataclasses.fields`` gives the schema generator each field
@@ -431,3 +435,9 @@ class Emitter:
             for sink in self._sinks:
                 sink(event)
         return event
+
+
+if __name__ == "__main__":
+    from .event_schema import main
+
+    main()

@@ -19,8 +19,10 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
+from mlemodernizer.event_schema import build
 from mlemodernizer.events import Event
 
 from .conftest import REPO
@@ -142,8 +144,10 @@ async def test_the_recorded_job_is_what_the_engine_sends_now(
     assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
     decisions = [e["decision"] for e in events if e["type"] == "cell_decision"]
     assert decisions == ["rejected", "accepted"]
-    # every event is what its declaration says, field for field
+    # every event fits its declaration and the generated schema
+    validator = jsonschema.Draft202012Validator(build())
     for event in events:
+        validator.validate(event)
         assert Event.from_json(event).to_json() == event
     if UPDATE:
         FIXTURE.write_text(json.dumps(events, indent=2) + "\n", encoding="utf-8")
