@@ -2,9 +2,11 @@
  * The job events the server streams over `mlemodernizer/jobs/ID/events`.
  *
  * Every event is one JSON object `{type, job, seq, time, ...payload}`,
- * declared once in `mlemodernizer/events.py`; these interfaces mirror those
- * declarations. Fields marked optional here may be absent from what an older
- * server stored.
+ * declared once in `mlemodernizer/events.py`. The schema generated from
+ * those declarations, `mlemodernizer/events.schema.json`, is what a test
+ * (`__tests__/events.spec.ts`) checks this file against: an interface that
+ * names a field the schema does not, or misses one, fails it. Fields marked
+ * optional here may be absent from what an older server stored.
  */
 
 /**
@@ -381,6 +383,7 @@ export type JobEvent =
   | IReviewRequestedEvent
   | ICellDecisionEvent
   | IFixAppliedEvent
+  | IFixRolledBackEvent
   | IVerdictEvent
   | IJobFinishedEvent
   | IJobFailedEvent;
