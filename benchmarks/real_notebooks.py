@@ -56,10 +56,13 @@ def causes(work: str, entry: dict[str, Any]) -> str:
     versions = {d.metadata["Name"].lower(): d.version for d in importlib.metadata.distributions()}
     folder = Path(work) / entry["id"] / entry["cwd"]
     cells = triage(errors, nb, folder=folder, versions=versions)
-    code = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"]
-    return "; ".join(
-        f"cell {code.index(c.cell_index)}: {c.cause}: {(c.reason or c.error)[:90]}" for c in cells
-    )
+    counts: dict[str, int] = {}
+    for c in cells:
+        counts[c.cause] = counts.get(c.cause, 0) + 1
+    shown = [f"cell {c.cell_index + 1}: {c.cause}: {(c.reason or c.error)[:90]}" for c in cells[:3]]
+    more = f"; and {len(cells) - 3} more" if len(cells) > 3 else ""
+    total = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+    return f"{'; '.join(shown)}{more} ({total})"
 
 
 def summary(rows: dict[str, dict[str, Any]], base: dict[str, int]) -> dict[str, Any]:
