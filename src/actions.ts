@@ -28,8 +28,8 @@ export interface IActionsOptions {
   tracker: INotebookTracker;
   docManager: IDocumentManager | null;
   trans: TranslationBundle;
-  /** Start a job for the followed notebook. */
-  modernize(): void;
+  /** Start a job for the followed notebook (or `path`), with these options. */
+  modernize(args?: { path?: string; install_missing?: boolean }): void;
 }
 
 export class PanelActions implements IPanelActions {
@@ -89,6 +89,27 @@ export class PanelActions implements IPanelActions {
   openPath = (path: string): void => {
     this._options.docManager?.openOrReveal(path);
   };
+
+  installMissing(job: JobModel, packages: string[]): void {
+    void showDialog({
+      title: this._trans.__('Install %1?', packages.join(', ')),
+      body: this._trans.__(
+        "The packages are installed with pip into the kernel's own environment, and %1 is modernized again. Nothing in the notebook is rewritten for them.",
+        job.state.path
+      ),
+      buttons: [
+        Dialog.cancelButton(),
+        Dialog.okButton({ label: this._trans.__('Install and run again') })
+      ]
+    }).then(answer => {
+      if (answer.button.accept) {
+        this._options.modernize({
+          path: job.state.path,
+          install_missing: true
+        });
+      }
+    });
+  }
 
   openReport(job: JobModel): void {
     const report = job.state.report;

@@ -107,7 +107,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       docManager,
       trans,
       language: () => pythonLanguage(languages),
-      modernize: () => void app.commands.execute(CommandIDs.modernize)
+      modernize: args => void app.commands.execute(CommandIDs.modernize, args)
     });
     app.shell.add(panel, 'right', { rank: 900 });
     restorer?.add(panel, panel.id);
@@ -251,6 +251,12 @@ function addCommands(app: JupyterFrontEnd, context: ICommandContext): void {
           toolbar: {
             type: 'boolean',
             description: trans.__('Whether the command runs from a toolbar')
+          },
+          install_missing: {
+            type: 'boolean',
+            description: trans.__(
+              "pip-install the packages the notebook lacks into the kernel's environment"
+            )
           }
         }
       }
@@ -298,7 +304,10 @@ function addCommands(app: JupyterFrontEnd, context: ICommandContext): void {
       }
       manager.setPath(path);
       try {
-        await manager.start(path);
+        await manager.start(
+          path,
+          args.install_missing ? { install_missing: true } : {}
+        );
       } catch (error) {
         Notification.error(
           trans.__(

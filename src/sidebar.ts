@@ -22,8 +22,8 @@ export interface ISidebarOptions {
   trans: TranslationBundle;
   /** Python highlighting for the diffs, once loaded. */
   language: () => Promise<Extension | null>;
-  /** Start a job for the followed notebook. */
-  modernize(): void;
+  /** Start a job for the followed notebook (or `path`), with these options. */
+  modernize(args?: { path?: string; install_missing?: boolean }): void;
 }
 
 export class ModernizerSidebar extends Panel {

@@ -336,6 +336,60 @@ describe('views', () => {
     expect(openReport).toHaveBeenCalled();
   });
 
+  it('offers to install the packages the blocked cells need', () => {
+    const base = reduceEvents(initialState(JOB, 'eroded.ipynb'), EVENTS);
+    const report = {
+      ...base.report!,
+      error_summary: '2 cells need package imageio; 0 code errors',
+      cells: [0, 3].map(index => ({
+        cell_index: index,
+        cell_id: `c${index}`,
+        error: "ModuleNotFoundError: No module named 'imageio'",
+        state: 'blocked' as const,
+        kind: 'environment' as const,
+        reason:
+          "needs package imageio (not installed in the kernel's environment)",
+        package: 'imageio',
+        after: null,
+        cause: 'environment'
+      }))
+    };
+    const installMissing = jest.fn();
+    render(
+      <VerdictView
+        state={{ ...base, report }}
+        trans={trans}
+        actions={{
+          openOutput: jest.fn(),
+          openReport: jest.fn(),
+          installMissing
+        }}
+      />
+    );
+    const install = buttons().find(b => b.textContent?.startsWith('Install'));
+    expect(install?.textContent).toBe('Install imageio and run again');
+    act(() => install!.click());
+    expect(installMissing).toHaveBeenCalledWith(['imageio']);
+  });
+
+  it('offers no install when nothing is missing', () => {
+    const state = reduceEvents(initialState(JOB, 'eroded.ipynb'), EVENTS);
+    render(
+      <VerdictView
+        state={state}
+        trans={trans}
+        actions={{
+          openOutput: jest.fn(),
+          openReport: jest.fn(),
+          installMissing: jest.fn()
+        }}
+      />
+    );
+    expect(buttons().some(b => b.textContent?.startsWith('Install'))).toBe(
+      false
+    );
+  });
+
   it('draws the chart with a text alternative', () => {
     const state = {
       ...reduceEvents(initialState('j', 'nb.ipynb'), EVENTS),

@@ -40,6 +40,8 @@ export interface IPanelActions {
   showCell(path: string, cellId: string, cellIndex: number): void;
   openOutput(job: JobModel): void;
   openReport(job: JobModel): void;
+  /** Ask, then start the job again with --install-missing for these packages. */
+  installMissing(job: JobModel, packages: string[]): void;
   applyAccepted(job: JobModel): void;
   undoApply(job: JobModel): void;
   openSettings(): void;
@@ -232,7 +234,8 @@ function JobView(props: IJobViewProps): JSX.Element {
         trans={trans}
         actions={{
           openOutput: () => actions.openOutput(job),
-          openReport: () => actions.openReport(job)
+          openReport: () => actions.openReport(job),
+          installMissing: packages => actions.installMissing(job, packages)
         }}
       />
       <ApplyBar {...props} state={state} />

@@ -14,6 +14,16 @@ import { NoticeView } from './notice';
 export interface IVerdictActions {
   openOutput(): void;
   openReport(): void;
+  /** Install the packages the environment lacks (pip, the user's consent) and run again. */
+  installMissing?(packages: string[]): void;
+}
+
+/** The distributions the final run's blocked cells need, once each. */
+export function missingPackages(report: IReport): string[] {
+  const names = (report.cells ?? [])
+    .filter(cell => cell.kind === 'environment' && cell.package)
+    .map(cell => cell.package as string);
+  return Array.from(new Set(names));
 }
 
 export function OutcomeBadge(props: {
@@ -84,6 +94,20 @@ export function VerdictView(props: {
                 </li>
               ))}
           </ul>
+          {actions.installMissing && missingPackages(report).length > 0 && (
+            <button
+              className="jp-mlemodernizer-button"
+              title={trans.__(
+                "pip install into the kernel's own environment, then modernize again"
+              )}
+              onClick={() => actions.installMissing?.(missingPackages(report))}
+            >
+              {trans.__(
+                'Install %1 and run again',
+                missingPackages(report).join(', ')
+              )}
+            </button>
+          )}
         </div>
       )}
       {report && (report.modules ?? []).some(m => m.written) && (
