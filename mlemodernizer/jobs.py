@@ -10,7 +10,9 @@ import json
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from .budget import Budget
 from .errors import ExecutorError, LLMError, ModernizerError, NotebookError
 from .events import Emitter, EventSink, JobFailed, JobFinished
 from .execution.base import Executor
@@ -27,6 +29,10 @@ from .notebook import (
 )
 from .options import Options
 from .scoring import make_score_source
+
+if TYPE_CHECKING:
+    from .fixers.llm import LLMFixer
+    from .fixers.rules import RulesFixer
 
 
 def make_executor(
@@ -45,23 +51,34 @@ def make_executor(
     )
 
 
-def make_fixers(opts: Options, versions: dict[str, str], api_key: str | None = None) -> list[Fixer]:
+@dataclass
+class Fixers:
+    """A job's fixers by role: the rules (also the prepass and the module patcher), then the LLM."""
+
+    rules: RulesFixer
+    llm: LLMFixer | None = None
+
+    def in_order(self) -> list[Fixer]:
+        return [self.rules] if self.llm is None else [self.rules, self.llm]
+
+
+def make_fixers(
+    opts: Options, versions: dict[str, str], budget: Budget, api_key: str | None = None
+) -> Fixers:
+    """The rules, and the LLM when the options use one; the LLM spends from ``budget``."""
     from .fixers.rules import RulesFixer
 
-    fixers: list[Fixer] = [RulesFixer(versions, pin_old_defaults=opts.pin_old_defaults)]
+    fixers = Fixers(RulesFixer(versions, pin_old_defaults=opts.pin_old_defaults))
     if opts.uses_llm:
         from .fixers.llm import LLMFixer
 
-        fixers.append(
-            LLMFixer(
-                base_url=effective_base_url(opts.base_url),
-                model=opts.model or "",
-                api_key=api_key,
-                prices={k: tuple(v) for k, v in opts.prices.items()} or None,
-                budget_usd=opts.budget_usd,
-                budget_tokens=opts.budget_tokens,
-                max_reasks=opts.max_reasks,
-            )
+        fixers.llm = LLMFixer(
+            base_url=effective_base_url(opts.base_url),
+            model=opts.model or "",
+            api_key=api_key,
+            prices={k: tuple(v) for k, v in opts.prices.items()} or None,
+            max_reasks=opts.max_reasks,
+            budget=budget,
         )
     return fixers
 
@@ -157,14 +174,14 @@ def prepare_job(
     elif not opts.offline and opts.base_url and not opts.model:
         raise ModernizerError("--base-url needs --model")
     executor = make_executor(opts, job_id=job_id, notebook=path)
+    # one budget: the LLM fixer checks it before each request, the loop after each iteration
+    budget = Budget.of(opts)
     try:
         versions = executor.installed_versions()
-        fixers = make_fixers(opts, versions, api_key)
+        fixers = make_fixers(opts, versions, budget, api_key)
     except BaseException:
         executor.close()  # a container started for nothing goes now, not at exit
         raise
-    rules = next((f for f in fixers if f.name == "rules"), None)
-    prepass = rules if opts.prepass else None
     probe = None
     if opts.uses_llm:
         from .grounding import build_probe
@@ -173,15 +190,16 @@ def prepare_job(
     modernizer = Modernizer(
         options=opts,
         executor=executor,
-        fixers=fixers,
+        fixers=fixers.in_order(),
         emitter=Emitter(job_id, sinks),
         score_source=score_source,
         review=review or AutoReview(),
         cancel=cancel or threading.Event(),
         probe=probe,
         versions=versions,
-        prepass=prepass.prepass if prepass is not None else None,  # type: ignore[attr-defined]
-        module_patch=rules.patch_module if rules is not None else None,  # type: ignore[attr-defined]
+        prepass=fixers.rules.prepass if opts.prepass else None,
+        module_patch=fixers.rules.patch_module,
+        budget=budget,
     )
     return Job(
         id=job_id,

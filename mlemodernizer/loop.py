@@ -18,6 +18,7 @@ from typing import Protocol
 from nbformat import NotebookNode
 
 from . import __version__
+from .budget import Budget
 from .errors import LLMError
 from .events import (
     CellDecision,
@@ -111,6 +112,49 @@ class _Run:
     state: RunState  # per cell, for judging progress
 
 
+# the best state seen: its run, its notebook, its module overlay
+_Best = tuple[_Run, NotebookNode, dict[str, str]]
+# a fix kept for one more iteration although its run was worse: (fix id, changes, its record)
+_Probation = tuple[str, list[CellChange], IterationRecord]
+
+
+@dataclass
+class LoopState:
+    """What one :meth:`Modernizer.run` keeps between its steps. The Modernizer holds only its
+    configuration, so nothing of one run leaks into the next."""
+
+    path: Path
+    workdir: Path
+    original: NotebookNode
+    current: NotebookNode  # the notebook with every change kept so far
+    target: float | None
+    modules: ModuleEdits  # the notebook's own modules, with the changes kept so far
+    budget: Budget
+    notices: list[str]  # the caller's, before the module notices
+    usage: TokenUsage = field(default_factory=TokenUsage)  # what this run's fixers spent
+    exec_seconds: float = 0.0
+    module_notices: list[str] = field(default_factory=list)
+    install_tried: set[str] = field(default_factory=set)  # --install-missing: each package once
+    modules_told: set[Path] = field(default_factory=set)
+    baseline_state: RunState | None = None
+    # (cell id, source) the user rejected or a rollback undid: never proposed again
+    refused: set[tuple[str, str]] = field(default_factory=set)
+    # per failing cell: how each fix aimed at it ended (triage gives up after a few)
+    cell_attempts: dict[str, list[str]] = field(default_factory=dict)
+    records: list[IterationRecord] = field(default_factory=list)
+    attempts: list[Attempt] = field(default_factory=list)  # the earlier fixes, for the prompts
+    rejections: list[str] = field(default_factory=list)  # refused changes, in words
+    provenance: list[dict] = field(default_factory=list)  # the kept fixes, for the metadata
+    index: int = 0  # the last fix's number
+    stop_reason: str = "reproducible"
+    fresh_kernel_next: bool = False
+    probation: _Probation | None = None
+    # set by the baseline run
+    run: _Run = field(init=False)  # the last run that counts
+    baseline: RunSummary = field(init=False)
+    best: _Best = field(init=False)
+
+
 @dataclass
 class Modernizer:
     options: Options
@@ -125,28 +169,43 @@ class Modernizer:
     prepass: Callable[[NotebookNode], FixProposal | None] | None = None
     # what the rules would change in a local .py module an error is raised in (reported only)
     module_patch: ModulePatcher | None = None
+    # the job's budget, shared with the LLM fixer; None: one from the options for each run
+    budget: Budget | None = None
 
     # --- public ---------------------------------------------------------------------------
 
     def run(self, nb: NotebookNode, path: Path, notices: list[str] | None = None) -> JobResult:
+        st = self._start(nb, path, notices)
+        self._prepass(st)
+        st.run = self._execute(
+            st, st.current, iteration=0, kind="baseline", keep_kernel=self.options.resume
+        )
+        st.baseline, st.baseline_state = st.run.summary, st.run.state
+        # the best state seen: a fix whose run is worse is rolled back to it (progress.judge)
+        st.best = (st.run, copy.deepcopy(st.current), dict(st.modules.current))
+        self._iterate(st)
+        self._settle(st)
+        return self._verdict(st)
+
+    # --- the phases -----------------------------------------------------------------------
+
+    def _start(self, nb: NotebookNode, path: Path, notices: list[str] | None) -> LoopState:
         opts = self.options
-        self._exec_seconds = 0.0
-        self._module_notices: list[str] = []
-        self._install_tried: set[str] = set()  # --install-missing: each package once
-        self._modules_told: set[Path] = set()
-        self._usage = TokenUsage()
         workdir = path.parent.resolve()
         # the notebook's own modules: under its folder, or the project root the user gave
         limit = Path(opts.root).resolve() if opts.root else None
-        self._modules = ModuleEdits(workdir, limit=limit)
-        self._baseline_state: RunState | None = None
-        # (cell id, source) the user rejected or a rollback undid: never proposed again
-        self._refused: set[tuple[str, str]] = set()
-        # per failing cell: how each fix aimed at it ended (triage gives up after a few)
-        self._attempts: dict[str, list[str]] = {}
         original = copy.deepcopy(nb)
-        current = copy.deepcopy(nb)
         target = self._target(original, workdir)
+        st = LoopState(
+            path=path,
+            workdir=workdir,
+            original=original,
+            current=copy.deepcopy(nb),
+            target=target,
+            modules=ModuleEdits(workdir, limit=limit),
+            budget=self.budget if self.budget is not None else Budget.of(opts),
+            notices=list(notices or []),
+        )
         self.emitter.emit(
             JobStarted(
                 notebook=str(path),
@@ -156,311 +215,327 @@ class Modernizer:
                 version=__version__,
             )
         )
-        records: list[IterationRecord] = []
-        attempts: list[Attempt] = []
-        rejections: list[str] = []
-        provenance: list[dict] = []
+        return st
 
-        if self.prepass is not None:
-            # static SAFE rules before the first run: one execution saved, but the baseline is
-            # then the pre-passed notebook's run (the report says so with iteration 0)
-            proposal = self.prepass(current)
-            if proposal is not None:
-                current, applied = self._review_and_apply(
-                    "fix-0", 0, "static", proposal, current, rejections, provenance
-                )
-                changed = [c.cell_index for c in applied]
-                records.append(
-                    IterationRecord(
-                        index=0,
-                        issue="static",
-                        fix_type=str(proposal.fix_type),
-                        source=proposal.source,
-                        rule_ids=list(proposal.rule_ids),
-                        cells_changed=changed,
-                        runtime_s=None,
-                        error_cells=None,
-                        score=None,
-                        tokens=0,
-                        plan=proposal.plan,
-                    )
-                )
+    def _prepass(self, st: LoopState) -> None:
+        """Static SAFE rules before the first run: one execution saved, but the baseline is
+        then the pre-passed notebook's run (the report says so with iteration 0)."""
+        if self.prepass is None:
+            return
+        proposal = self.prepass(st.current)
+        if proposal is not None:
+            st.current, applied = self._review_and_apply(st, "fix-0", 0, "static", proposal)
+            st.records.append(self._record(st, 0, "static", proposal, applied))
 
-        run = self._execute(current, workdir, iteration=0, kind="baseline", keep_kernel=opts.resume)
-        baseline = run.summary
-        self._baseline_state = run.state
-        # the best state seen: a fix whose run is worse is rolled back to it (progress.judge)
-        best = (run, copy.deepcopy(current), dict(self._modules.current))
-        fresh_kernel_next = False
-        # a fix kept for one more iteration although its run was worse (see _a_rule_answers)
-        probation: tuple[str, list[CellChange], IterationRecord] | None = None
-        stop_reason = "reproducible"
-        index = 0
+    def _iterate(self, st: LoopState) -> None:
+        """Fix, run, judge, until the notebook is reproducible or a stop reason comes."""
         while True:
-            issue = self._classify(run, target)
-            if issue is None:
-                stop_reason = "reproducible"
-                break
-            # which failing cells a fixer can work on: past a missing package, a helper file
-            # left alone, a cell given up on, and the knock-on errors behind them
-            cells = self._triage(run) if issue == "error" else []
-            fixable = fixable_errors(run.result.errors, cells) if cells else run.result.errors
-            self.emitter.emit(
-                IssueDetected(
-                    iteration=index + 1,
-                    issue=issue,
-                    **_issue_info(run, fixable[0] if fixable else None),
-                    cells=[c.to_json() for c in cells],
-                )
-            )
-            # a package the environment lacks, with the user's consent: install it, run again
-            wanted = self._packages_to_install(cells) if opts.install_missing else []
-            if wanted:
-                reason = f"installed {', '.join(wanted)} into the kernel's environment"
-                run = self._execute(
-                    current, workdir, iteration=index + 1, kind="iteration", reason=reason
-                )
-                # same notebook, a richer environment: this run is the state to beat now
-                best = (run, copy.deepcopy(current), dict(self._modules.current))
-                continue
-            # a print-only extension that is missing (%load_ext watermark): its lines can go
-            magic = self._magic_proposal(run) if issue == "error" else None
-            if (
-                issue == "error"
-                and cells
-                and not fixable
-                and magic is None
-                and not run.result.kernel_died
-            ):
-                stop_reason = "blocked"  # nothing left that a fix here can change
-                break
-            if self.cancel.is_set():
-                stop_reason = "cancelled"
-                break
-            if index >= opts.max_iterations:
-                stop_reason = "iteration_limit"
-                break
-            fix_type = ISSUE_TO_FIX[issue]
-            focus = fixable[0].cell_id if issue == "error" and fixable else None
-            ctx = FixContext(
-                fix_type=fix_type,
-                notebook=run.result.executed,
-                original=original,
-                # the fixers see the fixable errors only: the first is the one to repair
-                result=dataclasses.replace(run.result, errors=fixable) if cells else run.result,
-                timeout_s=opts.timeout,
-                target_score=target,
-                current_score=run.score,
-                higher_is_better=self.score_source.higher_is_better if self.score_source else True,
-                tolerance=opts.tolerance,
-                attempts=list(attempts),
-                rejections=list(rejections),
-                versions=self.versions,
-                stream=self._streamer(index + 1, fix_type),
-                cancel=self.cancel,
-                modules=self._modules.editable(fixable) if opts.modules == "apply" else {},
-                blocked=blocked_notes(cells),
-            )
-            try:
-                # an error inside the notebook's own module: the rules' change to that file first
-                proposal = magic or self._module_proposal(fixable) or self._propose(ctx)
-            except BudgetExceeded as exc:
-                self.emitter.emit(
-                    LoopStopped(iteration=index + 1, reason="budget", detail=str(exc))
-                )
-                stop_reason = "budget"
-                break
-            except LLMError as exc:
-                self.emitter.emit(
-                    LoopStopped(iteration=index + 1, reason="llm_error", detail=str(exc))
-                )
-                stop_reason = "llm_error"
-                break
-            if proposal is None:
-                # say why: the last fixer's reason (a rejected reply, an empty one), if it has one
-                why = next(
-                    (
-                        f.last_failure
-                        for f in reversed(self.fixers)
-                        if getattr(f, "last_failure", None)
-                    ),
-                    None,
-                )
-                if why:
-                    self.emitter.emit(LoopStopped(iteration=index + 1, reason="no_fix", detail=why))
-                stop_reason = "no_fix"
-                break
-            index += 1
-            fix_id = f"fix-{index}"
-            current, accepted = self._review_and_apply(
-                fix_id, index, issue, proposal, current, rejections, provenance
-            )
-            rejected = [c.cell_index for c in proposal.changes if c not in accepted and not c.path]
-            files = [c.path for c in accepted if c.path is not None]
-            decision = ResumeDecision(0, "resume disabled")
-            if accepted:
-                if fresh_kernel_next:
-                    # the kept kernel ran a change that was rolled back: its state is not ours
-                    decision = ResumeDecision(0, "after a rollback: fresh kernel")
-                    fresh_kernel_next = False
-                elif files:
-                    # the kept kernel imported the old module: only a fresh one sees the change
-                    decision = ResumeDecision(0, f"changed {', '.join(files)}: fresh kernel")
-                elif opts.resume:
-                    changed = [c.cell_index for c in accepted]
-                    decision = decide_resume(
-                        run.result.executed, current, changed, run.result, str(proposal.fix_type)
-                    )
-                run = self._execute(
-                    current,
-                    workdir,
-                    iteration=index,
-                    kind="iteration",
-                    start_at=decision.start_at,
-                    keep_kernel=opts.resume,
-                    reason=decision.reason,
-                )
-            judgement = judge(best[0].state, run.state, target) if accepted else None
-            record = IterationRecord(
-                index=index,
+            step = self._next_fix(st)
+            if step is None:
+                return
+            self._try_fix(st, *step)
+            if st.budget.exhausted() is not None:
+                st.stop_reason = "budget"
+                return
+
+    def _next_fix(self, st: LoopState) -> tuple[str, FixProposal, str | None] | None:
+        """The issue of the last run, a proposal for it and the cell it aims at; None (with
+        ``st.stop_reason`` set) when the loop stops here."""
+        opts, run, target, index = self.options, st.run, st.target, st.index
+        issue = self._classify(run, target)
+        if issue is None:
+            st.stop_reason = "reproducible"
+            return None
+        # which failing cells a fixer can work on: past a missing package, a helper file
+        # left alone, a cell given up on, and the knock-on errors behind them
+        cells = self._triage(st, run) if issue == "error" else []
+        fixable = fixable_errors(run.result.errors, cells) if cells else run.result.errors
+        self.emitter.emit(
+            IssueDetected(
+                iteration=index + 1,
                 issue=issue,
+                **_issue_info(run, fixable[0] if fixable else None),
+                cells=[c.to_json() for c in cells],
+            )
+        )
+        # a package the environment lacks, with the user's consent: install it, run again
+        wanted = self._packages_to_install(st, cells) if opts.install_missing else []
+        if wanted:
+            reason = f"installed {', '.join(wanted)} into the kernel's environment"
+            st.run = self._execute(
+                st, st.current, iteration=index + 1, kind="iteration", reason=reason
+            )
+            # same notebook, a richer environment: this run is the state to beat now
+            st.best = (st.run, copy.deepcopy(st.current), dict(st.modules.current))
+            # and its issue is looked at afresh (each package is tried once: this ends)
+            return self._next_fix(st)
+        # a print-only extension that is missing (%load_ext watermark): its lines can go
+        magic = self._magic_proposal(st, run) if issue == "error" else None
+        if (
+            issue == "error"
+            and cells
+            and not fixable
+            and magic is None
+            and not run.result.kernel_died
+        ):
+            st.stop_reason = "blocked"  # nothing left that a fix here can change
+            return None
+        if self.cancel.is_set():
+            st.stop_reason = "cancelled"
+            return None
+        if index >= opts.max_iterations:
+            st.stop_reason = "iteration_limit"
+            return None
+        focus = fixable[0].cell_id if issue == "error" and fixable else None
+        ctx = self._fix_context(st, issue, cells, fixable)
+        proposal = self._ask(st, ctx, magic, fixable)
+        return None if proposal is None else (issue, proposal, focus)
+
+    def _fix_context(
+        self, st: LoopState, issue: str, cells: list[CellTriage], fixable: list[CellError]
+    ) -> FixContext:
+        """What the fixers are told about the last run and the fixes before."""
+        opts, run, target, index = self.options, st.run, st.target, st.index
+        fix_type = ISSUE_TO_FIX[issue]
+        return FixContext(
+            fix_type=fix_type,
+            notebook=run.result.executed,
+            original=st.original,
+            # the fixers see the fixable errors only: the first is the one to repair
+            result=dataclasses.replace(run.result, errors=fixable) if cells else run.result,
+            timeout_s=opts.timeout,
+            target_score=target,
+            current_score=run.score,
+            higher_is_better=self.score_source.higher_is_better if self.score_source else True,
+            tolerance=opts.tolerance,
+            attempts=list(st.attempts),
+            rejections=list(st.rejections),
+            versions=self.versions,
+            stream=self._streamer(index + 1, fix_type),
+            cancel=self.cancel,
+            modules=st.modules.editable(fixable) if opts.modules == "apply" else {},
+            blocked=blocked_notes(cells),
+        )
+
+    def _ask(
+        self,
+        st: LoopState,
+        ctx: FixContext,
+        magic: FixProposal | None,
+        fixable: list[CellError],
+    ) -> FixProposal | None:
+        """A proposal for the context; None (with ``st.stop_reason`` set) when there is none
+        or the fixers cannot go on (budget spent, the LLM failing)."""
+        index = st.index
+        try:
+            # an error inside the notebook's own module: the rules' change to that file first
+            proposal = magic or self._module_proposal(st, fixable) or self._propose(st, ctx)
+        except BudgetExceeded as exc:
+            self.emitter.emit(LoopStopped(iteration=index + 1, reason="budget", detail=str(exc)))
+            st.stop_reason = "budget"
+            return None
+        except LLMError as exc:
+            self.emitter.emit(LoopStopped(iteration=index + 1, reason="llm_error", detail=str(exc)))
+            st.stop_reason = "llm_error"
+            return None
+        if proposal is None:
+            # say why: the last fixer's reason (a rejected reply, an empty one), if it has one
+            why = next(
+                (f.last_failure for f in reversed(self.fixers) if getattr(f, "last_failure", None)),
+                None,
+            )
+            if why:
+                self.emitter.emit(LoopStopped(iteration=index + 1, reason="no_fix", detail=why))
+            st.stop_reason = "no_fix"
+            return None
+        return proposal
+
+    def _try_fix(self, st: LoopState, issue: str, proposal: FixProposal, focus: str | None) -> None:
+        """Review and apply one proposal, run the result, keep it or roll it back."""
+        st.index += 1
+        fix_id = f"fix-{st.index}"
+        st.current, accepted = self._review_and_apply(st, fix_id, st.index, issue, proposal)
+        decision = ResumeDecision(0, "resume disabled")
+        if accepted:
+            decision = self._resume_decision(st, proposal, accepted)
+            st.run = self._execute(
+                st,
+                st.current,
+                iteration=st.index,
+                kind="iteration",
+                start_at=decision.start_at,
+                keep_kernel=self.options.resume,
+                reason=decision.reason,
+            )
+        record = self._record(st, st.index, issue, proposal, accepted, decision)
+        if accepted:
+            self._judge(st, fix_id, accepted, record)
+        if focus is not None:
+            ended = (
+                "rejected"
+                if not accepted
+                else "rolled back"
+                if record.rolled_back
+                else "still failing"
+                if any(e.cell_id == focus for e in st.run.result.errors)
+                else None
+            )
+            if ended:
+                st.cell_attempts.setdefault(focus, []).append(ended)
+        st.records.append(record)
+        st.attempts.append(
+            Attempt(
+                index=st.index,
                 fix_type=str(proposal.fix_type),
                 source=proposal.source,
-                rule_ids=list(proposal.rule_ids),
-                cells_changed=[c.cell_index for c in accepted if c.path is None],
-                files_changed=files,
-                files_rejected=[
-                    c.path for c in proposal.changes if c.path is not None and c not in accepted
-                ],
-                cells_rejected=rejected,
-                runtime_s=run.summary.runtime_s if accepted else None,
-                error_cells=run.summary.error_cells if accepted else None,
-                score=run.score if accepted else None,
-                tokens=proposal.usage.total_tokens,
-                resumed=bool(accepted) and run.result.resumed_from is not None,
-                resume_reason=decision.reason if accepted else "",
-                cells_run=[c.cell_index for c in run.result.cells] if accepted else [],
                 plan=proposal.plan,
-                model=proposal.model,
-                similarity={
-                    (c.path or str(c.cell_index)): {
-                        "previous": edit_similarity(c.old_source, c.new_source),
-                        "original": edit_similarity(_source_of(original, c.cell_id), c.new_source),
-                    }
-                    for c in accepted
-                },
-            )
-            if (
-                judgement is not None
-                and judgement.worse
-                and probation is None
-                and self._a_rule_answers(run, judgement)
-            ):
-                # the fix broke cells with an error a rule answers (an old default pinned back,
-                # which today's library refuses until it is wrapped): one more fix may complete
-                # it; the pair is judged against the best state then
-                probation = (fix_id, list(accepted), record)
-            elif judgement is not None and judgement.worse:
-                why = judgement.describe()
-                record.rolled_back, record.rollback_reason = True, why
-                why_for_model = judgement.describe(base=0)
-                on_probation = probation[1] if probation else []
-                if probation is not None:
-                    self._undo_probation(probation, why, provenance)
-                    probation = None
-                for change in blamed([*on_probation, *accepted], best[0].state):
-                    self._refused.add((change.cell_id, change.new_source))
-                    if change.path is not None:
-                        self._modules.refuse(change)
-                    where = change.path or f"cell {change.cell_index}"
-                    rejections.append(
-                        f"Your earlier change to {where} was rolled back: {why_for_model}. "
-                        f"The change was:\n{change.new_source}\nDo not propose it again."
-                    )
-                provenance[:] = [p for p in provenance if p["fix_id"] != fix_id]
-                self.emitter.emit(
-                    FixRolledBack(
-                        fix_id=fix_id,
-                        iteration=index,
-                        reason=why,
-                        cells=[c.cell_id for c in accepted],
-                        broke=[
-                            {"cell_index": c.index, "cell_id": c.cell_id, "error": c.error}
-                            for c in judgement.broke
-                        ],
-                    )
-                )
-                run, current = self._restore(best)
-                fresh_kernel_next = True
-            elif accepted:
-                best = (run, copy.deepcopy(current), dict(self._modules.current))
-                probation = None  # what the tentative fix broke is fixed: it stays
-            if focus is not None:
-                ended = (
-                    "rejected"
-                    if not accepted
-                    else "rolled back"
+                cells_changed=record.cells_changed,
+                files_changed=record.files_changed,
+                result_summary=(
+                    f"rolled back: {record.rollback_reason}"
                     if record.rolled_back
-                    else "still failing"
-                    if any(e.cell_id == focus for e in run.result.errors)
-                    else None
+                    else st.run.summary.describe(st.target)
+                    if accepted
+                    else "all changes rejected"
+                ),
+            )
+        )
+
+    def _resume_decision(
+        self, st: LoopState, proposal: FixProposal, accepted: list[CellChange]
+    ) -> ResumeDecision:
+        """Where the run after a fix starts: from the first changed cell in the kept kernel
+        when that is sound, else from the top in a fresh one."""
+        files = [c.path for c in accepted if c.path is not None]
+        if st.fresh_kernel_next:
+            # the kept kernel ran a change that was rolled back: its state is not ours
+            st.fresh_kernel_next = False
+            return ResumeDecision(0, "after a rollback: fresh kernel")
+        if files:
+            # the kept kernel imported the old module: only a fresh one sees the change
+            return ResumeDecision(0, f"changed {', '.join(files)}: fresh kernel")
+        if self.options.resume:
+            changed = [c.cell_index for c in accepted]
+            return decide_resume(
+                st.run.result.executed, st.current, changed, st.run.result, str(proposal.fix_type)
+            )
+        return ResumeDecision(0, "resume disabled")
+
+    def _judge(
+        self, st: LoopState, fix_id: str, accepted: list[CellChange], record: IterationRecord
+    ) -> None:
+        """Keep the fix's run as the best state, keep it on probation, or roll it back."""
+        run, index = st.run, st.index
+        judgement = judge(st.best[0].state, run.state, st.target)
+        if judgement.worse and st.probation is None and self._a_rule_answers(run, judgement):
+            # the fix broke cells with an error a rule answers (an old default pinned back,
+            # which today's library refuses until it is wrapped): one more fix may complete
+            # it; the pair is judged against the best state then
+            st.probation = (fix_id, list(accepted), record)
+        elif judgement.worse:
+            why = judgement.describe()
+            record.rolled_back, record.rollback_reason = True, why
+            why_for_model = judgement.describe(base=0)
+            on_probation = st.probation[1] if st.probation else []
+            if st.probation is not None:
+                self._undo_probation(st, st.probation, why)
+                st.probation = None
+            for change in blamed([*on_probation, *accepted], st.best[0].state):
+                st.refused.add((change.cell_id, change.new_source))
+                if change.path is not None:
+                    st.modules.refuse(change)
+                where = change.path or f"cell {change.cell_index}"
+                st.rejections.append(
+                    f"Your earlier change to {where} was rolled back: {why_for_model}. "
+                    f"The change was:\n{change.new_source}\nDo not propose it again."
                 )
-                if ended:
-                    self._attempts.setdefault(focus, []).append(ended)
-            records.append(record)
-            attempts.append(
-                Attempt(
-                    index=index,
-                    fix_type=str(proposal.fix_type),
-                    source=proposal.source,
-                    plan=proposal.plan,
-                    cells_changed=record.cells_changed,
-                    files_changed=record.files_changed,
-                    result_summary=(
-                        f"rolled back: {record.rollback_reason}"
-                        if record.rolled_back
-                        else run.summary.describe(target)
-                        if accepted
-                        else "all changes rejected"
-                    ),
+            st.provenance[:] = [p for p in st.provenance if p["fix_id"] != fix_id]
+            self.emitter.emit(
+                FixRolledBack(
+                    fix_id=fix_id,
+                    iteration=index,
+                    reason=why,
+                    cells=[c.cell_id for c in accepted],
+                    broke=[
+                        {"cell_index": c.index, "cell_id": c.cell_id, "error": c.error}
+                        for c in judgement.broke
+                    ],
                 )
             )
-            if self._budget_spent():
-                stop_reason = "budget"
-                break
+            st.run, st.current = self._restore(st)
+            st.fresh_kernel_next = True
+        else:
+            st.best = (run, copy.deepcopy(st.current), dict(st.modules.current))
+            st.probation = None  # what the tentative fix broke is fixed: it stays
 
-        if probation is not None:
+    def _settle(self, st: LoopState) -> None:
+        """After the last fix: undo a fix still on probation, then run the final notebook from
+        the top in a fresh kernel unless the last run already was exactly that."""
+        if st.probation is not None:
             # the error the tentative fix caused was not fixed: back to the best state
-            self._undo_probation(probation, "the error it caused was not fixed", provenance)
-            for change in blamed(probation[1], best[0].state):
-                self._refused.add((change.cell_id, change.new_source))
-            run, current = self._restore(best)
+            self._undo_probation(st, st.probation, "the error it caused was not fixed")
+            for change in blamed(st.probation[1], st.best[0].state):
+                st.refused.add((change.cell_id, change.new_source))
+            st.run, st.current = self._restore(st)
 
         # the verdict runs with the module files that end up on disk: a file the user edited
         # meanwhile keeps their edit, and the run before the verdict did not see that
-        dropped = self._modules.drop_changed_on_disk()
-        self._module_notices.extend(dropped)
+        dropped = st.modules.drop_changed_on_disk()
+        st.module_notices.extend(dropped)
+        run, current = st.run, st.current
         if (
             dropped
             or run.result.resumed_from is not None
             or _sources(run.result.executed) != _sources(current)
         ):
             # the verdict is always a fresh kernel running every cell of the final notebook
-            run = self._execute(current, workdir, iteration=index, kind="verdict")
-        return self._finish(
-            path,
-            original,
-            current,
-            run,
-            baseline,
-            target,
-            records,
-            stop_reason,
-            provenance,
-            notices,
-        )
+            st.run = self._execute(st, current, iteration=st.index, kind="verdict")
 
     # --- steps ----------------------------------------------------------------------------
+
+    def _record(
+        self,
+        st: LoopState,
+        index: int,
+        issue: str,
+        proposal: FixProposal,
+        accepted: list[CellChange],
+        decision: ResumeDecision | None = None,
+    ) -> IterationRecord:
+        """What one fix did, for the report. The prepass (no decision) has no run of its own:
+        the baseline that follows is its run."""
+        run = st.run if accepted and decision is not None else None
+        return IterationRecord(
+            index=index,
+            issue=issue,
+            fix_type=str(proposal.fix_type),
+            source=proposal.source,
+            rule_ids=list(proposal.rule_ids),
+            cells_changed=[c.cell_index for c in accepted if c.path is None],
+            files_changed=[c.path for c in accepted if c.path is not None],
+            files_rejected=[
+                c.path for c in proposal.changes if c.path is not None and c not in accepted
+            ],
+            cells_rejected=[
+                c.cell_index for c in proposal.changes if c not in accepted and not c.path
+            ],
+            runtime_s=run.summary.runtime_s if run else None,
+            error_cells=run.summary.error_cells if run else None,
+            score=run.score if run else None,
+            tokens=proposal.usage.total_tokens,
+            resumed=run is not None and run.result.resumed_from is not None,
+            resume_reason=decision.reason if run and decision else "",
+            cells_run=[c.cell_index for c in run.result.cells] if run else [],
+            plan=proposal.plan,
+            model=proposal.model,
+            similarity={
+                (c.path or str(c.cell_index)): {
+                    "previous": edit_similarity(c.old_source, c.new_source),
+                    "original": edit_similarity(_source_of(st.original, c.cell_id), c.new_source),
+                }
+                for c in accepted
+            },
+        )
 
     def _target(self, original: NotebookNode, workdir: Path) -> float | None:
         if self.options.target_score is not None:
@@ -470,19 +545,18 @@ class Modernizer:
             return self.score_source.score(original, workdir)
         return None
 
-    def _packages_to_install(self, cells: list[CellTriage]) -> list[str]:
+    def _packages_to_install(self, st: LoopState, cells: list[CellTriage]) -> list[str]:
         """pip-installs the packages the blocked cells need, each tried once per run; the names
         installed (an empty list when nothing new was tried or nothing installed)."""
         wanted = sorted(
-            {c.package for c in cells if c.kind == "environment" and c.package}
-            - self._install_tried
+            {c.package for c in cells if c.kind == "environment" and c.package} - st.install_tried
         )
         if not wanted:
             return []
-        self._install_tried.update(wanted)
+        st.install_tried.update(wanted)
         python = kernel_python(self.options.kernel) if self.options.executor == "local" else None
         if python is None:
-            self._module_notices.append(
+            st.module_notices.append(
                 f"--install-missing: the kernel is not a Python on this machine (or runs in "
                 f"the sidecar image); install {', '.join(wanted)} there yourself"
             )
@@ -490,13 +564,13 @@ class Modernizer:
         done = install(wanted, python)
         for item in done:
             verb = "installed" if item.ok else "could not install"
-            self._module_notices.append(f"--install-missing: {verb} {item.package}: {item.detail}")
+            st.module_notices.append(f"--install-missing: {verb} {item.package}: {item.detail}")
         return [item.package for item in done if item.ok]
 
     def _execute(
         self,
+        st: LoopState,
         nb: NotebookNode,
-        workdir: Path,
         *,
         iteration: int,
         kind: str,
@@ -504,6 +578,7 @@ class Modernizer:
         keep_kernel: bool = False,
         reason: str = "",
     ) -> _Run:
+        workdir = st.workdir
         self.emitter.emit(
             ExecutionStarted(iteration=iteration, kind=kind, start_at=start_at, reason=reason)
         )
@@ -530,10 +605,10 @@ class Modernizer:
                 cancel=self.cancel,
                 start_at=start_at,
                 keep_kernel=keep_kernel,
-                setup_code=self._modules.setup_code(),
+                setup_code=st.modules.setup_code(),
             )
         )
-        self._exec_seconds += result.runtime_s
+        st.exec_seconds += result.runtime_s
         completed = not (result.timed_out or result.kernel_died or result.cancelled)
         score = None
         if self.score_source is not None and completed:
@@ -546,7 +621,7 @@ class Modernizer:
             kernel_died=result.kernel_died,
             score=score,
         )
-        cells = cell_report(self._baseline_state or state, state)
+        cells = cell_report(st.baseline_state or state, state)
         summary.failing_cells, summary.fixed_cells = cells["failing"], cells["fixed"]
         # errors raised in the user's own modules: no cell edit fixes those lines (told once
         # each); with --modules apply, only those no rule fixes (the rest become proposals)
@@ -554,11 +629,11 @@ class Modernizer:
             result.errors,
             workdir,
             self.module_patch,
-            self._modules_told,
-            sources=self._modules.source,
+            st.modules_told,
+            sources=st.modules.source,
             apply=self.options.modules == "apply",
         )
-        self._module_notices.extend(notices)
+        st.module_notices.extend(notices)
         self.emitter.emit(
             ExecutionFinished(
                 iteration=iteration,
@@ -582,12 +657,10 @@ class Modernizer:
         )
         return _Run(result=result, score=score, summary=summary, state=state)
 
-    def _restore(
-        self, best: tuple[_Run, NotebookNode, dict[str, str]]
-    ) -> tuple[_Run, NotebookNode]:
+    def _restore(self, st: LoopState) -> tuple[_Run, NotebookNode]:
         """Back to the best state: its run, a copy of its notebook, its module overlay."""
-        run, nb, modules = best
-        self._modules.current = dict(modules)
+        run, nb, modules = st.best
+        st.modules.current = dict(modules)
         return run, copy.deepcopy(nb)
 
     def _a_rule_answers(self, run: _Run, judgement: Judgement) -> bool:
@@ -599,15 +672,10 @@ class Modernizer:
         rules = [r for f in self.fixers for r in getattr(f, "rules", [])]
         return bool(errors and rules and triggered_rules(rules, errors))
 
-    def _undo_probation(
-        self,
-        probation: tuple[str, list[CellChange], IterationRecord],
-        why: str,
-        provenance: list[dict],
-    ) -> None:
+    def _undo_probation(self, st: LoopState, probation: _Probation, why: str) -> None:
         fix_id, changes, record = probation
         record.rolled_back, record.rollback_reason = True, why
-        provenance[:] = [p for p in provenance if p["fix_id"] != fix_id]
+        st.provenance[:] = [p for p in st.provenance if p["fix_id"] != fix_id]
         self.emitter.emit(
             FixRolledBack(
                 fix_id=fix_id,
@@ -618,14 +686,14 @@ class Modernizer:
             )
         )
 
-    def _triage(self, run: _Run) -> list[CellTriage]:
+    def _triage(self, st: LoopState, run: _Run) -> list[CellTriage]:
         return triage(
             run.result.errors,
             run.result.executed,
-            folder=run.result.workdir or self._modules.folder,
+            folder=run.result.workdir or st.modules.folder,
             versions=self.versions,
             modules_mode=self.options.modules,
-            attempts=self._attempts,
+            attempts=st.cell_attempts,
         )
 
     def _classify(self, run: _Run, target: float | None) -> str | None:
@@ -639,21 +707,21 @@ class Modernizer:
             return "score_deviation"
         return None
 
-    def _magic_proposal(self, run: _Run) -> FixProposal | None:
+    def _magic_proposal(self, st: LoopState, run: _Run) -> FixProposal | None:
         nb = run.result.executed
         proposal = comment_out(nb, missing_extensions(run.result.errors, nb))
         if proposal is None:
             return None
         proposal.changes = [
-            c for c in proposal.changes if (c.cell_id, c.new_source) not in self._refused
+            c for c in proposal.changes if (c.cell_id, c.new_source) not in st.refused
         ]
         return proposal if proposal.changes else None
 
-    def _module_proposal(self, errors: list[CellError]) -> FixProposal | None:
+    def _module_proposal(self, st: LoopState, errors: list[CellError]) -> FixProposal | None:
         """The rules' changes to the notebook's own modules the errors were raised in."""
         if self.options.modules != "apply" or self.module_patch is None:
             return None
-        changes, rule_ids = self._modules.propose(errors, self.module_patch)
+        changes, rule_ids = st.modules.propose(errors, self.module_patch)
         if not changes:
             return None
         names = ", ".join(c.path or "" for c in changes)
@@ -665,7 +733,7 @@ class Modernizer:
             rule_ids=rule_ids,
         )
 
-    def _propose(self, ctx: FixContext) -> FixProposal | None:
+    def _propose(self, st: LoopState, ctx: FixContext) -> FixProposal | None:
         for fixer in self.fixers:
             # a model that repeats a refused change is asked again (with that said); a rule's
             # answer would be the same, so a rule is asked once
@@ -681,10 +749,13 @@ class Modernizer:
                     spent = getattr(fixer, "last_usage", None)
                     if not isinstance(spent, TokenUsage):
                         spent = proposal.usage if proposal is not None else TokenUsage()
-                    self._usage.add(spent)
+                    st.usage.add(spent)
+                    if getattr(fixer, "budget", None) is not st.budget:
+                        # a fixer that holds this budget charged it per request already
+                        st.budget.charge(spent)
                 if proposal is None:
                     break
-                changes = [c for c in proposal.changes if self._may_propose(c, ctx)]
+                changes = [c for c in proposal.changes if self._may_propose(st, c, ctx)]
                 if changes:
                     proposal.changes = changes
                     return proposal
@@ -697,29 +768,22 @@ class Modernizer:
                 ]
         return None
 
-    def _may_propose(self, change: CellChange, ctx: FixContext) -> bool:
+    def _may_propose(self, st: LoopState, change: CellChange, ctx: FixContext) -> bool:
         """A real change, not one refused before (word for word); a file change only for a
         module the errors were raised in, never another file."""
         if change.old_source == change.new_source:
             return False
-        if (change.cell_id, change.new_source) in self._refused:
+        if (change.cell_id, change.new_source) in st.refused:
             return False
         if change.path is None:
             return True
         return (
             change.path in ctx.modules
-            and (change.path, change.new_source) not in self._modules.refused
+            and (change.path, change.new_source) not in st.modules.refused
         )
 
     def _review_and_apply(
-        self,
-        fix_id: str,
-        iteration: int,
-        issue: str,
-        proposal: FixProposal,
-        nb: NotebookNode,
-        rejections: list[str],
-        provenance: list[dict],
+        self, st: LoopState, fix_id: str, iteration: int, issue: str, proposal: FixProposal
     ) -> tuple[NotebookNode, list[CellChange]]:
         """Ask the review gate; return the notebook with the accepted cell changes, and every
         accepted change (a file's lands in the module overlay, not the notebook)."""
@@ -756,30 +820,30 @@ class Modernizer:
 
         # each click is an event as it happens, so every open view (and a reload) sees it
         decisions = self.review.decide(fix_id, proposal, report_decision if manual else None)
-        new_nb = copy.deepcopy(nb)
+        new_nb = copy.deepcopy(st.current)
         applied: list[CellChange] = []
         for change in proposal.changes:
             accepted = decisions.get(change.cell_id, False)
             if manual and change.cell_id not in reported:  # left undecided: cancelled
                 report_decision(change.cell_id, accepted)
             if accepted and change.path is not None:
-                self._modules.accept(change)
+                st.modules.accept(change)
                 applied.append(change)
             elif accepted:
                 cell = new_nb.cells[change.cell_index]
                 cell.source = change.new_source
                 applied.append(change)
             elif change.path is not None:
-                self._refused.add((change.cell_id, change.new_source))
-                self._modules.refuse(change)  # never proposed again, word for word
-                rejections.append(
+                st.refused.add((change.cell_id, change.new_source))
+                st.modules.refuse(change)  # never proposed again, word for word
+                st.rejections.append(
                     f"The user rejected this change to their file {change.path} "
                     f"({proposal.fix_type}, {proposal.source}); the file keeps its code."
                 )
             else:
-                self._refused.add((change.cell_id, change.new_source))
+                st.refused.add((change.cell_id, change.new_source))
                 # the next prompt must know what was refused, not only where
-                rejections.append(
+                st.rejections.append(
                     f"The user rejected this change to cell {change.cell_index} "
                     f"({proposal.fix_type}, {proposal.source}):\n{change.new_source}\n"
                     "Do not propose it again; the cell keeps its current code."
@@ -794,7 +858,7 @@ class Modernizer:
             )
         )
         if applied:
-            provenance.append(
+            st.provenance.append(
                 {
                     "fix_id": fix_id,
                     "iteration": iteration,
@@ -818,26 +882,9 @@ class Modernizer:
 
         return stream
 
-    def _budget_spent(self) -> bool:
-        opts = self.options
-        if opts.budget_usd is not None and self._usage.cost_usd >= opts.budget_usd:
-            return True
-        return opts.budget_tokens is not None and self._usage.total_tokens >= opts.budget_tokens
-
-    def _finish(
-        self,
-        path: Path,
-        original: NotebookNode,
-        current: NotebookNode,
-        run: _Run,
-        baseline: RunSummary,
-        target: float | None,
-        records: list[IterationRecord],
-        stop_reason: str,
-        provenance: list[dict],
-        notices: list[str] | None,
-    ) -> JobResult:
-        opts = self.options
+    def _verdict(self, st: LoopState) -> JobResult:
+        """Reproducible or not (reruns and a t-test when asked), the report and the notebook."""
+        opts, run, target, path = self.options, st.run, st.target, st.path
         result = run.result
         completed = not (result.timed_out or result.kernel_died or result.cancelled)
         error_free = completed and result.error_free
@@ -852,9 +899,9 @@ class Modernizer:
                     if self.cancel.is_set():
                         break
                     again = self._execute(
-                        current,
-                        path.parent.resolve(),
-                        iteration=len(records),
+                        st,
+                        st.current,
+                        iteration=len(st.records),
                         kind=f"rerun-{k + 1}",
                     )
                     if again.score is not None:
@@ -869,7 +916,7 @@ class Modernizer:
         final = run.summary
         # the final failing cells, told apart: what needs a package, what is blocked, what is
         # a code error ("1 cell needs package watermark; 0 code errors")
-        final_cells = self._triage(run) if run.result.errors else []
+        final_cells = self._triage(st, run) if run.result.errors else []
         error_summary = summary_line(final_cells) if final_cells else None
         result_outcome = outcome(
             completed=completed, error_free=error_free, reproducible=reproducible
@@ -896,33 +943,33 @@ class Modernizer:
             error_free=error_free,
             reproducible=reproducible,
             reproducibility_basis=basis,
-            stop_reason=stop_reason,
+            stop_reason=st.stop_reason,
             target_score=target,
             tolerance=opts.tolerance,
             score_source=self.score_source.description if self.score_source else None,
-            baseline=baseline,
+            baseline=st.baseline,
             final=final,
-            iterations=records,
-            execution_seconds_total=self._exec_seconds,
-            llm=self._usage,
+            iterations=st.records,
+            execution_seconds_total=st.exec_seconds,
+            llm=st.usage,
             p_value=p_value,
             rerun_scores=rerun_scores,
-            notices=[*(notices or []), *self._module_notices],
-            modules=self._modules.summary(),
+            notices=[*st.notices, *st.module_notices],
+            modules=st.modules.summary(),
             cells=[c.to_json() for c in final_cells],
             error_summary=error_summary,
         )
         modernized = copy.deepcopy(result.executed)
         # the executed copy carries the final sources; keep the user's notebook metadata
-        modernized.metadata = copy.deepcopy(original.metadata)
+        modernized.metadata = copy.deepcopy(st.original.metadata)
         modernized.metadata["mlemodernizer"] = {
             "version": __version__,
             "source_notebook": path.name,
             "outcome": result_outcome,
-            "stop_reason": stop_reason,
-            "fixes": provenance,
+            "stop_reason": st.stop_reason,
+            "fixes": st.provenance,
         }
-        return JobResult(notebook=modernized, report=report, modules=self._modules)
+        return JobResult(notebook=modernized, report=report, modules=st.modules)
 
 
 def blamed(changes: list[CellChange], before: RunState) -> list[CellChange]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
 
+from ...budget import Budget
 from ...local_modules import frame_in_modules
 from ...notebook import code_cells
-from ..base import BudgetExceeded, FixContext, FixProposal, TokenUsage
+from ..base import FixContext, FixProposal, TokenUsage
 from .client import ChatClient, LLMRequestError
 from .guard import check_patch
 from .pricing import DEFAULT_PRICES
@@ -22,8 +23,9 @@ class LLMFixer:
 
     ``prices``: model → (USD per 1M prompt tokens, USD per 1M completion tokens), merged over
     :data:`DEFAULT_PRICES`; a model in neither costs 0 but its tokens are counted.
-    ``budget_usd`` / ``budget_tokens``: checked against the cumulative :attr:`usage` before every
-    request; :class:`BudgetExceeded` is raised before a request that would start over budget.
+    ``budget``: the job's :class:`Budget`, charged with every request and checked before each
+    one (:class:`BudgetExceeded` before a request that would start over budget); without one,
+    ``budget_usd`` / ``budget_tokens`` make this fixer its own.
     ``max_reasks``: how often an unusable reply is sent back with the reason (then ``None``).
     ``max_retries``: retries of one request on 429/5xx/timeouts/connection errors.
     """
@@ -46,11 +48,11 @@ class LLMFixer:
         temperature: float | None = None,
         max_tokens: int | None = None,
         backoff_base_s: float = 0.5,
+        budget: Budget | None = None,
     ) -> None:
         self.model = model
         self.prices: dict[str, Sequence[float]] = {**DEFAULT_PRICES, **(prices or {})}
-        self.budget_usd = budget_usd
-        self.budget_tokens = budget_tokens
+        self.budget = budget if budget is not None else Budget(budget_usd, budget_tokens)
         self.max_reasks = max(0, max_reasks)
         self.usage = TokenUsage()
         self.last_failure: str | None = None  # why the last propose() returned None
@@ -69,16 +71,6 @@ class LLMFixer:
             backoff_base_s=backoff_base_s,
         )
 
-    def _check_budget(self) -> None:
-        if self.budget_usd is not None and self.usage.cost_usd >= self.budget_usd:
-            raise BudgetExceeded(
-                f"LLM cost budget spent: ${self.usage.cost_usd:.4f} of ${self.budget_usd:.4f}"
-            )
-        if self.budget_tokens is not None and self.usage.total_tokens >= self.budget_tokens:
-            raise BudgetExceeded(
-                f"LLM token budget spent: {self.usage.total_tokens} of {self.budget_tokens} tokens"
-            )
-
     def propose(self, ctx: FixContext) -> FixProposal | None:
         self.last_failure = None
         usage = self.last_usage = TokenUsage()
@@ -90,17 +82,15 @@ class LLMFixer:
             if ctx.cancel.is_set():
                 self.last_failure = "cancelled"
                 return None
-            self._check_budget()
+            self.budget.check()
             try:
                 completion = self.client.complete(messages, on_chunk=ctx.stream, cancel=ctx.cancel)
             except LLMRequestError as exc:
                 # attempts the server answered before failing may be billed: they count too
-                usage.add(exc.usage)
-                self.usage.add(exc.usage)
+                self._spent(usage, exc.usage)
                 raise
             # every reply counts, also one the parser or the guard rejects below
-            usage.add(completion.usage)
-            self.usage.add(completion.usage)
+            self._spent(usage, completion.usage)
             if completion.cancelled:
                 self.last_failure = "cancelled"
                 return None
@@ -152,6 +142,11 @@ class LLMFixer:
                     }
                 )
         return None
+
+    def _spent(self, this_propose: TokenUsage, request: TokenUsage) -> None:
+        this_propose.add(request)
+        self.usage.add(request)
+        self.budget.charge(request)
 
 
 def _local_names(ctx: FixContext) -> set[str]:
