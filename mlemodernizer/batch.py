@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .budget import Budget
 from .errors import ModernizerError
+from .fixers.base import TokenUsage
 from .notebook import default_output_path
 from .options import Options
 from .paths import discover
@@ -184,7 +186,7 @@ class BatchSettings:
     out_dir: Path | None = None
     state: Path | None = None
     resume: bool = False
-    budget_usd: float | None = None
+    budget_usd: float | None = None  # the whole batch's; each notebook gets what is left
     api_key: str | None = field(default=None, repr=False)  # for options.base_url; never logged
     confine_to: Path | None = None  # the server root: no notebook (or link) outside it runs
 
@@ -196,10 +198,18 @@ class BatchProgress:
     failed: int = 0
     running: int = 0
     skipped: int = 0
-    tokens: int = 0
-    cost_usd: float = 0.0
+    # the batch's budget, charged with each finished notebook's spending
+    budget: Budget = field(default_factory=Budget)
     started: float = field(default_factory=time.monotonic)
     stopped_by_budget: bool = False
+
+    @property
+    def tokens(self) -> int:
+        return self.budget.spent.total_tokens
+
+    @property
+    def cost_usd(self) -> float:
+        return self.budget.spent.cost_usd
 
     def eta_s(self) -> float | None:
         finished = self.done + self.failed
@@ -241,7 +251,7 @@ def run_batch(
             rows[str(nb)] = {**old, "resumed": True}
         else:
             todo.append(nb)
-    progress = BatchProgress(total=len(notebooks))
+    progress = BatchProgress(total=len(notebooks), budget=Budget(usd=settings.budget_usd))
     for row in rows.values():
         _count(progress, row)
     stop = stop or threading.Event()
@@ -258,12 +268,12 @@ def run_batch(
             while (
                 len(in_flight) < backend.workers
                 and not stop.is_set()
-                and not _spent(settings, progress)
+                and progress.budget.exhausted() is None
             ):
                 nb = next(queue, None)
                 if nb is None:
                     break
-                opts = _notebook_options(settings, progress)
+                opts = notebook_options(settings, progress)
                 out = output_for(nb, root, settings.out_dir)
                 in_flight[backend.submit(str(nb), opts, str(out), settings.api_key)] = nb
             progress.running = len(in_flight)
@@ -287,7 +297,7 @@ def run_batch(
         raise
     finally:
         backend.close(cancel=cancelled or stop.is_set())
-    progress.stopped_by_budget = _spent(settings, progress)
+    progress.stopped_by_budget = progress.budget.exhausted() is not None
     for nb in notebooks:
         if str(nb) not in rows:
             reason = "batch budget spent" if progress.stopped_by_budget else "batch stopped"
@@ -301,19 +311,15 @@ def _count(progress: BatchProgress, row: dict[str, Any]) -> None:
         progress.failed += 1
     else:
         progress.done += 1
-    progress.tokens += int(row.get("tokens") or 0)
-    progress.cost_usd += float(row.get("cost_usd") or 0.0)
+    # a row keeps the notebook's total tokens only, not the prompt/completion split
+    tokens, cost = int(row.get("tokens") or 0), float(row.get("cost_usd") or 0.0)
+    progress.budget.charge(TokenUsage(prompt_tokens=tokens, cost_usd=cost))
 
 
-def _spent(settings: BatchSettings, progress: BatchProgress) -> bool:
-    return settings.budget_usd is not None and progress.cost_usd >= settings.budget_usd
-
-
-def _notebook_options(settings: BatchSettings, progress: BatchProgress) -> dict[str, Any]:
-    """Each notebook may spend at most what is left of the batch budget (and its own cap)."""
+def notebook_options(settings: BatchSettings, progress: BatchProgress) -> dict[str, Any]:
+    """Each notebook may spend at most what is left of the batch budget (and its own cap): its
+    job's budget is an allowance from the batch's, which its report charges back."""
     opts = settings.options.to_json()
-    if settings.budget_usd is not None:
-        left = max(settings.budget_usd - progress.cost_usd, 0.0)
-        own = opts.get("budget_usd")
-        opts["budget_usd"] = left if own is None else min(own, left)
+    allowance = progress.budget.allowance(opts.get("budget_usd"), opts.get("budget_tokens"))
+    opts["budget_usd"], opts["budget_tokens"] = allowance.usd, allowance.tokens
     return opts

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import REPO, run_cli, write_notebook
-from .scripted_openai import ScriptedOpenAI
+from .scripted_openai import Reply, ScriptedOpenAI
 
 
 @pytest.fixture
@@ -149,6 +149,40 @@ def test_batch_budget_stops_new_work(tmp_path: Path) -> None:
     assert got["a.ipynb"] == "error_free_reproducible"
     assert got["b.ipynb"] == got["c.ipynb"] == "skipped"
     assert "budget" in proc.stderr
+
+
+def test_a_notebook_may_spend_only_what_is_left_of_the_batch_budget(tmp_path: Path) -> None:
+    """$1 a request, a $1.50 batch: a spends $1; b starts with the $0.50 left, which its one
+    request overspends, so b's own loop stops on 'budget'; c is never started."""
+    folder = tmp_path / "nbs"
+    for name in ("a", "b", "c"):
+        write_notebook(folder / f"{name}.ipynb", ["x = undefined_name"])
+    reply = Reply(fix({0: "x = 1"}), prompt_tokens=1, completion_tokens=0)
+    with ScriptedOpenAI([reply], repeat_last=True) as srv:
+        report = tmp_path / "r.json"
+        proc = run_cli(
+            "batch",
+            str(folder),
+            "--base-url",
+            srv.base_url,
+            "--model",
+            "scripted-model",
+            "--price",
+            "scripted-model=1000000,1000000",
+            "--budget-usd",
+            "1.5",
+            "--report",
+            str(report),
+        )
+        assert proc.returncode == 0, proc.stderr
+        assert len(srv.requests) == 2
+    rows = {Path(r["notebook"]).name: r for r in json.loads(report.read_text())["rows"]}
+    assert (rows["a.ipynb"]["stop_reason"], rows["a.ipynb"]["cost_usd"]) == ("reproducible", 1.0)
+    assert (rows["b.ipynb"]["stop_reason"], rows["b.ipynb"]["cost_usd"]) == ("budget", 1.0)
+    assert rows["b.ipynb"]["error_free"] is True  # the fix it paid for is kept
+    assert rows["c.ipynb"]["outcome"] == "skipped" and rows["c.ipynb"]["error"] == (
+        "batch budget spent"
+    )
 
 
 def test_ctrl_c_stops_cleanly_and_resume_finishes(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from mlemodernizer.batch import BatchProgress, BatchSettings, notebook_options
 from mlemodernizer.budget import Budget
 from mlemodernizer.fixers.base import BudgetExceeded, TokenUsage
 from mlemodernizer.jobs import prepare_job
@@ -55,3 +56,28 @@ def test_the_loop_and_the_llm_fixer_spend_one_budget(tmp_path: Path) -> None:
     issues = [e.data["issue"] for e in events if e.type == "issue_detected"]
     assert issues == ["error"]
     assert not [e for e in events if e.type == "loop_stopped"]
+
+
+def test_a_batch_notebook_gets_what_is_left_of_the_batch_budget(tmp_path: Path) -> None:
+    """The next notebook's job, as the batch worker builds it, has the batch's remaining budget:
+    its LLM fixer and its loop see the same number the batch does."""
+    nb = write_notebook(tmp_path / "nbs" / "a.ipynb", ["x = undefined_a"])
+    with ScriptedOpenAI([fix({0: "x = 1"})]) as srv:
+        settings = BatchSettings(
+            target=nb.parent,
+            options=Options(base_url=srv.base_url, model="scripted-model", budget_usd=0.5),
+            budget_usd=1.0,
+        )
+        progress = BatchProgress(total=2, budget=Budget(usd=settings.budget_usd))
+        progress.budget.charge(TokenUsage(cost_usd=0.7))  # what the first notebook spent
+        opts = Options.from_json({**notebook_options(settings, progress), "out": None})
+        job = prepare_job(nb, opts, job_id="batch-budget")
+        try:
+            llm = job.modernizer.fixers[-1]
+            budget = getattr(llm, "budget", None)
+            assert budget is job.modernizer.budget and budget is not None
+            assert budget.left_usd() == pytest.approx(progress.budget.left_usd())
+            assert budget.left_usd() == pytest.approx(0.3)
+            assert budget.tokens is None
+        finally:
+            job.modernizer.executor.close()
