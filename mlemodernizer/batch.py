@@ -13,11 +13,12 @@ import json
 import multiprocessing
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .budget import Budget
 from .errors import ModernizerError
@@ -232,12 +233,25 @@ def load_state(path: Path | None) -> dict[str, dict[str, Any]]:
     return rows
 
 
+class Slots(Protocol):
+    """A limit on work at once that a batch shares with others (the server's jobs)."""
+
+    def try_take(self) -> bool:
+        """Take a slot if one is free now."""
+        ...
+
+    def release(self) -> None: ...
+
+
 def run_batch(
     settings: BatchSettings,
     on_progress: Callable[[BatchProgress, dict[str, Any] | None], None] | None = None,
     stop: threading.Event | None = None,
+    slots: Slots | None = None,
 ) -> tuple[list[dict[str, Any]], BatchProgress]:
-    """Run every notebook; return the rows in discovery order and the final progress."""
+    """Run every notebook; return the rows in discovery order and the final progress.
+
+    With ``slots``, each notebook also holds one of them while it runs."""
     notebooks = discover(settings.target, settings.confine_to)
     root = settings.target if settings.target.is_dir() else settings.target.parent
     previous = load_state(settings.state) if settings.resume else {}
@@ -260,29 +274,41 @@ def run_batch(
         if settings.scheduler
         else LocalBackend(settings.workers)
     )
-    queue: Iterator[Path] = iter(todo)
+    queue = deque(todo)
     in_flight: dict[Any, Path] = {}
     cancelled = False
     try:
         while True:
+            no_slot = False
             while (
-                len(in_flight) < backend.workers
+                queue
+                and len(in_flight) < backend.workers
                 and not stop.is_set()
                 and progress.budget.exhausted() is None
             ):
-                nb = next(queue, None)
-                if nb is None:
+                if slots is not None and not slots.try_take():
+                    no_slot = True  # others hold every slot
                     break
+                nb = queue.popleft()
                 opts = notebook_options(settings, progress)
                 out = output_for(nb, root, settings.out_dir)
-                in_flight[backend.submit(str(nb), opts, str(out), settings.api_key)] = nb
+                try:
+                    in_flight[backend.submit(str(nb), opts, str(out), settings.api_key)] = nb
+                except BaseException:
+                    if slots is not None:
+                        slots.release()
+                    raise
             progress.running = len(in_flight)
             if on_progress:
                 on_progress(progress, None)
             if not in_flight:
+                if no_slot and not stop.wait(0.5):
+                    continue
                 break
             for fut in backend.wait_any(set(in_flight), timeout=0.5):
                 nb = in_flight.pop(fut)
+                if slots is not None:
+                    slots.release()
                 row = fut.result()
                 rows[str(nb)] = row
                 _count(progress, row)
@@ -297,6 +323,9 @@ def run_batch(
         raise
     finally:
         backend.close(cancel=cancelled or stop.is_set())
+        if slots is not None:
+            for _ in in_flight:  # left by an error or an interrupt: given up, not waited for
+                slots.release()
     progress.stopped_by_budget = progress.budget.exhausted() is not None
     for nb in notebooks:
         if str(nb) not in rows:

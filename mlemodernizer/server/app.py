@@ -34,7 +34,7 @@ class MLEModernizerApp(ExtensionApp):
                 "mlemodernizer_version": __version__,
                 "mlemodernizer_config": config,
                 "mlemodernizer_manager": manager,
-                "mlemodernizer_batches": BatchManager(config, manager.root),
+                "mlemodernizer_batches": BatchManager(config, manager.root, manager.slots),
             }
         )
         self.log.info("mlemodernizer %s: jobs kept in %s", __version__, config.jobs_dir)

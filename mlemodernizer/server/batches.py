@@ -1,4 +1,7 @@
-"""Batches started from JupyterLab: the batch runner in a worker thread, rows polled by the UI."""
+"""Batches started from JupyterLab: the batch runner in a worker thread, rows polled by the UI.
+
+A batch's notebooks take their slots from the jobs' limiter (``max_concurrent_jobs`` counts
+both)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from ..errors import ModernizerError
 from ..options import Options
 from ..paths import discover
 from .config import MLEModernizer
-from .manager import RequestError, client_options, inside_root
+from .manager import JobSlots, RequestError, client_options, inside_root
 
 
 @dataclass
@@ -60,9 +63,10 @@ def _rel(path: str, root: Path) -> str:
 
 
 class BatchManager:
-    def __init__(self, config: MLEModernizer, root: Path) -> None:
+    def __init__(self, config: MLEModernizer, root: Path, slots: JobSlots) -> None:
         self.config = config
         self.root = root.resolve()
+        self.slots = slots  # the job manager's: jobs and batch notebooks share the limit
         self.batches: dict[str, ServerBatch] = {}
 
     def create(self, rel_dir: Any, options: Any) -> ServerBatch:
@@ -132,7 +136,9 @@ class BatchManager:
                 batch.rows.append(row)
 
         try:
-            rows, _ = run_batch(settings, on_progress=on_progress, stop=batch.stop)
+            rows, _ = run_batch(
+                settings, on_progress=on_progress, stop=batch.stop, slots=self.slots
+            )
             batch.rows = rows
             paths = write_reports(rows, report)
             batch.report = paths[-1].relative_to(self.root).as_posix()

@@ -88,13 +88,29 @@ def client_options(options: Any, root: Path | None = None) -> dict[str, Any]:
 class JobSlots:
     """At most N jobs work at once. A job waiting for a person gives its slot back, so two
     undecided reviews cannot stop every other job; the waiting ones are capped separately by
-    the thread pool's extra room (``max_waiting_reviews``)."""
+    the thread pool's extra room (``max_waiting_reviews``). A batch's notebooks take their
+    slots here too (:meth:`try_take`), so jobs and batches together stay within N."""
 
     def __init__(self, n: int) -> None:
         self.n = n
         self._sem = threading.Semaphore(n)
         self._lock = threading.Lock()
         self.waiting: set[str] = set()  # job ids waiting for a person
+        self.lent = 0  # slots held by batch notebooks
+
+    def try_take(self) -> bool:
+        """A slot for a batch's notebook, if one is free now."""
+        if not self._sem.acquire(blocking=False):
+            return False
+        with self._lock:
+            self.lent += 1
+        return True
+
+    def release(self) -> None:
+        """A batch's notebook is done with its slot."""
+        with self._lock:
+            self.lent -= 1
+        self._sem.release()
 
     def take(self, job: ServerJob) -> None:
         while not self._sem.acquire(timeout=0.5):
@@ -221,8 +237,8 @@ class JobManager:
     def queue_reason(self) -> str | None:
         """Why a job posted now would wait, or None when it would start at once."""
         active = [j for j in self.jobs.values() if j.status in ("queued", "running")]
-        waiting = len(self.slots.waiting)
-        working = len(active) - waiting
+        waiting, batch = len(self.slots.waiting), self.slots.lent
+        working = len(active) - waiting + batch
         if working < self.slots.n and len(active) < self._threads:
             return None
         if len(active) >= self._threads and waiting:
@@ -230,7 +246,8 @@ class JobManager:
                 f"{waiting} job(s) wait for your review and keep their kernels "
                 f"(at most {self.config.max_waiting_reviews}); decide or cancel one to go on"
             )
-        return f"{min(working, self.slots.n)} job(s) running (at most {self.slots.n} at once)"
+        running = f"{min(working, self.slots.n)} job(s) running (at most {self.slots.n} at once)"
+        return f"{running}, {batch} of them batch notebooks" if batch else running
 
     # --- jobs --------------------------------------------------------------------------------
 
