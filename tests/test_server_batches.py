@@ -1,5 +1,5 @@
 """Server batches in a real Jupyter server (pytest-jupyter) with real kernels: they share the jobs'
-slots (max_concurrent_jobs counts both)."""
+slots (max_concurrent_jobs counts both) and are kept on disk, so a restart still lists them."""
 
 from __future__ import annotations
 
@@ -9,11 +9,24 @@ from pathlib import Path
 
 import pytest
 
+from mlemodernizer.server.batches import BatchManager
+from mlemodernizer.server.config import MLEModernizer
+from mlemodernizer.server.manager import JobSlots
+
 from .conftest import write_notebook
+
+STALE = "0123456789ab"
 
 
 @pytest.fixture
 def jp_server_config(tmp_path: Path):
+    # a batch that was running when an earlier server stopped: one notebook had finished
+    stale = tmp_path / "batches" / STALE
+    stale.mkdir(parents=True)
+    meta = {"id": STALE, "dir": "old", "options": {}, "created": 1.0, "total": 2}
+    (stale / "batch.json").write_text(json.dumps({**meta, "status": "running"}))
+    row = {"notebook": "/nowhere/old/a.ipynb", "outcome": "error_free_reproducible"}
+    (stale / "state.jsonl").write_text(json.dumps(row) + "\n" + '{"notebook": "/nowhere/ol')
     return {
         "ServerApp": {"jpserver_extensions": {"mlemodernizer": True}},
         "MLEModernizer": {
@@ -75,3 +88,34 @@ async def test_a_batch_and_a_job_take_turns_with_one_slot(jp_fetch, jp_root_dir:
     assert sorted(name for _, _, name in runs) == ["a", "b", "solo"]
     for (_, end, first), (start, _, second) in zip(runs, runs[1:], strict=False):
         assert end <= start, f"{first} and {second} ran at once"
+
+
+async def test_batches_are_listed_after_a_restart(
+    jp_fetch, jp_serverapp, jp_root_dir: Path, tmp_path: Path
+) -> None:
+    # this server started over a batch the last one left running: interrupted, its row kept
+    listed = {b["id"]: b for b in (await get(jp_fetch, "batches"))["batches"]}
+    stale = listed[STALE]
+    assert stale["status"] == "interrupted" and "server stopped" in stale["error"]
+    assert [(r["notebook"], r["outcome"]) for r in stale["rows"]] == [
+        ("/nowhere/old/a.ipynb", "error_free_reproducible")
+    ]
+    assert json.loads((tmp_path / "batches" / STALE / "batch.json").read_text())["status"] == (
+        "interrupted"
+    )
+    # a batch that ends in this server, then the next server's view of it
+    write_notebook(jp_root_dir / "course" / "ok.ipynb", ["print('ok')"])
+    (jp_root_dir / "course" / "broken.ipynb").write_text("{broken")
+    created = await post(jp_fetch, "batches", body={"dir": "course"})
+    done = await until(jp_fetch, ("batches", created["id"]), lambda b: b["status"] != "running")
+    assert done["status"] == "finished"
+    config = MLEModernizer(config=jp_serverapp.config)
+    restarted = BatchManager(config, jp_root_dir, JobSlots(1))
+    again = restarted.get(created["id"]).summary(restarted.root)
+    for key in ("status", "dir", "total", "rows", "report", "summary", "options"):
+        assert again[key] == done[key], key
+    assert {r["notebook"]: r["outcome"] for r in again["rows"]} == {
+        "course/broken.ipynb": "failed",
+        "course/ok.ipynb": "error_free_reproducible",
+    }
+    assert restarted.get(STALE).status == "interrupted"

@@ -1,7 +1,7 @@
 """Batches started from JupyterLab: the batch runner in a worker thread, rows polled by the UI.
 
 A batch's notebooks take their slots from the jobs' limiter (``max_concurrent_jobs`` counts
-both)."""
+both), and each batch is kept on disk as jobs are, so a restarted server still lists it."""
 
 from __future__ import annotations
 
@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..batch import BatchProgress, BatchSettings, run_batch
+from ..batch import BatchProgress, BatchSettings, load_state, run_batch
 from ..batch_report import summarize, write_reports
 from ..errors import ModernizerError
 from ..options import Options
 from ..paths import discover
 from .config import MLEModernizer
 from .manager import JobSlots, RequestError, client_options, inside_root
+from .store import JobStore
 
 
 @dataclass
@@ -28,12 +29,27 @@ class ServerBatch:
     options: dict[str, Any]
     created: float
     total: int
-    status: str = "running"  # running|finished|failed|cancelled
+    status: str = "running"  # running|finished|failed|cancelled|interrupted
     rows: list[dict[str, Any]] = field(default_factory=list)
     progress: dict[str, Any] = field(default_factory=dict)
     report: str | None = None  # the HTML report, relative to the root
     error: str | None = None
     stop: threading.Event = field(default_factory=threading.Event)
+
+    def meta(self) -> dict[str, Any]:
+        """What is kept on disk (rows as the runner wrote them, absolute paths)."""
+        return {
+            "id": self.id,
+            "dir": self.dir,
+            "options": self.options,
+            "created": self.created,
+            "total": self.total,
+            "status": self.status,
+            "progress": self.progress,
+            "rows": self.rows,
+            "report": self.report,
+            "error": self.error,
+        }
 
     def summary(self, root: Path) -> dict[str, Any]:
         rows = [{**r, "notebook": _rel(r["notebook"], root)} for r in self.rows]
@@ -67,7 +83,31 @@ class BatchManager:
         self.config = config
         self.root = root.resolve()
         self.slots = slots  # the job manager's: jobs and batch notebooks share the limit
+        self.store = JobStore(Path(config.jobs_dir).parent / "batches", meta_name="batch.json")
         self.batches: dict[str, ServerBatch] = {}
+        self._load_history()
+
+    def _load_history(self) -> None:
+        for meta, _ in self.store.load_all():
+            batch = ServerBatch(
+                id=meta["id"],
+                dir=meta.get("dir", "."),
+                options=meta.get("options", {}),
+                created=meta.get("created", 0.0),
+                total=meta.get("total", 0),
+                status=meta.get("status", "interrupted"),
+                rows=meta.get("rows", []),
+                progress=meta.get("progress", {}),
+                report=meta.get("report"),
+                error=meta.get("error"),
+            )
+            if batch.status == "running":
+                # the server stopped under it: the notebooks it finished are in its state file
+                batch.status = "interrupted"
+                batch.error = "interrupted: the server stopped while the batch was running"
+                batch.rows = list(load_state(self.state_file(batch.id)).values())
+                self.store.save_meta(batch.id, batch.meta())
+            self.batches[batch.id] = batch
 
     def create(self, rel_dir: Any, options: Any) -> ServerBatch:
         if not isinstance(rel_dir, str):
@@ -96,6 +136,7 @@ class BatchManager:
             total=len(notebooks),
         )
         self.batches[batch.id] = batch
+        self.store.save_meta(batch.id, batch.meta())
         threading.Thread(
             target=self._run, args=(batch, folder, opts), name=f"batch-{batch.id}", daemon=True
         ).start()
@@ -118,7 +159,7 @@ class BatchManager:
             target=folder,
             options=opts,
             workers=max(1, self.config.max_concurrent_jobs),
-            state=self.root_state(batch.id),
+            state=self.state_file(batch.id),
             api_key=self.config.key_for(opts.base_url),
             confine_to=self.root,
         )
@@ -145,11 +186,13 @@ class BatchManager:
             batch.status = "cancelled" if batch.stop.is_set() else "finished"
         except Exception as exc:  # the batch says why; the server goes on
             batch.status, batch.error = "failed", f"{type(exc).__name__}: {exc}"
+        self.store.save_meta(batch.id, batch.meta())
 
-    def root_state(self, batch_id: str) -> Path:
-        folder = Path(self.config.jobs_dir).parent / "batches"
+    def state_file(self, batch_id: str) -> Path:
+        """The runner's state: one JSON line per finished notebook."""
+        folder = self.store.dir(batch_id)
         folder.mkdir(parents=True, exist_ok=True)
-        return folder / f"{batch_id}.state.jsonl"
+        return folder / "state.jsonl"
 
     def shutdown(self) -> None:
         for batch in self.batches.values():

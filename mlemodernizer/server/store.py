@@ -1,4 +1,5 @@
-"""On-disk job history: ``<jobs_dir>/<id>/`` holds job.json, events.jsonl and the notebooks."""
+"""On-disk history: ``<jobs_dir>/<id>/`` holds job.json, events.jsonl and the notebooks; a
+batch's folder holds batch.json (and its runner's state file)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from ..notebook import write_text_atomic
 
 
 class JobStore:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, meta_name: str = "job.json") -> None:
         self.root = root
         self.root.mkdir(parents=True, exist_ok=True)
+        self.meta_name = meta_name
         self._lock = threading.Lock()
 
     def dir(self, job_id: str) -> Path:
@@ -23,7 +25,7 @@ class JobStore:
     def save_meta(self, job_id: str, meta: dict[str, Any]) -> None:
         folder = self.dir(job_id)
         folder.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(folder / "job.json", json.dumps(meta, indent=2) + "\n")
+        write_text_atomic(folder / self.meta_name, json.dumps(meta, indent=2) + "\n")
 
     def append_event(self, job_id: str, event: dict[str, Any]) -> None:
         line = json.dumps(event, separators=(",", ":")) + "\n"
@@ -39,7 +41,7 @@ class JobStore:
         """Every stored job with its events; a torn last line (a crash mid-write) is dropped."""
         jobs = []
         for folder in sorted(self.root.iterdir()):
-            meta_path = folder / "job.json"
+            meta_path = folder / self.meta_name
             if not meta_path.is_file():
                 continue
             try:

@@ -323,6 +323,28 @@ describe('ModernizerManager', () => {
     }
   });
 
+  it('stops polling a batch that a server restart interrupted', async () => {
+    jest.useFakeTimers();
+    try {
+      let polls = 0;
+      const { settings } = fakeSettings(method => {
+        if (method === 'POST') {
+          return { status: 201, body: { id: 'b2', status: 'running' } };
+        }
+        polls += 1;
+        return { body: { id: 'b2', status: 'interrupted' } };
+      });
+      const manager = new ModernizerManager({ serverSettings: settings });
+      await manager.startBatch('old');
+      await jest.advanceTimersByTimeAsync(10000);
+      expect(manager.batches[0].summary.status).toBe('interrupted');
+      expect(polls).toBe(1);
+      manager.dispose();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('reports the health, or why it could not get it', async () => {
     const { settings } = fakeSettings((method, path) =>
       path.endsWith('/health')

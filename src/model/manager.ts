@@ -310,7 +310,10 @@ export class ModernizerManager implements IDisposable {
       }
       this._changed.emit();
       const status = String(batch.summary.status ?? '');
-      const ended = ['finished', 'failed', 'cancelled'].includes(status);
+      // interrupted: a server restart stopped it (listed again from its disk copy)
+      const ended = ['finished', 'failed', 'cancelled', 'interrupted'].includes(
+        status
+      );
       if (!ended && batch.error === null) {
         this._batchTimers.add(setTimeout(poll, 3000));
       }
