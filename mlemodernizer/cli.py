@@ -209,6 +209,8 @@ class ProgressPrinter:
             self.stream.flush()
         elif event.type == "verdict":
             line = f"verdict: {d['outcome']} (basis: {d['basis']})"
+            if d.get("nothing_to_modernize"):
+                line += f"; nothing to modernize: {d['nothing_to_modernize']}"
             if d.get("error_summary"):
                 line += f"; {d['error_summary']}"
             for cell in d.get("cells") or []:
@@ -241,7 +243,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     elif not args.quiet:
         for notice in report["notices"][len(job.notices) :]:  # what the run found
             print(f"notice: {notice}", file=sys.stderr)
-        print(f"wrote {report['output']}", file=sys.stderr)
+        if report["nothing_to_modernize"]:
+            print(f"nothing to modernize: {report['nothing_to_modernize']}", file=sys.stderr)
+        if report["output"]:
+            unchanged = " (an unchanged copy)" if report["nothing_to_modernize"] else ""
+            print(f"wrote {report['output']}{unchanged}", file=sys.stderr)
         for module in report["modules"]:
             if module.get("written"):
                 print(

@@ -171,6 +171,9 @@ class Report(TypedDict):
     modules: list[ModuleChange]
     cells: list[CellTriage]
     error_summary: str | None
+    # why the notebook needs no change (it ran clean at once, nothing was proposed), or None;
+    # then a job from JupyterLab writes no copy (output None)
+    nothing_to_modernize: str | None
 
 
 # --- the events ---------------------------------------------------------------------------------
@@ -334,6 +337,7 @@ class Verdict(Payload, event="verdict"):
     rerun_scores: list[float]
     cells: list[CellTriage]  # the final run's failing cells told apart
     error_summary: str | None  # "1 cell needs package watermark; 0 code errors"
+    nothing_to_modernize: str | None  # as the report's
 
 
 @dataclass(frozen=True, kw_only=True)

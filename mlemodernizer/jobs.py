@@ -104,7 +104,7 @@ def check_llm_reachable(opts: Options, api_key: str | None = None) -> None:
 class Job:
     id: str
     path: Path
-    output: Path
+    output: Path  # where the copy goes (report.output: where it went, None when not written)
     options: Options
     modernizer: Modernizer
     notices: list[str] = field(default_factory=list)
@@ -130,14 +130,17 @@ class Job:
                     )
             provenance = result.notebook.metadata.get("mlemodernizer", {})
             provenance["modules"] = result.report.modules
-        written = write_notebook_new(result.notebook, self.output)
-        if written != self.output:
-            result.report.notices.append(
-                f"{self.output.name} already exists and is kept (an earlier result); "
-                f"this result is {written.name}"
-            )
-        self.output = written
-        result.report.output = str(written)
+        # with unchanged_copy off (JupyterLab's jobs, --no-unchanged-copy) a notebook with
+        # nothing to modernize gets no copy: the report says why, and its output stays None
+        if self.options.unchanged_copy or not result.report.nothing_to_modernize:
+            written = write_notebook_new(result.notebook, self.output)
+            if written != self.output:
+                result.report.notices.append(
+                    f"{self.output.name} already exists and is kept (an earlier result); "
+                    f"this result is {written.name}"
+                )
+            self.output = written
+            result.report.output = str(written)
         report = result.report.to_json()
         if self.options.report:
             write_text_atomic(Path(self.options.report), json.dumps(report, indent=2) + "\n")

@@ -921,6 +921,9 @@ class Modernizer:
         result_outcome = outcome(
             completed=completed, error_free=error_free, reproducible=reproducible
         )
+        nothing = nothing_to_modernize(
+            st.original, st.records, st.stop_reason, error_free and reproducible, run.score, target
+        )
         self.emitter.emit(
             Verdict(
                 outcome=result_outcome,
@@ -934,6 +937,7 @@ class Modernizer:
                 rerun_scores=rerun_scores,
                 cells=[c.to_json() for c in final_cells],
                 error_summary=error_summary,
+                nothing_to_modernize=nothing,
             )
         )
         report = Report(
@@ -958,6 +962,7 @@ class Modernizer:
             modules=st.modules.summary(),
             cells=[c.to_json() for c in final_cells],
             error_summary=error_summary,
+            nothing_to_modernize=nothing,
         )
         modernized = copy.deepcopy(result.executed)
         # the executed copy carries the final sources; keep the user's notebook metadata
@@ -970,6 +975,25 @@ class Modernizer:
             "fixes": st.provenance,
         }
         return JobResult(notebook=modernized, report=report, modules=st.modules)
+
+
+def nothing_to_modernize(
+    original: NotebookNode,
+    records: list[IterationRecord],
+    stop_reason: str,
+    clean: bool,
+    score: float | None,
+    target: float | None,
+) -> str | None:
+    """Why the notebook needs no change, or None. Nothing was proposed (no fix, no pre-pass),
+    and the first run was the verdict: it ran without errors (and scored within the band)."""
+    if records or stop_reason != "reproducible" or not clean:
+        return None
+    if not any(c.cell_type == "code" and c.source.strip() for c in original.cells):
+        return "the notebook has no code to run"
+    if score is not None and target is not None:
+        return f"it runs without errors today and scores {score:.4g} (target {target:.4g})"
+    return "it runs without errors today"
 
 
 def blamed(changes: list[CellChange], before: RunState) -> list[CellChange]:

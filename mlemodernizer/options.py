@@ -106,6 +106,19 @@ class Options:
     report: str | None = _option(
         None, help="also write the JSON report to this path", group="output", client=False
     )
+    # a measured corpus compares every notebook's copy, controls too: the CLI writes one; a
+    # person asking from JupyterLab gets "nothing to modernize" and no useless file
+    unchanged_copy: bool = _option(
+        True,
+        help="write NAME.modernized.ipynb also when there is nothing to modernize (the notebook "
+        "ran clean at once and nothing was proposed)",
+        group="output",
+        false_flags=("--no-unchanged-copy",),
+        cli_help="write no copy when there is nothing to modernize (default: an unchanged "
+        "copy, so that every notebook of a measured corpus has one)",
+        server=True,
+        server_default=False,
+    )
     # --- fixers
     offline: bool = _option(
         False,

@@ -115,6 +115,9 @@ class Report:
     # reason, knock-on), and their one-line count
     cells: list[dict[str, Any]] = field(default_factory=list)
     error_summary: str | None = None
+    # why the notebook needs no change (it ran clean on the first run, nothing was proposed),
+    # or None; a face may then write no copy (Options.unchanged_copy)
+    nothing_to_modernize: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -146,6 +146,12 @@ export interface IReport {
   cells?: ICellTriage[];
   /** "1 cell needs package watermark; 0 code errors". */
   error_summary?: string | null;
+  /**
+   * Why the notebook needs no change (it ran clean at once, nothing was
+   * proposed), or null; then a job from JupyterLab writes no copy (`output`
+   * null). Absent in older reports.
+   */
+  nothing_to_modernize?: string | null;
 }
 
 /**
@@ -354,6 +360,8 @@ export interface IVerdictEvent extends IEventBase {
   cells: ICellTriage[];
   /** "1 cell needs package watermark; 0 code errors", or null. */
   error_summary: string | null;
+  /** As the report's: why nothing needs to change, or null. */
+  nothing_to_modernize?: string | null;
 }
 
 export interface IJobFinishedEvent extends IEventBase {

@@ -113,3 +113,29 @@ def test_json_report_has_the_contract_fields(tmp_path: Path) -> None:
     assert report["execution_seconds_total"] == pytest.approx(
         report["baseline"]["runtime_s"], abs=0.01
     )
+
+
+def test_a_clean_notebook_has_nothing_to_modernize_and_still_gets_its_copy(
+    tmp_path: Path,
+) -> None:
+    # a measured corpus compares every notebook's copy: the CLI writes one for a control too
+    nb = write_notebook(tmp_path / "clean.ipynb", ["x = 1", "print(x + 1)"])
+    proc = run_cli("run", str(nb), "--offline")
+    assert proc.returncode == 0, proc.stderr
+    assert "nothing to modernize: it runs without errors today" in proc.stderr
+    assert "clean.modernized.ipynb (an unchanged copy)" in proc.stderr
+    assert (tmp_path / "clean.modernized.ipynb").is_file()
+    # asked for no copy, it writes none and the report says why
+    again = write_notebook(tmp_path / "again.ipynb", [])
+    report = json_report(run_cli("run", str(again), "--offline", "--json", "--no-unchanged-copy"))
+    assert report["nothing_to_modernize"] == "the notebook has no code to run"
+    assert report["output"] is None and report["outcome"] == "error_free_reproducible"
+    assert not (tmp_path / "again.modernized.ipynb").exists()
+
+
+def test_a_notebook_that_needed_a_fix_is_not_called_clean(tmp_path: Path) -> None:
+    nb = write_notebook(tmp_path / "old.ipynb", ["import numpy as np", "x = np.float(1)"])
+    report = json_report(run_cli("run", str(nb), "--offline", "--json", "--no-unchanged-copy"))
+    assert report["outcome"] == "error_free_reproducible" and report["iterations"]
+    assert report["nothing_to_modernize"] is None
+    assert report["output"] == str(tmp_path / "old.modernized.ipynb")

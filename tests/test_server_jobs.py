@@ -449,3 +449,22 @@ async def test_batch_over_a_folder(jp_fetch, jp_root_dir) -> None:
     with pytest.raises(HTTPClientError) as info:
         await post(jp_fetch, "batches", body={"dir": "../.."})
     assert info.value.code == 403
+
+
+async def test_a_clean_notebook_has_nothing_to_modernize_and_no_copy(
+    jp_fetch, jp_ws_fetch, jp_root_dir
+) -> None:
+    write_notebook(jp_root_dir / "clean.ipynb", ["x = 1", "print(x)"])
+    job = await post(jp_fetch, "jobs", body={"path": "clean.ipynb", "options": {"offline": True}})
+    # the server's jobs write no unchanged copy (the CLI's default differs: see test_cli)
+    assert job["options"]["unchanged_copy"] is False
+    ws = await jp_ws_fetch("mlemodernizer", "jobs", job["id"], "events")
+    events = await events_until(ws, {"job_finished"})
+    verdict = next(e for e in events if e["type"] == "verdict")
+    assert verdict["nothing_to_modernize"] == "it runs without errors today"
+    finished = events[-1]
+    assert finished["output"] is None and finished["iterations"] == []
+    assert finished["nothing_to_modernize"] == "it runs without errors today"
+    assert not (jp_root_dir / "clean.modernized.ipynb").exists()
+    summary = json.loads((await jp_fetch("mlemodernizer", "jobs", job["id"])).body)
+    assert summary["status"] == "finished" and summary["output"] is None

@@ -10,6 +10,7 @@ with its jobs kept in a fresh temporary directory.
 """
 
 import atexit
+import os
 import shutil
 import subprocess
 import sys
@@ -24,6 +25,8 @@ REPO = HERE.parent
 # Galata's defaults: port 8888, no token, a fresh temporary root directory
 # (JUPYTERLAB_GALATA_ROOT_DIR overrides it), its test helper labextension.
 configure_jupyter_server(c)  # noqa: F821 (`c` is the config being loaded)
+# another port when several runs share a machine (playwright.config.js reads the same variable)
+c.ServerApp.port = int(os.environ.get("UI_TEST_PORT", "8888"))  # noqa: F821
 
 # CI machines and containers often run as root.
 c.ServerApp.allow_root = True  # noqa: F821

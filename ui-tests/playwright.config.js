@@ -7,6 +7,10 @@
  */
 const baseConfig = require('@jupyterlab/galata/lib/playwright-config');
 
+// UI_TEST_PORT: another port when several runs share a machine (the server
+// configuration reads it too).
+const port = Number(process.env.UI_TEST_PORT || 8888);
+
 module.exports = {
   ...baseConfig,
   // Jobs run real kernels: give them time, and one test at a time on small
@@ -17,6 +21,7 @@ module.exports = {
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     ...baseConfig.use,
+    baseURL: `http://localhost:${port}`,
     viewport: { width: 1400, height: 1000 },
     video: 'off',
     launchOptions: {
@@ -26,7 +31,7 @@ module.exports = {
   },
   webServer: {
     command: 'jlpm start',
-    url: 'http://localhost:8888/lab',
+    url: `http://localhost:${port}/lab`,
     timeout: 120 * 1000,
     // On CI always start our own server, so that a stray one on port 8888
     // (without this configuration) fails the run instead of being tested.

@@ -348,8 +348,9 @@ class JobManager:
             # terminal events go to the browser and the history: root-relative paths only
             if isinstance(event.payload, JobFinished):
                 report = data["report"] = self._client_report(event.payload.report)
-                # the copy this job wrote (a new name when an earlier result was kept)
-                job.output = report["output"] or job.output
+                # the copy this job wrote (a new name when an earlier result was kept; None
+                # when there was nothing to modernize)
+                job.output = report["output"]
                 # the stored status is final before anyone can see the terminal event
                 job.report = report
                 job.outcome = report["outcome"]
@@ -420,7 +421,7 @@ class JobManager:
                 cancel=job.cancel,
                 api_key=api_key,
             )
-            prepared.run()
+            result = prepared.run()
         except ModernizerError as exc:
             job.status, job.error = "failed", self.for_client(str(exc))
             if not job.events or job.events[-1]["type"] not in TERMINAL_EVENTS:
@@ -433,7 +434,8 @@ class JobManager:
                 self._append(job, JobFailed(error=job.error))
         else:
             # job.report came with job_finished, its paths already relative to the root
-            self.store.save_notebook(job.id, "modernized.ipynb", prepared.output)
+            if result.report.output is not None:
+                self.store.save_notebook(job.id, "modernized.ipynb", prepared.output)
         self.store.save_meta(job.id, job.meta())
 
     def shutdown(self) -> None:

@@ -349,6 +349,31 @@ describe('reduce: other paths', () => {
     expect(state.output).toBe('eroded.modernized-2.ipynb');
   });
 
+  it('keeps no copy when there was nothing to modernize, also after a summary', () => {
+    const finished = {
+      outcome: 'error_free_reproducible',
+      stop_reason: 'reproducible',
+      output: null,
+      nothing_to_modernize: 'it runs without errors today',
+      iterations: [],
+      notices: []
+    };
+    const state = reduceEvents(
+      reduce(fresh(), { type: 'summary', summary: summary() }),
+      [event('job_started', { options: {} }), event('job_finished', finished)]
+    );
+    expect(state.output).toBeNull();
+    const after = reduce(state, {
+      type: 'summary',
+      summary: summary({
+        status: 'finished',
+        output: null,
+        report: finished as unknown as IJobSummary['report']
+      })
+    });
+    expect(after.output).toBeNull();
+  });
+
   it('keeps why a queued job waits, and drops it once the job runs', () => {
     const reason = '2 job(s) wait for your review and keep their kernels';
     const queued = reduce(fresh(), {

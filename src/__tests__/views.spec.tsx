@@ -390,6 +390,38 @@ describe('views', () => {
     );
   });
 
+  it('answers a notebook with nothing to modernize neutrally, without a copy', () => {
+    const done = reduceEvents(initialState('j', 'clean.ipynb'), EVENTS);
+    const state: IJobState = {
+      ...done,
+      output: null,
+      report: {
+        ...done.report!,
+        output: null,
+        iterations: [],
+        nothing_to_modernize: 'it runs without errors today'
+      }
+    };
+    render(
+      <VerdictView
+        state={state}
+        trans={trans}
+        actions={{
+          openOutput: jest.fn(),
+          openReport: jest.fn(),
+          installMissing: jest.fn()
+        }}
+      />
+    );
+    const badge = host.querySelector('.jp-mlemodernizer-badge');
+    expect(badge?.textContent).toBe('Nothing to modernize');
+    expect(badge?.classList).toContain('jp-mlemodernizer-badge-neutral');
+    expect(host.querySelector('.jp-mlemodernizer-nothing')?.textContent).toBe(
+      'It runs without errors today. No change was needed, so no modernized copy was written.'
+    );
+    expect(buttons().map(b => b.textContent)).toEqual(['Open the report']);
+  });
+
   it('draws the chart with a text alternative', () => {
     const state = {
       ...reduceEvents(initialState('j', 'nb.ipynb'), EVENTS),

@@ -387,8 +387,9 @@ function jobFinished(state: IJobState, event: IJobFinishedEvent): IJobState {
     status: report.stop_reason === 'cancelled' ? 'cancelled' : 'finished',
     endedAt: event.time,
     report,
-    // the copy this job wrote: a new name when an earlier result was kept beside it
-    output: report.output ?? state.output,
+    // the copy this job wrote: a new name when an earlier result was kept
+    // beside it; null when there was nothing to modernize
+    output: report.output === undefined ? state.output : report.output,
     tokens: report.llm ? { ...emptyUsage(), ...report.llm } : state.tokens,
     targetScore: report.target_score ?? state.targetScore,
     tolerance: report.tolerance ?? state.tolerance,
@@ -439,7 +440,8 @@ function reduceSummary(state: IJobState, summary: IJobSummary): IJobState {
     createdAt: summary.created ?? state.createdAt,
     options:
       Object.keys(state.options).length > 0 ? state.options : summary.options,
-    output: summary.output ?? state.output,
+    // once the job finished, its output is what it wrote (null: nothing)
+    output: summary.report ? summary.output : (summary.output ?? state.output),
     queueReason: summary.queue_reason ?? null,
     error: state.error ?? summary.error ?? null,
     report: state.report ?? summary.report ?? null,

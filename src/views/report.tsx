@@ -53,7 +53,11 @@ export function ReportView(props: {
     <article className="jp-mlemodernizer-report-body">
       <h1>{trans.__('Modernization report: %1', basename(path))}</h1>
       <p>
-        <OutcomeBadge outcome={report.outcome} trans={trans} />{' '}
+        <OutcomeBadge
+          outcome={report.outcome}
+          trans={trans}
+          nothing={!!report.nothing_to_modernize}
+        />{' '}
         {trans.__('stopped: %1', stopReasonLabel(trans, report.stop_reason))}
       </p>
       <table className="jp-mlemodernizer-compare">

@@ -29,7 +29,19 @@ export function missingPackages(report: IReport): string[] {
 export function OutcomeBadge(props: {
   outcome: string | null | undefined;
   trans: TranslationBundle;
+  /** The notebook needed no change: a neutral answer, not a success. */
+  nothing?: boolean;
 }): JSX.Element {
+  if (props.nothing) {
+    return (
+      <span
+        className="jp-mlemodernizer-badge jp-mlemodernizer-badge-neutral"
+        data-outcome="nothing_to_modernize"
+      >
+        {props.trans.__('Nothing to modernize')}
+      </span>
+    );
+  }
   return (
     <span
       className={`jp-mlemodernizer-badge jp-mlemodernizer-badge-${outcomeTone(
@@ -63,6 +75,8 @@ export function VerdictView(props: {
     return null;
   }
   const outcome = report?.outcome ?? state.verdict?.outcome;
+  const nothing =
+    report?.nothing_to_modernize ?? state.verdict?.nothing_to_modernize;
   return (
     <section
       ref={host}
@@ -70,8 +84,8 @@ export function VerdictView(props: {
       aria-label={trans.__('Verdict')}
     >
       <div className="jp-mlemodernizer-verdict-head">
-        <OutcomeBadge outcome={outcome} trans={trans} />
-        {report && (
+        <OutcomeBadge outcome={outcome} trans={trans} nothing={!!nothing} />
+        {report && !nothing && (
           <span className="jp-mlemodernizer-muted">
             {trans.__(
               'Stopped: %1',
@@ -80,8 +94,18 @@ export function VerdictView(props: {
           </span>
         )}
       </div>
-      {report && <Comparison report={report} trans={trans} />}
-      {report && <Basis report={report} trans={trans} />}
+      {nothing && (
+        <p className="jp-mlemodernizer-nothing">
+          {report && !report.output
+            ? trans.__(
+                '%1. No change was needed, so no modernized copy was written.',
+                sentence(nothing)
+              )
+            : trans.__('%1. No change was needed.', sentence(nothing))}
+        </p>
+      )}
+      {report && !nothing && <Comparison report={report} trans={trans} />}
+      {report && !nothing && <Basis report={report} trans={trans} />}
       {report && report.error_summary && (
         <div className="jp-mlemodernizer-error-summary">
           <div>{report.error_summary}</div>
@@ -225,6 +249,13 @@ function Basis(props: {
       );
   }
   return <p className="jp-mlemodernizer-muted">{text}</p>;
+}
+
+/**
+ * The server's reason ("it runs without errors today") as a sentence.
+ */
+function sentence(reason: string): string {
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
 }
 
 export function basename(path: string): string {

@@ -10,8 +10,16 @@ import {
   galata,
   test
 } from '@jupyterlab/galata';
-import { Locator, Page, TestInfo } from '@playwright/test';
+import { Page } from '@playwright/test';
 import * as path from 'path';
+
+import {
+  cellSource,
+  modernizerPanel,
+  panelScreenshot,
+  pressModernize,
+  widenSidebar
+} from './panel-utils';
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
 const NOTEBOOK = 'eroded.ipynb';
@@ -23,10 +31,6 @@ const CELL2_ORIGINAL =
   "from helpers import load_data\nrows = load_data()\nprint('rows:', len(rows))";
 const CELL2_FIXED =
   "from helpers import load_dataset as load_data\nrows = load_data()\nprint('rows:', len(rows))";
-
-function modernizerPanel(page: Page): Locator {
-  return page.locator('#mlemodernizer-panel');
-}
 
 /**
  * Put the eroded notebook and its helper module in the test's folder and
@@ -46,17 +50,6 @@ async function openEroded(
   );
   await page.notebook.openByPath(`${tmpPath}/${NOTEBOOK}`);
   await page.notebook.activate(NOTEBOOK);
-}
-
-/**
- * Press the Modernize button of the notebook toolbar.
- */
-async function pressModernize(page: Page): Promise<void> {
-  const button = page.locator(
-    '.jp-NotebookPanel-toolbar [data-command="mlemodernizer:modernize"]'
-  );
-  await expect(button).toHaveText(/Modernize/);
-  await button.click();
 }
 
 /**
@@ -81,60 +74,6 @@ async function slowTokens(page: Page, urls: string[]): Promise<void> {
       queue = queue.then(() => ws.close());
     });
   });
-}
-
-/**
- * Make the right sidebar wider, as a user reviewing diffs would.
- */
-async function widenSidebar(page: Page): Promise<void> {
-  const panel = modernizerPanel(page);
-  const box = await panel.boundingBox();
-  if (!box) {
-    return;
-  }
-  // the split handle sits just left of the sidebar
-  await page.mouse.move(box.x - 2, box.y + 200);
-  await page.mouse.down();
-  await page.mouse.move(box.x - 160, box.y + 200, { steps: 5 });
-  await page.mouse.up();
-}
-
-/**
- * Keep a picture of the whole panel as a test artifact.
- */
-async function panelScreenshot(
-  page: Page,
-  testInfo: TestInfo,
-  name: string
-): Promise<void> {
-  const size = page.viewportSize() ?? { width: 1400, height: 1000 };
-  // a tall window shows the whole panel without scrolling
-  await page.setViewportSize({ width: size.width, height: 2200 });
-  const panel = modernizerPanel(page);
-  await panel.evaluate(node => {
-    node.scrollTop = 0;
-  });
-  await page.waitForTimeout(300);
-  const file = testInfo.outputPath(`${name}.png`);
-  await panel.screenshot({ path: file, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-  await page.setViewportSize(size);
-}
-
-/**
- * The source of a cell of the current notebook, from its model; null while
- * the notebook is still loading (expect.poll retries a value, not a throw).
- */
-async function cellSource(page: Page, index: number): Promise<string | null> {
-  return page.evaluate(i => {
-    const widget = window.jupyterapp.shell.currentWidget as unknown as {
-      content?: {
-        model?: { sharedModel?: { cells?: { getSource(): string }[] } };
-      };
-    };
-    const cell = widget?.content?.model?.sharedModel?.cells?.[i];
-    return cell ? cell.getSource() : null;
-  }, index);
 }
 
 test.describe('Modernize a notebook', () => {
