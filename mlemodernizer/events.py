@@ -56,6 +56,14 @@ class CellChange(TypedDict):
     path: NotRequired[str]  # the module, relative to the notebook's folder
 
 
+class RuleNote(TypedDict):
+    """A rule of a rules fix, as people read it (``loop.rule_notes``)."""
+
+    id: str
+    library: str  # the library whose API changed; "" when the catalogue lacks the id
+    message: str  # one line: what changed and what replaces it; "" when unknown
+
+
 class FailingCell(TypedDict):
     """A failing cell of a run (``progress.cell_report``), new since the baseline or not."""
 
@@ -286,6 +294,7 @@ class FixProposed(Payload, event="fix_proposed"):
     source: Literal["rule", "llm"]
     plan: str
     rule_ids: list[str]
+    rules: list[RuleNote]  # each rule in a sentence, for people
     model: str | None
     tokens: TokenUsage
     changes: list[CellChange]

@@ -34,6 +34,7 @@ from .events import (
     LLMStream,
     LoopStopped,
     ReviewRequested,
+    RuleNote,
     Verdict,
 )
 from .execution.base import (
@@ -246,6 +247,9 @@ class Modernizer:
         if issue is None:
             st.stop_reason = "reproducible"
             return None
+        if self.cancel.is_set():
+            st.stop_reason = "cancelled"  # before an issue no one will work on is announced
+            return None
         # which failing cells a fixer can work on: past a missing package, a helper file
         # left alone, a cell given up on, and the knock-on errors behind them
         cells = self._triage(st, run) if issue == "error" else []
@@ -279,9 +283,6 @@ class Modernizer:
             and not run.result.kernel_died
         ):
             st.stop_reason = "blocked"  # nothing left that a fix here can change
-            return None
-        if self.cancel.is_set():
-            st.stop_reason = "cancelled"
             return None
         if index >= opts.max_iterations:
             st.stop_reason = "iteration_limit"
@@ -796,6 +797,8 @@ class Modernizer:
                 source=proposal.source,
                 plan=proposal.plan,
                 rule_ids=list(proposal.rule_ids),
+                # each rule in a sentence, for people (the plan is terse: the model reads it too)
+                rules=rule_notes(proposal.rule_ids),
                 model=proposal.model,
                 tokens=proposal.usage.to_json(),
                 changes=[c.to_json() for c in proposal.changes],
@@ -975,6 +978,21 @@ class Modernizer:
             "fixes": st.provenance,
         }
         return JobResult(notebook=modernized, report=report, modules=st.modules)
+
+
+def rule_notes(rule_ids: list[str]) -> list[RuleNote]:
+    """Each rule's id, library and one-line message (ids the catalogue lacks: the id alone)."""
+    from .fixers.rules import get_rule
+
+    notes: list[RuleNote] = []
+    for rid in rule_ids:
+        try:
+            rule = get_rule(rid)
+        except KeyError:
+            notes.append({"id": rid, "library": "", "message": ""})
+            continue
+        notes.append({"id": rid, "library": rule.library, "message": rule.message})
+    return notes
 
 
 def nothing_to_modernize(

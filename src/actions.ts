@@ -15,6 +15,7 @@ import { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import { TranslationBundle } from '@jupyterlab/translation';
 
 import { Decision, errorMessage } from './api';
+import { confirmCancel } from './cancel';
 import { modernizeIcon } from './icons';
 import { ApplyPlan, netAcceptedChanges } from './model/diff';
 import { JobModel } from './model/job';
@@ -40,11 +41,13 @@ export class PanelActions implements IPanelActions {
   }
 
   cancel(job: JobModel): void {
-    job.cancel().catch(error => {
-      Notification.error(
-        this._trans.__('Could not cancel the job: %1', errorMessage(error))
-      );
-    });
+    confirmCancel(job, this._trans)
+      .then(confirmed => (confirmed ? job.cancel() : undefined))
+      .catch(error => {
+        Notification.error(
+          this._trans.__('Could not cancel the job: %1', errorMessage(error))
+        );
+      });
   }
 
   decide(

@@ -317,9 +317,22 @@ export interface IFixProposedEvent extends IEventBase {
   source: FixSource;
   plan: string;
   rule_ids: string[];
+  /** Each rule in a sentence (absent from older servers). */
+  rules?: IRuleNote[];
   model: string | null;
   tokens: ITokenUsage;
   changes: ICellChange[];
+}
+
+/**
+ * A rule of a rules fix, as people read it.
+ */
+export interface IRuleNote {
+  id: string;
+  /** The library whose API changed ("pandas"); empty when unknown. */
+  library: string;
+  /** One line: what changed and what replaces it; empty when unknown. */
+  message: string;
 }
 
 export interface IReviewRequestedEvent extends IEventBase {

@@ -399,6 +399,10 @@ function addCommands(app: JupyterFrontEnd, context: ICommandContext): void {
       if (!job) {
         return;
       }
+      const { confirmCancel } = await import('./cancel');
+      if (!(await confirmCancel(job, trans))) {
+        return;
+      }
       try {
         await job.cancel();
       } catch (error) {

@@ -209,6 +209,8 @@ async def test_cancel_while_waiting_for_review(jp_fetch, jp_ws_fetch, renamed, l
         events[-1]["type"] == "job_finished" and events[-1]["report"]["stop_reason"] == "cancelled"
     )
     assert [e["decision"] for e in events if e["type"] == "cell_decision"] == ["rejected"]
+    # a cancelled job announces no further issue that no one will work on
+    assert not [e for e in events if e["type"] == "issue_detected"]
     summary = json.loads((await jp_fetch("mlemodernizer", "jobs", job["id"])).body)
     assert summary["status"] == "cancelled"
 

@@ -6,6 +6,7 @@ import {
   formatScore,
   formatSeconds,
   inBand,
+  reviewSeconds,
   scoreBand
 } from '../model/selectors';
 import { initialState } from '../model/state';
@@ -47,10 +48,29 @@ describe('selectors', () => {
     expect(inBand(null, band)).toBe(false);
   });
 
-  it('measures elapsed time until the end, or until now while running', () => {
+  it('measures the working time until the end, or until now while running', () => {
     const done = reduceEvents(initialState('j', 'nb.ipynb'), EVENTS);
     const total = EVENTS[EVENTS.length - 1].time - EVENTS[0].time;
-    expect(elapsedSeconds(done, 1e12)).toBeCloseTo(total);
+    // the time waiting for the user's review (review_requested until
+    // fix_applied) is not the job's
+    const at = (type: string) => EVENTS.find(e => e.type === type)!.time;
+    const waited = at('fix_applied') - at('review_requested');
+    expect(waited).toBeGreaterThan(1);
+    expect(reviewSeconds(done, 1e12)).toBeCloseTo(waited);
+    expect(elapsedSeconds(done, 1e12)).toBeCloseTo(total - waited);
+
+    // while it waits, the clock stands still
+    const waiting = reduceEvents(
+      initialState('j', 'nb.ipynb'),
+      EVENTS.filter(e => e.time <= at('review_requested'))
+    );
+    const asked = at('review_requested') - EVENTS[0].time;
+    expect(elapsedSeconds(waiting, at('review_requested') + 5)).toBeCloseTo(
+      asked
+    );
+    expect(elapsedSeconds(waiting, at('review_requested') + 50)).toBeCloseTo(
+      asked
+    );
 
     const running = reduceEvents(
       initialState('j', 'nb.ipynb'),

@@ -66,7 +66,7 @@ describe('views', () => {
     const stream = host.querySelector('.jp-mlemodernizer-plan-streaming');
     expect(stream?.getAttribute('aria-live')).toBe('polite');
     expect(stream?.textContent).toContain('The helper');
-    expect(host.textContent).toContain('The model is writing (Error repair)');
+    expect(host.textContent).toContain('The model is writing (error repair)…');
     expect(
       Array.from(
         host.querySelectorAll('.jp-mlemodernizer-iteration-title')
@@ -420,6 +420,122 @@ describe('views', () => {
       'It runs without errors today. No change was needed, so no modernized copy was written.'
     );
     expect(buttons().map(b => b.textContent)).toEqual(['Open the report']);
+  });
+
+  it('waits for the model without an empty placeholder', () => {
+    const state = reduceEvents(initialState('j', 'nb.ipynb'), [
+      ...EVENTS.filter(e => e.seq <= 5),
+      {
+        type: 'issue_detected',
+        job: 'j',
+        seq: 6,
+        time: 1,
+        iteration: 1,
+        issue: 'error',
+        first_error: 'NameError: x',
+        cell_index: 0
+      } as IEventBase
+    ]);
+    render(
+      <Timeline
+        state={state}
+        actions={{
+          decide: jest.fn(),
+          showCell: jest.fn(),
+          openFile: jest.fn()
+        }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    const stream = host.querySelector('.jp-mlemodernizer-stream');
+    expect(stream?.textContent).toContain('The model is writing…');
+    expect(stream?.textContent).toContain('Waiting for its first words');
+    expect(stream?.textContent).not.toContain('()');
+  });
+
+  it('tells the baseline error once: the issue below refers to it', () => {
+    render(
+      <Timeline
+        state={upTo(6)}
+        actions={{
+          decide: jest.fn(),
+          showCell: jest.fn(),
+          openFile: jest.fn()
+        }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    const issue = host.querySelector('.jp-mlemodernizer-issue');
+    expect(issue?.textContent).toBe('Error cell 3, the error above');
+    expect(
+      host.textContent?.split("cannot import name 'load_data'")
+    ).toHaveLength(2);
+  });
+
+  it('shows a rules fix as sentences, each rule a link to its documentation', () => {
+    const state = reduceEvents(initialState('j', 'nb.ipynb'), [
+      {
+        type: 'fix_proposed',
+        job: 'j',
+        seq: 1,
+        time: 1,
+        iteration: 1,
+        fix_id: 'fix-1',
+        issue: 'error',
+        fix_type: 'error_repair',
+        source: 'rule',
+        plan: 'Rules rewrote cell 1 after the error: PD001 (.loc[rows, cols]).',
+        rule_ids: ['PD001'],
+        rules: [
+          {
+            id: 'PD001',
+            library: 'pandas',
+            message:
+              '.ix was removed in pandas 1.0; use .loc (labels) or .iloc (positions)'
+          }
+        ],
+        model: null,
+        tokens: {},
+        changes: [
+          {
+            cell_index: 1,
+            cell_id: 'c',
+            old_source: 'df.ix[0]',
+            new_source: 'df.loc[0]'
+          }
+        ]
+      } as IEventBase
+    ]);
+    render(
+      <Timeline
+        state={state}
+        actions={{
+          decide: jest.fn(),
+          showCell: jest.fn(),
+          openFile: jest.fn()
+        }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    const link = host.querySelector<HTMLAnchorElement>(
+      '.jp-mlemodernizer-rules a'
+    );
+    expect(link?.textContent).toBe('PD001');
+    expect(link?.getAttribute('href')).toMatch(/docs\/rules\.md#pd001$/);
+    expect(link?.getAttribute('rel')).toContain('noopener');
+    expect(
+      host.querySelector('.jp-mlemodernizer-rule-message')?.textContent
+    ).toBe(
+      '.ix was removed in pandas 1.0; use .loc (labels) or .iloc (positions).'
+    );
+    expect(
+      host.querySelector('.jp-mlemodernizer-fix-summary')?.textContent
+    ).not.toContain('PD001');
+    // the terse plan is not shown
+    expect(host.textContent).not.toContain('.loc[rows, cols]');
   });
 
   it('draws the chart with a text alternative', () => {

@@ -19,7 +19,7 @@ import {
 import { IHealth, ILLMChoice, getHealth } from '../request';
 import { IStateCache } from './cache';
 import { JobModel } from './job';
-import { isActive } from './state';
+import { JobStatus } from './state';
 import {
   DEFAULT_SETTINGS,
   IModernizerSettings,
@@ -92,6 +92,14 @@ export class ModernizerManager implements IDisposable {
    */
   jobsFor(path: string): IJobSummary[] {
     return this._jobs.filter(job => job.path === path);
+  }
+
+  /**
+   * A job's status now: its live state's when this page follows it (the
+   * listed summary is as old as the list), else the listed one.
+   */
+  statusOf(summary: IJobSummary): JobStatus {
+    return this._models.get(summary.id)?.state.status ?? summary.status;
   }
 
   get batches(): ReadonlyArray<IBatchState> {
@@ -284,12 +292,12 @@ export class ModernizerManager implements IDisposable {
       summary
     });
     this._models.set(summary.id, model);
-    // the commands' enabled state and the Modernize button follow whether
-    // the job still runs
-    let active = isActive(model.state);
+    // the commands' enabled state, the Modernize button and the job
+    // selector follow the job's status (queued, running, ended)
+    let status = model.state.status;
     model.stateChanged.connect(() => {
-      if (isActive(model.state) !== active) {
-        active = !active;
+      if (model.state.status !== status) {
+        status = model.state.status;
         this._changed.emit();
       }
     });

@@ -289,6 +289,7 @@ function fixProposed(state: IJobState, event: IFixProposedEvent): IJobState {
     source: event.source,
     plan: event.plan ?? '',
     ruleIds: event.rule_ids ?? [],
+    rules: event.rules ?? [],
     model: event.model ?? null,
     tokens: { ...emptyUsage(), ...(event.tokens ?? {}) },
     changes: (event.changes ?? []).map(change => ({
@@ -327,7 +328,11 @@ function reviewRequested(
     ...fix,
     reviewRequested: true
   }));
-  return { ...next, activity: { kind: 'reviewing', fixId: event.fix_id } };
+  return {
+    ...next,
+    activity: { kind: 'reviewing', fixId: event.fix_id },
+    reviewSince: state.reviewSince ?? event.time
+  };
 }
 
 function cellDecision(state: IJobState, event: ICellDecisionEvent): IJobState {
@@ -355,7 +360,22 @@ function fixApplied(state: IJobState, event: IFixAppliedEvent): IJobState {
       sent: null
     }))
   }));
-  return { ...next, activity: { kind: 'idle' } };
+  return { ...endReviewWait(next, event.time), activity: { kind: 'idle' } };
+}
+
+/**
+ * The user's review ended at `time`: its wait joins the time not counted.
+ */
+function endReviewWait(state: IJobState, time: number): IJobState {
+  const since = state.reviewSince ?? null;
+  if (since === null) {
+    return state;
+  }
+  return {
+    ...state,
+    reviewWaited: (state.reviewWaited ?? 0) + Math.max(0, time - since),
+    reviewSince: null
+  };
 }
 
 function verdict(state: IJobState, event: IVerdictEvent): IJobState {
@@ -383,7 +403,7 @@ function fixRolledBack(
 function jobFinished(state: IJobState, event: IJobFinishedEvent): IJobState {
   const report = event.report;
   return {
-    ...state,
+    ...endReviewWait(state, event.time),
     status: report.stop_reason === 'cancelled' ? 'cancelled' : 'finished',
     endedAt: event.time,
     report,
@@ -399,7 +419,7 @@ function jobFinished(state: IJobState, event: IJobFinishedEvent): IJobState {
 
 function jobFailed(state: IJobState, event: IJobFailedEvent): IJobState {
   return {
-    ...state,
+    ...endReviewWait(state, event.time),
     status: event.interrupted ? 'interrupted' : 'failed',
     endedAt: event.time,
     error: event.error ?? 'the job failed',

@@ -65,8 +65,9 @@ export function inBand(score: number | null, band: IScoreBand | null): boolean {
 }
 
 /**
- * Seconds the job has run: until it ended, or until `serverNow` (the server's
- * clock, seconds since the epoch) while it runs.
+ * Seconds the job has worked: from its start until it ended, or until
+ * `serverNow` (the server's clock, seconds since the epoch) while it runs,
+ * less the time it waited for the user's review.
  */
 export function elapsedSeconds(
   state: IJobState,
@@ -76,11 +77,26 @@ export function elapsedSeconds(
   if (start === null) {
     return null;
   }
-  let end = state.endedAt;
-  if (end === null) {
-    end = isActive(state) ? serverNow : (state.lastEventAt ?? start);
+  const end = endOf(state, serverNow, start);
+  return Math.max(0, end - start - reviewSeconds(state, serverNow));
+}
+
+/**
+ * Seconds the job waited for the user's review, so far.
+ */
+export function reviewSeconds(state: IJobState, serverNow: number): number {
+  const since = state.reviewSince ?? null;
+  const start = state.startedAt ?? state.createdAt ?? serverNow;
+  const waiting =
+    since === null ? 0 : Math.max(0, endOf(state, serverNow, start) - since);
+  return (state.reviewWaited ?? 0) + waiting;
+}
+
+function endOf(state: IJobState, serverNow: number, start: number): number {
+  if (state.endedAt !== null) {
+    return state.endedAt;
   }
-  return Math.max(0, end - start);
+  return isActive(state) ? serverNow : (state.lastEventAt ?? start);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   IExecutionError,
   IFailingCell,
   IReport,
+  IRuleNote,
   ITokenUsage,
   IVerdictEvent
 } from '../events';
@@ -114,6 +115,8 @@ export interface IFixState {
   source: string;
   plan: string;
   ruleIds: string[];
+  /** The rules in sentences (absent in states cached by older versions). */
+  rules?: IRuleNote[];
   model: string | null;
   tokens: ITokenUsage;
   changes: IChangeState[];
@@ -181,6 +184,13 @@ export interface IJobState {
   /** Why a queued job has not started (the server's words), or null. */
   queueReason: string | null;
   cancelRequested: boolean;
+  /**
+   * Seconds the job waited for the user's review, and since when it waits
+   * now (server time, null: it does not): the elapsed time leaves them out.
+   * Absent in states cached by older versions.
+   */
+  reviewWaited?: number;
+  reviewSince?: number | null;
 }
 
 export const STATE_VERSION = 2;

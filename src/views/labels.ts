@@ -4,7 +4,7 @@
 import { TranslationBundle } from '@jupyterlab/translation';
 
 import { ConnectionStatus } from '../model/job';
-import { IJobState } from '../model/state';
+import { IJobState, JobStatus } from '../model/state';
 
 export function outcomeLabel(
   trans: TranslationBundle,
@@ -197,5 +197,32 @@ export function statusText(
       return trans.__('Waiting for your review');
     default:
       return trans.__('Running');
+  }
+}
+
+/**
+ * A job's status in one word, for the job selector.
+ */
+export function jobStatusWord(
+  trans: TranslationBundle,
+  status: JobStatus
+): string {
+  switch (status) {
+    case 'starting':
+      return trans.__('starting');
+    case 'queued':
+      return trans.__('queued');
+    case 'running':
+      return trans.__('running');
+    case 'finished':
+      return trans.__('finished');
+    case 'failed':
+      return trans.__('failed');
+    case 'cancelled':
+      return trans.__('cancelled');
+    case 'interrupted':
+      return trans.__('interrupted');
+    default:
+      return trans.__('unknown');
   }
 }

@@ -15,12 +15,13 @@ import {
   chartPoints,
   elapsedSeconds,
   formatDuration,
+  reviewSeconds,
   scoreBand
 } from '../model/selectors';
 import { IJobState, isActive } from '../model/state';
 import { ScoreChart } from './chart';
 import { HealthView } from './health';
-import { statusText } from './labels';
+import { jobStatusWord, statusText } from './labels';
 import { Timeline } from './timeline';
 import { VerdictView, basename } from './verdict';
 
@@ -86,6 +87,7 @@ function PanelBody(props: IModernizerPanelOptions): JSX.Element {
   const path = manager.path;
   const job = manager.current;
   const jobs = path ? manager.jobsFor(path) : [];
+  const running = job !== null && isActive(job.state);
   return (
     <div className="jp-mlemodernizer-body">
       <header className="jp-mlemodernizer-header">
@@ -118,10 +120,15 @@ function PanelBody(props: IModernizerPanelOptions): JSX.Element {
             <button
               type="button"
               className="jp-mod-styled jp-mod-accept jp-mlemodernizer-button"
-              disabled={job !== null && isActive(job.state)}
+              disabled={running}
+              title={
+                running
+                  ? trans.__('A job for this notebook is running')
+                  : undefined
+              }
               onClick={() => actions.modernize()}
             >
-              {job === null
+              {job === null || running
                 ? trans.__('Modernize')
                 : trans.__('Modernize again')}
             </button>
@@ -136,10 +143,13 @@ function PanelBody(props: IModernizerPanelOptions): JSX.Element {
                   {jobs.map((summary, i) => (
                     <option key={summary.id} value={summary.id}>
                       {trans.__(
-                        '#%1, %2: %3',
+                        '#%1 · %2 · %3',
                         jobs.length - i,
-                        new Date(summary.created * 1000).toLocaleTimeString(),
-                        summary.status
+                        new Date(summary.created * 1000).toLocaleTimeString(
+                          [],
+                          { hour: '2-digit', minute: '2-digit' }
+                        ),
+                        jobStatusWord(trans, manager.statusOf(summary))
                       )}
                     </option>
                   ))}
@@ -265,13 +275,20 @@ function Elapsed(props: {
     const timer = setInterval(() => tick(n => n + 1), 1000);
     return () => clearInterval(timer);
   }, [active]);
-  const seconds = elapsedSeconds(state, job.serverNow());
+  const now = job.serverNow();
+  const seconds = elapsedSeconds(state, now);
+  const waited = reviewSeconds(state, now);
+  // the job's own time: the time it waited for your review is left out
+  const title =
+    waited >= 1
+      ? trans.__(
+          'Working time %1 (not counting %2 waiting for your review)',
+          formatDuration(seconds),
+          formatDuration(waited)
+        )
+      : trans.__('Working time %1', formatDuration(seconds));
   return (
-    <span
-      className="jp-mlemodernizer-elapsed"
-      title={trans.__('Elapsed time')}
-      aria-label={trans.__('Elapsed time %1', formatDuration(seconds))}
-    >
+    <span className="jp-mlemodernizer-elapsed" title={title} aria-label={title}>
       {formatDuration(seconds)}
     </span>
   );

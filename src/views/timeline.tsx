@@ -28,6 +28,7 @@ import {
 } from './labels';
 import { NoticeView } from './notice';
 import { FixReview, IReviewActions } from './review';
+import { RuleList } from './rules';
 
 export interface ITimelineProps {
   state: IJobState;
@@ -50,21 +51,39 @@ export function Timeline(props: ITimelineProps): JSX.Element {
   const last = state.iterations[state.iterations.length - 1].index;
   return (
     <ol className="jp-mlemodernizer-timeline" aria-label={trans.__('Timeline')}>
-      {state.iterations.map(iteration => (
+      {state.iterations.map((iteration, i) => (
         <IterationView
           key={iteration.index}
           {...props}
           iteration={iteration}
           latest={iteration.index === last}
+          previous={runBefore(state.iterations, i)}
         />
       ))}
     </ol>
   );
 }
 
+/**
+ * The newest run before the iteration at `at` (an iteration whose changes
+ * were all rejected ran nothing: the one before it counts).
+ */
+function runBefore(iterations: IIteration[], at: number): IExecution | null {
+  for (let i = at - 1; i >= 0; i--) {
+    const { reruns, execution } = iterations[i];
+    const run = reruns.length > 0 ? reruns[reruns.length - 1] : execution;
+    if (run && !run.running) {
+      return run;
+    }
+  }
+  return null;
+}
+
 interface IIterationProps extends ITimelineProps {
   iteration: IIteration;
   latest: boolean;
+  /** The run before this iteration: the one its issue was found in. */
+  previous: IExecution | null;
 }
 
 function IterationView(props: IIterationProps): JSX.Element {
@@ -85,7 +104,12 @@ function IterationView(props: IIterationProps): JSX.Element {
     <li className="jp-mlemodernizer-iteration" data-iteration={iteration.index}>
       <h3 className="jp-mlemodernizer-iteration-title">{title}</h3>
       {iteration.issues.map((issue, i) => (
-        <IssueView key={i} issue={issue} trans={trans} />
+        <IssueView
+          key={i}
+          issue={issue}
+          trans={trans}
+          shownAbove={shownAbove(issue, props.previous)}
+        />
       ))}
       {iteration.stop && <StopView stop={iteration.stop} trans={trans} />}
       {(iteration.stream || streaming) && fixes.length === 0 && (
@@ -124,11 +148,59 @@ function IterationView(props: IIterationProps): JSX.Element {
   );
 }
 
+/**
+ * Whether the run above already shows the issue's error, word for word, on
+ * the same cell (then the issue refers to it instead of repeating it).
+ */
+function shownAbove(issue: IIssue, previous: IExecution | null): boolean {
+  if (!previous || issue.firstError === null || issue.cellIndex === null) {
+    return false;
+  }
+  // (a failing cell shows the first line of its error: the issue the whole)
+  const first = issue.firstError;
+  const same = (error: string | null | undefined) =>
+    !!error && (first === error || first.startsWith(`${error}\n`));
+  if (previous.failingCells) {
+    return previous.failingCells.some(
+      cell => cell.cell_index === issue.cellIndex && same(cell.error)
+    );
+  }
+  const error = previous.errors[0];
+  return (
+    !!error &&
+    error.cell_index === issue.cellIndex &&
+    same(`${error.ename}: ${error.evalue}`)
+  );
+}
+
 function IssueView(props: {
   issue: IIssue;
   trans: TranslationBundle;
+  /** The run above shows this error already: say so instead of repeating it. */
+  shownAbove?: boolean;
 }): JSX.Element {
   const { issue, trans } = props;
+  if (props.shownAbove && issue.cellIndex !== null) {
+    const more = (issue.firstError ?? '').includes('\n');
+    return (
+      <div className="jp-mlemodernizer-issue">
+        <span className="jp-mlemodernizer-tag jp-mlemodernizer-tag-issue">
+          {issueLabel(trans, issue.issue)}
+        </span>{' '}
+        <span className="jp-mlemodernizer-issue-detail">
+          {trans.__('cell %1, the error above', issue.cellIndex + 1)}
+        </span>
+        {more && (
+          <details className="jp-mlemodernizer-issue-more">
+            <summary>{trans.__('Whole message')}</summary>
+            <pre className="jp-mlemodernizer-error-line">
+              {issue.firstError}
+            </pre>
+          </details>
+        )}
+      </div>
+    );
+  }
   const detail =
     issue.firstError ??
     (issue.score !== null
@@ -176,16 +248,26 @@ function StreamView(props: {
   return (
     <div className="jp-mlemodernizer-stream">
       <div className="jp-mlemodernizer-stream-title">
-        {live
-          ? trans.__('The model is writing (%1)…', fixTypeLabel(trans, fixType))
-          : trans.__('Model reply')}
+        {!live
+          ? trans.__('Model reply')
+          : fixType
+            ? trans.__(
+                'The model is writing (%1)…',
+                fixTypeLabel(trans, fixType).toLowerCase()
+              )
+            : trans.__('The model is writing…')}
       </div>
       <pre
         className="jp-mlemodernizer-plan jp-mlemodernizer-plan-streaming"
         aria-live="polite"
         aria-busy={live}
       >
-        {text}
+        {text ||
+          (live && (
+            <span className="jp-mlemodernizer-muted">
+              {trans.__('Waiting for its first words')}
+            </span>
+          ))}
         {live && <span className="jp-mlemodernizer-cursor" aria-hidden />}
       </pre>
     </div>
@@ -209,6 +291,8 @@ function FixView(props: IFixViewProps): JSX.Element {
       first?.scrollIntoView?.({ block: 'nearest' });
     }
   }, [review.open]);
+  // a rules fix with its rules in sentences (older servers: the plan alone)
+  const notes = fix.source === 'rule' ? (fix.rules ?? []) : [];
   const files = fix.changes.filter(change => change.path).length;
   const cells = fix.changes.length - files;
   const counts = [
@@ -222,7 +306,11 @@ function FixView(props: IFixViewProps): JSX.Element {
       <span className="jp-mlemodernizer-tag jp-mlemodernizer-tag-fix">
         {fixTypeLabel(trans, fix.fixType)}
       </span>{' '}
-      <span>{sourceLabel(trans, fix.source, fix.model, fix.ruleIds)}</span>{' '}
+      <span>
+        {notes.length > 0
+          ? trans.__('Rules')
+          : sourceLabel(trans, fix.source, fix.model, fix.ruleIds)}
+      </span>{' '}
       <span className="jp-mlemodernizer-muted">{counts}</span>
       {fix.rolledBack && (
         <>
@@ -244,7 +332,11 @@ function FixView(props: IFixViewProps): JSX.Element {
           )}
         </div>
       )}
-      {fix.plan && <pre className="jp-mlemodernizer-plan">{fix.plan}</pre>}
+      {notes.length > 0 ? (
+        <RuleList rules={notes} static={fix.issue === 'static'} trans={trans} />
+      ) : (
+        fix.plan && <pre className="jp-mlemodernizer-plan">{fix.plan}</pre>
+      )}
       {props.stream && fix.source === 'llm' && (
         <details className="jp-mlemodernizer-reply">
           <summary>{trans.__('Full model reply')}</summary>

@@ -118,8 +118,12 @@ test.describe('Modernize a notebook', () => {
       await expect(
         panel.locator('.jp-mlemodernizer-execution').first()
       ).toContainText('1 cell with errors');
+      // the baseline shows the error; the issue refers to it, not repeats it
+      await expect(
+        panel.locator('.jp-mlemodernizer-iteration[data-iteration="0"]')
+      ).toContainText("ImportError: cannot import name 'load_data'");
       await expect(panel.locator('.jp-mlemodernizer-issue')).toContainText(
-        "ImportError: cannot import name 'load_data'"
+        'cell 3, the error above'
       );
       await expect(
         panel.locator('.jp-mlemodernizer-fix .jp-mlemodernizer-plan').first()
@@ -358,6 +362,12 @@ test.describe('Modernize a notebook', () => {
 
     await page.keyboard.press('Control+Shift+C');
     await page.keyboard.type('Cancel modernization');
+    await page.keyboard.press('Enter');
+    // it asks first, saying what a cancelled job still writes
+    const dialog = page.locator('.jp-Dialog');
+    await expect(dialog).toContainText(
+      'a modernized copy with the changes accepted so far is still written'
+    );
     await page.keyboard.press('Enter');
 
     await expect(panel.locator('.jp-mlemodernizer-status-text')).toHaveText(
