@@ -6,6 +6,7 @@ way from every face.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from .notebook import (
     write_text_atomic,
 )
 from .options import Options
+from .score_detect import DetectedScore, detect_score
 from .scoring import make_score_source
 
 if TYPE_CHECKING:
@@ -148,6 +150,39 @@ class Job:
         return result
 
 
+def resolve_detected_score(
+    opts: Options, nb: object, notices: list[str]
+) -> tuple[Options, DetectedScore | None]:
+    """``--score detect``: the options with the printed metric as regex and target (the
+    direction from its name unless given), and a notice saying what was found, or that nothing
+    was (then reproducibility is judged on errors alone)."""
+    if opts.score != "detect":
+        return opts, None
+    detected = detect_score(nb)  # type: ignore[arg-type]
+    if detected is None:
+        notices.append(
+            "--score detect: no metric (accuracy, score, auc, rmse, ...) in the notebook's "
+            "stored outputs; reproducibility is judged on errors alone"
+        )
+        return dataclasses.replace(opts, score=None), None
+    notices.append(
+        f"--score detect: {detected.describe()}: {detected.line!r} "
+        f"(regex {detected.regex!r}, target {detected.value:g})"
+    )
+    resolved = dataclasses.replace(
+        opts,
+        score=None,
+        score_regex=detected.regex,
+        target_score=opts.target_score if opts.target_score is not None else detected.value,
+        higher_is_better=(
+            opts.higher_is_better
+            if opts.higher_is_better is not None
+            else detected.higher_is_better
+        ),
+    )
+    return resolved, detected
+
+
 def prepare_job(
     path: Path,
     opts: Options,
@@ -171,7 +206,10 @@ def prepare_job(
     check_writable(output, "--out" if opts.out else "output")
     if opts.report:
         check_writable(Path(opts.report), "--report")
+    opts, detected = resolve_detected_score(opts, loaded.nb, loaded.notices)
     score_source = make_score_source(opts)
+    if score_source is not None and detected is not None:
+        score_source.description = f"{detected.describe()} (detected)"
     if opts.uses_llm:
         check_llm_reachable(opts, api_key)
     elif not opts.offline and opts.base_url and not opts.model:

@@ -280,6 +280,13 @@ class Options:
     target_score: float | None = _option(
         None, help="the score to reproduce (default: read from the stored outputs)", group="scoring"
     )
+    score: str | None = _option(
+        None,
+        help="detect: the metric the notebook printed last in its stored outputs (accuracy, "
+        "score, auc, rmse, ...) is the score to reproduce, its value the target",
+        group="scoring",
+        metavar="detect",
+    )
     score_regex: str | None = _option(
         None, help="regex with one group, matched over cell outputs (last match)", group="scoring"
     )
@@ -334,9 +341,13 @@ class Options:
             raise ModernizerError("--base-url needs --model (or use --offline)")
         if self.metric and not self.answers:
             raise ModernizerError("--metric needs --answers CSV")
-        sources = [s for s in (self.score_regex, self.grader, self.metric) if s]
+        if self.score not in (None, "detect"):
+            raise ModernizerError(f"--score must be detect, not {self.score!r}")
+        sources = [s for s in (self.score, self.score_regex, self.grader, self.metric) if s]
         if len(sources) > 1:
-            raise ModernizerError("give one score source: --score-regex, --grader or --metric")
+            raise ModernizerError(
+                "give one score source: --score detect, --score-regex, --grader or --metric"
+            )
 
     @property
     def uses_llm(self) -> bool:

@@ -72,7 +72,11 @@ class RegexScore:
         self.description = f"regex {self.pattern!r}"
 
     def score(self, executed: NotebookNode, workdir: Path) -> float | None:
-        matches = list(self._re.finditer(output_text(executed)))
+        return self.score_text(output_text(executed))
+
+    def score_text(self, text: str) -> float | None:
+        """The number of the last match whose group is a number."""
+        matches = list(self._re.finditer(text))
         for m in reversed(matches):
             try:
                 return float(m.group(1))

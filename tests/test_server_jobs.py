@@ -470,3 +470,40 @@ async def test_a_clean_notebook_has_nothing_to_modernize_and_no_copy(
     assert not (jp_root_dir / "clean.modernized.ipynb").exists()
     summary = json.loads((await jp_fetch("mlemodernizer", "jobs", job["id"])).body)
     assert summary["status"] == "finished" and summary["output"] is None
+
+
+async def test_the_printed_score_is_proposed_and_detected_for_a_job(
+    jp_fetch, jp_ws_fetch, jp_root_dir
+) -> None:
+    write_notebook(
+        jp_root_dir / "scored.ipynb",
+        ["print('accuracy: %.3f' % 0.5)"],
+        outputs={0: "accuracy: 0.940\n"},
+    )
+    write_notebook(jp_root_dir / "plain.ipynb", ["x = 1"])
+    found = json.loads(
+        (await jp_fetch("mlemodernizer", "score", params={"path": "scored.ipynb"})).body
+    )
+    assert found["found"] is True and found["metric"] == "accuracy"
+    assert (found["value"], found["cell_index"], found["higher_is_better"]) == (0.94, 0, True)
+    none = json.loads(
+        (await jp_fetch("mlemodernizer", "score", params={"path": "plain.ipynb"})).body
+    )
+    assert none == {"found": False}
+    with pytest.raises(HTTPClientError) as info:
+        await jp_fetch("mlemodernizer", "score", params={"path": "../x.ipynb"})
+    assert info.value.code == 403
+    # a job with score: detect checks the printed metric against its band
+    job = await post(
+        jp_fetch,
+        "jobs",
+        body={"path": "scored.ipynb", "options": {"offline": True, "score": "detect"}},
+    )
+    ws = await jp_ws_fetch("mlemodernizer", "jobs", job["id"], "events")
+    events = await events_until(ws, {"job_finished"})
+    started = events[0]
+    assert started["target_score"] == 0.94
+    assert started["score_source"] == "accuracy as printed by cell 1 (detected)"
+    issue = next(e for e in events if e["type"] == "issue_detected")
+    assert issue["issue"] == "score_deviation" and issue["score"] == 0.5
+    assert events[-1]["outcome"] == "error_free_non_reproducible"

@@ -15,6 +15,7 @@ from .handlers import (
     HealthHandler,
     JobHandler,
     JobsHandler,
+    ScoreHandler,
 )
 from .manager import JobManager
 
@@ -44,6 +45,7 @@ class MLEModernizerApp(ExtensionApp):
             [
                 (r"/mlemodernizer/health", HealthHandler),
                 (r"/mlemodernizer/jobs", JobsHandler),
+                (r"/mlemodernizer/score", ScoreHandler),
                 (rf"/mlemodernizer/jobs/{JOB_ID}", JobHandler),
                 (rf"/mlemodernizer/jobs/{JOB_ID}/decisions", DecisionsHandler),
                 (rf"/mlemodernizer/jobs/{JOB_ID}/events", EventsWebSocket),

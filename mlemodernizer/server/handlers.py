@@ -61,6 +61,18 @@ class HealthHandler(BaseHandler):
         self.finish(json.dumps({"status": "ok", "version": __version__, **report}))
 
 
+class ScoreHandler(BaseHandler):
+    """``?path=NB``: the score the notebook printed (``--score detect``), for the panel to
+    propose before a job starts; ``{"found": false}`` when it printed none."""
+
+    @tornado.web.authenticated
+    async def get(self) -> None:
+        path = self.get_query_argument("path", None)
+        found = await asyncio.to_thread(self.manager.detect_score, path)
+        answer = {"found": True, **found.to_json()} if found else {"found": False}
+        self.finish(json.dumps(answer))
+
+
 class JobsHandler(BaseHandler):
     @tornado.web.authenticated
     def get(self) -> None:

@@ -27,6 +27,7 @@ from ..loop import AutoReview
 from ..notebook import check_writable, default_output_path, load_notebook
 from ..options import Options, server_only_options
 from ..paths import PathRefused, relative_to_root, resolve_under
+from ..score_detect import DetectedScore, detect_score
 from .config import MLEModernizer
 from .review import ManualReview
 from .store import JobStore
@@ -248,6 +249,15 @@ class JobManager:
             )
         running = f"{min(working, self.slots.n)} job(s) running (at most {self.slots.n} at once)"
         return f"{running}, {batch} of them batch notebooks" if batch else running
+
+    def detect_score(self, rel_path: Any) -> DetectedScore | None:
+        """The score a notebook under the root printed in its stored outputs, if any."""
+        full = self.resolve_notebook(rel_path)
+        try:
+            nb = load_notebook(full).nb
+        except ModernizerError as exc:
+            raise RequestError(400, self.for_client(str(exc))) from None
+        return detect_score(nb)
 
     # --- jobs --------------------------------------------------------------------------------
 
