@@ -161,13 +161,12 @@ def resolve_detected_score(
     detected = detect_score(nb)  # type: ignore[arg-type]
     if detected is None:
         notices.append(
-            "--score detect: no metric (accuracy, score, auc, rmse, ...) in the notebook's "
+            "score detection: no metric (accuracy, score, auc, rmse, ...) in the notebook's "
             "stored outputs; reproducibility is judged on errors alone"
         )
         return dataclasses.replace(opts, score=None), None
     notices.append(
-        f"--score detect: {detected.describe()}: {detected.line!r} "
-        f"(regex {detected.regex!r}, target {detected.value:g})"
+        f"score detected: {detected.describe()} ({detected.line!r}), target {detected.value:g}"
     )
     resolved = dataclasses.replace(
         opts,

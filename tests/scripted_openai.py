@@ -25,7 +25,8 @@ As a script, for UI tests and the CLI acceptance check::
     python tests/scripted_openai.py --port 8123 --script replies.json [--repeat-last]
 
 ``replies.json`` is a JSON list of strings or objects with the fields of :class:`Reply` (no
-callables). The server prints its base URL on one line once it listens and serves until killed.
+callables; ``by_prompt`` picks the content by what the prompt contains, see ``Reply.from_json``).
+The server prints its base URL on one line once it listens and serves until killed.
 
 (PYTEST_DONT_REWRITE: this module is imported by tests before pytest registers it as a plugin.)
 """
@@ -89,18 +90,38 @@ class Reply:
 
     @classmethod
     def from_json(cls, item: Any) -> Reply:
+        """A string, or an object with Reply's fields; ``by_prompt`` (JSON only) is a list of
+        ``{"contains": TEXT, "content": REPLY}``: the first whose text is in the prompt answers,
+        else ``content`` (one script serves several notebooks)."""
         if isinstance(item, str):
             return cls(content=item)
         if isinstance(item, dict):
+            item = dict(item)
+            choices = item.pop("by_prompt", None)
             known = set(cls.__dataclass_fields__)
             unknown = set(item) - known
             if unknown:
                 raise ValueError(f"unknown Reply field(s): {', '.join(sorted(unknown))}")
+            if choices is not None:
+                item["content"] = _by_prompt(choices, item.get("content", ""))
             return cls(**item)
         raise ValueError(f"a script item must be a string or an object, not {item!r}")
 
 
 ScriptItem = Reply | str | ContentFn
+
+
+def _by_prompt(choices: Any, default: str) -> ContentFn:
+    if not isinstance(choices, list) or not all(
+        isinstance(c, dict) and set(c) == {"contains", "content"} for c in choices
+    ):
+        raise ValueError('by_prompt is a list of {"contains": TEXT, "content": REPLY}')
+
+    def choose(body: dict[str, Any]) -> str:
+        prompt = "\n".join(str(m.get("content", "")) for m in body.get("messages", []))
+        return next((c["content"] for c in choices if c["contains"] in prompt), default)
+
+    return choose
 
 
 def _as_reply(item: ScriptItem) -> Reply:

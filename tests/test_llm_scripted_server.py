@@ -68,6 +68,19 @@ def test_callable_replies_see_the_request_and_repeat_last():
         assert [b["messages"][-1]["content"] for b in srv.requests] == ["a", "b"]
 
 
+def test_a_json_reply_chosen_by_the_prompt():
+    item = {"content": "default", "by_prompt": [{"contains": "wine", "content": "scale"}]}
+    with ScriptedOpenAI([Reply.from_json(item)], repeat_last=True) as srv:
+        client = openai.OpenAI(base_url=srv.base_url, api_key="k", max_retries=0)
+        for prompt, expected in (("the wine notebook", "scale"), ("helpers", "default")):
+            r = client.chat.completions.create(
+                model="m", messages=[{"role": "user", "content": prompt}]
+            )
+            assert r.choices[0].message.content == expected
+    with pytest.raises(ValueError, match="by_prompt is a list"):
+        Reply.from_json({"by_prompt": [{"contains": "x"}]})
+
+
 def test_streamed_usage_only_when_asked():
     with ScriptedOpenAI([Reply("abc"), Reply("abc")]) as srv:
         client = openai.OpenAI(base_url=srv.base_url, api_key="k", max_retries=0)

@@ -106,7 +106,7 @@ def test_cli_score_detect_reads_the_target_from_the_printed_metric(tmp_path: Pat
     assert report["target_score"] == 0.94 and report["final"]["score"] == 0.5
     assert report["score_source"] == "accuracy as printed by cell 1 (detected)"
     assert report["outcome"] == "error_free_non_reproducible"
-    assert "--score detect: accuracy as printed by cell 1" in proc.stderr
+    assert "score detected: accuracy as printed by cell 1 ('accuracy: 0.94')" in proc.stderr
     # nothing printed: judged on errors alone, and said so
     bare = write_notebook(tmp_path / "bare.ipynb", ["x = 1"])
     proc = run_cli("run", str(bare), "--offline", "--score", "detect", "--json")

@@ -44,7 +44,8 @@ if (BUILT / "package.json").is_file():
     extra_paths.insert(0, str(under_test))
 c.LabServerApp.extra_labextensions_path = extra_paths  # noqa: F821
 
-# The scripted LLM: a free port, the same reply for every request. It prints
+# The scripted LLM: a free port, the same script for every request (its reply chosen by
+# the notebook in the prompt, see replies.json). It prints
 # its base URL once it listens, so reading that line waits for it.
 llm = subprocess.Popen(
     [

@@ -285,12 +285,38 @@ describe('ModernizerManager', () => {
     );
     const model = await manager.start('eroded.ipynb');
     expect(requests).toContain('POST /mlemodernizer/jobs');
+    // the score the notebook printed is detected unless the user chose otherwise
     expect(bodies[requests.indexOf('POST /mlemodernizer/jobs')]).toEqual({
       path: 'eroded.ipynb',
-      options: { review: 'auto' }
+      options: { review: 'auto', score: 'detect' }
     });
     expect(model.jobId).toBe('bbbbbbbbbbbb');
     expect(manager.jobForPath('eroded.ipynb')).toBe(model);
+
+    manager.setScoreChoice('eroded.ipynb', {
+      mode: 'regex',
+      regex: 'auc=([0-9.]+)',
+      target: '0.8'
+    });
+    await manager.start('eroded.ipynb');
+    expect(bodies[bodies.length - 1]).toEqual({
+      path: 'eroded.ipynb',
+      options: {
+        review: 'auto',
+        score_regex: 'auc=([0-9.]+)',
+        target_score: 0.8
+      }
+    });
+    manager.setScoreChoice('eroded.ipynb', {
+      mode: 'none',
+      regex: '',
+      target: ''
+    });
+    await manager.start('eroded.ipynb');
+    expect(bodies[bodies.length - 1]).toEqual({
+      path: 'eroded.ipynb',
+      options: { review: 'auto' }
+    });
     manager.dispose();
   });
 

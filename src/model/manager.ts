@@ -19,6 +19,13 @@ import {
 import { IHealth, ILLMChoice, getHealth } from '../request';
 import { IStateCache } from './cache';
 import { JobModel } from './job';
+import {
+  DEFAULT_SCORE_CHOICE,
+  DetectAnswer,
+  IScoreChoice,
+  detectScore,
+  scoreOptions
+} from './score';
 import { JobStatus } from './state';
 import {
   DEFAULT_SETTINGS,
@@ -204,13 +211,59 @@ export class ModernizerManager implements IDisposable {
   }
 
   /**
-   * Start modernizing a notebook with the settings' options (plus `extra`),
-   * and show the new job.
+   * The score source chosen for a notebook (detect, unless changed).
+   */
+  scoreChoice(path: string): IScoreChoice {
+    return this._scoreChoices.get(path) ?? DEFAULT_SCORE_CHOICE;
+  }
+
+  setScoreChoice(path: string, choice: IScoreChoice): void {
+    this._scoreChoices.set(path, { ...choice });
+    this._changed.emit();
+  }
+
+  /**
+   * What the notebook printed that `detect` would use (null: not asked
+   * yet, or the server has no such route), asked once per notebook.
+   */
+  detectedScore(path: string): DetectAnswer | null {
+    const known = this._detected.get(path);
+    if (known !== undefined) {
+      return known;
+    }
+    this._detected.set(path, null);
+    detectScore(path, this.serverSettings)
+      .then(answer => {
+        this._detected.set(path, answer);
+        this._changed.emit();
+      })
+      .catch(reason =>
+        console.debug('mlemodernizer: no score detection', reason)
+      );
+    return null;
+  }
+
+  /**
+   * Ask again what the notebook printed (after it was saved with new outputs).
+   */
+  redetectScore(path: string): void {
+    this._detected.delete(path);
+    this.detectedScore(path);
+    this._changed.emit();
+  }
+
+  /**
+   * Start modernizing a notebook with the settings' options, its score
+   * source (plus `extra`), and show the new job.
    */
   async start(path: string, extra: IJobOptions = {}): Promise<JobModel> {
     const summary = await createJob(
       path,
-      { ...this.jobOptions(), ...extra },
+      {
+        ...this.jobOptions(),
+        ...this._scoreOptions(path),
+        ...extra
+      },
       this.serverSettings
     );
     this._jobs = [summary, ...this._jobs.filter(job => job.id !== summary.id)];
@@ -259,6 +312,20 @@ export class ModernizerManager implements IDisposable {
       clearTimeout(timer);
     }
     Signal.clearData(this);
+  }
+
+  /**
+   * The score options of a notebook's choice; `detect` is left out when the
+   * panel already knows the notebook printed no metric (the job would only
+   * say so again).
+   */
+  private _scoreOptions(path: string): IJobOptions {
+    const choice = this.scoreChoice(path);
+    const detected = this._detected.get(path);
+    if (choice.mode === 'detect' && detected && !detected.found) {
+      return {};
+    }
+    return scoreOptions(choice);
   }
 
   private _selectNewest(path: string): void {
@@ -353,6 +420,8 @@ export class ModernizerManager implements IDisposable {
   private _selected = new Map<string, string>();
   private _models = new Map<string, JobModel>();
   private _batches: IBatchState[] = [];
+  private _scoreChoices = new Map<string, IScoreChoice>();
+  private _detected = new Map<string, DetectAnswer | null>();
   private _batchTimers = new Set<ReturnType<typeof setTimeout>>();
   private _isDisposed = false;
   private _changed = new Signal<this, void>(this);

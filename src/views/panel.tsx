@@ -15,13 +15,16 @@ import {
   chartPoints,
   elapsedSeconds,
   formatDuration,
+  formatScore,
   reviewSeconds,
   scoreBand
 } from '../model/selectors';
 import { IJobState, isActive } from '../model/state';
+import { scoreChoiceProblem } from '../model/score';
 import { ScoreChart } from './chart';
 import { HealthView } from './health';
 import { jobStatusWord, statusText } from './labels';
+import { ScoreSourceView } from './score';
 import { Timeline } from './timeline';
 import { VerdictView, basename } from './verdict';
 
@@ -120,7 +123,10 @@ function PanelBody(props: IModernizerPanelOptions): JSX.Element {
             <button
               type="button"
               className="jp-mod-styled jp-mod-accept jp-mlemodernizer-button"
-              disabled={running}
+              disabled={
+                running ||
+                scoreChoiceProblem(manager.scoreChoice(path)) !== null
+              }
               title={
                 running
                   ? trans.__('A job for this notebook is running')
@@ -157,6 +163,16 @@ function PanelBody(props: IModernizerPanelOptions): JSX.Element {
               </label>
             )}
           </div>
+          {!running && (
+            <ScoreSourceView
+              choice={manager.scoreChoice(path)}
+              detected={manager.detectedScore(path)}
+              tolerance={manager.settings.tolerance}
+              trans={trans}
+              onChange={choice => manager.setScoreChoice(path, choice)}
+              onRedetect={() => manager.redetectScore(path)}
+            />
+          )}
           {job === null ? (
             <p className="jp-mlemodernizer-muted">
               {trans.__(
@@ -224,6 +240,18 @@ function JobView(props: IJobViewProps): JSX.Element {
         <Elapsed job={job} state={state} trans={trans} />
       </div>
       <Counters state={state} trans={trans} />
+      {state.scoreSource && (
+        <div className="jp-mlemodernizer-job-score">
+          {state.targetScore !== null
+            ? trans.__(
+                'Score: %1, target %2 ± %3%',
+                state.scoreSource,
+                formatScore(state.targetScore),
+                Math.round((state.tolerance ?? 0) * 100)
+              )
+            : trans.__('Score: %1, no target found', state.scoreSource)}
+        </div>
+      )}
       {active && (
         <button
           type="button"

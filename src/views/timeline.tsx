@@ -8,7 +8,12 @@ import { TranslationBundle } from '@jupyterlab/translation';
 import * as React from 'react';
 
 import { reviewOf } from '../model/diff';
-import { formatScore, formatSeconds } from '../model/selectors';
+import {
+  IScoreBand,
+  formatScore,
+  formatSeconds,
+  scoreBand
+} from '../model/selectors';
 import { IFailingCell } from '../events';
 import {
   IExecution,
@@ -29,6 +34,7 @@ import {
 import { NoticeView } from './notice';
 import { FixReview, IReviewActions } from './review';
 import { RuleList } from './rules';
+import { ScoreAgainstBand } from './score';
 
 export interface ITimelineProps {
   state: IJobState;
@@ -109,6 +115,8 @@ function IterationView(props: IIterationProps): JSX.Element {
           issue={issue}
           trans={trans}
           shownAbove={shownAbove(issue, props.previous)}
+          band={scoreBand(state)}
+          tolerance={state.tolerance}
         />
       ))}
       {iteration.stop && <StopView stop={iteration.stop} trans={trans} />}
@@ -134,6 +142,8 @@ function IterationView(props: IIterationProps): JSX.Element {
           execution={iteration.execution}
           trans={trans}
           showCell={props.actions.showCell}
+          band={scoreBand(state)}
+          tolerance={state.tolerance}
         />
       )}
       {iteration.reruns.map(run => (
@@ -142,6 +152,8 @@ function IterationView(props: IIterationProps): JSX.Element {
           execution={run}
           trans={trans}
           showCell={props.actions.showCell}
+          band={scoreBand(state)}
+          tolerance={state.tolerance}
         />
       ))}
     </li>
@@ -178,8 +190,25 @@ function IssueView(props: {
   trans: TranslationBundle;
   /** The run above shows this error already: say so instead of repeating it. */
   shownAbove?: boolean;
+  band?: IScoreBand | null;
+  tolerance?: number | null;
 }): JSX.Element {
   const { issue, trans } = props;
+  if (issue.issue === 'score_deviation' && props.band) {
+    return (
+      <div className="jp-mlemodernizer-issue">
+        <span className="jp-mlemodernizer-tag jp-mlemodernizer-tag-issue">
+          {issueLabel(trans, issue.issue)}
+        </span>{' '}
+        <ScoreAgainstBand
+          score={issue.score}
+          band={props.band}
+          tolerance={props.tolerance ?? null}
+          trans={trans}
+        />
+      </div>
+    );
+  }
   if (props.shownAbove && issue.cellIndex !== null) {
     const more = (issue.firstError ?? '').includes('\n');
     return (
@@ -377,6 +406,8 @@ function ExecutionView(props: {
   execution: IExecution;
   trans: TranslationBundle;
   showCell: (cellId: string, cellIndex: number) => void;
+  band: IScoreBand | null;
+  tolerance: number | null;
 }): JSX.Element {
   const { execution, trans } = props;
   const run = runLabel(trans, execution.iteration, execution.kind);
@@ -423,8 +454,17 @@ function ExecutionView(props: {
         {problems.length > 0 && ` (${problems.join(', ')})`}
         {' · '}
         {formatSeconds(execution.runtime)}
-        {execution.score !== null &&
-          ` · ${trans.__('score %1', formatScore(execution.score))}`}
+        {(execution.score !== null || props.band !== null) && (
+          <>
+            {' · '}
+            <ScoreAgainstBand
+              score={execution.score}
+              band={props.band}
+              tolerance={props.tolerance}
+              trans={trans}
+            />
+          </>
+        )}
       </div>
       {execution.failingCells ? (
         <FailingCells

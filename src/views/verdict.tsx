@@ -6,7 +6,7 @@ import { TranslationBundle } from '@jupyterlab/translation';
 import * as React from 'react';
 
 import { IReport, IRunSummary } from '../events';
-import { formatScore, formatSeconds } from '../model/selectors';
+import { formatScore, formatSeconds, inBand } from '../model/selectors';
 import { IJobState } from '../model/state';
 import { outcomeLabel, outcomeTone, stopReasonLabel } from './labels';
 import { NoticeView } from './notice';
@@ -188,6 +188,18 @@ function Comparison(props: {
   trans: TranslationBundle;
 }): JSX.Element {
   const { report, trans } = props;
+  const band =
+    report.target_score === null
+      ? null
+      : {
+          target: report.target_score,
+          low:
+            report.target_score -
+            report.tolerance * Math.abs(report.target_score),
+          high:
+            report.target_score +
+            report.tolerance * Math.abs(report.target_score)
+        };
   const row = (label: string, get: (run: IRunSummary) => string) => (
     <tr>
       <th scope="row">{label}</th>
@@ -209,15 +221,27 @@ function Comparison(props: {
           String(run.error_cells ?? '–')
         )}
         {row(trans.__('Runtime'), run => formatSeconds(run.runtime_s))}
-        {row(trans.__('Score'), run => formatScore(run.score))}
-        {report.target_score !== null &&
-          row(trans.__('Target'), () =>
-            trans.__(
-              '%1 ± %2%',
-              formatScore(report.target_score),
-              Math.round(report.tolerance * 100)
-            )
-          )}
+        {row(trans.__('Score'), run =>
+          band === null || run.score === null
+            ? formatScore(run.score)
+            : inBand(run.score, band)
+              ? trans.__('%1 (within)', formatScore(run.score))
+              : trans.__('%1 (outside)', formatScore(run.score))
+        )}
+        {band !== null && (
+          <tr>
+            <th scope="row">{trans.__('Target')}</th>
+            <td colSpan={2}>
+              {trans.__(
+                '%1 ± %2% (%3–%4)',
+                formatScore(band.target),
+                Math.round(report.tolerance * 100),
+                formatScore(band.low),
+                formatScore(band.high)
+              )}
+            </td>
+          </tr>
+        )}
       </tbody>
     </table>
   );
