@@ -285,7 +285,7 @@ class Options:
         help="detect: the metric the notebook printed last in its stored outputs (accuracy, "
         "score, auc, rmse, ...) is the score to reproduce, its value the target",
         group="scoring",
-        metavar="detect",
+        choices=("detect",),
     )
     score_regex: str | None = _option(
         None, help="regex with one group, matched over cell outputs (last match)", group="scoring"
@@ -324,7 +324,7 @@ class Options:
     def validate(self) -> None:
         for spec in option_specs():
             value = getattr(self, spec.name)
-            if spec.choices and value not in spec.choices:
+            if spec.choices and value is not None and value not in spec.choices:
                 raise ModernizerError(
                     f"--{spec.name.replace('_', '-')} must be {' or '.join(spec.choices)}, "
                     f"not {value!r}"
@@ -341,8 +341,6 @@ class Options:
             raise ModernizerError("--base-url needs --model (or use --offline)")
         if self.metric and not self.answers:
             raise ModernizerError("--metric needs --answers CSV")
-        if self.score not in (None, "detect"):
-            raise ModernizerError(f"--score must be detect, not {self.score!r}")
         sources = [s for s in (self.score, self.score_regex, self.grader, self.metric) if s]
         if len(sources) > 1:
             raise ModernizerError(

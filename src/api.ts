@@ -42,6 +42,8 @@ export type JobServerStatus =
  * `_`. Unset: the server's default.
  */
 export interface IJobOptions {
+  /** Write a copy also when there is nothing to modernize. */
+  unchanged_copy?: boolean;
   offline?: boolean;
   base_url?: string;
   model?: string;
@@ -64,6 +66,8 @@ export interface IJobOptions {
   modules?: 'apply' | 'report';
   install_missing?: boolean;
   target_score?: number;
+  /** The metric the notebook printed last is the score (score_detect.py). */
+  score?: 'detect';
   score_regex?: string;
   metric?: string;
   /** A CSV file, relative to the server root. */

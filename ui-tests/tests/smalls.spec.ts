@@ -18,7 +18,7 @@ import {
 test.use({
   mockSettings: {
     ...galata.DEFAULT_SETTINGS,
-    'mlemodernizer:plugin': { rulesOnly: true }
+    'mlemodernizer:plugin': { offline: true }
   }
 });
 
