@@ -292,7 +292,8 @@ async def test_error_messages_name_paths_relative_to_the_root(jp_fetch, jp_root_
 
 
 async def test_results_and_batch_reports_get_a_normal_files_mode(jp_fetch, jp_root_dir) -> None:
-    write_notebook(jp_root_dir / "course" / "nb.ipynb", ["print('ok')"])
+    # (a notebook with something to modernize: the server writes no copy of a clean one)
+    write_notebook(jp_root_dir / "course" / "nb.ipynb", ["import numpy as np", "np.float(1)"])
     old = os.umask(0o022)
     try:
         batch = await post(

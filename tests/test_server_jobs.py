@@ -365,6 +365,7 @@ async def test_every_route_refuses_requests_without_the_token(
     no_token = {"Authorization": ""}
     routes = [
         ("GET", ("health",)),
+        ("GET", ("score",)),
         ("GET", ("jobs",)),
         ("POST", ("jobs",)),
         ("GET", ("jobs", "0123456789ab")),
