@@ -225,6 +225,26 @@ class ExecutionStarted(Payload, event="execution_started"):
 
 
 @dataclass(frozen=True, kw_only=True)
+class CellStarted(Payload, event="cell_started"):
+    """A cell starts running (a long one is followed by its output, ``cell_output``)."""
+
+    iteration: int
+    kind: str
+    cell_index: int
+    cell_id: str
+    cells: int  # how many cells the notebook has ("cell 7 of 42")
+
+
+@dataclass(frozen=True, kw_only=True)
+class CellOutput(Payload, event="cell_output"):
+    """The last lines the running cell printed so far: a snapshot, at most once a second."""
+
+    iteration: int
+    cell_index: int
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class CellExecuted(Payload, event="cell_executed"):
     iteration: int
     cell_index: int

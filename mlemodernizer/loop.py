@@ -23,6 +23,8 @@ from .errors import LLMError
 from .events import (
     CellDecision,
     CellExecuted,
+    CellOutput,
+    CellStarted,
     Emitter,
     ExecutionFinished,
     ExecutionStarted,
@@ -584,6 +586,23 @@ class Modernizer:
             ExecutionStarted(iteration=iteration, kind=kind, start_at=start_at, reason=reason)
         )
 
+        total = len(nb.cells)
+
+        def on_cell_start(index: int, cell_id: str) -> None:
+            self.emitter.emit(
+                CellStarted(
+                    iteration=iteration,
+                    kind=kind,
+                    cell_index=index,
+                    cell_id=cell_id,
+                    cells=total,
+                )
+            )
+
+        def on_output(index: int, tail: str) -> None:
+            # the running cell's last lines (a snapshot, not a delta: a reload shows the newest)
+            self.emitter.emit(CellOutput(iteration=iteration, cell_index=index, text=tail))
+
         def on_cell(cell: CellRun) -> None:
             self.emitter.emit(
                 CellExecuted(
@@ -602,6 +621,8 @@ class Modernizer:
                 timeout_s=self.options.timeout,
                 cell_timeout_s=self.options.cell_timeout,
                 on_cell=on_cell,
+                on_cell_start=on_cell_start,
+                on_output=on_output,
                 probe=self.probe,
                 cancel=self.cancel,
                 start_at=start_at,

@@ -336,3 +336,28 @@ def test_a_sigkilled_process_leaves_no_connection_file_behind_the_next_start(
     assert live.returncode == 0
     assert not Path(live_kernel["file"]).exists()  # a normal exit cleans up after itself
     assert _pid_gone(live_kernel["kernel"])
+
+
+def test_a_running_cell_is_announced_and_its_last_lines_streamed(tmp_path: Path, executor) -> None:
+    started: list[tuple[int, str]] = []
+    tails: list[tuple[int, float, str]] = []
+    slow = "import time\nfor i in range(5):\n    print('step', i, flush=True)\n    time.sleep(0.7)"
+    nb = make_notebook(["x = 1", "md:notes", slow])
+    result = executor.execute(
+        ExecutionRequest(
+            nb=nb,
+            cwd=tmp_path,
+            timeout_s=60,
+            on_cell_start=lambda i, cid: started.append((i, cid)),
+            on_output=lambda i, tail: tails.append((i, time.monotonic(), tail)),
+        )
+    )
+    assert result.error_free
+    assert started == [(0, nb.cells[0].id), (2, nb.cells[2].id)]
+    # the long cell's output arrived while it ran, growing, at most once a second
+    assert len(tails) >= 2 and all(i == 2 for i, _, _ in tails)
+    assert tails[0][2].startswith("step 0") and tails[-1][2].count("step") > tails[0][2].count(
+        "step"
+    )
+    gaps = [b - a for (_, a, _), (_, b, _) in zip(tails, tails[1:], strict=False)]
+    assert all(gap >= 0.95 for gap in gaps)

@@ -3,6 +3,7 @@ sentence, and why a notebook has nothing to modernize."""
 
 from __future__ import annotations
 
+from mlemodernizer.execution.record import output_tail
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.loop import nothing_to_modernize, rule_notes
 from mlemodernizer.report import IterationRecord
@@ -55,3 +56,17 @@ def test_nothing_to_modernize_only_when_nothing_was_proposed_and_the_run_was_cle
     assert nothing_to_modernize(code, [record()], "reproducible", True, None, None) is None
     assert nothing_to_modernize(code, [], "cancelled", True, None, None) is None
     assert nothing_to_modernize(code, [], "no_fix", False, 0.8, 0.94) is None
+
+
+def test_the_output_tail_is_what_a_terminal_would_show_last() -> None:
+    from nbformat.v4 import new_code_cell, new_output
+
+    cell = new_code_cell("x")
+    cell.outputs = [
+        new_output("stream", name="stdout", text="a\nb\n"),
+        new_output("stream", name="stdout", text="\x1b[32mc\x1b[0m\n10%\r50%\r90%"),
+        new_output("execute_result", data={"text/plain": "'done'"}, execution_count=1),
+    ]
+    assert output_tail(cell) == "a\nb\nc\n90%\n'done'"
+    assert output_tail(cell, lines=2) == "90%\n'done'"
+    assert output_tail(new_code_cell("y")) == ""

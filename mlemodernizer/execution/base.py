@@ -75,6 +75,10 @@ class ExecutionResult:
 
 
 CellHook = Callable[[CellRun], None]
+# (cell index, cell id) as a cell starts; (cell index, the last lines it printed so far) while it
+# runs, at most once a second: what a person watching a long cell wants to see
+CellStartHook = Callable[[int, str], None]
+OutputHook = Callable[[int, str], None]
 # Given the errors of a finished run, return Python code to run in the still-live kernel that
 # prints one line ``__MLEM_FACTS__{json}`` (or None to skip). Grounds the LLM in real names.
 ProbeFactory = Callable[[list[CellError]], str | None]
@@ -87,6 +91,8 @@ class ExecutionRequest:
     timeout_s: float = 600.0
     cell_timeout_s: float | None = None
     on_cell: CellHook | None = None
+    on_cell_start: CellStartHook | None = None
+    on_output: OutputHook | None = None  # the local executor only (a sidecar reports at the end)
     probe: ProbeFactory | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
     # resume: run from this cell in the kernel kept by the previous run (if it is still there;

@@ -188,6 +188,7 @@ class LocalExecutor:
         try:
             while not work.done():
                 await asyncio.wait({work}, timeout=_WATCH_INTERVAL_S)
+                recorder.poll_output(time.monotonic())  # the running cell's last lines
                 if request.cancel.is_set():
                     result.cancelled = True
                     work.cancel()
@@ -266,6 +267,7 @@ class LocalExecutor:
             if request.cell_timeout_s:
                 limit = min(limit, request.cell_timeout_s)
             client.timeout = max(1, int(limit + 0.999))
+            recorder.cell_started(index)
             t0 = time.monotonic()
             try:
                 await client.async_execute_cell(cell, index)

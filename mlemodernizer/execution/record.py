@@ -22,6 +22,10 @@ ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # the line the grounding probe prints its facts on (see grounding.build_probe)
 FACTS_MARKER = "__MLEM_FACTS__"
 PROBE_TIMEOUT_S = 20.0
+# the running cell's output as progress: its last lines, at most once a second
+OUTPUT_EVERY_S = 1.0
+TAIL_LINES = 6
+TAIL_CHARS = 1200
 
 
 def strip_ansi(text: str) -> str:
@@ -39,6 +43,28 @@ def error_from_outputs(cell: NotebookNode, index: int) -> CellError | None:
                 traceback=strip_ansi("\n".join(out.get("traceback", []))),
             )
     return None
+
+
+def output_tail(cell: NotebookNode, lines: int = TAIL_LINES, chars: int = TAIL_CHARS) -> str:
+    """The last lines a cell printed so far (streams and plain-text results, ANSI stripped);
+    a progress bar's carriage returns keep only what the terminal would show."""
+    parts = []
+    for out in cell.get("outputs", []):
+        kind = out.get("output_type")
+        if kind == "stream":
+            text = out.get("text", "")
+        elif kind in ("execute_result", "display_data"):
+            text = out.get("data", {}).get("text/plain", "")
+            text = (text if isinstance(text, str) else "".join(text)) + "\n"
+            if parts and not parts[-1].endswith("\n"):
+                text = "\n" + text  # a result shows on a line of its own
+        else:
+            continue
+        parts.append(text if isinstance(text, str) else "".join(text))
+    shown = [line.rsplit("\r", 1)[-1] for line in strip_ansi("".join(parts)).split("\n")]
+    while shown and not shown[-1].strip():
+        shown.pop()
+    return "\n".join(shown[-lines:])[-chars:]
 
 
 def parse_facts(text: str) -> dict[str, Any]:
@@ -75,6 +101,8 @@ class RunRecorder:
                 cell.outputs = []
                 cell.execution_count = None
         self.result = ExecutionResult(executed=nb, resumed_from=self.start if resume else None)
+        self._running: int | None = None  # the cell that runs now
+        self._told, self._told_at = "", 0.0  # its output as last reported, and when
 
     @property
     def nb(self) -> NotebookNode:
@@ -88,8 +116,28 @@ class RunRecorder:
                 cell.outputs, cell.execution_count = [], None
         self.start = 0
 
+    def cell_started(self, index: int) -> None:
+        """Cell ``index`` starts: tell ``on_cell_start``; its output is watched from now."""
+        self._running, self._told, self._told_at = index, "", 0.0
+        if self.request.on_cell_start is not None:
+            self.request.on_cell_start(index, self.nb.cells[index].get("id", ""))
+
+    def poll_output(self, now: float) -> None:
+        """Tell ``on_output`` the running cell's last lines when they changed, at most once per
+        OUTPUT_EVERY_S (``now``: a monotonic clock); the executor calls it as it waits."""
+        index = self._running
+        if index is None or self.request.on_output is None:
+            return
+        if now - self._told_at < OUTPUT_EVERY_S:
+            return
+        tail = output_tail(self.nb.cells[index])
+        if tail and tail != self._told:
+            self._told, self._told_at = tail, now
+            self.request.on_output(index, tail)
+
     def record(self, run: CellRun) -> None:
         """A cell has finished: keep it, keep its error, tell ``on_cell``."""
+        self._running = None
         self.result.cells.append(run)
         if run.error is not None:
             self.result.errors.append(run.error)

@@ -272,6 +272,7 @@ class DockerExecutor:
             elif kind == "cell_started":
                 current = int(msg["index"])
                 cell_t0 = time.monotonic()
+                recorder.cell_started(current)
             elif kind == "cell_done":
                 self._cell_done(recorder, msg)
                 current = None
