@@ -492,7 +492,13 @@ class Modernizer:
             or _sources(run.result.executed) != _sources(current)
         ):
             # the verdict is always a fresh kernel running every cell of the final notebook
-            st.run = self._execute(st, current, iteration=st.index, kind="verdict")
+            st.run = self._execute(
+                st,
+                current,
+                iteration=st.index,
+                kind="verdict",
+                reason="the verdict runs every cell of the final notebook",
+            )
 
     # --- steps ----------------------------------------------------------------------------
 

@@ -205,6 +205,30 @@ export interface IExecutionStartedEvent extends IEventBase {
   reason: string;
 }
 
+/**
+ * A cell starts running.
+ */
+export interface ICellStartedEvent extends IEventBase {
+  type: 'cell_started';
+  iteration: number;
+  kind: string;
+  cell_index: number;
+  cell_id: string;
+  /** How many cells the notebook has. */
+  cells: number;
+}
+
+/**
+ * The last lines the running cell printed so far (a snapshot, at most once
+ * a second).
+ */
+export interface ICellOutputEvent extends IEventBase {
+  type: 'cell_output';
+  iteration: number;
+  cell_index: number;
+  text: string;
+}
+
 export interface ICellExecutedEvent extends IEventBase {
   type: 'cell_executed';
   iteration: number;
@@ -395,6 +419,8 @@ export interface IJobFailedEvent extends IEventBase {
 export type JobEvent =
   | IJobStartedEvent
   | IExecutionStartedEvent
+  | ICellStartedEvent
+  | ICellOutputEvent
   | ICellExecutedEvent
   | IExecutionFinishedEvent
   | IIssueDetectedEvent

@@ -122,6 +122,10 @@ const plugin: JupyterFrontEndPlugin<void> = {
     });
     follow();
     manager.changed.connect(() => app.commands.notifyCommandChanged());
+    // the cell a job runs now, marked in its open notebook
+    void import('./runningcell').then(
+      ({ RunningCellMarker }) => new RunningCellMarker(manager, tracker, trans)
+    );
 
     // --- settings -------------------------------------------------------------
     if (settingRegistry) {

@@ -227,20 +227,10 @@ export class ModernizerManager implements IDisposable {
    * yet, or the server has no such route), asked once per notebook.
    */
   detectedScore(path: string): DetectAnswer | null {
-    const known = this._detected.get(path);
-    if (known !== undefined) {
-      return known;
+    if (!this._detected.has(path)) {
+      void this._detect(path);
     }
-    this._detected.set(path, null);
-    detectScore(path, this.serverSettings)
-      .then(answer => {
-        this._detected.set(path, answer);
-        this._changed.emit();
-      })
-      .catch(reason =>
-        console.debug('mlemodernizer: no score detection', reason)
-      );
-    return null;
+    return this._detected.get(path) ?? null;
   }
 
   /**
@@ -248,8 +238,31 @@ export class ModernizerManager implements IDisposable {
    */
   redetectScore(path: string): void {
     this._detected.delete(path);
-    this.detectedScore(path);
+    this._detecting.delete(path);
+    void this._detect(path);
     this._changed.emit();
+  }
+
+  /**
+   * What the notebook printed, asked once (null: the server could not say).
+   */
+  private _detect(path: string): Promise<DetectAnswer | null> {
+    let asked = this._detecting.get(path);
+    if (!asked) {
+      this._detected.set(path, null);
+      asked = detectScore(path, this.serverSettings)
+        .then(answer => {
+          this._detected.set(path, answer);
+          this._changed.emit();
+          return answer;
+        })
+        .catch(reason => {
+          console.debug('mlemodernizer: no score detection', reason);
+          return null;
+        });
+      this._detecting.set(path, asked);
+    }
+    return asked;
   }
 
   /**
@@ -261,7 +274,7 @@ export class ModernizerManager implements IDisposable {
       path,
       {
         ...this.jobOptions(),
-        ...this._scoreOptions(path),
+        ...(await this._scoreOptions(path)),
         ...extra
       },
       this.serverSettings
@@ -316,14 +329,16 @@ export class ModernizerManager implements IDisposable {
 
   /**
    * The score options of a notebook's choice; `detect` is left out when the
-   * panel already knows the notebook printed no metric (the job would only
-   * say so again).
+   * notebook printed no metric (the job would only say so again; the panel
+   * already does).
    */
-  private _scoreOptions(path: string): IJobOptions {
+  private async _scoreOptions(path: string): Promise<IJobOptions> {
     const choice = this.scoreChoice(path);
-    const detected = this._detected.get(path);
-    if (choice.mode === 'detect' && detected && !detected.found) {
-      return {};
+    if (choice.mode === 'detect') {
+      const detected = await this._detect(path);
+      if (detected && !detected.found) {
+        return {};
+      }
     }
     return scoreOptions(choice);
   }
@@ -422,6 +437,7 @@ export class ModernizerManager implements IDisposable {
   private _batches: IBatchState[] = [];
   private _scoreChoices = new Map<string, IScoreChoice>();
   private _detected = new Map<string, DetectAnswer | null>();
+  private _detecting = new Map<string, Promise<DetectAnswer | null>>();
   private _batchTimers = new Set<ReturnType<typeof setTimeout>>();
   private _isDisposed = false;
   private _changed = new Signal<this, void>(this);

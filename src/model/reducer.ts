@@ -11,6 +11,8 @@ import { Decision, IJobSummary } from '../api';
 import {
   ICellDecisionEvent,
   ICellExecutedEvent,
+  ICellOutputEvent,
+  ICellStartedEvent,
   IEventBase,
   IExecutionFinishedEvent,
   IExecutionStartedEvent,
@@ -98,6 +100,10 @@ function reduceEvent(state: IJobState, event: IEventBase): IJobState {
       return jobStarted(next, event as IJobStartedEvent);
     case 'execution_started':
       return executionStarted(next, event as IExecutionStartedEvent);
+    case 'cell_started':
+      return cellStarted(next, event as ICellStartedEvent);
+    case 'cell_output':
+      return cellOutput(next, event as ICellOutputEvent);
     case 'cell_executed':
       return cellExecuted(next, event as ICellExecutedEvent);
     case 'execution_finished':
@@ -164,9 +170,13 @@ function executionStarted(
     score: null,
     timedOut: false,
     kernelDied: false,
-    cancelled: false
+    cancelled: false,
+    startAt: event.start_at ?? 0,
+    reason: event.reason ?? '',
+    current: null
   };
-  const rerun = event.kind.startsWith('rerun');
+  // reruns and the verdict's fresh run come after the iteration's own run
+  const rerun = event.kind.startsWith('rerun') || event.kind === 'verdict';
   return {
     ...runningStatus(state),
     iterations: updateIteration(state.iterations, event.iteration, it =>
@@ -184,6 +194,40 @@ function executionStarted(
   };
 }
 
+function cellStarted(state: IJobState, event: ICellStartedEvent): IJobState {
+  const iterations = updateIteration(state.iterations, event.iteration, it =>
+    updateRunningExecution(
+      it,
+      execution => ({
+        ...execution,
+        totalCells: event.cells,
+        current: {
+          index: event.cell_index,
+          id: event.cell_id ?? '',
+          startedAt: event.time,
+          output: ''
+        }
+      }),
+      event.kind
+    )
+  );
+  return { ...state, iterations };
+}
+
+function cellOutput(state: IJobState, event: ICellOutputEvent): IJobState {
+  const iterations = updateIteration(state.iterations, event.iteration, it =>
+    updateRunningExecution(it, execution =>
+      execution.current && execution.current.index === event.cell_index
+        ? {
+            ...execution,
+            current: { ...execution.current, output: event.text ?? '' }
+          }
+        : execution
+    )
+  );
+  return { ...state, iterations };
+}
+
 function cellExecuted(state: IJobState, event: ICellExecutedEvent): IJobState {
   let cellsDone = 0;
   const iterations = updateIteration(state.iterations, event.iteration, it =>
@@ -192,7 +236,8 @@ function cellExecuted(state: IJobState, event: ICellExecutedEvent): IJobState {
       return {
         ...execution,
         cellsDone,
-        errorCells: execution.errorCells + (event.error ? 1 : 0)
+        errorCells: execution.errorCells + (event.error ? 1 : 0),
+        current: null
       };
     })
   );
@@ -224,7 +269,9 @@ function executionFinished(
         cancelled: event.cancelled,
         notices: event.notices ?? [],
         failingCells: event.failing_cells,
-        fixedCells: event.fixed_cells ?? []
+        fixedCells: event.fixed_cells ?? [],
+        resumedFrom: event.resumed_from ?? null,
+        current: null
       }),
       event.kind
     )

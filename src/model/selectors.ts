@@ -1,7 +1,7 @@
 /**
  * Derived values the views show: chart series, the score band, elapsed time.
  */
-import { IJobState, isActive } from './state';
+import { IExecution, IJobState, IRunningCell, isActive } from './state';
 
 /**
  * One finished execution on the chart.
@@ -132,4 +132,24 @@ export function formatSeconds(seconds: number | null | undefined): string {
     return '–';
   }
   return seconds < 10 ? `${seconds.toFixed(2)} s` : `${seconds.toFixed(1)} s`;
+}
+
+/**
+ * The cell the job runs now, with the run it belongs to, or null.
+ */
+export function runningCell(
+  state: IJobState
+): { execution: IExecution; cell: IRunningCell } | null {
+  if (!isActive(state)) {
+    return null;
+  }
+  for (let i = state.iterations.length - 1; i >= 0; i--) {
+    const { execution, reruns } = state.iterations[i];
+    for (const run of [...reruns].reverse().concat(execution ?? [])) {
+      if (run.running && run.current) {
+        return { execution: run, cell: run.current };
+      }
+    }
+  }
+  return null;
 }

@@ -68,6 +68,27 @@ export interface IExecution {
   failingCells?: IFailingCell[];
   /** The baseline's failing cells that now run clean. */
   fixedCells?: number[];
+  /** The cell it started from (0: the top) and why (absent from older servers). */
+  startAt?: number;
+  reason?: string;
+  /** The cell a kept kernel resumed from once it ended; null: from the top. */
+  resumedFrom?: number | null;
+  /** How many cells the notebook has. */
+  totalCells?: number;
+  /** The cell running now, while the execution runs. */
+  current?: IRunningCell | null;
+}
+
+/**
+ * The cell an execution runs now.
+ */
+export interface IRunningCell {
+  index: number;
+  id: string;
+  /** Server time it started. */
+  startedAt: number;
+  /** The last lines it printed so far. */
+  output: string;
 }
 
 /**

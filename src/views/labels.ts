@@ -4,6 +4,7 @@
 import { TranslationBundle } from '@jupyterlab/translation';
 
 import { ConnectionStatus } from '../model/job';
+import { runningCell } from '../model/selectors';
 import { IJobState, JobStatus } from '../model/state';
 
 export function outcomeLabel(
@@ -137,6 +138,9 @@ export function runLabel(
   if (run === 'baseline') {
     return trans.__('the baseline');
   }
+  if (run === 'verdict') {
+    return trans.__('the verdict run');
+  }
   const rerun = /^rerun-(\d+)$/.exec(run);
   if (rerun) {
     return trans.__('rerun %1', rerun[1]);
@@ -182,6 +186,17 @@ export function statusText(
   switch (activity.kind) {
     case 'executing': {
       const run = runLabel(trans, activity.iteration, activity.run);
+      const now = runningCell(state);
+      if (now) {
+        return now.execution.totalCells
+          ? trans.__(
+              'Running %1: cell %2 of %3',
+              run,
+              now.cell.index + 1,
+              now.execution.totalCells
+            )
+          : trans.__('Running %1: cell %2', run, now.cell.index + 1);
+      }
       return activity.lastCell === null
         ? trans.__('Running %1', run)
         : trans.__('Running %1: cell %2 done', run, activity.lastCell + 1);

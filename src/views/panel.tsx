@@ -24,6 +24,7 @@ import { scoreChoiceProblem } from '../model/score';
 import { ScoreChart } from './chart';
 import { HealthView } from './health';
 import { jobStatusWord, statusText } from './labels';
+import { RunningCellView } from './progress';
 import { ScoreSourceView } from './score';
 import { Timeline } from './timeline';
 import { VerdictView, basename } from './verdict';
@@ -239,6 +240,12 @@ function JobView(props: IJobViewProps): JSX.Element {
         </span>
         <Elapsed job={job} state={state} trans={trans} />
       </div>
+      <RunningCellView
+        state={state}
+        serverNow={() => job.serverNow()}
+        trans={trans}
+        showCell={reviewActions.showCell}
+      />
       <Counters state={state} trans={trans} />
       {state.scoreSource && (
         <div className="jp-mlemodernizer-job-score">

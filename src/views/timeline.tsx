@@ -32,6 +32,7 @@ import {
   stopLabel
 } from './labels';
 import { NoticeView } from './notice';
+import { StartView } from './progress';
 import { FixReview, IReviewActions } from './review';
 import { RuleList } from './rules';
 import { ScoreAgainstBand } from './score';
@@ -414,12 +415,15 @@ function ExecutionView(props: {
   if (execution.running) {
     return (
       <div className="jp-mlemodernizer-execution jp-mlemodernizer-running">
-        {trans.__(
-          'Running %1: %2 cells done, %3 with errors',
-          run,
-          execution.cellsDone,
-          execution.errorCells
-        )}
+        <div>
+          {trans.__(
+            'Running %1: %2 cells done, %3 with errors',
+            run,
+            execution.cellsDone,
+            execution.errorCells
+          )}
+        </div>
+        <StartView execution={execution} trans={trans} />
       </div>
     );
   }
@@ -442,6 +446,11 @@ function ExecutionView(props: {
       }`}
     >
       <div>
+        {execution.kind !== 'baseline' && execution.kind !== 'iteration' && (
+          <span className="jp-mlemodernizer-run-kind">
+            {trans.__('%1:', capitalize(run))}{' '}
+          </span>
+        )}
         <span className="jp-mlemodernizer-execution-result">
           {ok
             ? trans.__('Ran without errors')
@@ -466,6 +475,7 @@ function ExecutionView(props: {
           </>
         )}
       </div>
+      <StartView execution={execution} trans={trans} />
       {execution.failingCells ? (
         <FailingCells
           cells={execution.failingCells}
@@ -547,4 +557,8 @@ function FailingCells(props: {
       )}
     </>
   );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

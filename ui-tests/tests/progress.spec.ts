@@ -1,0 +1,103 @@
+/**
+ * Issue 17, item 3: progress on a long cell. The panel names the cell that
+ * runs, counts its seconds and shows the last lines it printed; the notebook
+ * marks that cell; a run after a fix says where it starts and why.
+ */
+import { expect, galata, test } from '@jupyterlab/galata';
+import { TestInfo } from '@playwright/test';
+
+import {
+  modernizerPanel,
+  notebookJSON,
+  openNotebookJSON,
+  panelScreenshot,
+  pressModernize,
+  widenSidebar
+} from './panel-utils';
+
+test.use({
+  mockSettings: {
+    ...galata.DEFAULT_SETTINGS,
+    'mlemodernizer:plugin': { offline: true }
+  }
+});
+
+const LONG_CELL =
+  'import time\nfor step in range(8):\n    print("step", step, flush=True)\n    time.sleep(1)';
+
+test('a long cell shown as running, and where the next run starts', async ({
+  page,
+  tmpPath
+}, testInfo: TestInfo) => {
+  await openNotebookJSON(
+    page,
+    tmpPath,
+    'long.ipynb',
+    notebookJSON(['import numpy as np', LONG_CELL, 'x = np.float(1)\nprint(x)'])
+  );
+  await pressModernize(page);
+  await widenSidebar(page);
+  const panel = modernizerPanel(page);
+
+  // the running cell: which of how many, for how long, what it printed last
+  const running = panel.locator('.jp-mlemodernizer-running-cell');
+  await expect(running).toContainText('Cell 2 of 3', { timeout: 60_000 });
+  await expect(panel.locator('.jp-mlemodernizer-status-text')).toHaveText(
+    'Running the baseline: cell 2 of 3'
+  );
+  const output = running.locator('.jp-mlemodernizer-running-cell-output');
+  await expect(output).toContainText('step 2');
+  await expect(output).toContainText('step 4');
+  await expect(running).toContainText(/running for 0:0[3-9]/);
+  // marked in the notebook, where it lives
+  const marked = page.locator('.jp-Cell.jp-mlemodernizer-running-in-job');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toHaveAttribute(
+    'data-mlemodernizer-running',
+    'The modernizer runs this cell'
+  );
+  await expect(marked).toContainText('for step in range(8)');
+  await pageScreenshot(page, testInfo, 'progress-long-cell-light');
+
+  // the cell done: the mark goes; the rules' fix is reviewed
+  await expect(panel.locator('.jp-mlemodernizer-cell-pending')).toHaveCount(1, {
+    timeout: 60_000
+  });
+  await expect(marked).toHaveCount(0);
+  await expect(running).toHaveCount(0);
+  await panel
+    .getByRole('button', { name: 'Accept the change to cell 3' })
+    .click();
+
+  // the run after the fix starts at the failing cell, in the kept kernel;
+  // the verdict's run then runs every cell from the top, and says so
+  const start = panel.locator(
+    '.jp-mlemodernizer-iteration[data-iteration="1"] .jp-mlemodernizer-run-start'
+  );
+  await expect(start).toHaveText(
+    [
+      'From cell 3, in the kernel kept from the run before: resume from the failing cell 3.',
+      'From the top, in a fresh kernel: the verdict runs every cell of the final notebook.'
+    ],
+    { timeout: 60_000 }
+  );
+  await expect(panel.locator('.jp-mlemodernizer-badge')).toHaveText(
+    'Error-free, reproducible',
+    { timeout: 60_000 }
+  );
+  await page.theme.setDarkTheme();
+  await panelScreenshot(page, testInfo, 'progress-restart-reason-dark');
+});
+
+/**
+ * The whole window: the notebook with its marked cell beside the panel.
+ */
+async function pageScreenshot(
+  page: import('@playwright/test').Page,
+  testInfo: TestInfo,
+  name: string
+): Promise<void> {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
