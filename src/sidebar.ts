@@ -26,6 +26,12 @@ export interface ISidebarOptions {
   modernize(args?: { path?: string; install_missing?: boolean }): void;
 }
 
+/**
+ * Wide enough for a line of code beside its line numbers.
+ */
+const PREFERRED_WIDTH = 480;
+const WIDENED_KEY = 'mlemodernizer:panel-widened';
+
 export class ModernizerSidebar extends Panel {
   constructor(options: ISidebarOptions) {
     super();
@@ -57,6 +63,60 @@ export class ModernizerSidebar extends Panel {
   protected override onAfterShow(msg: Message): void {
     super.onAfterShow(msg);
     void this.load();
+    requestAnimationFrame(() => this._widenOnce());
+  }
+
+  /**
+   * The first time the panel shows, make the right sidebar wide enough for
+   * code (JupyterLab's 250 px wraps every diff); from then on the width is
+   * the user's, which JupyterLab's layout remembers.
+   */
+  private _widenOnce(): void {
+    let storage: Storage | null = null;
+    try {
+      storage = window.localStorage;
+    } catch {
+      return; // no storage: never fight the user's width
+    }
+    if (storage.getItem(WIDENED_KEY) !== null || !this.isVisible) {
+      return;
+    }
+    storage.setItem(WIDENED_KEY, '1');
+    const width = this.node.getBoundingClientRect().width;
+    // (LabShell has no public way to size a sidebar: its split panel is
+    // private, so this is checked for and skipped when it is not there)
+    const split = (
+      this._options.app.shell as unknown as {
+        _hsplitPanel?: {
+          node: HTMLElement;
+          relativeSizes(): number[];
+          setRelativeSizes(sizes: number[]): void;
+        };
+      }
+    )._hsplitPanel;
+    if (
+      width >= PREFERRED_WIDTH ||
+      !split ||
+      typeof split.relativeSizes !== 'function' ||
+      typeof split.setRelativeSizes !== 'function'
+    ) {
+      return;
+    }
+    const sizes = split.relativeSizes();
+    const total = split.node.getBoundingClientRect().width;
+    if (sizes.length < 3 || total <= 0) {
+      return;
+    }
+    const want = Math.min(PREFERRED_WIDTH, total * 0.4);
+    const extra = Math.max(0, want - width) / total;
+    const main = 1;
+    const right = sizes.length - 1;
+    if (sizes[main] - extra < 0.35) {
+      return; // a small window: the notebook keeps its room
+    }
+    sizes[main] -= extra;
+    sizes[right] += extra;
+    split.setRelativeSizes(sizes);
   }
 
   protected override onAfterAttach(msg: Message): void {

@@ -8,6 +8,8 @@ import { Compartment, EditorState, Extension } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import { jupyterTheme } from '@jupyterlab/codemirror';
 
+import { originalLineNumbers } from './oldnumbers';
+
 /**
  * Diff colors from the theme's own palette (defined in style/base.css for
  * light and dark themes), so a theme switch restyles open diffs at once.
@@ -45,6 +47,14 @@ const diffTheme = EditorView.theme({
   '.cm-deletedLineGutter': {
     background: 'var(--jp-error-color1)'
   },
+  '.cm-scroller': {
+    overflowX: 'auto'
+  },
+  '.cm-mlemodernizer-original-numbers .cm-gutterElement': {
+    padding: '0 3px 0 5px',
+    minWidth: '20px',
+    textAlign: 'right'
+  },
   '.cm-collapsedLines': {
     color: 'var(--jp-ui-font-color2)',
     background: 'var(--jp-layout-color2)'
@@ -76,8 +86,9 @@ export function createDiffEditor(
       extensions: [
         EditorState.readOnly.of(true),
         EditorView.editable.of(false),
-        EditorView.lineWrapping,
+        // long lines scroll: wrapping broke identifiers in a narrow panel
         EditorView.contentAttributes.of({ 'aria-label': label }),
+        originalLineNumbers(),
         lineNumbers(),
         jupyterTheme,
         diffTheme,

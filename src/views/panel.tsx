@@ -24,6 +24,7 @@ import { scoreChoiceProblem } from '../model/score';
 import { ScoreChart } from './chart';
 import { HealthView } from './health';
 import { jobStatusWord, statusText } from './labels';
+import { ChangeNavigator } from './navigator';
 import { RunningCellView } from './progress';
 import { ScoreSourceView } from './score';
 import { Timeline } from './timeline';
@@ -213,6 +214,7 @@ function JobView(props: IJobViewProps): JSX.Element {
   }, [job]);
   const state = job.state;
   const active = isActive(state);
+  const section = React.useRef<HTMLElement>(null);
   // one run is nothing to compare: the chart starts with the second
   const points = chartPoints(state);
   const reviewActions = {
@@ -223,8 +225,25 @@ function JobView(props: IJobViewProps): JSX.Element {
     openFile: (file: string) =>
       actions.openPath(PathExt.join(PathExt.dirname(state.path), file))
   };
+  const changes = state.fixOrder.reduce(
+    (n, id) => n + (state.fixes[id]?.changes.length ?? 0),
+    0
+  );
+  const pending = state.fixOrder.reduce(
+    (n, id) =>
+      n +
+      (state.fixes[id]?.changes.filter(
+        c =>
+          c.outcome === null &&
+          c.sent === null &&
+          state.fixes[id].reviewRequested &&
+          !state.fixes[id].applied
+      ).length ?? 0),
+    0
+  );
   return (
     <section
+      ref={section}
       className="jp-mlemodernizer-job"
       data-job-id={state.jobId}
       data-status={state.status}
@@ -284,6 +303,12 @@ function JobView(props: IJobViewProps): JSX.Element {
         }}
       />
       <ApplyBar {...props} state={state} />
+      <ChangeNavigator
+        host={section}
+        changes={changes}
+        pending={active ? pending : 0}
+        trans={trans}
+      />
       <ScoreChart points={points} band={scoreBand(state)} trans={trans} />
       <Timeline
         state={state}

@@ -1,0 +1,92 @@
+/**
+ * Issue 17, item 1 (the side panel part): the review opens wide enough for
+ * code and keeps the width across a reload, long lines scroll instead of
+ * wrapping, both sides of a diff carry line numbers, and Previous / Next
+ * change move through the proposals.
+ */
+import { expect, test } from '@jupyterlab/galata';
+import * as path from 'path';
+
+import {
+  modernizerPanel,
+  panelScreenshot,
+  pressModernize
+} from './panel-utils';
+
+const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
+
+test('a readable review in the side panel, change by change', async ({
+  page,
+  tmpPath
+}, testInfo) => {
+  for (const name of ['helpers.py', 'eroded.ipynb']) {
+    await page.contents.uploadFile(
+      path.join(FIXTURES, name),
+      `${tmpPath}/${name}`
+    );
+  }
+  await page.notebook.openByPath(`${tmpPath}/eroded.ipynb`);
+  await page.notebook.activate('eroded.ipynb');
+  await pressModernize(page);
+  const panel = modernizerPanel(page);
+  const pending = panel.locator('.jp-mlemodernizer-cell-pending');
+  await expect(pending).toHaveCount(2, { timeout: 90_000 });
+
+  // opened wide enough for code, without dragging anything
+  const width = async () => (await panel.boundingBox())?.width ?? 0;
+  expect(await width()).toBeGreaterThanOrEqual(440);
+
+  // long lines scroll instead of wrapping inside identifiers
+  const content = pending.first().locator('.cm-content');
+  await expect(content).not.toHaveClass(/cm-lineWrapping/);
+  await expect(content).toHaveCSS('white-space', 'pre');
+
+  // both sides numbered: the removed line keeps its old number (1), the
+  // line replacing it has the new one (1), the kept lines both
+  const cell3 = panel.locator(
+    '.jp-mlemodernizer-cell[data-cell-id="load-rows"]'
+  );
+  const old = cell3.locator('.cm-mlemodernizer-original-numbers');
+  await expect(old).toContainText('1');
+  await expect(old).toContainText('2');
+  await expect(old).toContainText('3');
+  const numbers = cell3.locator('.cm-lineNumbers .cm-gutterElement');
+  await expect(numbers.filter({ hasText: /^3$/ })).toHaveCount(1);
+
+  // previous / next change
+  const nav = panel.getByRole('toolbar', { name: 'Move through the changes' });
+  await expect(nav).toContainText('2 changes wait for your review');
+  // (after a move it says where: "at 1 of 2")
+  const current = panel.locator('.jp-mlemodernizer-cell-current');
+  await nav.getByRole('button', { name: 'Next change' }).click();
+  await expect(current).toHaveAttribute('data-cell-id', 'import-helpers');
+  await expect(
+    current.getByRole('button', { name: 'Cell 2', exact: true })
+  ).toBeFocused();
+  await nav.getByRole('button', { name: 'Next change' }).click();
+  await expect(current).toHaveAttribute('data-cell-id', 'load-rows');
+  await expect(nav).toContainText('at 2 of 2');
+  await nav.getByRole('button', { name: 'Previous change' }).click();
+  await expect(current).toHaveAttribute('data-cell-id', 'import-helpers');
+  await panelScreenshot(page, testInfo, 'review-wide-light');
+
+  // the width is remembered across a reload (JupyterLab's layout keeps it)
+  const before = await width();
+  await page.reload({ waitForIsReady: false });
+  await page.locator('#jupyterlab-splash').waitFor({ state: 'detached' });
+  await expect(pending).toHaveCount(2);
+  expect(Math.abs((await width()) - before)).toBeLessThan(8);
+
+  await panel
+    .getByRole('button', { name: 'Reject the change to cell 2' })
+    .click();
+  await panel
+    .getByRole('button', { name: 'Accept the change to cell 3' })
+    .click();
+  await expect(panel.locator('.jp-mlemodernizer-badge')).toHaveText(
+    'Error-free, reproducible',
+    { timeout: 90_000 }
+  );
+  await page.theme.setDarkTheme();
+  await panelScreenshot(page, testInfo, 'review-wide-dark');
+});
