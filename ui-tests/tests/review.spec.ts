@@ -19,6 +19,19 @@ test('a readable review in the side panel, change by change', async ({
   page,
   tmpPath
 }, testInfo) => {
+  // no console errors from the extension, in either theme
+  const errors: string[] = [];
+  page.on('console', message => {
+    const where = message.location().url;
+    if (
+      message.type() === 'error' &&
+      (where.includes('mlemodernizer') ||
+        message.text().includes('mlemodernizer'))
+    ) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', error => errors.push(String(error)));
   for (const name of ['helpers.py', 'eroded.ipynb']) {
     await page.contents.uploadFile(
       path.join(FIXTURES, name),
@@ -89,4 +102,5 @@ test('a readable review in the side panel, change by change', async ({
   );
   await page.theme.setDarkTheme();
   await panelScreenshot(page, testInfo, 'review-wide-dark');
+  expect(errors).toEqual([]);
 });
