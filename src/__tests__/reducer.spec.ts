@@ -3,7 +3,7 @@ import { IEventBase } from '../events';
 import { reduce, reduceEvents } from '../model/reducer';
 import { IJobState, initialState } from '../model/state';
 
-import { ACCEPTED, EVENTS, JOB, REJECTED, SEQ } from './recorded';
+import { ACCEPTED, EVENTS, JOB, REJECTED, SEQ, seqOf } from './recorded';
 
 function fresh(): IJobState {
   return initialState(JOB, 'eroded.ipynb');
@@ -61,11 +61,11 @@ describe('reduce: a recorded job', () => {
     expect(started.iterations).toHaveLength(1);
     expect(started.iterations[0].execution?.running).toBe(true);
 
-    const oneCell = upTo(3);
+    const oneCell = upTo(seqOf('cell_executed'));
     expect(oneCell.activity).toMatchObject({ cellsDone: 1, lastCell: 1 });
     expect(oneCell.iterations[0].execution?.cellsDone).toBe(1);
 
-    const finished = upTo(5);
+    const finished = upTo(seqOf('execution_finished'));
     const baseline = finished.iterations[0].execution;
     expect(baseline).toMatchObject({
       running: false,
@@ -81,7 +81,7 @@ describe('reduce: a recorded job', () => {
   });
 
   it('opens iteration 1 with the issue, then streams the plan into it', () => {
-    const issue = upTo(6);
+    const issue = upTo(seqOf('issue_detected'));
     expect(issue.iterations.map(it => it.index)).toEqual([0, 1]);
     expect(issue.iterations[1].issues).toEqual([
       expect.objectContaining({
@@ -360,7 +360,10 @@ describe('reduce: other paths', () => {
     };
     const state = reduceEvents(
       reduce(fresh(), { type: 'summary', summary: summary() }),
-      [event('job_started', { options: {} }), event('job_finished', finished)]
+      [
+        event('job_started', { options: {} }),
+        event('job_finished', { report: finished })
+      ]
     );
     expect(state.output).toBeNull();
     const after = reduce(state, {

@@ -12,7 +12,7 @@ import { DEFAULT_SETTINGS } from '../model/options';
 import { Timeline } from '../views/timeline';
 import { VerdictView } from '../views/verdict';
 
-import { ACCEPTED, EVENTS, JOB, REJECTED, SEQ } from './recorded';
+import { ACCEPTED, EVENTS, JOB, REJECTED, SEQ, seqOf } from './recorded';
 
 (
   globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
@@ -457,7 +457,7 @@ describe('views', () => {
   it('tells the baseline error once: the issue below refers to it', () => {
     render(
       <Timeline
-        state={upTo(6)}
+        state={upTo(seqOf('issue_detected'))}
         actions={{
           decide: jest.fn(),
           showCell: jest.fn(),
