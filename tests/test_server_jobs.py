@@ -465,9 +465,9 @@ async def test_a_clean_notebook_has_nothing_to_modernize_and_no_copy(
     events = await events_until(ws, {"job_finished"})
     verdict = next(e for e in events if e["type"] == "verdict")
     assert verdict["nothing_to_modernize"] == "it runs without errors today"
-    finished = events[-1]
-    assert finished["output"] is None and finished["iterations"] == []
-    assert finished["nothing_to_modernize"] == "it runs without errors today"
+    report = events[-1]["report"]
+    assert report["output"] is None and report["iterations"] == []
+    assert report["nothing_to_modernize"] == "it runs without errors today"
     assert not (jp_root_dir / "clean.modernized.ipynb").exists()
     summary = json.loads((await jp_fetch("mlemodernizer", "jobs", job["id"])).body)
     assert summary["status"] == "finished" and summary["output"] is None
@@ -507,4 +507,4 @@ async def test_the_printed_score_is_proposed_and_detected_for_a_job(
     assert started["score_source"] == "accuracy as printed by cell 1 (detected)"
     issue = next(e for e in events if e["type"] == "issue_detected")
     assert issue["issue"] == "score_deviation" and issue["score"] == 0.5
-    assert events[-1]["outcome"] == "error_free_non_reproducible"
+    assert events[-1]["report"]["outcome"] == "error_free_non_reproducible"
