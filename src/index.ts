@@ -122,9 +122,31 @@ const plugin: JupyterFrontEndPlugin<void> = {
     });
     follow();
     manager.changed.connect(() => app.commands.notifyCommandChanged());
-    // the cell a job runs now, marked in its open notebook
+    // the cell a job runs now, marked in its open notebook; the changes
+    // waiting for a decision, shown under their cells
     void import('./runningcell').then(
       ({ RunningCellMarker }) => new RunningCellMarker(manager, tracker, trans)
+    );
+    void import('./celldiff').then(
+      ({ CellDiffs }) =>
+        new CellDiffs({
+          manager,
+          tracker,
+          trans,
+          language: () => pythonLanguage(languages),
+          decide: (job, fixId, decision, cellId) => {
+            job
+              .decide(fixId, decision, cellId)
+              .catch(error =>
+                Notification.error(
+                  trans.__(
+                    'Could not send the decision: %1',
+                    errorMessage(error)
+                  )
+                )
+              );
+          }
+        })
     );
 
     // --- settings -------------------------------------------------------------

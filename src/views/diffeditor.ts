@@ -3,7 +3,7 @@
  * old one merged in (`@codemirror/merge`'s unified view: deleted lines above
  * the lines that replace them), in JupyterLab's editor theme and colors.
  */
-import { unifiedMergeView } from '@codemirror/merge';
+import { MergeView, unifiedMergeView } from '@codemirror/merge';
 import { Compartment, EditorState, Extension } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import { jupyterTheme } from '@jupyterlab/codemirror';
@@ -108,6 +108,50 @@ export function createDiffEditor(
     dom: view.dom,
     setLanguage(extension: Extension) {
       view.dispatch({ effects: language.reconfigure(extension) });
+    },
+    destroy() {
+      view.destroy();
+    }
+  };
+}
+
+/**
+ * The old and the new source side by side (`@codemirror/merge`'s MergeView),
+ * both read-only, each with its own line numbers.
+ */
+export function createSideBySide(
+  parent: HTMLElement,
+  oldSource: string,
+  newSource: string,
+  label: string
+): IDiffEditor {
+  const language = new Compartment();
+  const side = (doc: string, aria: string) => ({
+    doc,
+    extensions: [
+      EditorState.readOnly.of(true),
+      EditorView.editable.of(false),
+      EditorView.contentAttributes.of({ 'aria-label': aria }),
+      lineNumbers(),
+      jupyterTheme,
+      diffTheme,
+      language.of([])
+    ]
+  });
+  const view = new MergeView({
+    a: side(oldSource, `${label}: before`),
+    b: side(newSource, `${label}: after`),
+    parent,
+    highlightChanges: true,
+    gutter: true,
+    collapseUnchanged: { margin: 2, minSize: 6 }
+  });
+  return {
+    dom: view.dom,
+    setLanguage(extension: Extension) {
+      for (const editor of [view.a, view.b]) {
+        editor.dispatch({ effects: language.reconfigure(extension) });
+      }
     },
     destroy() {
       view.destroy();

@@ -1,8 +1,9 @@
 /**
- * Issue 17, item 1 (the side panel part): the review opens wide enough for
- * code and keeps the width across a reload, long lines scroll instead of
- * wrapping, both sides of a diff carry line numbers, and Previous / Next
- * change move through the proposals.
+ * Issue 17, item 1: the review opens wide enough for code and keeps the
+ * width across a reload, long lines scroll instead of wrapping, both sides
+ * of a diff carry line numbers, Previous / Next change move through the
+ * proposals; the same proposals show under the notebook's cells (side by
+ * side on demand), decided there or in the panel, in step.
  */
 import { expect, test } from '@jupyterlab/galata';
 import * as path from 'path';
@@ -90,12 +91,35 @@ test('a readable review in the side panel, change by change', async ({
   await expect(pending).toHaveCount(2);
   expect(Math.abs((await width()) - before)).toBeLessThan(8);
 
-  await panel
-    .getByRole('button', { name: 'Reject the change to cell 2' })
+  // the same proposals under the notebook's own cells, in step with the panel
+  const inCell = page.locator('.jp-Notebook .jp-mlemodernizer-incell');
+  await expect(inCell).toHaveCount(2);
+  const under3 = inCell.and(page.locator('[data-cell-id="load-rows"]'));
+  await expect(under3.locator('.cm-content')).toContainText('load_dataset');
+  // a side-by-side view on demand
+  await under3
+    .getByRole('button', { name: 'Show the change to cell 3 side by side' })
     .click();
+  await expect(under3.locator('.cm-mergeView .cm-editor')).toHaveCount(2);
+  await expect(under3.locator('.cm-mergeView')).toContainText(
+    'from helpers import load_data'
+  );
+  await pageScreenshot(page, testInfo, 'review-in-cell-light');
+  // rejected in the notebook: the panel says so, and the cell's diff goes
+  await page
+    .getByRole('button', { name: 'Reject the proposed change to cell 2' })
+    .click();
+  await expect(
+    panel.locator(
+      '.jp-mlemodernizer-cell[data-cell-id="import-helpers"] .jp-mlemodernizer-tag'
+    )
+  ).toHaveText('Rejected');
+  await expect(inCell).toHaveCount(1);
+  // accepted in the panel: the diff under the cell goes too
   await panel
     .getByRole('button', { name: 'Accept the change to cell 3' })
     .click();
+  await expect(inCell).toHaveCount(0);
   await expect(panel.locator('.jp-mlemodernizer-badge')).toHaveText(
     'Error-free, reproducible',
     { timeout: 90_000 }
@@ -104,3 +128,16 @@ test('a readable review in the side panel, change by change', async ({
   await panelScreenshot(page, testInfo, 'review-wide-dark');
   expect(errors).toEqual([]);
 });
+
+/**
+ * The whole window: the notebook with its proposals beside the panel.
+ */
+async function pageScreenshot(
+  page: import('@playwright/test').Page,
+  testInfo: import('@playwright/test').TestInfo,
+  name: string
+): Promise<void> {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
