@@ -308,16 +308,18 @@ test.describe('Modernize a notebook', () => {
       await expect(panel.locator('.jp-mlemodernizer-tag-accepted')).toHaveCount(
         1
       );
-      // written with the result, the original kept beside it
+      // written with the result (the report lists it once the job has finished: the
+      // verdict's badge can come first), the original kept beside it
+      await expect(
+        panel.getByRole('list', { name: 'Files changed' })
+      ).toHaveText(
+        'Changed oldmath.py (the original is kept as oldmath.py.orig)',
+        { timeout: 90_000 }
+      );
       const changed = await read('oldmath.py');
       expect(changed).toContain('return float(x)');
       expect(changed).not.toContain('np.float(x)');
       expect(await read('oldmath.py.orig')).toContain('np.float(x)');
-      await expect(
-        panel.getByRole('list', { name: 'Files changed' })
-      ).toHaveText(
-        'Changed oldmath.py (the original is kept as oldmath.py.orig)'
-      );
       await panelScreenshot(page, testInfo, 'panel-module-accepted-light');
     });
   });
