@@ -81,6 +81,8 @@ def make_fixers(
             prices={k: tuple(v) for k, v in opts.prices.items()} or None,
             max_reasks=opts.max_reasks,
             budget=budget,
+            max_tokens=opts.max_tokens,
+            temperature=opts.temperature,
         )
     return fixers
 

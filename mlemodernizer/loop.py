@@ -789,6 +789,9 @@ class Modernizer:
                     return proposal
                 if proposal.source != "llm" or not proposal.changes:
                     break
+                replies = getattr(fixer, "replies", None)
+                if replies:
+                    replies[-1].update(accepted=False, reason="repeats a refused change")
                 ctx.rejections = [
                     *ctx.rejections,
                     "Your last reply repeated a change that was already refused or rolled "
@@ -993,6 +996,7 @@ class Modernizer:
             cells=[c.to_json() for c in final_cells],
             error_summary=error_summary,
             nothing_to_modernize=nothing,
+            llm_replies=[r for f in self.fixers for r in getattr(f, "replies", [])],
         )
         modernized = copy.deepcopy(result.executed)
         # the executed copy carries the final sources; keep the user's notebook metadata

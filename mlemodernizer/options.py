@@ -167,6 +167,15 @@ class Options:
         group="fixers",
         cli=False,
     )
+    # a small local model can ramble for minutes at a token a second (benchmarks/real_model.md)
+    max_tokens: int | None = _option(
+        None, help="cap on each LLM reply's tokens (default: the server's)", group="fixers"
+    )
+    temperature: float | None = _option(
+        None,
+        help="the LLM's sampling temperature (0: the same reply every time; default: the server's)",
+        group="fixers",
+    )
     # --- execution
     executor: str = _option(
         "local",
@@ -337,6 +346,10 @@ class Options:
             raise ModernizerError("--tolerance is a relative band in [0, 1), e.g. 0.10")
         if self.reruns < 0:
             raise ModernizerError("--reruns must be >= 0")
+        if self.max_tokens is not None and self.max_tokens < 1:
+            raise ModernizerError("--max-tokens must be >= 1")
+        if self.temperature is not None and not 0 <= self.temperature <= 2:
+            raise ModernizerError("--temperature must be between 0 and 2")
         if not self.offline and bool(self.base_url) != bool(self.model) and self.model is None:
             raise ModernizerError("--base-url needs --model (or use --offline)")
         if self.metric and not self.answers:

@@ -118,6 +118,8 @@ class Report:
     # why the notebook needs no change (it ran clean on the first run, nothing was proposed),
     # or None; a face may then write no copy (Options.unchanged_copy)
     nothing_to_modernize: str | None = None
+    # every model reply: its iteration, accepted or why not, its tokens (LLMFixer.replies)
+    llm_replies: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

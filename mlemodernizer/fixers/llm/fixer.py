@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from ...budget import Budget
 from ...local_modules import frame_in_modules
@@ -56,6 +58,8 @@ class LLMFixer:
         self.max_reasks = max(0, max_reasks)
         self.usage = TokenUsage()
         self.last_failure: str | None = None  # why the last propose() returned None
+        # every reply the model sent, accepted or not and why: the report lists them
+        self.replies: list[dict[str, Any]] = []
         # the last propose()'s requests, also when it gave None or raised: the loop counts these
         self.last_usage = TokenUsage()
         self.client = ChatClient(
@@ -83,6 +87,7 @@ class LLMFixer:
                 self.last_failure = "cancelled"
                 return None
             self.budget.check()
+            started = time.monotonic()
             try:
                 completion = self.client.complete(messages, on_chunk=ctx.stream, cancel=ctx.cancel)
             except LLMRequestError as exc:
@@ -115,6 +120,20 @@ class LLMFixer:
                     f" (that code is what just ran, and cell {failing.cell_index} failed with "
                     f"`{failing.summary()[:160]}`; try a different fix)"
                 )
+            self.replies.append(
+                {
+                    # the loop's iteration this reply was for (earlier attempts + 1)
+                    "iteration": len(ctx.attempts) + 1,
+                    "attempt": attempt + 1,
+                    "accepted": reason is None,
+                    "reason": reason,
+                    "cells": sorted({c.cell_index for c in result.changes if c.path is None}),
+                    "finish_reason": completion.finish_reason,
+                    "prompt_tokens": completion.usage.prompt_tokens,
+                    "completion_tokens": completion.usage.completion_tokens,
+                    "seconds": round(time.monotonic() - started, 1),
+                }
+            )
             if reason is None:
                 return FixProposal(
                     fix_type=ctx.fix_type,
