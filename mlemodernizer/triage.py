@@ -108,7 +108,7 @@ def triage(
             item.reason = f"given up after {len(ended)} fixes ({counts})"
         else:
             source = _source(nb, error.cell_index)
-            earlier = _defined_by_earlier_failing(error, source, nb, out)
+            earlier = _defined_by_earlier_failing(error, source, nb, out, folder)
             if earlier is not None:
                 item.state, item.after = "knock_on", earlier
                 item.reason = f"fails because cell {earlier + 1} did"
@@ -222,7 +222,7 @@ def _source(nb: NotebookNode, index: int) -> str:
 
 
 def _defined_by_earlier_failing(
-    error: CellError, source: str, nb: NotebookNode, earlier: list[CellTriage]
+    error: CellError, source: str, nb: NotebookNode, earlier: list[CellTriage], folder: Path
 ) -> int | None:
     if error.ename != "NameError":
         return None
@@ -231,20 +231,25 @@ def _defined_by_earlier_failing(
         return None
     name = found.group(1)
     for item in reversed(earlier):
-        if name in _defined_names(_source(nb, item.cell_index)):
+        if name in _defined_names(_source(nb, item.cell_index), folder):
             return item.cell_index
     return None
 
 
-def _defined_names(source: str) -> set[str]:
-    """Names a cell binds at top level (assignments, imports, defs, classes, loop targets)."""
+def _defined_names(source: str, folder: Path | None = None, depth: int = 0) -> set[str]:
+    """Names a cell (or a local module) binds at top level (assignments, imports, defs,
+    classes, loop targets), with what `from LOCAL import *` brings from the notebook's own
+    modules in ``folder`` (a book's `from preamble import *` importing `mglearn`, `np`, ...)."""
     try:
         tree = ast.parse(mask_magics(source)[0])
     except SyntaxError:
         return set()
     names: set[str] = set()
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
+        if isinstance(node, ast.ImportFrom) and [a.name for a in node.names] == ["*"]:
+            if folder is not None and node.module and not node.level and depth < 3:
+                names |= _star_names(node.module, folder, depth + 1)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
                 names.add((alias.asname or alias.name).split(".")[0])
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -252,3 +257,26 @@ def _defined_names(source: str) -> set[str]:
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
     return names
+
+
+def _star_names(module: str, folder: Path, depth: int) -> set[str]:
+    """What `from MODULE import *` binds when MODULE is a .py file under ``folder``: its
+    `__all__` when it lists names, else its public top-level names."""
+    base = folder.joinpath(*module.split("."))
+    path = next((p for p in (base.with_suffix(".py"), base / "__init__.py") if p.is_file()), None)
+    if path is None:
+        return set()
+    try:
+        source = path.read_text(encoding="utf-8", errors="replace")
+        tree = ast.parse(source)
+    except (OSError, SyntaxError, ValueError):
+        return set()
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+            and isinstance(node.value, (ast.List, ast.Tuple))
+        ):
+            listed = {e.value for e in node.value.elts if isinstance(e, ast.Constant)}
+            return {n for n in listed if isinstance(n, str)}
+    return {n for n in _defined_names(source, path.parent, depth) if not n.startswith("_")}

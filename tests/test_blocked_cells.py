@@ -83,6 +83,23 @@ def test_a_knock_on_name_error_behind_a_blocked_cell_is_not_sent_to_the_model(
     )
 
 
+def test_a_name_a_blocked_star_import_of_a_local_module_brings_is_a_knock_on(
+    tmp_path: Path,
+) -> None:
+    """A book's `from preamble import *` fails on a package its preamble imports: the later
+    NameErrors for what the preamble defines are knock-ons, not errors to send to the model."""
+    (tmp_path / "helpers.py").write_text(HELPERS)
+    (tmp_path / "preamble.py").write_text("import math\nimport absent_pkg_xyz as ap\n")
+    cells = ["from preamble import *", "print(ap.compute())", RENAMED]
+    nb = write_notebook(tmp_path / "nb.ipynb", cells)
+    with ScriptedOpenAI([fix(2, FIXED)]) as srv:
+        report = run(nb, srv)
+        prompts = [prompt_text(r) for r in srv.requests]
+    assert len(prompts) == 1 and "cannot import name 'load_data'" in prompts[0]
+    states = {c["cell_index"]: (c["state"], c.get("after")) for c in report["cells"]}
+    assert states == {0: ("blocked", None), 1: ("knock_on", 0)}
+
+
 def test_the_cli_names_the_blocked_cells(tmp_path: Path) -> None:
     nb = write_notebook(tmp_path / "nb.ipynb", ["%load_ext watermark_absent_ext", "x = 1"])
     proc = run_cli("run", str(nb), "--offline")
