@@ -5,8 +5,11 @@ failing cells. The real CLI and kernels, the scripted OpenAI-compatible server.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
+
+import pytest
 
 from .conftest import json_report, run_cli, write_notebook
 from .scripted_openai import ScriptedOpenAI
@@ -98,6 +101,27 @@ def test_a_name_a_blocked_star_import_of_a_local_module_brings_is_a_knock_on(
     assert len(prompts) == 1 and "cannot import name 'load_data'" in prompts[0]
     states = {c["cell_index"]: (c["state"], c.get("after")) for c in report["cells"]}
     assert states == {0: ("blocked", None), 1: ("knock_on", 0)}
+
+
+def test_a_missing_optional_dependency_of_pandas_is_a_missing_package(tmp_path: Path) -> None:
+    """`pd.read_excel` without python-calamine raises a plain ImportError naming the package
+    (not "No module named"): the cell is blocked on it, not sent to the model."""
+    if importlib.util.find_spec("python_calamine") is not None:
+        pytest.skip("python-calamine is installed here")
+    (tmp_path / "helpers.py").write_text(HELPERS)
+    xls = "open('d.xls', 'wb').write(bytes.fromhex('d0cf11e0a1b11ae1') + bytes(600))"
+    cells = [f"import pandas as pd\n{xls}", "df = pd.read_excel('d.xls')", RENAMED]
+    nb = write_notebook(tmp_path / "nb.ipynb", cells)
+    with ScriptedOpenAI([fix(2, FIXED)]) as srv:
+        report = run(nb, srv)
+        prompts = [prompt_text(r) for r in srv.requests]
+    assert len(prompts) == 1 and "cannot import name 'load_data'" in prompts[0]
+    [cell] = report["cells"]
+    assert (cell["cell_index"], cell["kind"], cell["package"]) == (
+        1,
+        "environment",
+        "python-calamine",
+    )
 
 
 def test_the_cli_names_the_blocked_cells(tmp_path: Path) -> None:
