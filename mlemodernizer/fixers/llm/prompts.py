@@ -12,6 +12,7 @@ and the same reply format.
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 
@@ -20,9 +21,9 @@ from nbformat import NotebookNode
 from ...execution.base import CellError, ExecutionResult
 from ...grounding import failing_lines, format_facts
 from ...local_modules import frame_in_modules
-from ...notebook import cells_as_text, code_cells
+from ...notebook import cells_as_text, code_cells, mask_magics
 from ..base import FixContext, FixType
-from .consistency import imported_or_defined, used_names
+from .consistency import bound_names, imported_or_defined, used_names
 from .packages import relevant_versions
 from .reply import FileView, cell_list
 
@@ -32,6 +33,14 @@ MAX_OUTPUT_CHARS = 1500
 MAX_LATER_CELLS = 3
 MODULE_CONTEXT_LINES = 15  # shown on either side of a helper module's failing line
 MODULE_WHOLE_LINES = 40  # a module this short is shown whole
+# the earlier cells shown with the failing one: all of them when they fit, else those it needs.
+# A small local model reads a prompt at a few tokens a second (2.3/s measured on 2 busy cores):
+# a 40-cell notebook's 4,500-token prompt took half an hour before the first word of the reply
+MAX_CONTEXT_CHARS = 6000
+# a library frame in a traceback: only its header and the line that called on
+_LIBRARY_PATH = re.compile(r"site-packages|dist-packages|/lib/python\d[\d.]*/|<frozen ")
+_FRAME_START = re.compile(r"^(?:File |Cell In\[)")
+_CALL_LINE = re.compile(r"^\s*-*>\s*\d+")
 
 FORBIDDEN = """\
 Forbidden (a patch that does any of this is rejected):
@@ -72,7 +81,28 @@ class Prompt:
     files: dict[str, FileView] = field(default_factory=dict)
 
 
+def compact_library_frames(text: str) -> str:
+    """Library frames shrink to their `File ...` line and the line that called on: the model
+    cannot change sklearn's code, and a 1.5B model reads 60 lines of it at 2 tokens a second.
+    The notebook's own frames (cells, helper modules) and the exception lines stay whole."""
+    out: list[str] = []
+    in_library = False
+    for line in text.split("\n"):
+        if _FRAME_START.match(line):
+            in_library = line.startswith("File ") and bool(_LIBRARY_PATH.search(line))
+            out.append(line)
+        elif in_library and (line[:1].isspace() or not line.strip()):
+            # a listed source line of a library frame: only the one marked `-->` stays
+            if _CALL_LINE.match(line):
+                out.append(line)
+        else:
+            in_library = False  # the exception line, "The above exception ...", ...
+            out.append(line)
+    return "\n".join(out)
+
+
 def trim_traceback(text: str) -> str:
+    text = compact_library_frames(text)
     lines = [ln.rstrip() for ln in text.strip("\n").split("\n")]
     lines = [ln for ln in lines if not set(ln.strip()) <= {"-"} or not ln.strip()]
     if len(lines) > MAX_TRACEBACK_LINES:
@@ -216,13 +246,67 @@ def _first_error(result: ExecutionResult) -> CellError | None:
     return result.first_error
 
 
+def context_cells(nb: NotebookNode, upto: list[int], budget: int | None = None) -> list[int]:
+    """The code cells shown before the failing one (``upto[-1]``): all of them when their
+    text fits ``budget``; else the failing cell and, walking back from it, the cells that
+    bind what the kept cells use (its latest binding only), change it in place (`df['x'] =`)
+    or star-import, while they fit."""
+    budget = MAX_CONTEXT_CHARS if budget is None else budget
+    size = {i: len(nb.cells[i].source) + 16 for i in upto}
+    if sum(size.values()) <= budget or not upto:
+        return upto
+    failing = upto[-1]
+    keep = {failing}
+    total = size[failing]
+    needed = used_names(nb.cells[failing].source)
+    for i in reversed(upto[:-1]):
+        source = nb.cells[i].source
+        bound, star = bound_names(source)
+        changed = _changed_in_place(source)
+        if not (bound & needed or changed & needed or star):
+            continue
+        if total + size[i] > budget:
+            continue  # too long: a shorter earlier cell may still fit
+        keep.add(i)
+        total += size[i]
+        needed = (needed - bound) | used_names(source)
+    return [i for i in upto if i in keep]
+
+
+def _changed_in_place(source: str) -> set[str]:
+    """Names a cell changes without rebinding them: `df['x'] = ...`, `model.coef_ = ...`."""
+    try:
+        tree = ast.parse(mask_magics(source)[0])
+    except SyntaxError:
+        return set()
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        for target in targets:
+            if not isinstance(target, (ast.Subscript, ast.Attribute)):
+                continue  # a plain name is bound, not changed in place
+            while isinstance(target, (ast.Subscript, ast.Attribute)):
+                target = target.value
+            if isinstance(target, ast.Name):
+                out.add(target.id)
+    return out
+
+
 def error_repair_prompt(ctx: FixContext) -> Prompt:
     nb = ctx.notebook
     err = _first_error(ctx.result)
     code_idx = [i for i, _ in code_cells(nb)]
     later: list[int] = []
+    hidden = 0
     if err is not None and err.cell_index in code_idx:
         upto = [i for i in code_idx if i <= err.cell_index]
+        context = context_cells(nb, upto)
+        hidden = len(upto) - len(context)
+        upto = context
         later = later_users(nb, err)
     else:
         upto = code_idx
@@ -246,9 +330,15 @@ def error_repair_prompt(ctx: FixContext) -> Prompt:
     else:
         parts.append("The notebook does not run cleanly. Fix it.")
     last = upto[-1] if upto else 0
+    left_out = (
+        f"; {hidden} earlier code cells that define nothing cell {last} uses are not shown "
+        "either: do not name them"
+        if hidden
+        else ""
+    )
     parts.append(
         f"## Notebook: the code cells up to cell {last} (markdown cells and later cells are "
-        "not shown)\n" + _fence(cells_as_text(nb, upto), "python")
+        f"not shown{left_out})\n" + _fence(cells_as_text(nb, upto), "python")
     )
     if later:
         parts.append(

@@ -1,0 +1,108 @@
+"""A long notebook's prompt stays short (issue 14's real-model runs: a small local model read a
+40-cell prompt at about 2 tokens a second): the earlier cells shown are those the failing cell
+needs, and library frames in the traceback shrink to the line that called on. The real openai
+client against the scripted server.
+"""
+
+from __future__ import annotations
+
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+from mlemodernizer.execution.base import CellError, ExecutionResult
+from mlemodernizer.fixers.base import FixContext, FixType
+from mlemodernizer.fixers.llm import LLMFixer
+from mlemodernizer.fixers.llm.prompts import compact_library_frames, context_cells
+from mlemodernizer.notebook import ensure_cell_ids
+
+pytest_plugins = ["tests.scripted_openai"]
+
+FILLER = "\n".join(f"print('unrelated line {k}')" for k in range(40))  # ~1,100 characters
+SOURCES = [
+    "import numpy as np\nimport pandas as pd",  # cell 1
+    "df = pd.DataFrame({'a': [1, 2], 'b': ['x', 'y']})",  # cell 2
+    FILLER,  # 3
+    "df['c'] = df['a'] * 2",  # 4: changes df in place
+    FILLER,  # 5
+    "other = np.arange(3)",  # 6: nothing cell 9 uses
+    FILLER,  # 7
+    FILLER,  # 8
+    "print(df[df > 1])",  # 9: fails
+]
+LIBRARY_TB = """\
+---------------------------------------------------------------------------
+TypeError                                 Traceback (most recent call last)
+Cell In[9], line 1
+----> 1 print(df[df > 1])
+
+File /usr/lib/python3.11/site-packages/pandas/core/ops/common.py:76, in new_method(self, other)
+     72             return NotImplemented
+     73
+     74 other = item_from_zerodim(other)
+---> 76 return method(self, other)
+
+File /usr/lib/python3.11/site-packages/pandas/core/array_ops.py:130, in comp_method(op, x, y)
+    128     result = libops.vec_compare(x.ravel(), y.ravel(), op)
+    129 else:
+--> 130     result = libops.scalar_compare(x.ravel(), y, op)
+    131 return result.reshape(x.shape)
+
+TypeError: '>' not supported between instances of 'str' and 'int'"""
+
+
+def make_ctx() -> FixContext:
+    nb = new_notebook()
+    nb.cells = [new_markdown_cell("# Old")] + [new_code_cell(s) for s in SOURCES]
+    ensure_cell_ids(nb)
+    err = CellError(
+        9,
+        nb.cells[9].id,
+        "TypeError",
+        "'>' not supported between instances of 'str' and 'int'",
+        LIBRARY_TB,
+    )
+    result = ExecutionResult(executed=nb, cells=[], errors=[err], runtime_s=1.0)
+    return FixContext(
+        fix_type=FixType.ERROR_REPAIR,
+        notebook=nb,
+        original=nb,
+        result=result,
+        timeout_s=600.0,
+        versions={"pandas": "3.1.1", "numpy": "2.4.6"},
+    )
+
+
+def test_a_long_notebook_shows_only_the_cells_the_failing_one_needs() -> None:
+    ctx = make_ctx()
+    kept = context_cells(ctx.notebook, list(range(1, 10)), budget=1200)
+    # the failing cell, the cells binding or changing what it uses (df, then pd), not the rest
+    assert kept == [1, 2, 4, 9]
+    # everything when it fits
+    assert context_cells(ctx.notebook, list(range(1, 10)), budget=100_000) == list(range(1, 10))
+
+
+def test_library_frames_keep_only_the_line_that_called_on() -> None:
+    text = compact_library_frames(LIBRARY_TB)
+    assert "----> 1 print(df[df > 1])" in text  # the cell's frame stays whole
+    assert "pandas/core/ops/common.py:76" in text and "---> 76 return method(self, other)" in text
+    assert "--> 130     result = libops.scalar_compare" in text
+    assert "item_from_zerodim" not in text and "vec_compare" not in text
+    assert text.endswith("TypeError: '>' not supported between instances of 'str' and 'int'")
+
+
+def test_the_prompt_leaves_unneeded_cells_out_and_a_reply_naming_one_is_re_asked(
+    scripted_openai, monkeypatch
+) -> None:
+    monkeypatch.setattr("mlemodernizer.fixers.llm.prompts.MAX_CONTEXT_CHARS", 1200)
+    hidden = "Plan.\n```python\n# %% cell 6\nother = np.arange(4)\n```"
+    good = "Compare the numbers only.\n```python\n# %% cell 9\nprint(df[df['a'] > 1])\n```"
+    srv = scripted_openai([hidden, good])
+    fixer = LLMFixer(srv.base_url, "m", api_key="k", backoff_base_s=0.001)
+    proposal = fixer.propose(make_ctx())
+    prompt = srv.requests[0]["messages"][1]["content"]
+    assert "# %% cell 4\ndf['c'] = df['a'] * 2" in prompt
+    assert "unrelated line" not in prompt and "other = np.arange(3)" not in prompt
+    assert "5 earlier code cells that define nothing cell 9 uses are not shown" in prompt
+    assert "vec_compare" not in prompt  # the library frame's listing is gone
+    reask = srv.requests[1]["messages"][-1]["content"]
+    assert "cell 6" in fixer.replies[0]["reason"] and "cell 6" in reask
+    assert proposal is not None and [c.cell_index for c in proposal.changes] == [9]
