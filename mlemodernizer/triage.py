@@ -26,6 +26,7 @@ from nbformat import NotebookNode
 from .distributions import install_name
 from .execution.base import CellError
 from .fixers.llm.packages import dist_for_module, is_stdlib
+from .grounding import failing_lines
 from .local_modules import failing_local_frame
 from .notebook import mask_magics
 
@@ -109,6 +110,8 @@ def triage(
         else:
             source = _source(nb, error.cell_index)
             earlier = _defined_by_earlier_failing(error, source, nb, out, folder)
+            if earlier is None:
+                earlier = _set_up_by_earlier_blocked(error, source, nb, out, folder)
             if earlier is not None:
                 item.state, item.after = "knock_on", earlier
                 item.reason = f"fails because cell {earlier + 1} did"
@@ -234,6 +237,77 @@ def _defined_by_earlier_failing(
         if name in _defined_names(_source(nb, item.cell_index), folder):
             return item.cell_index
     return None
+
+
+def _set_up_by_earlier_blocked(
+    error: CellError, source: str, nb: NotebookNode, earlier: list[CellTriage], folder: Path
+) -> int | None:
+    """Any error, in a cell using an object that an earlier cell no fix here reaches (blocked,
+    or a knock-on itself) binds or sets up: `ohe = OneHotEncoder(); ohe.fit_transform(df)`
+    failed on `df`, so `ohe.get_feature_names_out()` raises NotFittedError next. The model
+    cannot fix that cell, and was asked to (imlp-04 behind a missing package). Only the names
+    on the line that raised count: `from sklearn.datasets import load_boston` fails on its own."""
+    used = _used_names(source)
+    arrows = failing_lines(error.traceback)[:1]  # the cell's own frame comes first
+    if arrows:
+        words = set(re.findall(r"[A-Za-z_]\w*", arrows[0]))
+        used &= words
+    if not used:
+        return None
+    # a module or an imported function is not an object a cell sets up (`plt.plot(...)`)
+    imported = {n for c in nb.cells if c.cell_type == "code" for n in _imported(c.source)}
+    used -= imported
+    for item in reversed(earlier):
+        if item.state == "fixable":
+            continue  # fixed first: this cell is judged again after that
+        cell = _source(nb, item.cell_index)
+        if used & (_defined_names(cell, folder) | _set_up_names(cell)):
+            return item.cell_index
+    return None
+
+
+def _imported(source: str) -> set[str]:
+    try:
+        tree = ast.parse(mask_magics(source)[0])
+    except SyntaxError:
+        return set()
+    return {
+        (alias.asname or alias.name).split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in node.names
+    }
+
+
+def _used_names(source: str) -> set[str]:
+    try:
+        tree = ast.parse(mask_magics(source)[0])
+    except SyntaxError:
+        return set()
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _set_up_names(source: str) -> set[str]:
+    """Names a cell changes without rebinding: a method called on them (`ct.fit(X)`), an item
+    or attribute set (`df['x'] = ...`)."""
+    try:
+        tree = ast.parse(mask_magics(source)[0])
+    except SyntaxError:
+        return set()
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        target: ast.expr | None = None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            target = node.func.value
+        elif isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(
+            node.ctx, (ast.Store, ast.Del)
+        ):
+            target = node.value
+        while isinstance(target, (ast.Subscript, ast.Attribute)):
+            target = target.value
+        if isinstance(target, ast.Name):
+            out.add(target.id)
+    return out
 
 
 def _defined_names(source: str, folder: Path | None = None, depth: int = 0) -> set[str]:

@@ -103,6 +103,25 @@ def test_a_name_a_blocked_star_import_of_a_local_module_brings_is_a_knock_on(
     assert states == {0: ("blocked", None), 1: ("knock_on", 0)}
 
 
+def test_an_object_a_blocked_cell_was_to_set_up_makes_a_knock_on(tmp_path: Path) -> None:
+    """`enc` exists but the cell meant to fill it failed behind the missing package: the KeyError
+    on the line using it is a knock-on, not an error for the model (imlp-04's NotFittedErrors)."""
+    (tmp_path / "helpers.py").write_text(HELPERS)
+    cells = [
+        "import absent_pkg_xyz as ap",
+        "enc = {}\nenc['fitted'] = ap.compute()",
+        "x = 1\nprint(enc['fitted'])",
+        RENAMED,
+    ]
+    nb = write_notebook(tmp_path / "nb.ipynb", cells)
+    with ScriptedOpenAI([fix(3, FIXED)]) as srv:
+        report = run(nb, srv)
+        prompts = [prompt_text(r) for r in srv.requests]
+    assert len(prompts) == 1 and "cannot import name 'load_data'" in prompts[0]
+    states = {c["cell_index"]: (c["state"], c.get("after")) for c in report["cells"]}
+    assert states == {0: ("blocked", None), 1: ("knock_on", 0), 2: ("knock_on", 1)}
+
+
 def test_a_missing_optional_dependency_of_pandas_is_a_missing_package(tmp_path: Path) -> None:
     """`pd.read_excel` without python-calamine raises a plain ImportError naming the package
     (not "No module named"): the cell is blocked on it, not sent to the model."""
