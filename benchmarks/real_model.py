@@ -68,6 +68,7 @@ def run_one(entry: dict[str, Any], args: argparse.Namespace, measure: Any) -> di
         "tool_rc": proc.returncode,
         "wall_s": round(time.time() - t0, 1),
         "manifest_baseline": entry["baseline"].get("error_cells"),
+        "commit": _commit(),
     }
     try:
         report = json.loads(report_path.read_text())
@@ -88,6 +89,20 @@ def run_one(entry: dict[str, Any], args: argparse.Namespace, measure: Any) -> di
     rec["new_error_cells"] = max(0, errs - stored)
     rec["crash"] = crash
     return rec
+
+
+def _commit() -> str:
+    """The tool's code the run used (a run started while the tree changes says so)."""
+    repo = Path(__file__).resolve().parents[1]
+    head = subprocess.run(
+        ["git", "-C", str(repo), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "-C", str(repo), "status", "--porcelain", "mlemodernizer"],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    return head + ("+dirty" if dirty else "")
 
 
 def from_report(report: dict[str, Any]) -> dict[str, Any]:

@@ -183,13 +183,23 @@ def _common_tail(ctx: FixContext, facts: bool, facts_cell: int | None = None) ->
     return parts
 
 
-def _reply_reminder(cells: list[int], files: dict[str, FileView] | None = None) -> str:
+def _reply_reminder(
+    cells: list[int], files: dict[str, FileView] | None = None, failing: int | None = None
+) -> str:
     shown = cell_list(cells)
+    # a small model copies the earlier cells back (at a token a second), and retypes them with
+    # slips (jdw-Statsmodels: a dropped import, a renamed variable) when it does
+    only = (
+        f" Most fixes change only cell {failing}: name another cell only when it must change "
+        "too, and do not copy back a cell you leave as it is."
+        if failing is not None and len(cells) > 1
+        else ""
+    )
     return (
         "## Your reply\n"
         f"A short plan, then one ```python block with only the cells you change (from cells "
         f"{shown}), each under its `# %% cell N` header, each complete"
-        f"{_files_clause(files)}. Remember the forbidden list."
+        f"{_files_clause(files)}.{only} Remember the forbidden list."
     )
 
 
@@ -357,7 +367,7 @@ def error_repair_prompt(ctx: FixContext) -> Prompt:
         if frame is not None:
             parts.append(_module_section(files[frame.path], frame.line))
     parts.extend(_common_tail(ctx, facts=True, facts_cell=err.cell_index if err else None))
-    parts.append(_reply_reminder(shown, files))
+    parts.append(_reply_reminder(shown, files, err.cell_index if err is not None else None))
     return Prompt(_messages("\n\n".join(parts)), shown, files)
 
 
