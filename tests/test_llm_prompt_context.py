@@ -11,7 +11,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from mlemodernizer.execution.base import CellError, ExecutionResult
 from mlemodernizer.fixers.base import FixContext, FixType
 from mlemodernizer.fixers.llm import LLMFixer
-from mlemodernizer.fixers.llm.prompts import compact_library_frames, context_cells
+from mlemodernizer.fixers.llm.prompts import compact_library_frames, context_cells, later_users
 from mlemodernizer.notebook import ensure_cell_ids
 
 pytest_plugins = ["tests.scripted_openai"]
@@ -107,3 +107,33 @@ def test_the_prompt_leaves_unneeded_cells_out_and_a_reply_naming_one_is_re_asked
     reask = srv.requests[1]["messages"][-1]["content"]
     assert "cell 6" in fixer.replies[0]["reason"] and "cell 6" in reask
     assert proposal is not None and [c.cell_index for c in proposal.changes] == [9]
+
+
+def test_later_cells_are_shown_for_a_name_the_failing_line_binds_only() -> None:
+    nb = new_notebook()
+    nb.cells = [
+        new_code_cell('import matplotlib.pyplot as plt\nplt.style.use("tableau10")'),
+        new_code_cell("plt.plot([1, 2])\n" + FILLER),
+    ]
+    ensure_cell_ids(nb)
+    uses = '----> 2 plt.style.use("tableau10")'
+    err = CellError(0, nb.cells[0].id, "OSError", "'tableau10' is not a valid style", uses)
+    # the failing line uses plt but binds nothing: the long cell calling plt is not shown
+    assert later_users(nb, err) == []
+    nb.cells[0].source = "from matplotlib.pyplot import stylez\nstylez('x')"
+    binds = "----> 1 from matplotlib.pyplot import stylez"
+    err = CellError(0, nb.cells[0].id, "ImportError", "cannot import name 'stylez'", binds)
+    nb.cells[1].source = "stylez('y')"
+    assert later_users(nb, err) == [1]
+
+
+def test_a_multi_line_library_statement_keeps_only_its_marked_line() -> None:
+    tb = (
+        "File /x/site-packages/matplotlib/style/__init__.py:132, in use(style)\n"
+        "--> 132         raise OSError(\n"
+        '    133             f"{style!r} is not a valid package style")\n'
+        "    134 filtered = {}\n"
+        "OSError: 'tableau10' is not a valid package style"
+    )
+    text = compact_library_frames(tb)
+    assert "raise OSError(" in text and "filtered" not in text and "133" not in text

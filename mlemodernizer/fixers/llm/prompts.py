@@ -31,12 +31,13 @@ MAX_TRACEBACK_LINES = 40
 MAX_TRACEBACK_CHARS = 4000
 MAX_OUTPUT_CHARS = 1500
 MAX_LATER_CELLS = 3
+MAX_LATER_CHARS = 3000  # the later cells shown all together
 MODULE_CONTEXT_LINES = 15  # shown on either side of a helper module's failing line
 MODULE_WHOLE_LINES = 40  # a module this short is shown whole
 # the earlier cells shown with the failing one: all of them when they fit, else those it needs.
 # A small local model reads a prompt at a few tokens a second (2.3/s measured on 2 busy cores):
 # a 40-cell notebook's 4,500-token prompt took half an hour before the first word of the reply
-MAX_CONTEXT_CHARS = 6000
+MAX_CONTEXT_CHARS = 3500
 # a library frame in a traceback: only its header and the line that called on
 _LIBRARY_PATH = re.compile(r"site-packages|dist-packages|/lib/python\d[\d.]*/|<frozen ")
 _FRAME_START = re.compile(r"^(?:File |Cell In\[)")
@@ -91,10 +92,10 @@ def compact_library_frames(text: str) -> str:
         if _FRAME_START.match(line):
             in_library = line.startswith("File ") and bool(_LIBRARY_PATH.search(line))
             out.append(line)
+        elif in_library and _CALL_LINE.match(line):
+            out.append(line)  # the library line that called on (or raised)
         elif in_library and (line[:1].isspace() or not line.strip()):
-            # a listed source line of a library frame: only the one marked `-->` stays
-            if _CALL_LINE.match(line):
-                out.append(line)
+            pass  # the other listed source lines of a library frame
         else:
             in_library = False  # the exception line, "The above exception ...", ...
             out.append(line)
@@ -376,23 +377,53 @@ def later_users(nb: NotebookNode, err: CellError, limit: int = MAX_LATER_CELLS) 
 
     When ``from sklearn.preprocessing import Imputer`` breaks, the cells calling ``Imputer`` need
     the same rename: showing them lets one patch fix both instead of one execution per cell.
-    Only names on the failing line count (not every ``np`` the cell imports).
+    Only names the failing line binds count: not every ``np`` the cell imports, and not ``plt``
+    when ``plt.style.use("tableau10")`` fails (that showed a 5,000-character cell that calls
+    ``plt`` to a small model, rhiever-Where_s_Waldo). At most ``MAX_LATER_CHARS`` of them.
     """
     index = err.cell_index
-    failing = "\n".join(failing_lines(err.traceback)) or err.evalue
+    lines = failing_lines(err.traceback)
+    failing = "\n".join(lines) or err.evalue
     names = {
         n
         for n in imported_or_defined(nb.cells[index].source)
         if re.search(rf"\b{re.escape(n)}\b", failing)
     }
+    bound = _bound_on(lines[0]) if lines else None
+    if bound is not None:
+        names &= bound
     if not names:
         return []
     out: list[int] = []
+    total = 0
     for i, cell in code_cells(nb):
         if i > index and names & used_names(cell.source):
+            total += len(cell.source)
+            if total > MAX_LATER_CHARS:
+                break
             out.append(i)
             if len(out) >= limit:
                 break
+    return out
+
+
+def _bound_on(line: str) -> set[str] | None:
+    """The names a single failing line binds (`from m import a as b`: b; `def f(`: f), or None
+    when the line is not a whole statement (part of a longer one: any name may count)."""
+    text = line.strip()
+    head = re.match(r"(?:async\s+)?(?:def|class)\s+(\w+)", text)
+    if head:
+        return {head.group(1)}
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return None
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
     return out
 
 
