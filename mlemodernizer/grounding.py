@@ -53,6 +53,8 @@ _RE_IMPORT_NAME = re.compile(rf"^cannot import name '({_IDENT})' from '([\w.]+)'
 _RE_NO_MODULE = re.compile(r"^No module named '([\w.]+)'")
 _RE_KWARG = re.compile(rf"^([\w.<>]*)\(\) got an unexpected keyword argument '({_IDENT})'")
 _RE_NAME = re.compile(rf"^name '({_IDENT})' is not defined")
+# `plt.style.use("tableau10")`: a style the author had installed, or one renamed since
+_RE_STYLE = re.compile(r"^'([^']{1,80})' is not a valid package style")
 _RE_ARROW = re.compile(r"^\s*-*>\s*\d+\s(.*)$")
 _RE_CONTEXT = re.compile(r"^\s+\d+\s(.*)$")
 
@@ -207,6 +209,8 @@ def error_query(error: CellError) -> dict[str, Any] | None:
             q = {"kind": "kwarg", "qualname": qualname, "keyword": keyword, "expr": expr}
     elif error.ename in ("NameError", "UnboundLocalError") and (m := _RE_NAME.match(first)):
         q = {"kind": "name", "name": m.group(1)}
+    elif error.ename == "OSError" and (m := _RE_STYLE.match(first)):
+        q = {"kind": "style", "name": m.group(1)}
     if q is not None:
         q["error"] = summary[:300]
         q["cell"] = error.cell_index
@@ -522,6 +526,12 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
         if close:
             extra.append(f"close parameters: {_fmt_list(close)}")
         out.append(line + _join(extra))
+    elif kind == "style":
+        near = close + [n for n in contain if n not in close]
+        line = f"`{target}` is not among the {item.get('count', 'installed')} matplotlib styles"
+        if near:
+            line += f"; the closest: {_fmt_list(near[:4])}"
+        out.append(line + " (all in `plt.style.available`)")
     elif kind == "name":
         extra = []
         if close:

@@ -706,6 +706,15 @@ def __mlem_probe__(queries, budget, max_offer, ns):
             user = [k for k in ns if not k.startswith("_") and k not in hidden]
             item["close"] = close(name, user + list(vars(builtins)))
             item["containing"] = containing(name, user, n=5)
+        elif kind == "style":
+            import matplotlib.style as mpl_style
+
+            name = q["name"]
+            item["target"] = name
+            styles = sorted(mpl_style.available)
+            item["count"] = len(styles)
+            item["close"] = close(name, styles, n=4, cutoff=0.5)
+            item["containing"] = containing(name.split("-")[0][:7], styles, n=4)
         return item
 
     for q in queries:

@@ -91,6 +91,18 @@ def test_numpy_removed_alias(kernel):
     assert f"numpy {np.__version__}" in text
 
 
+def test_a_missing_matplotlib_style_lists_the_closest_installed_ones(kernel):
+    """The 1.5B model answered rhiever's `plt.style.use("tableau10")` with `ggplot2` (no such
+    style): the probe names the installed styles closest to the one asked for."""
+    code = "import matplotlib.pyplot as plt\nplt.style.use('tableau10')"
+    item, facts = one_item(kernel, code)
+    assert item["target"] == "tableau10" and item["close"][0] == "tableau-colorblind10"
+    text = format_facts(facts)
+    assert "`tableau10` is not among the" in text and "`tableau-colorblind10`" in text
+    item, _ = one_item(kernel, "plt.style.use('ggplot2')")
+    assert item["close"][0] == "ggplot"
+
+
 def test_pandas_ix_names_loc_and_iloc(kernel):
     item, facts = one_item(kernel, "row = df.ix[0, 'b']")
     assert item["expr"] == "df"
