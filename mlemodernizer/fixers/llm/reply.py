@@ -74,6 +74,7 @@ _AFTER_MARK = re.compile(
     r"changed\s+to)\b[^\n]*$",
     re.I,
 )
+_IDENT_RE = re.compile(r"[A-Za-z_]\w*")
 _NUMBERED = re.compile(r"^\s*(?:-*>+)?\s*\d+ ?[|│] ?")
 
 
@@ -319,6 +320,51 @@ def _guess(code: str, texts: Mapping[int | str, str]) -> int | str | None:
     return scores[0][1]
 
 
+def _renumbered(
+    cells: Mapping[int, str], nb: NotebookNode, shown: list[int], code_indices: list[int]
+) -> dict[int, str]:
+    """Cells the reply named by their position instead of their header: the 1.5B model answered
+    dsin-pandas' `# %% cell 119` (`df_6 > 5`) as `# %% cell 59`, the 59th code cell, a markdown
+    cell. A number that names no shown code cell is read as a position (among the notebook's
+    code cells, or the shown ones; from 1 or from 0) when that cell is one the body clearly
+    rewrites; otherwise it stays, and validation says why it cannot be used."""
+    out: dict[int, str] = {}
+    for index, body in cells.items():
+        if index in shown or _only_placeholder(body):
+            out[index] = body
+            continue
+        positions = {
+            seq[k]
+            for seq in (code_indices, shown)
+            for k in (index - 1, index)
+            if 0 <= k < len(seq) and seq[k] in shown
+        }
+        scores = sorted(
+            (
+                (_likeness(nb.cells[i].source, body), i)
+                for i in positions
+                if i not in cells and i not in out
+            ),
+            reverse=True,
+        )
+        # the position already points there: a rewrite shares less text than a guess needs
+        clear = scores and scores[0][0] >= 0.4
+        if clear and (len(scores) == 1 or scores[0][0] - scores[1][0] >= 0.1):
+            out[scores[0][1]] = body
+        else:
+            out[index] = body
+    return out
+
+
+def _likeness(old: str, new: str) -> float:
+    """How clearly ``new`` rewrites ``old``: their text, or the names they share (a one-line
+    rewrite such as `df_6 > 5` → `df_6.gt(df_6)` shares little text but its names)."""
+    text = difflib.SequenceMatcher(None, _norm(old), _norm(new)).ratio()
+    a, b = set(_IDENT_RE.findall(old)), set(_IDENT_RE.findall(new))
+    names = len(a & b) / len(a | b) if a | b else 0.0
+    return max(text, names)
+
+
 def _norm(source: str) -> str:
     return "\n".join(line.rstrip() for line in source.strip().split("\n"))
 
@@ -401,7 +447,7 @@ def validate_reply(
     changes: list[CellChange] = []
     unchanged: list[int] = []
     empty: list[int] = []
-    for index, body in parsed.cells.items():
+    for index, body in _renumbered(parsed.cells, nb, shown, code_indices).items():
         if _only_placeholder(body):
             empty.append(index)  # "cell 2: unchanged" or no code at all: not a change
             continue

@@ -1,0 +1,81 @@
+"""Replies the real Qwen2.5-Coder-1.5B sent on the corpus notebooks (benchmarks/real_model.md),
+word for word, through the real openai client, the scripted server and LLMFixer."""
+
+from __future__ import annotations
+
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+from mlemodernizer.execution.base import CellError, ExecutionResult
+from mlemodernizer.fixers.base import FixContext, FixType
+from mlemodernizer.fixers.llm import LLMFixer
+from mlemodernizer.notebook import ensure_cell_ids
+
+pytest_plugins = ["tests.scripted_openai"]
+
+# dsin-pandas: the prompt showed the failing cell as `# %% cell 119`, the 59th code cell; the
+# model answered with the number 59 (a markdown cell there), echoing the reminder in its plan
+PANDAS_REPLY = """\
+A short plan: Replace the `>` operator with the `gt` method from the pandas library.
+
+One ```python code block that holds ONLY the cells you change (from cells 0 to 4 (code cells \
+only)), each under its `# %% cell N` header, each complete. Most fixes change only cell 4: name \
+another cell only when it must change too, and do not copy back a cell you leave as it is. \
+Remember the forbidden list.
+
+```python
+# %% cell 3
+df_6.gt(df_6)
+```
+
+This replaces the `>` operator with the `gt` method from the pandas library, which correctly \
+compares two DataFrame objects and returns a boolean Series indicating where the values in the \
+first DataFrame are greater than those in the second.
+"""
+
+
+def pandas_ctx() -> FixContext:
+    nb = new_notebook()
+    nb.cells = [
+        new_code_cell("import pandas as pd\ndf_6 = pd.DataFrame({'pop': [1.5, 7.0]})"),
+        new_markdown_cell("Select rows"),
+        new_code_cell("df_6[df_6['pop'] > 5]"),
+        new_markdown_cell("Compare the whole frame"),
+        new_code_cell("df_6 > 5"),
+    ]
+    ensure_cell_ids(nb)
+    message = "'>' not supported between instances of 'str' and 'int'"
+    err = CellError(4, nb.cells[4].id, "TypeError", message, f"----> 1 df_6 > 5\n{message}")
+    return FixContext(
+        fix_type=FixType.ERROR_REPAIR,
+        notebook=nb,
+        original=nb,
+        result=ExecutionResult(executed=nb, errors=[err]),
+        timeout_s=600.0,
+        versions={"pandas": "3.1.1"},
+    )
+
+
+def test_a_cell_named_by_its_position_among_the_code_cells_is_the_one_it_rewrites(
+    scripted_openai,
+) -> None:
+    srv = scripted_openai([PANDAS_REPLY])
+    fixer = LLMFixer(srv.base_url, "1.5b", api_key="k", backoff_base_s=0.001)
+    proposal = fixer.propose(pandas_ctx())
+    assert srv.served == 1  # no re-ask ("cell 3 is a markdown cell")
+    assert proposal is not None
+    [change] = proposal.changes
+    assert (change.cell_index, change.new_source) == (4, "df_6.gt(df_6)")
+    assert fixer.replies[0]["accepted"] is True and fixer.replies[0]["cells"] == [4]
+
+
+def test_a_position_that_names_a_code_cell_it_does_not_rewrite_stays_refused(
+    scripted_openai,
+) -> None:
+    # position 3 is cell 4 (`df_6 > 5`), but this body rewrites nothing like it: re-asked
+    unrelated = PANDAS_REPLY.replace("df_6.gt(df_6)", "import numpy as np\nprint(np.arange(9))")
+    srv = scripted_openai([unrelated, PANDAS_REPLY])
+    fixer = LLMFixer(srv.base_url, "1.5b", api_key="k", backoff_base_s=0.001, max_reasks=1)
+    proposal = fixer.propose(pandas_ctx())
+    assert srv.served == 2
+    assert "cell 3 is a markdown cell" in fixer.replies[0]["reason"]
+    assert proposal is not None and [c.cell_index for c in proposal.changes] == [4]
