@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -186,7 +187,12 @@ def _rejected(row: dict[str, Any]) -> str:
     bad = [r for r in row.get("replies") or [] if not r.get("accepted")]
     if not bad:
         return "-"
-    return "; ".join(f"{r.get('reason', '')[:90]}" for r in bad)
+    counts: dict[str, int] = {}
+    for reply in bad:
+        # the reason up to its first clause: "your reply changes nothing: cell 4 is identical"
+        short = re.split(r"[;(]", reply.get("reason") or "")[0].strip()[:80]
+        counts[short] = counts.get(short, 0) + 1
+    return "; ".join(f"{n}× {why}" if n > 1 else why for why, n in counts.items())
 
 
 def _rolled(row: dict[str, Any]) -> str:
@@ -201,11 +207,18 @@ def _rolled(row: dict[str, Any]) -> str:
 
 
 HEAD = (
-    "| notebook | error cells: baseline | rules | model | iterations (rules / model) | requests "
-    "| tokens (prompt+completion) | wall s (rules / model) | model stop | blocked, not sent "
+    "| notebook | error cells: baseline | rules | model | numbers kept (rules / model) "
+    "| iterations (rules / model) | requests | tokens (prompt+completion) "
+    "| wall s (rules / model) | model stop | blocked, not sent "
     "| rolled back (why) | rejected replies (why) |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
+
+
+def _kept(row: dict[str, Any]) -> str:
+    if not row.get("num_total"):
+        return "-"
+    return f"{row['num_hit']}/{row['num_total']}"
 
 
 def _blocked(row: dict[str, Any]) -> str:
@@ -223,6 +236,7 @@ def table(rules: dict[str, dict[str, Any]], model: dict[str, dict[str, Any]]) ->
         tokens = f"{m.get('prompt_tokens', 0)}+{m.get('completion_tokens', 0)}" if m else ""
         lines.append(
             f"| {nb_id} | {base} | {r.get('new_error_cells', '')} | {m.get('new_error_cells', '')} "
+            f"| {_kept(r)} / {_kept(m)} "
             f"| {r.get('iterations', '')} / {m.get('iterations', '')} | {m.get('requests', '')} "
             f"| {tokens} | {r.get('wall_s', '')} / {m.get('wall_s', '')} "
             f"| {m.get('stop_reason', '')} | {_blocked(m)} | {_rolled(m)} | {_rejected(m)} |"
