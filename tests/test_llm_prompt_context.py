@@ -104,6 +104,10 @@ def test_the_prompt_leaves_unneeded_cells_out_and_a_reply_naming_one_is_re_asked
     assert "5 earlier code cells that define nothing cell 9 uses are not shown" in prompt
     assert "vec_compare" not in prompt  # the library frame's listing is gone
     assert "Most fixes change only cell 9" in prompt and "do not copy back a cell" in prompt
+    # the failing cell in a block of its own, after the context the model is told not to copy
+    context, failing = prompt.split("## Cell 9, the one that fails\n```python\n")
+    assert "Do not copy them into your reply" in context and "# %% cell 9" not in context
+    assert failing.startswith("# %% cell 9\nprint(df[df > 1])\n```")
     reask = srv.requests[1]["messages"][-1]["content"]
     assert "cell 6" in fixer.replies[0]["reason"] and "cell 6" in reask
     assert proposal is not None and [c.cell_index for c in proposal.changes] == [9]

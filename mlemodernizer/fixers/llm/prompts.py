@@ -347,10 +347,23 @@ def error_repair_prompt(ctx: FixContext) -> Prompt:
         if hidden
         else ""
     )
-    parts.append(
-        f"## Notebook: the code cells up to cell {last} (markdown cells and later cells are "
-        f"not shown{left_out})\n" + _fence(cells_as_text(nb, upto), "python")
-    )
+    if err is not None and len(upto) > 1:
+        # the failing cell apart, right before the error: given one block of every cell, the
+        # 1.5B copied them all back and ran out of tokens before it reached the failing one
+        # (jdw-Statsmodels, dsin-titanic)
+        parts.append(
+            f"## Earlier code cells: context, they ran without errors (markdown cells and "
+            f"later cells are not shown{left_out}). Do not copy them into your reply.\n"
+            + _fence(cells_as_text(nb, upto[:-1]), "python")
+        )
+        parts.append(
+            f"## Cell {last}, the one that fails\n" + _fence(cells_as_text(nb, [last]), "python")
+        )
+    else:
+        parts.append(
+            f"## Notebook: the code cells up to cell {last} (markdown cells and later cells are "
+            f"not shown{left_out})\n" + _fence(cells_as_text(nb, upto), "python")
+        )
     if later:
         parts.append(
             f"## Later cells that use what cell {last} imports or defines (change them too if "
