@@ -59,6 +59,8 @@ def run_one(entry: dict[str, Any], args: argparse.Namespace, measure: Any) -> di
     else:
         cmd += ["--base-url", args.base_url, "--model", args.model, "--verbose"]
     cmd += shlex.split(args.tool_args or "")
+    commit = _commit()  # the code the tool loads as it starts
+    started = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
     t0 = time.time()
     with open(progress_path, "w") as progress:
         proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=progress, text=True)
@@ -69,7 +71,8 @@ def run_one(entry: dict[str, Any], args: argparse.Namespace, measure: Any) -> di
         "tool_rc": proc.returncode,
         "wall_s": round(time.time() - t0, 1),
         "manifest_baseline": entry["baseline"].get("error_cells"),
-        "commit": _commit(),
+        "commit": commit,
+        "started": started,
     }
     try:
         report = json.loads(report_path.read_text())
@@ -262,6 +265,24 @@ def table(rules: dict[str, dict[str, Any]], model: dict[str, dict[str, Any]]) ->
     return "\n".join(lines)
 
 
+def history(path: str) -> str:
+    """Every model run in the log, in order: the runs a later change superseded included."""
+    rows = [json.loads(x) for x in Path(path).read_text().splitlines() if x.strip()]
+    out = [
+        "| # | notebook | commit | error cells | requests | tokens | wall s | stop "
+        "| rolled back (why) | rejected replies (why) |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for n, row in enumerate(rows, 1):
+        tokens = row.get("prompt_tokens", 0) + row.get("completion_tokens", 0)
+        out.append(
+            f"| {n} | {row['id']} | {row.get('commit') or '-'} | {row.get('new_error_cells')} "
+            f"| {row.get('requests')} | {tokens} | {row.get('wall_s')} | {row.get('stop_reason')} "
+            f"| {_rolled(row)} | {_rejected(row)} |"
+        )
+    return "\n".join(out)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -286,9 +307,14 @@ def main() -> None:
     t = sub.add_parser("table")
     t.add_argument("--rules", required=True)
     t.add_argument("--model", required=True)
+    h = sub.add_parser("history", help="every run in a log, superseded ones included")
+    h.add_argument("--log", required=True)
     args = ap.parse_args()
     if args.cmd == "table":
         print(table(load(args.rules), load(args.model)))
+        return
+    if args.cmd == "history":
+        print(history(args.log))
         return
     measure = _measure(Path(args.corpus_tools))
     if args.cmd == "fill-fidelity":
