@@ -141,3 +141,15 @@ def test_a_multi_line_library_statement_keeps_only_its_marked_line() -> None:
     )
     text = compact_library_frames(tb)
     assert "raise OSError(" in text and "filtered" not in text and "133" not in text
+
+
+def test_names_the_failing_cell_binds_before_reading_need_no_earlier_cell() -> None:
+    nb = new_notebook()
+    nb.cells = [
+        new_code_cell("X_train = [1, 2]\n" + FILLER),
+        new_code_cell("df = {'a': 1}\n" + FILLER),
+        new_code_cell("X_train, X_test = split(df)\nprint(len(X_train))"),
+    ]
+    ensure_cell_ids(nb)
+    # X_train is bound before it is read: only `df` (and nothing for X_train) is needed
+    assert context_cells(nb, [0, 1, 2], budget=1300) == [1, 2]

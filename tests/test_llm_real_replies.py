@@ -8,6 +8,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from mlemodernizer.execution.base import CellError, ExecutionResult
 from mlemodernizer.fixers.base import FixContext, FixType
 from mlemodernizer.fixers.llm import LLMFixer
+from mlemodernizer.fixers.llm.reply import parse_reply, validate_reply
 from mlemodernizer.notebook import ensure_cell_ids
 
 pytest_plugins = ["tests.scripted_openai"]
@@ -79,3 +80,40 @@ def test_a_position_that_names_a_code_cell_it_does_not_rewrite_stays_refused(
     assert srv.served == 2
     assert "cell 3 is a markdown cell" in fixer.replies[0]["reason"]
     assert proposal is not None and [c.cell_index for c in proposal.changes] == [4]
+
+
+# imlp-04: asked about the `load_boston` cell, the model copied the context cells back and
+# ran out of tokens (max_tokens) before it reached the cell to change
+ECHO_REPLY = """\
+A short plan: replace `load_boston` with the modern equivalent, which is \
+`sklearn.datasets.load_boston()`.
+
+```python
+# %% cell 0
+import pandas as pd
+
+# %% cell 2
+data = pd.read_csv("adult.data", header=None)
+
+# %% cell 4
+from sklearn.model_selection import train_test_split
+X_train"""
+
+
+def test_a_reply_cut_off_while_copying_context_cells_is_told_so() -> None:
+    nb = new_notebook()
+    nb.cells = [
+        new_code_cell("import pandas as pd"),
+        new_markdown_cell("Data"),
+        new_code_cell('data = pd.read_csv("adult.data", header=None)'),
+        new_markdown_cell("Boston"),
+        new_code_cell("from sklearn.datasets import load_boston\nboston = load_boston()"),
+    ]
+    ensure_cell_ids(nb)
+    parsed = parse_reply(ECHO_REPLY)
+    result = validate_reply(parsed, nb, [0, 2, 4], truncated=True)
+    assert result.changes == []
+    assert result.reason is not None and result.reason.startswith(
+        "your reply was cut off before it ended: it copied cell 0, 2 unchanged"
+    )
+    assert "never copy a cell you leave as it is" in result.reason

@@ -269,7 +269,9 @@ def context_cells(nb: NotebookNode, upto: list[int], budget: int | None = None) 
     failing = upto[-1]
     keep = {failing}
     total = size[failing]
-    needed = used_names(nb.cells[failing].source)
+    # what the failing cell reads before it binds it: `X_train` that it splits itself is not
+    # (imlp-04's `load_boston` cell pulled in every earlier cell binding `X_train`, `data`, ...)
+    needed = _read_before_bound(nb.cells[failing].source)
     for i in reversed(upto[:-1]):
         source = nb.cells[i].source
         bound, star = bound_names(source)
@@ -282,6 +284,28 @@ def context_cells(nb: NotebookNode, upto: list[int], budget: int | None = None) 
         total += size[i]
         needed = (needed - bound) | used_names(source)
     return [i for i in upto if i in keep]
+
+
+def _read_before_bound(source: str) -> set[str]:
+    """Names a cell loads no later than the line it first binds them on (`df = df.dropna()`
+    reads the earlier `df`); all the names it loads when it does not parse."""
+    try:
+        tree = ast.parse(mask_magics(source)[0])
+    except SyntaxError:
+        return used_names(source)
+    loads: dict[str, int] = {}
+    stores: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            seen = loads if isinstance(node.ctx, ast.Load) else stores
+            seen[node.id] = min(seen.get(node.id, node.lineno), node.lineno)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                name = (alias.asname or alias.name).split(".")[0]
+                stores[name] = min(stores.get(name, node.lineno), node.lineno)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            stores[node.name] = min(stores.get(node.name, node.lineno), node.lineno)
+    return {n for n, line in loads.items() if n not in stores or line <= stores[n]}
 
 
 def _changed_in_place(source: str) -> set[str]:

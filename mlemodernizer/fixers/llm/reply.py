@@ -415,10 +415,22 @@ def validate_reply(
     shown = code_indices if allowed is None else [i for i in allowed if i in code_indices]
     header_hint = "`# %% cell N`" + (f" (or `# %% file {next(iter(files))}`)" if files else "")
     if truncated or (parsed.unterminated_fence and not parsed.cells and not parsed.files):
+        # a small model copies the context cells back and runs out of tokens (imlp-04): say so
+        copied = [
+            i
+            for i, body in parsed.cells.items()
+            if i in shown and _norm(body) == _norm(nb.cells[i].source)
+        ]
+        spent = (
+            f": it copied cell {_ranges(sorted(copied))} unchanged, which spends the reply; "
+            "never copy a cell you leave as it is"
+            if copied
+            else ""
+        )
         return Validation(
             [],
-            "your reply was cut off before it ended; reply again with a one-line plan and only "
-            "the cells you change",
+            f"your reply was cut off before it ended{spent}; reply again with a one-line plan "
+            "and only the cells you change",
         )
     if not parsed.cells and not parsed.files and len(parsed.headerless_code) == 1:
         code = parsed.headerless_code[0]
