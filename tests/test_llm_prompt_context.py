@@ -148,8 +148,9 @@ def test_names_the_failing_cell_binds_before_reading_need_no_earlier_cell() -> N
     nb.cells = [
         new_code_cell("X_train = [1, 2]\n" + FILLER),
         new_code_cell("df = {'a': 1}\n" + FILLER),
+        new_code_cell(FILLER),
         new_code_cell("X_train, X_test = split(df)\nprint(len(X_train))"),
     ]
     ensure_cell_ids(nb)
     # X_train is bound before it is read: only `df` (and nothing for X_train) is needed
-    assert context_cells(nb, [0, 1, 2], budget=1300) == [1, 2]
+    assert context_cells(nb, [0, 1, 2, 3], budget=2500) == [1, 3]
