@@ -304,6 +304,27 @@ def _leaks_test_into_fit(old: ast.AST | None, new: ast.AST, where: str) -> str |
     return None
 
 
+# a library's bundled or downloadable data sets: sklearn's load_*/fetch_*, seaborn's load_dataset
+_DATASET_CALL = re.compile(r"\b((?:load|fetch)_[a-z0-9_]+|load_dataset)\s*\(")
+
+
+def _swapped_dataset(change: CellChange) -> str | None:
+    """A change that loads a different data set than the cell did: the 1.5B model "fixed"
+    imlp-06's removed `load_boston()` with `load_diabetes()`, which runs and gives other numbers.
+    The notebook's data is not the model's to change: a removed data set is reported, not
+    replaced."""
+    old = set(_DATASET_CALL.findall(_strip_comments(change.old_source)))
+    new = set(_DATASET_CALL.findall(_strip_comments(change.new_source)))
+    gone, added = sorted(old - new), sorted(new - old)
+    if not gone or not added:
+        return None
+    return (
+        f"{_where(change)} loads a different data set (`{added[0]}` instead of `{gone[0]}`); "
+        "the notebook's data must stay the same: if its loader was removed, leave the cell "
+        "and say so in the plan"
+    )
+
+
 def _where(change: CellChange) -> str:
     return f"`{change.path}`" if change.path is not None else f"cell {change.cell_index}"
 
@@ -346,6 +367,11 @@ def check_patch(
         reason = _hardcoded_score(old, new, _where(change))
         if reason is None:
             reason = _leaks_test_into_fit(old, new, _where(change))
+        if reason:
+            return reason
+
+    for change in changes:
+        reason = _swapped_dataset(change)
         if reason:
             return reason
 
