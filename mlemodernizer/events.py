@@ -135,6 +135,20 @@ class ReportIteration(TypedDict):
     similarity: dict[str, dict[str, float]]
 
 
+class LLMReply(TypedDict):
+    """One reply the model sent (``LLMFixer.replies``): used, or why not."""
+
+    iteration: int  # the loop's iteration it was asked for
+    attempt: int  # 1, then each re-ask
+    accepted: bool
+    reason: str | None  # why it was refused (the re-ask's reason), or None
+    cells: list[int]  # the cells it changed (0-based), when accepted
+    finish_reason: str | None
+    prompt_tokens: int
+    completion_tokens: int
+    seconds: float
+
+
 class ModuleChange(TypedDict):
     """A module beside the notebook that the job changed (``ModuleEdits.write``/``summary``)."""
 
@@ -182,6 +196,8 @@ class Report(TypedDict):
     # why the notebook needs no change (it ran clean at once, nothing was proposed), or None;
     # then a job from JupyterLab writes no copy (output None)
     nothing_to_modernize: str | None
+    # every model reply, used or why not (absent in older reports)
+    llm_replies: NotRequired[list[LLMReply]]
 
 
 # --- the events ---------------------------------------------------------------------------------

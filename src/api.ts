@@ -51,6 +51,10 @@ export interface IJobOptions {
   budget_tokens?: number;
   pin_old_defaults?: boolean;
   max_reasks?: number;
+  /** A cap on each LLM reply's tokens. */
+  max_tokens?: number;
+  /** The LLM's sampling temperature (0: the same reply every time). */
+  temperature?: number;
   executor?: 'local' | 'docker';
   image?: string;
   gpus?: string;

@@ -152,6 +152,24 @@ export interface IReport {
    * null). Absent in older reports.
    */
   nothing_to_modernize?: string | null;
+  /** Every model reply, used or why not (absent in older reports). */
+  llm_replies?: ILLMReply[];
+}
+
+/**
+ * One reply the model sent: the iteration it was asked for, its attempt (1,
+ * then each re-ask), used or the reason it was refused, its tokens.
+ */
+export interface ILLMReply {
+  iteration: number;
+  attempt: number;
+  accepted: boolean;
+  reason: string | null;
+  cells: number[];
+  finish_reason: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  seconds: number;
 }
 
 /**
