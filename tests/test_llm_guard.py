@@ -132,3 +132,28 @@ def test_new_packages_must_be_installed():
     assert reason_for(OLD + "\nfrom helpers import load", sources=["import helpers"]) is None
     # without a version list the check is skipped
     assert reason_for(OLD + "\nimport xgboost", versions={}) is None
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "swapped"),
+    [
+        (
+            "from sklearn.datasets import load_boston\nb = load_boston()",
+            "from sklearn.datasets import load_diabetes\nb = load_diabetes()",
+            True,
+        ),
+        ("X = datasets.load_iris().data", "X = datasets.load_wine().data", True),
+        ("df = sns.load_dataset('titanic')", "df = sns.load_dataset('iris')", True),
+        # the notebook's own helpers are not library data sets: a rename is a fix
+        ("data = load_data()", "data = load_data2()", False),
+        # the same data set through its new home
+        (
+            "from sklearn.cross_validation import train_test_split\nX = datasets.load_iris()",
+            "from sklearn.model_selection import train_test_split\nX = datasets.load_iris()",
+            False,
+        ),
+    ],
+)
+def test_a_different_data_set_is_refused(old: str, new: str, swapped: bool) -> None:
+    reason = check_patch([CellChange(2, "c2", old, new)])
+    assert (reason is not None and "loads a different data set" in reason) is swapped

@@ -304,8 +304,29 @@ def _leaks_test_into_fit(old: ast.AST | None, new: ast.AST, where: str) -> str |
     return None
 
 
-# a library's bundled or downloadable data sets: sklearn's load_*/fetch_*, seaborn's load_dataset
-_DATASET_CALL = re.compile(r"\b((?:load|fetch)_[a-z0-9_]+|load_dataset)\s*\(")
+def _datasets(source: str) -> set[str]:
+    """The library data sets a cell loads: names imported from a ``datasets`` module
+    (``from sklearn.datasets import load_boston``) or called on one (``datasets.load_iris()``),
+    and seaborn's ``load_dataset("titanic")`` by its name. The notebook's own ``load_data``
+    helpers are not data sets here."""
+    tree = _parse(source)
+    if tree is None:
+        return set()
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and "datasets" in (node.module or "").split("."):
+            found.update(a.name for a in node.names if a.name != "*")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner = node.func.value
+            if isinstance(owner, (ast.Name, ast.Attribute)) and "datasets" in ast.unparse(
+                owner
+            ).split("."):
+                found.add(node.func.attr)
+            elif node.func.attr == "load_dataset" and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    found.add(f"load_dataset({first.value!r})")
+    return found
 
 
 def _swapped_dataset(change: CellChange) -> str | None:
@@ -313,8 +334,7 @@ def _swapped_dataset(change: CellChange) -> str | None:
     imlp-06's removed `load_boston()` with `load_diabetes()`, which runs and gives other numbers.
     The notebook's data is not the model's to change: a removed data set is reported, not
     replaced."""
-    old = set(_DATASET_CALL.findall(_strip_comments(change.old_source)))
-    new = set(_DATASET_CALL.findall(_strip_comments(change.new_source)))
+    old, new = _datasets(change.old_source), _datasets(change.new_source)
     gone, added = sorted(old - new), sorted(new - old)
     if not gone or not added:
         return None
