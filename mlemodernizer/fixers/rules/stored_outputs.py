@@ -52,28 +52,25 @@ def stored_results(nb: NotebookNode) -> dict[str | int, str]:
 
 def cell_result(cell: NotebookNode) -> str:
     """The text/plain result (``Out[n]``) stored for a cell, or ''."""
-    for o in cell.get("outputs", []):
-        if o.get("output_type") == "execute_result":
-            text = o.get("data", {}).get("text/plain", "")
-            return text if isinstance(text, str) else "".join(text)
-    return ""
+    results = [o for o in cell.get("outputs", []) if o.get("output_type") == "execute_result"]
+    return (_plain(results[0]) or "") if results else ""
 
 
 def _text_results(nb: NotebookNode) -> list[str]:
     """Results and printed text (``print(df)`` truncates as the result's repr does)."""
-    out = []
-    for cell in nb.cells:
-        if cell.get("cell_type") != "code":
-            continue
-        for o in cell.get("outputs", []):
-            if o.get("output_type") in ("execute_result", "display_data"):
-                text = o.get("data", {}).get("text/plain", "")
-            elif o.get("output_type") == "stream" and o.get("name") == "stdout":
-                text = o.get("text", "")
-            else:
-                continue
-            out.append(text if isinstance(text, str) else "".join(text))
-    return out
+    code = (c for c in nb.cells if c.get("cell_type") == "code")
+    return [t for c in code for o in c.get("outputs", []) if (t := _plain(o)) is not None]
+
+
+def _plain(output: NotebookNode) -> str | None:
+    """An output's text as a reader sees it: a result's or display's text/plain, or stdout."""
+    if output.get("output_type") in ("execute_result", "display_data"):
+        text = output.get("data", {}).get("text/plain", "")
+    elif output.get("output_type") == "stream" and output.get("name") == "stdout":
+        text = output.get("text", "")
+    else:
+        return None
+    return text if isinstance(text, str) else "".join(text)
 
 
 def _truncated_rows_shown(text: str) -> int | None:
