@@ -554,6 +554,19 @@ def _use_text(use: Any, name: str) -> str:
     return text
 
 
+def _rewritten_use(use: Any, old: str, new: str) -> str:
+    """`` (so `model = old_train(X, y)` becomes `model = train_model(X, y)`)``: the failing line
+    with the best fit in place of the old name. A small model given only the name and its
+    docstring wrote the body the docstring describes instead of calling it (issue 16)."""
+    if not isinstance(use, dict) or not isinstance(use.get("line"), str):
+        return ""
+    line = use["line"]
+    pattern = rf"(?<![\w]){re.escape(old)}(?![\w])"
+    if len(line) > 100 or len(re.findall(pattern, line)) != 1:
+        return ""  # aliased (`import old as o`) or ambiguous: the name alone says enough
+    return f" (so `{line}` becomes `{re.sub(pattern, new, line)}`)"
+
+
 def _offer_lines(item: dict[str, Any], name: str, owner: str) -> list[str]:
     """What a module or class offers when no name is close to ``name``: one line saying how the
     list is ranked, one sub-line per name (best fit first), then the catalogue's knowledge."""
@@ -571,6 +584,7 @@ def _offer_lines(item: dict[str, Any], name: str, owner: str) -> list[str]:
         if top.get("best") is True and isinstance(top.get("name"), str):
             sig = top.get("sig") if isinstance(top.get("sig"), str) else ""
             head += f"; the one that fits its use is `{top['name']}{sig}`"
+            head += _rewritten_use(item.get("use"), name, top["name"])
         out.append(f"{head}; {owner} offers ({count}{fit}):")
         for entry in offer[:MAX_OFFER]:
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):

@@ -318,6 +318,7 @@ class Modernizer:
             cancel=self.cancel,
             modules=st.modules.editable(fixable) if opts.modules == "apply" else {},
             blocked=blocked_notes(cells),
+            folder=run.result.workdir or st.modules.folder,
         )
 
     def _ask(

@@ -128,7 +128,18 @@ def fixable_errors(errors: list[CellError], cells: list[CellTriage]) -> list[Cel
 
 def blocked_notes(cells: list[CellTriage]) -> list[str]:
     """For the prompt: cells a fixer must leave alone, and why (0-based, as the prompt numbers
-    cells)."""
+    cells). A knock-on of a cell that can still be fixed is not listed: it follows that cell's
+    fix, and telling the model to leave it contradicts "update the cells that use a renamed
+    name" (the 1.5B model then fixed the import and left the call to the old name)."""
+    by_index = {c.cell_index: c for c in cells}
+
+    def root(cell: CellTriage) -> CellTriage:
+        seen = {cell.cell_index}
+        while cell.state == "knock_on" and cell.after in by_index and cell.after not in seen:
+            cell = by_index[cell.after]
+            seen.add(cell.cell_index)
+        return cell
+
     return [
         f"cell {c.cell_index} is blocked: {c.reason}; do not try to fix it"
         for c in cells
@@ -136,7 +147,7 @@ def blocked_notes(cells: list[CellTriage]) -> list[str]:
     ] + [
         f"cell {c.cell_index} fails only because cell {c.after} did; leave it"
         for c in cells
-        if c.state == "knock_on"
+        if c.state == "knock_on" and root(c).state == "blocked"
     ]
 
 

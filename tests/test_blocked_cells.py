@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from mlemodernizer.triage import CellTriage, blocked_notes
+
 from .conftest import json_report, run_cli, write_notebook
 from .scripted_openai import ScriptedOpenAI
 
@@ -78,6 +80,8 @@ def test_a_knock_on_name_error_behind_a_blocked_cell_is_not_sent_to_the_model(
         prompt = prompt_text(srv.requests[0])
     assert "cannot import name 'load_data'" in prompt
     assert "name 'ap' is not defined" not in prompt
+    # its knock-on is named, so the model leaves it: no code change here fixes it
+    assert "- cell 1 fails only because cell 0 did; leave it" in prompt
     states = {c["cell_index"]: (c["state"], c.get("after")) for c in report["cells"]}
     assert states == {0: ("blocked", None), 1: ("knock_on", 0)}
     assert report["iterations"][0]["cells_changed"] == [2]
@@ -199,3 +203,21 @@ def test_each_remaining_failure_is_explained_with_its_cause(tmp_path: Path) -> N
     lines = run_cli("run", str(nb), "--offline", "--out", str(tmp_path / "p.ipynb")).stderr
     assert "cell 3: no rule: AttributeError" in lines
     assert "cell 4: behaviour change: TypeError" in lines
+
+
+def test_knock_ons_are_left_alone_only_behind_a_blocked_cell() -> None:
+    """A knock-on of a cell the model may fix follows that fix (and may have to follow a rename):
+    the prompt never tells the model to leave it. Behind a blocked cell it does, down the chain."""
+    cells = [
+        CellTriage(0, "a", "ModuleNotFoundError", "blocked", kind="environment", reason="needs x"),
+        CellTriage(1, "b", "NameError", "knock_on", after=0),
+        CellTriage(2, "c", "NameError", "knock_on", after=1),
+        CellTriage(3, "d", "ImportError", "fixable"),
+        CellTriage(4, "e", "NameError", "knock_on", after=3),
+        CellTriage(5, "f", "NameError", "knock_on", after=4),
+    ]
+    assert blocked_notes(cells) == [
+        "cell 0 is blocked: needs x; do not try to fix it",
+        "cell 1 fails only because cell 0 did; leave it",
+        "cell 2 fails only because cell 1 did; leave it",
+    ]

@@ -96,6 +96,11 @@ def test_prompt_names_the_renamed_helper_with_its_signature_first(tmp_path: Path
     assert facts.index("`train_model(X, y)`") < min(helpers)
     assert "best fit to `model = old_train(X, y)`, then `model.score` first" in facts
     assert "the one that fits its use is `train_model(X, y)`" in facts
+    # the failing use rewritten with it: the 1.5B model, given the name and docstring alone,
+    # inlined the body the docstring describes instead of calling the helper
+    assert "(so `model = old_train(X, y)` becomes `model = train_model(X, y)`)" in facts
+    # cell 2 fails only because cell 1 did, but must follow the rename: never "leave it"
+    assert "leave it" not in prompt and "Failing cells to leave alone" not in prompt
     # what the helper module imports is not what it offers
     assert "LogisticRegression" not in facts and "train_test_split" not in facts
     assert report["outcome"] == "error_free_reproducible" and report["final"]["error_cells"] == 0
@@ -231,3 +236,31 @@ def test_catalogue_hints_come_from_the_rules_metadata():
     hints = catalogue_hints(error, "as_matrix")
     assert hints[0]["rule"] == "PD002" and hints[0]["names"][0] == "to_numpy"
     assert catalogue_hints("AttributeError: 'A' object has no attribute 'zzz_nothing'", "z") == []
+
+
+def test_a_reply_that_copies_the_helper_instead_of_importing_it_is_re_asked(
+    tmp_path: Path,
+) -> None:
+    """The 1.5B model wrote the helpers the facts list into the cell (and dropped the helper's
+    `max_iter=1000`): the reply is re-asked with the import to use; the next reply imports it."""
+    nb = legacy_notebook(tmp_path)
+    copied = (
+        "Define train_model.\n\n```python\n# %% cell 1\nfrom sklearn.linear_model import "
+        "LogisticRegression\n\ndef train_model(X, y):\n    return LogisticRegression().fit(X, y)"
+        "\n\n# %% cell 2\nmodel = train_model(X, y)\n```\n"
+    )
+    imported = (
+        "Import it.\n\n```python\n# %% cell 1\nfrom legacy_helpers import train_model\n\n"
+        "# %% cell 2\nmodel = train_model(X, y)\n```\n"
+    )
+    with ScriptedOpenAI([copied, imported]) as srv:
+        report = json_report(
+            run_cli("run", str(nb), "--base-url", srv.base_url, "--model", "m", "--json")
+        )
+        reask = str(srv.requests[1]["messages"][-1]["content"])
+    assert (
+        "cell 1 writes `train_model` again, which your own `legacy_helpers.py` defines: import "
+        "it from there (`from legacy_helpers import train_model`)" in reask
+    )
+    assert report["outcome"] == "error_free_reproducible"
+    assert [r["accepted"] for r in report["llm_replies"]] == [False, True]

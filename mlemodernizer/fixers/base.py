@@ -6,6 +6,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, Protocol
 
 from nbformat import NotebookNode
@@ -113,6 +114,9 @@ class FixContext:
     # failing cells a fixer must leave alone, and why (a missing package, a helper file not to
     # be changed, a cell given up on, knock-on errors); in the prompt's cell numbers
     blocked: list[str] = field(default_factory=list)
+    # the folder of the notebook's own modules (its folder, or the scratch copy it ran in): a
+    # fixer reads the helpers there, never writes
+    folder: Path | None = None
 
 
 class BudgetExceeded(Exception):

@@ -230,3 +230,45 @@ def _taken_from(path: str, cell: str) -> set[str]:
         ):
             out.add(node.attr)
     return out
+
+
+def _imports_module(source: str, stem: str) -> bool:
+    """Whether a cell imports from the local module ``stem`` (``from stem import f``,
+    ``import stem``)."""
+    tree = _tree(source)
+    for node in ast.walk(tree) if tree is not None else []:
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == stem:
+            return True
+        if isinstance(node, ast.Import) and any(a.name.split(".")[0] == stem for a in node.names):
+            return True
+    return False
+
+
+def _top_defs(source: str) -> set[str]:
+    return {name for name, kind in _defined(source).items() if kind == "def"}
+
+
+def redefined_helpers(
+    changes: Sequence[CellChange], sources: Sequence[str], modules: dict[str, str]
+) -> str | None:
+    """A patch that writes into a cell a function or class the notebook's own helper module
+    defines, while the notebook imports from that module: the model copied the helper from the
+    facts (or wrote what its docstring says) instead of importing it, and the copy drifts from
+    the user's code (the 1.5B model's ``LogisticRegression().fit`` lost the helper's
+    ``max_iter=1000``). ``modules``: top-level module name → its source."""
+    for change in changes:
+        if change.path is not None:
+            continue
+        added = _top_defs(change.new_source) - _top_defs(change.old_source)
+        for stem, module_source in sorted(modules.items()):
+            if not any(_imports_module(s, stem) for s in [*sources, change.old_source]):
+                continue
+            copied = sorted(added & _top_defs(module_source))
+            if copied:
+                name = copied[0]
+                return (
+                    f"cell {change.cell_index} writes `{name}` again, which your own "
+                    f"`{stem}.py` defines: import it from there (`from {stem} import {name}`) "
+                    "and call it; do not copy or rewrite the helper"
+                )
+    return None

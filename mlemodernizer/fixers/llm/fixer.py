@@ -12,6 +12,7 @@ from ...local_modules import frame_in_modules
 from ...notebook import code_cells
 from ..base import FixContext, FixProposal, TokenUsage
 from .client import ChatClient, LLMRequestError
+from .consistency import redefined_helpers
 from .guard import check_patch
 from .pricing import DEFAULT_PRICES
 from .prompts import build_prompt, reask_message
@@ -112,7 +113,9 @@ class LLMFixer:
             )
             reason = result.reason
             if reason is None:
-                reason = check_patch(result.changes, sources, ctx.versions, _local_names(ctx))
+                reason = check_patch(
+                    result.changes, sources, ctx.versions, _local_names(ctx)
+                ) or redefined_helpers(result.changes, sources, _local_module_sources(ctx))
             elif reason.startswith("your reply changes nothing") and ctx.result.first_error:
                 # small models resend the code that just failed: say what that code does
                 failing = ctx.result.first_error
@@ -168,24 +171,42 @@ class LLMFixer:
         self.budget.charge(request)
 
 
-def _local_names(ctx: FixContext) -> set[str]:
-    """The notebook's own importable modules: a helper importing another one adds no package."""
-    names = {PurePosixPath(rel).parts[0].removesuffix(".py") for rel in ctx.modules}
-    # the folder the kernel imported the helpers from (the notebook's), else the scratch copy
-    # the run wrote in (Docker: the traceback's paths are the container's)
+def _local_folders(ctx: FixContext) -> list[Path]:
+    """The folder the kernel imported the helpers from (the notebook's), else the scratch copy
+    the run wrote in (Docker: the traceback's paths are the container's)."""
     folders = [
         Path(frame.root)
         for error in ctx.result.errors
         if (frame := frame_in_modules(error.traceback, ctx.modules)) is not None
     ]
-    if ctx.result.workdir is not None:
-        folders.append(ctx.result.workdir)
-    for folder in folders:
-        if not folder.is_dir():
-            continue
+    folders += [f for f in (ctx.result.workdir, ctx.folder) if f is not None]
+    return [f for f in folders if f.is_dir()]
+
+
+def _local_names(ctx: FixContext) -> set[str]:
+    """The notebook's own importable modules: a helper importing another one adds no package."""
+    names = {PurePosixPath(rel).parts[0].removesuffix(".py") for rel in ctx.modules}
+    for folder in _local_folders(ctx):
         for entry in folder.iterdir():
             if entry.suffix == ".py":
                 names.add(entry.stem)
             elif (entry / "__init__.py").is_file():
                 names.add(entry.name)
     return names
+
+
+def _local_module_sources(ctx: FixContext) -> dict[str, str]:
+    """Top-level module name → source, for the notebook's own .py modules and packages (their
+    ``__init__.py``); the first folder wins."""
+    out: dict[str, str] = {}
+    for folder in _local_folders(ctx):
+        for entry in sorted(folder.iterdir()):
+            path = entry if entry.suffix == ".py" else entry / "__init__.py"
+            name = entry.stem if entry.suffix == ".py" else entry.name
+            if name in out or not path.is_file() or path.stat().st_size > 1_000_000:
+                continue
+            try:
+                out[name] = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+    return out
