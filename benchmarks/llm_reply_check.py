@@ -173,10 +173,17 @@ def run(executor: LocalExecutor, nb, cwd: Path, name: str = "") -> ExecutionResu
 def check_case(
     name: str, args: argparse.Namespace, executor: LocalExecutor, versions
 ) -> CaseResult:
+    # one folder per case, like the notebook's own: its helper files stay there for the fixer
+    with tempfile.TemporaryDirectory() as tmp:
+        return _check_case(name, args, executor, versions, Path(tmp))
+
+
+def _check_case(
+    name: str, args: argparse.Namespace, executor: LocalExecutor, versions, folder: Path
+) -> CaseResult:
     original = make_nb({**SNIPPETS, **EXTRA}[name])
     nb = copy.deepcopy(original)
-    with tempfile.TemporaryDirectory() as tmp:
-        result = run(executor, nb, Path(tmp), name)
+    result = run(executor, nb, folder, name)
     if not result.errors:
         raise SystemExit(f"{name}: the eroded snippet did not fail")
     case = CaseResult(name, result.errors[0].summary()[:120], facts=not args.no_facts)
@@ -203,6 +210,7 @@ def check_case(
             versions=versions,
             attempts=list(attempts),
             stream=(lambda s: print(s, end="", flush=True)) if args.verbose else None,
+            folder=folder,
         )
         prompt = build_prompt(ctx)
         sources = [c.source for _, c in code_cells(nb)]
@@ -237,8 +245,7 @@ def check_case(
         for ch in proposal.changes:
             nb.cells[ch.cell_index].source = ch.new_source
             case.changes[ch.cell_index] = ch.new_source
-        with tempfile.TemporaryDirectory() as tmp:
-            result = run(executor, nb, Path(tmp), name)
+        result = run(executor, nb, folder, name)
         case.fixed = not result.errors
         case.rerun_error = result.errors[0].summary()[:120] if result.errors else None
         if case.fixed:

@@ -488,8 +488,14 @@ def _item_lines(item: dict[str, Any]) -> list[str]:
         if item.get("top_level_module"):
             extra.append(f"`{item['top_level_module']}` is an installed top-level package")
         out.append(f"`{name}` cannot be imported from `{module}`" + _join(extra))
-        local = " (the notebook's own module)" if item.get("local") else ""
-        out.extend(_offer_lines(item, name, f"`{module}`{local}"))
+        # "do not copy": shown a helper's signature and docstring, the 1.5B model wrote the
+        # helper again in the cell instead of importing it
+        local = (
+            " (the notebook's own module: import from it, do not copy its code)"
+            if item.get("local")
+            else ""
+        )
+        out.extend(_offer_lines(item, name, f"`{module}`{local}", import_from=module))
     elif kind == "module":
         extra = []
         if item.get("installed") is False:
@@ -567,7 +573,9 @@ def _rewritten_use(use: Any, old: str, new: str) -> str:
     return f" (so `{line}` becomes `{re.sub(pattern, new, line)}`)"
 
 
-def _offer_lines(item: dict[str, Any], name: str, owner: str) -> list[str]:
+def _offer_lines(
+    item: dict[str, Any], name: str, owner: str, import_from: str | None = None
+) -> list[str]:
     """What a module or class offers when no name is close to ``name``: one line saying how the
     list is ranked, one sub-line per name (best fit first), then the catalogue's knowledge."""
     offer = item.get("offer")
@@ -584,6 +592,8 @@ def _offer_lines(item: dict[str, Any], name: str, owner: str) -> list[str]:
         if top.get("best") is True and isinstance(top.get("name"), str):
             sig = top.get("sig") if isinstance(top.get("sig"), str) else ""
             head += f"; the one that fits its use is `{top['name']}{sig}`"
+            if import_from:
+                head += f": import it (`from {import_from} import {top['name']}`) and call it"
             head += _rewritten_use(item.get("use"), name, top["name"])
         out.append(f"{head}; {owner} offers ({count}{fit}):")
         for entry in offer[:MAX_OFFER]:

@@ -99,6 +99,10 @@ def test_prompt_names_the_renamed_helper_with_its_signature_first(tmp_path: Path
     # the failing use rewritten with it: the 1.5B model, given the name and docstring alone,
     # inlined the body the docstring describes instead of calling the helper
     assert "(so `model = old_train(X, y)` becomes `model = train_model(X, y)`)" in facts
+    assert "import it (`from legacy_helpers import train_model`) and call it" in facts
+    # not a library that changed: the user's own module
+    assert "`legacy_helpers` is the notebook's own module (`legacy_helpers.py` beside it)" in prompt
+    assert "newer library version" not in prompt
     # cell 2 fails only because cell 1 did, but must follow the rename: never "leave it"
     assert "leave it" not in prompt and "Failing cells to leave alone" not in prompt
     # what the helper module imports is not what it offers

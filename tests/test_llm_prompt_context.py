@@ -11,7 +11,12 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from mlemodernizer.execution.base import CellError, ExecutionResult
 from mlemodernizer.fixers.base import FixContext, FixType
 from mlemodernizer.fixers.llm import LLMFixer
-from mlemodernizer.fixers.llm.prompts import compact_library_frames, context_cells, later_users
+from mlemodernizer.fixers.llm.prompts import (
+    compact_library_frames,
+    context_cells,
+    later_users,
+    own_module_named,
+)
 from mlemodernizer.notebook import ensure_cell_ids
 
 pytest_plugins = ["tests.scripted_openai"]
@@ -154,3 +159,23 @@ def test_names_the_failing_cell_binds_before_reading_need_no_earlier_cell() -> N
     ensure_cell_ids(nb)
     # X_train is bound before it is read: only `df` (and nothing for X_train) is needed
     assert context_cells(nb, [0, 1, 2, 3], budget=2500) == [1, 3]
+
+
+def test_an_error_naming_the_notebooks_own_module_is_told_as_such(tmp_path) -> None:
+    """`cannot import name 'x' from 'helpers'` with helpers.py beside the notebook: the prompt says
+    the user's module changed, not a library; a library's error keeps the library framing."""
+    (tmp_path / "helpers.py").write_text("def new_name():\n    pass\n")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+
+    def error(ename: str, evalue: str) -> CellError:
+        return CellError(1, "c", ename, evalue, "")
+
+    own = error("ImportError", "cannot import name 'old_name' from 'helpers' (/x/helpers.py)")
+    assert own_module_named(own, tmp_path) == "helpers"
+    attr = error("AttributeError", "module 'pkg' has no attribute 'gone'")
+    assert own_module_named(attr, tmp_path) == "pkg"
+    library = error("ImportError", "cannot import name 'Imputer' from 'sklearn.preprocessing'")
+    assert own_module_named(library, tmp_path) is None
+    assert own_module_named(own, None) is None
+    assert own_module_named(own, tmp_path / "pkg") is None  # no helpers.py there

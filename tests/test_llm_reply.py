@@ -241,3 +241,25 @@ def test_fence_nested_in_a_markdown_list_is_dedented():
     assert r.cells == {2: "def f():\n    return float(1)\n\nx = f()"}
     assert r.plan == "call the renamed helper."
     assert validate_reply(r, nb()).reason is None
+
+
+def test_an_import_replaced_by_another_name_of_its_module_asks_for_its_users():
+    """`from legacy_helpers import old_train` → `... import train_model` (not a spelling
+    neighbour) while cell 1 still calls `old_train`: not "a line was dropped?" but "change cell 1
+    too"."""
+    book = new_notebook(
+        cells=[
+            new_code_cell("from legacy_helpers import old_train"),
+            new_code_cell("model = old_train(X, y)"),
+        ]
+    )
+    ensure_cell_ids(book)
+    reply = "# %% cell 0\nfrom legacy_helpers import train_model\nmodel = train_model(X, y)"
+    v = validate_reply(parse_reply(reply), book, allowed=[0, 1])
+    assert v.reason == (
+        "cell 0 now imports `train_model` instead of `old_train`, but cell 1 still uses "
+        "`old_train`: change cell 1 too, under its own `# %% cell N` header with its complete new "
+        "source"
+    )
+    both = reply.replace("\nmodel = train_model(X, y)", "\n# %% cell 1\nmodel = train_model(X, y)")
+    assert validate_reply(parse_reply(both), book, allowed=[0, 1]).reason is None

@@ -151,12 +151,42 @@ def lost_names(changes: Sequence[CellChange], nb: NotebookNode, shown: Sequence[
             if any(_similar(name, n) for n in added):
                 continue  # renamed (Imputer → SimpleImputer): its uses follow, now or next run
             where = ", ".join(str(i) for i in users)
+            instead = _replaced_import(change, name, added)
+            if instead:
+                # a deliberate replacement, not a dropped line: the users must follow it (the
+                # 1.5B model, told "a line was dropped?", kept rewriting the importing cell)
+                problems.append(
+                    f"cell {change.cell_index} now imports `{instead}` instead of `{name}`, but "
+                    f"cell {where} still uses `{name}`: change cell {where} too, under its own "
+                    "`# %% cell N` header with its complete new source"
+                )
+                continue
             problems.append(
                 f"cell {change.cell_index} no longer defines `{name}` (a line was dropped?), "
                 f"but cell {where} still uses it: write the complete cell, keeping every "
                 "line you do not need to change"
             )
     return "; ".join(problems[:4]) or None
+
+
+def _imports_from(source: str) -> dict[str, str]:
+    """Name bound → the module it is imported from (``from m import a as b``: b → m)."""
+    tree = _tree(source)
+    out: dict[str, str] = {}
+    for node in tree.body if tree is not None else []:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                out[alias.asname or alias.name] = node.module
+    return out
+
+
+def _replaced_import(change: CellChange, name: str, added: set[str]) -> str | None:
+    """The name the change imports from the module ``name`` came from, in its place."""
+    module = _imports_from(change.old_source).get(name)
+    if module is None:
+        return None
+    new = _imports_from(change.new_source)
+    return next((n for n in sorted(added) if new.get(n) == module), None)
 
 
 def lost_file_names(path: str, old: str, new: str, cells: Sequence[str]) -> str | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from nbformat import NotebookNode
 
@@ -332,6 +333,24 @@ def _changed_in_place(source: str) -> set[str]:
     return out
 
 
+_OWN_MODULE_ERROR = re.compile(
+    r"^cannot import name '\w+' from '(\w+)'|^module '(\w+)' has no attribute '\w+'"
+)
+
+
+def own_module_named(err: CellError, folder: Path | None) -> str | None:
+    """The notebook's own top-level module an import or attribute error names (``cannot import
+    name 'old_train' from 'legacy_helpers'``), when ``legacy_helpers.py`` (or a package of that
+    name) sits in the notebook's folder: not a library that changed, the user's code."""
+    if folder is None or err.ename not in ("ImportError", "AttributeError"):
+        return None
+    m = _OWN_MODULE_ERROR.match((err.evalue or "").strip())
+    name = (m.group(1) or m.group(2)) if m else None
+    if name and ((folder / f"{name}.py").is_file() or (folder / name / "__init__.py").is_file()):
+        return name
+    return None
+
+
 def error_repair_prompt(ctx: FixContext) -> Prompt:
     nb = ctx.notebook
     err = _first_error(ctx.result)
@@ -355,11 +374,19 @@ def error_repair_prompt(ctx: FixContext) -> Prompt:
     parts: list[str] = []
     if err is not None:
         where = f" (raised in `{frame.path}`, the user's helper module)" if frame else ""
+        own = own_module_named(err, ctx.folder)
+        cause = (
+            f"`{own}` is the notebook's own module (`{own}.py` beside it), which changed since "
+            "the notebook was written: use what it offers now (see the facts), importing it "
+            "rather than copying its code."
+            if own
+            else "The error is usually caused by an API that changed or was removed in a "
+            "newer library version: use the modern equivalent."
+        )
         parts.append(
             f"The notebook fails in cell {err.cell_index}{where} with `{err.summary()[:200]}`. "
             "Fix the error so the notebook runs in the environment below, keeping its logic and "
-            "results. The error is usually caused by an API that changed or was removed in a "
-            "newer library version: use the modern equivalent."
+            f"results. {cause}"
         )
     elif ctx.result.kernel_died:
         parts.append("The kernel died while running the notebook. Fix the cause.")
