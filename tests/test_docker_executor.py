@@ -153,6 +153,31 @@ def test_runs_in_the_container_with_kaggle_paths_errors_and_outputs(
     assert result.setup_s > 0 and result.runtime_s > 0
 
 
+def test_a_running_cell_streams_its_last_lines_from_the_container(shared, project) -> None:
+    """As with the local executor, a long cell's output reaches the host while it runs (the
+    panel's running cell), not only at its end; its final outputs are the full ones."""
+    started: list[int] = []
+    tails: list[tuple[int, float, str]] = []
+    slow = "import time\nfor i in range(5):\n    print('step', i, flush=True)\n    time.sleep(0.7)"
+    nb = make_notebook(["x = 1", "md:notes", slow])
+    result = shared.execute(
+        ExecutionRequest(
+            nb=nb,
+            cwd=project,
+            timeout_s=120,
+            on_cell_start=lambda i, cid: started.append(i),
+            on_output=lambda i, tail: tails.append((i, time.monotonic(), tail)),
+        )
+    )
+    assert result.error_free and started == [0, 2]
+    assert len(tails) >= 2 and all(i == 2 for i, _, _ in tails)
+    assert tails[0][2].startswith("step 0")
+    assert tails[-1][2].count("step") > tails[0][2].count("step")
+    assert all(b - a >= 0.95 for (_, a, _), (_, b, _) in zip(tails, tails[1:], strict=False))
+    printed = "".join(o["text"] for o in result.executed.cells[2].outputs)
+    assert printed == "".join(f"step {i}\n" for i in range(5))
+
+
 def test_the_container_is_reused_and_each_run_gets_a_fresh_copy(shared, project) -> None:
     nb = make_notebook(
         [

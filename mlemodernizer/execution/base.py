@@ -92,7 +92,7 @@ class ExecutionRequest:
     cell_timeout_s: float | None = None
     on_cell: CellHook | None = None
     on_cell_start: CellStartHook | None = None
-    on_output: OutputHook | None = None  # the local executor only (a sidecar reports at the end)
+    on_output: OutputHook | None = None  # the running cell's last lines, about once a second
     probe: ProbeFactory | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
     # resume: run from this cell in the kernel kept by the previous run (if it is still there;

@@ -273,6 +273,13 @@ class DockerExecutor:
                 current = int(msg["index"])
                 cell_t0 = time.monotonic()
                 recorder.cell_started(current)
+            elif kind == "cell_output" and current is not None:
+                # what the running cell printed so far: its last lines go to on_output
+                index = int(msg["index"])
+                recorder.nb.cells[index].outputs = [
+                    nbformat.from_dict(o) for o in msg.get("outputs", [])
+                ]
+                recorder.poll_output(time.monotonic())
             elif kind == "cell_done":
                 self._cell_done(recorder, msg)
                 current = None

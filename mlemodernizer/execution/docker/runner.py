@@ -20,8 +20,8 @@ Protocol: one JSON object per line. Commands on stdin::
     {"op": "exit"}
 
 Messages on stdout: ``ready`` once, then per run ``run_started``, ``cell_started``/``cell_done``
-per code cell and ``run_done``; ``probe_done``; ``kernel_stopped``; ``versions``; ``error`` for a
-command that failed. Time
+per code cell (``cell_output`` between them while a cell prints) and ``run_done``;
+``probe_done``; ``kernel_stopped``; ``versions``; ``error`` for a command that failed. Time
 limits and cancellation are the host's: it kills the container, which is the only stop that
 cannot hang.
 """
@@ -52,6 +52,35 @@ def versions() -> dict:
         if name and name not in found:
             found[name] = dist.version
     return found
+
+
+OUTPUT_EVERY_S = 1.0
+OUTPUT_KEEP = 6  # the last outputs of a running cell sent to the host (its tail is shown)
+OUTPUT_CHARS = 4000  # of each one's text
+
+
+def visible_outputs(cell) -> list:
+    """The running cell's last text outputs, trimmed: enough for the host's last lines."""
+    out = []
+    for output in cell.get("outputs", [])[-OUTPUT_KEEP:]:
+        kind = output.get("output_type")
+        if kind == "stream":
+            text = output.get("text", "")
+            text = text if isinstance(text, str) else "".join(text)
+            out.append(
+                {"output_type": "stream", "name": output.get("name"), "text": text[-OUTPUT_CHARS:]}
+            )
+        elif kind in ("execute_result", "display_data"):
+            plain = output.get("data", {}).get("text/plain", "")
+            plain = plain if isinstance(plain, str) else "".join(plain)
+            out.append(
+                {
+                    "output_type": "display_data",
+                    "data": {"text/plain": plain[-OUTPUT_CHARS:]},
+                    "metadata": {},
+                }
+            )
+    return out
 
 
 class Runner:
@@ -127,7 +156,7 @@ class Runner:
             t0 = time.monotonic()
             died = None
             try:
-                await client.async_execute_cell(cell, index)
+                await self._execute_watching(client, cell, index)
             except DeadKernelError as exc:
                 died = str(exc)
             send(
@@ -144,6 +173,22 @@ class Runner:
                 await self._stop_kernel()
                 break
         send({"type": "run_done", "kernel_died": kernel_died})
+
+    async def _execute_watching(self, client, cell, index: int) -> None:
+        """Run one cell; while it runs, send what it has printed so far (``cell_output``) when
+        it changed, at most once a second: nbclient appends outputs to the cell as they come,
+        and the host shows a long cell's last lines as the local executor does."""
+        task = asyncio.ensure_future(client.async_execute_cell(cell, index))
+        told = None
+        while True:
+            done, _ = await asyncio.wait({task}, timeout=OUTPUT_EVERY_S)
+            if done:
+                break
+            shown = visible_outputs(cell)
+            if shown and shown != told:
+                told = shown
+                send({"type": "cell_output", "index": index, "outputs": shown})
+        await task  # its exception (a dead kernel) is the caller's
 
     async def probe(self, cmd: dict) -> None:
         chunks = []
