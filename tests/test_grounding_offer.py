@@ -145,7 +145,8 @@ def test_local_module_offer_ranked_by_the_call_and_the_later_use(kernel):
     text = format_facts(only_item(facts), include_versions=False)
     bare = "- `old_train` cannot be imported from `legacy_helpers`"
     print(f"offer adds {estimate_tokens(text) - estimate_tokens(bare)} tokens")
-    assert estimate_tokens(text) - estimate_tokens(bare) < 200
+    # 162 with the list alone; the best fit's import and rewritten line add ~40, bounded here
+    assert estimate_tokens(text) - estimate_tokens(bare) < 230
 
 
 def test_without_a_call_the_name_alone_ranks(kernel):
@@ -268,3 +269,25 @@ def test_a_reply_that_copies_the_helper_instead_of_importing_it_is_re_asked(
     )
     assert report["outcome"] == "error_free_reproducible"
     assert [r["accepted"] for r in report["llm_replies"]] == [False, True]
+
+
+def test_the_users_of_a_replaced_import_sent_alone_on_a_re_ask_join_the_first_reply(
+    tmp_path: Path,
+) -> None:
+    """The 1.5B model fixed the import, was asked to make cell 2 follow, and sent cell 2 alone:
+    the two replies make one patch (it had been taken alone, and cell 1 still failed)."""
+    nb = legacy_notebook(tmp_path)
+    import_only = (
+        "Use the new name.\n\n```python\n# %% cell 1\nfrom legacy_helpers import train_model\n```\n"
+    )
+    call_only = "Cell 2 too.\n\n```python\n# %% cell 2\nmodel = train_model(X, y)\n```\n"
+    with ScriptedOpenAI([import_only, call_only]) as srv:
+        report = json_report(
+            run_cli("run", str(nb), "--base-url", srv.base_url, "--model", "m", "--json")
+        )
+        reask = str(srv.requests[1]["messages"][-1]["content"])
+    assert "cell 1 now imports `train_model` instead of `old_train`, but cell 2 still uses" in reask
+    assert report["outcome"] == "error_free_reproducible"
+    assert [r["accepted"] for r in report["llm_replies"]] == [False, True]
+    assert report["llm_replies"][1]["cells"] == [1, 2]
+    assert report["llm"]["requests"] == 2

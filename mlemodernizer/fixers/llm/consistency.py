@@ -115,13 +115,14 @@ def _similar(a: str, b: str) -> bool:
     return la in lb or lb in la or difflib.SequenceMatcher(None, la, lb).ratio() >= 0.6
 
 
-def lost_names(changes: Sequence[CellChange], nb: NotebookNode, shown: Sequence[int]) -> str | None:
-    """Why the patch leaves a used name undefined, or None.
+def name_problems(changes: Sequence[CellChange], nb: NotebookNode) -> list[tuple[str, bool]]:
+    """Why the patch leaves a used name undefined (nothing when it does not).
 
     A name that was *renamed* (the cell now binds a similar new name: ``Imputer`` →
     ``SimpleImputer``) may stay in use elsewhere: the model was asked to update its uses, and if it
     did not, the next run shows them failing. A name that was simply *dropped* is a problem now.
-    ``shown`` is kept for the callers' symmetry (every cell counts as a user).
+    Each problem comes with whether it only asks other cells to follow a replaced import (the
+    patch itself is right, and a re-ask's reply may bring just those cells).
     """
     changed = {c.cell_index: c for c in changes}
     final: dict[int, str] = {}
@@ -132,9 +133,9 @@ def lost_names(changes: Sequence[CellChange], nb: NotebookNode, shown: Sequence[
     for source in final.values():
         names, star = bound_names(source)
         if star:
-            return None  # a star import may define anything
+            return []  # a star import may define anything
         bound_after |= names
-    problems: list[str] = []
+    problems: list[tuple[str, bool]] = []
     for change in sorted(changes, key=lambda c: c.cell_index):
         old_names, _ = bound_names(change.old_source)
         new_names, _ = bound_names(change.new_source)
@@ -155,18 +156,20 @@ def lost_names(changes: Sequence[CellChange], nb: NotebookNode, shown: Sequence[
             if instead:
                 # a deliberate replacement, not a dropped line: the users must follow it (the
                 # 1.5B model, told "a line was dropped?", kept rewriting the importing cell)
-                problems.append(
+                text = (
                     f"cell {change.cell_index} now imports `{instead}` instead of `{name}`, but "
                     f"cell {where} still uses `{name}`: change cell {where} too, under its own "
                     "`# %% cell N` header with its complete new source"
                 )
+                problems.append((text, True))
                 continue
-            problems.append(
+            text = (
                 f"cell {change.cell_index} no longer defines `{name}` (a line was dropped?), "
                 f"but cell {where} still uses it: write the complete cell, keeping every "
                 "line you do not need to change"
             )
-    return "; ".join(problems[:4]) or None
+            problems.append((text, False))
+    return problems
 
 
 def _imports_from(source: str) -> dict[str, str]:

@@ -83,6 +83,7 @@ class LLMFixer:
         messages = list(prompt.messages)
         sources = [c.source for _, c in code_cells(ctx.notebook)]
         previous: str | None = None
+        carried: dict[int, str] = {}  # cells of a reply whose users must follow (see below)
         for attempt in range(self.max_reasks + 1):
             if ctx.cancel.is_set():
                 self.last_failure = "cancelled"
@@ -101,6 +102,13 @@ class LLMFixer:
                 self.last_failure = "cancelled"
                 return None
             parsed = parse_reply(completion.content, known_files=prompt.files)
+            if carried:
+                # asked to make the users of a replaced import follow, a small model sends just
+                # those cells: the earlier reply's cells stand unless this one rewrites them
+                parsed.cells = {
+                    **{i: src for i, src in carried.items() if i not in parsed.cells},
+                    **parsed.cells,
+                }
             # a stream that ends with no finish reason inside a code block was cut (a local
             # server interrupts a reply when another request arrives): its last block is partial
             cut = completion.finish_reason is None and parsed.unterminated_fence
@@ -112,6 +120,7 @@ class LLMFixer:
                 files=prompt.files,
             )
             reason = result.reason
+            carried = result.partial
             if reason is None:
                 reason = check_patch(
                     result.changes, sources, ctx.versions, _local_names(ctx)

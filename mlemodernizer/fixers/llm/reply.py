@@ -25,7 +25,7 @@ from nbformat import NotebookNode
 
 from ...notebook import parse_error
 from ..base import CellChange
-from .consistency import lost_file_names, lost_names
+from .consistency import lost_file_names, name_problems
 
 # `# %% cell 3`, `#%% [cell 3]`, `# %% Cell 3: fixed`, `# %% [3]`
 _HEADER_PCT = re.compile(
@@ -397,6 +397,9 @@ _ranges = cell_list
 class Validation:
     changes: list[CellChange]
     reason: str | None  # None: usable
+    # the reply's cells when its only fault is that other cells must follow a replaced import:
+    # the re-ask's reply is taken together with them (small models send just the missing cell)
+    partial: dict[int, str] = field(default_factory=dict)
 
 
 def validate_reply(
@@ -533,16 +536,17 @@ def validate_reply(
             "new cell under its `# %% cell N` header inside the ```python block",
         )
     changes.sort(key=lambda c: c.cell_index)
-    lost = lost_names(changes, nb, shown) if changes else None
-    if lost is None:
-        cells = [c.source for c in nb.cells if c.cell_type == "code"]
-        for change in file_changes:
-            assert change.path is not None
-            lost = lost_file_names(change.path, change.old_source, change.new_source, cells)
-            if lost is not None:
-                break
-    if lost is not None:
-        return Validation([], lost)
+    problems = name_problems(changes, nb) if changes else []
+    if problems:
+        text = "; ".join(t for t, _ in problems[:4])
+        follow_only = all(follow for _, follow in problems) and not file_changes
+        return Validation([], text, dict(parsed.cells) if follow_only else {})
+    cells = [c.source for c in nb.cells if c.cell_type == "code"]
+    for change in file_changes:
+        assert change.path is not None
+        lost = lost_file_names(change.path, change.old_source, change.new_source, cells)
+        if lost is not None:
+            return Validation([], lost)
     return Validation(changes + file_changes, None)
 
 
