@@ -45,27 +45,56 @@ def output_for(path: Path, root: Path, out_dir: Path | None) -> Path:
     return default_output_path(out_dir / rel)
 
 
+# A pool worker's "stop now" flag (LocalBackend): set, the notebook it runs stops at the job's
+# next safe point (its kernel interrupted), as a cancelled server job does.
+_WORKER_STOP: Any = None
+
+
+def _init_worker(stop: Any) -> None:
+    global _WORKER_STOP
+    _WORKER_STOP = stop
+
+
+def _watch_stop(cancel: threading.Event, done: threading.Event) -> None:
+    while not done.is_set():
+        if _WORKER_STOP.wait(0.25):
+            cancel.set()
+            return
+
+
 def modernize_one(
-    path: str, options: dict[str, Any], output: str, api_key: str | None = None
+    path: str,
+    options: dict[str, Any],
+    output: str,
+    api_key: str | None = None,
+    report: str | None = None,
 ) -> dict[str, Any]:
     """Run one notebook to a report row; never raises (a broken notebook is a row, not a crash).
 
-    ``api_key`` is the key for the options' endpoint, chosen by the face (None: no key)."""
+    ``api_key`` is the key for the options' endpoint, chosen by the face (None: no key);
+    ``report``: where the notebook's own JSON report goes (None: none)."""
     from .jobs import prepare_job
 
     started = time.monotonic()
     row: dict[str, Any] = {"notebook": path, "fingerprint": fingerprint(Path(path))}
+    cancel, done = threading.Event(), threading.Event()
+    if _WORKER_STOP is not None:
+        threading.Thread(target=_watch_stop, args=(cancel, done), daemon=True).start()
     try:
-        opts = Options(**{**options, "out": output, "report": None})
+        opts = Options(**{**options, "out": output, "report": report})
         job_id = hashlib.sha1(path.encode()).hexdigest()[:12]
-        job = prepare_job(Path(path), opts, job_id=job_id, api_key=api_key)
-        report = job.run().report.to_json()
+        job = prepare_job(Path(path), opts, job_id=job_id, api_key=api_key, cancel=cancel)
+        result = job.run().report.to_json()
     except ModernizerError as exc:
         row.update(outcome="failed", error=str(exc))
     except Exception as exc:  # keep the batch going; the row says what broke
         row.update(outcome="failed", error=f"{type(exc).__name__}: {exc}")
     else:
-        row.update(row_from_report(report))
+        row.update(row_from_report(result))
+        if report and Path(report).is_file():
+            row["report"] = report
+    finally:
+        done.set()
     row["seconds"] = round(time.monotonic() - started, 3)
     return row
 
@@ -93,6 +122,8 @@ def row_from_report(report: dict[str, Any]) -> dict[str, Any]:
         "execution_seconds": report["execution_seconds_total"],
         "output": report["output"],
         "error": None,
+        # stopped by a cancelled batch (the row keeps what was done until then)
+        "cancelled": report["stop_reason"] == "cancelled",
         # what still fails, told apart: packages to install vs code errors (triage)
         "error_summary": report.get("error_summary"),
         "needs_packages": sorted(
@@ -114,7 +145,14 @@ class LocalBackend:
         # spawn: workers start clean (no inherited threads, event loops or ZMQ contexts)
         ctx = multiprocessing.get_context("spawn")
         self.workers = workers
-        self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+        self._stop = ctx.Event()  # inherited by each worker: stop what it runs
+        self._pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(self._stop,)
+        )
+
+    def stop_running(self) -> None:
+        """The notebooks running now stop at their next safe point (their kernels interrupted)."""
+        self._stop.set()
 
     def submit(self, *args: Any) -> Future:
         return self._pool.submit(modernize_one, *args)
@@ -156,6 +194,9 @@ class DaskBackend:
                 ) from None
             self.workers = max(1, sum(self.client.nthreads().values()))
 
+    def stop_running(self) -> None:
+        """Dask cannot interrupt a task that runs: it finishes, nothing new starts."""
+
     def submit(self, *args: Any) -> Any:
         # pure=False: the same notebook may legitimately be run again
         return self.client.submit(modernize_one, *args, pure=False)
@@ -190,6 +231,7 @@ class BatchSettings:
     budget_usd: float | None = None  # the whole batch's; each notebook gets what is left
     api_key: str | None = field(default=None, repr=False)  # for options.base_url; never logged
     confine_to: Path | None = None  # the server root: no notebook (or link) outside it runs
+    reports_dir: Path | None = None  # each notebook's JSON report, in its folder's layout
 
 
 @dataclass
@@ -203,6 +245,7 @@ class BatchProgress:
     budget: Budget = field(default_factory=Budget)
     started: float = field(default_factory=time.monotonic)
     stopped_by_budget: bool = False
+    in_flight: dict[str, float] = field(default_factory=dict)  # notebook -> when it started
 
     @property
     def tokens(self) -> int:
@@ -292,12 +335,17 @@ def run_batch(
                 nb = queue.popleft()
                 opts = notebook_options(settings, progress)
                 out = output_for(nb, root, settings.out_dir)
+                report = report_for(nb, root, settings.reports_dir)
                 try:
-                    in_flight[backend.submit(str(nb), opts, str(out), settings.api_key)] = nb
+                    fut = backend.submit(str(nb), opts, str(out), settings.api_key, report)
                 except BaseException:
                     if slots is not None:
                         slots.release()
                     raise
+                in_flight[fut] = nb
+                progress.in_flight[str(nb)] = time.time()
+            if stop.is_set() and in_flight:
+                backend.stop_running()  # a cancel stops the running notebooks, not only the queue
             progress.running = len(in_flight)
             if on_progress:
                 on_progress(progress, None)
@@ -307,6 +355,7 @@ def run_batch(
                 break
             for fut in backend.wait_any(set(in_flight), timeout=0.5):
                 nb = in_flight.pop(fut)
+                progress.in_flight.pop(str(nb), None)
                 if slots is not None:
                     slots.release()
                 row = fut.result()
@@ -333,6 +382,19 @@ def run_batch(
             rows[str(nb)] = {"notebook": str(nb), "outcome": "skipped", "error": reason}
             progress.skipped += 1
     return [rows[str(nb)] for nb in notebooks], progress
+
+
+def report_for(path: Path, root: Path, reports_dir: Path | None) -> str | None:
+    """Where a notebook's own report goes: its path under the batch's folder, in ``reports_dir``."""
+    if reports_dir is None:
+        return None
+    try:
+        rel = path.resolve().relative_to(root.resolve())
+    except ValueError:
+        rel = Path(path.name)
+    target = reports_dir / rel.with_suffix(".report.json")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return str(target)
 
 
 def _count(progress: BatchProgress, row: dict[str, Any]) -> None:

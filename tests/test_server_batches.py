@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tornado.httpclient import HTTPClientError
 
 from mlemodernizer.server.batches import BatchManager
 from mlemodernizer.server.config import MLEModernizer
@@ -44,8 +45,8 @@ async def post(jp_fetch, *parts: str, body) -> dict:
     return json.loads(response.body)
 
 
-async def get(jp_fetch, *parts: str) -> dict:
-    return json.loads((await jp_fetch("mlemodernizer", *parts)).body)
+async def get(jp_fetch, *parts: str, params: dict[str, str] | None = None) -> dict:
+    return json.loads((await jp_fetch("mlemodernizer", *parts, params=params)).body)
 
 
 async def until(jp_fetch, parts: tuple[str, ...], done, timeout: float = 240) -> dict:
@@ -97,8 +98,9 @@ async def test_batches_are_listed_after_a_restart(
     listed = {b["id"]: b for b in (await get(jp_fetch, "batches"))["batches"]}
     stale = listed[STALE]
     assert stale["status"] == "interrupted" and "server stopped" in stale["error"]
+    # a notebook outside this server's root is named, never given as a server path
     assert [(r["notebook"], r["outcome"]) for r in stale["rows"]] == [
-        ("/nowhere/old/a.ipynb", "error_free_reproducible")
+        ("a.ipynb", "error_free_reproducible")
     ]
     assert json.loads((tmp_path / "batches" / STALE / "batch.json").read_text())["status"] == (
         "interrupted"
@@ -119,3 +121,70 @@ async def test_batches_are_listed_after_a_restart(
         "course/ok.ipynb": "error_free_reproducible",
     }
     assert restarted.get(STALE).status == "interrupted"
+
+
+async def delete(jp_fetch, *parts: str) -> dict:
+    response = await jp_fetch("mlemodernizer", *parts, method="DELETE")
+    assert response.code == 202
+    return json.loads(response.body)
+
+
+async def test_a_cancelled_batch_stops_its_running_notebook_and_its_queue(
+    jp_fetch, jp_root_dir: Path
+) -> None:
+    log = jp_root_dir.parent / "ran.log"
+    for name in ("a", "b", "c"):
+        write_notebook(jp_root_dir / "slow" / f"{name}.ipynb", timed(name, log, seconds=60))
+    created = await post(jp_fetch, "batches", body={"dir": "slow"})
+    assert created["notebooks"] == ["slow/a.ipynb", "slow/b.ipynb", "slow/c.ipynb"]
+    running = await until(jp_fetch, ("batches", created["id"]), lambda b: b["running"])
+    assert list(running["running"]) == ["slow/a.ipynb"]
+    await asyncio.sleep(3)  # into a's 60-second cell: its kernel is busy
+    asked = await delete(jp_fetch, "batches", created["id"])
+    assert asked["status"] == "running" and asked["cancel_requested"]
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    done = await until(jp_fetch, ("batches", created["id"]), lambda b: b["status"] != "running")
+    # the running notebook was interrupted, not waited for (its cell sleeps for a minute)
+    assert loop.time() - start < 45
+    assert done["status"] == "cancelled" and not done["running"] and not done["cancel_requested"]
+    rows = {r["notebook"]: r for r in done["rows"]}
+    assert rows["slow/a.ipynb"]["cancelled"] is True
+    assert rows["slow/a.ipynb"]["outcome"] != "skipped"
+    for name in ("b", "c"):
+        assert rows[f"slow/{name}.ipynb"]["outcome"] == "skipped"
+        assert rows[f"slow/{name}.ipynb"]["error"] == "batch stopped"
+    assert not log.exists(), "no cell ran to its end"
+    # cancelling an ended batch changes nothing
+    again = await delete(jp_fetch, "batches", created["id"])
+    assert again["status"] == "cancelled" and not again["cancel_requested"]
+
+
+async def test_what_the_browser_gets_has_no_server_path(
+    jp_fetch, jp_root_dir: Path, tmp_path: Path
+) -> None:
+    write_notebook(jp_root_dir / "course" / "ok.ipynb", ["print('ok')"])
+    write_notebook(
+        jp_root_dir / "course" / "missing.ipynb",
+        [f"open({str(jp_root_dir / 'course' / 'data.csv')!r})"],
+    )
+    created = await post(jp_fetch, "batches", body={"dir": "course"})
+    done = await until(jp_fetch, ("batches", created["id"]), lambda b: b["status"] != "running")
+    assert done["status"] == "finished"
+    listed = await get(jp_fetch, "batches")
+    for answer in (created, done, listed):
+        text = json.dumps(answer)
+        assert str(jp_root_dir) not in text and str(tmp_path) not in text, text
+    rows = {r["notebook"]: r for r in done["rows"]}
+    assert rows["course/missing.ipynb"]["final_error_cells"] == 1
+    assert "course/data.csv" in json.dumps(rows["course/missing.ipynb"]["final_errors"])
+    assert rows["course/ok.ipynb"]["report"] is True
+    # each notebook's own report, kept with the batch, answered without server paths
+    report = await get(
+        jp_fetch, "batches", done["id"], "report", params={"notebook": "course/missing.ipynb"}
+    )
+    assert report["final"]["error_cells"] == 1
+    assert str(jp_root_dir) not in json.dumps(report)
+    with pytest.raises(HTTPClientError) as refused:
+        await get(jp_fetch, "batches", done["id"], "report", params={"notebook": "nope.ipynb"})
+    assert refused.value.code == 404

@@ -10,6 +10,7 @@ from .config import MLEModernizer
 from .handlers import (
     BatchesHandler,
     BatchHandler,
+    BatchReportHandler,
     DecisionsHandler,
     EventsWebSocket,
     HealthHandler,
@@ -20,6 +21,7 @@ from .handlers import (
 from .manager import JobManager
 
 JOB_ID = r"(?P<job_id>[0-9a-f]{12})"
+BATCH_ID = r"(?P<batch_id>[0-9a-f]{12})"
 
 
 class MLEModernizerApp(ExtensionApp):
@@ -50,7 +52,8 @@ class MLEModernizerApp(ExtensionApp):
                 (rf"/mlemodernizer/jobs/{JOB_ID}/decisions", DecisionsHandler),
                 (rf"/mlemodernizer/jobs/{JOB_ID}/events", EventsWebSocket),
                 (r"/mlemodernizer/batches", BatchesHandler),
-                (r"/mlemodernizer/batches/(?P<batch_id>[0-9a-f]{12})", BatchHandler),
+                (rf"/mlemodernizer/batches/{BATCH_ID}", BatchHandler),
+                (rf"/mlemodernizer/batches/{BATCH_ID}/report", BatchReportHandler),
             ]
         )
 

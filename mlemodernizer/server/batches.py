@@ -5,6 +5,7 @@ both), and each batch is kept on disk as jobs are, so a restarted server still l
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 import uuid
@@ -18,7 +19,7 @@ from ..errors import ModernizerError
 from ..options import Options
 from ..paths import discover
 from .config import MLEModernizer
-from .manager import JobSlots, RequestError, client_options, inside_root
+from .manager import SERVER_ONLY_OPTIONS, JobSlots, RequestError, client_options, inside_root
 from .store import JobStore
 
 
@@ -30,6 +31,8 @@ class ServerBatch:
     created: float
     total: int
     status: str = "running"  # running|finished|failed|cancelled|interrupted
+    notebooks: list[str] = field(default_factory=list)  # absolute, in the order they run
+    running: dict[str, float] = field(default_factory=dict)  # notebook -> when it started
     rows: list[dict[str, Any]] = field(default_factory=list)
     progress: dict[str, Any] = field(default_factory=dict)
     report: str | None = None  # the HTML report, relative to the root
@@ -45,6 +48,7 @@ class ServerBatch:
             "created": self.created,
             "total": self.total,
             "status": self.status,
+            "notebooks": self.notebooks,
             "progress": self.progress,
             "rows": self.rows,
             "report": self.report,
@@ -52,30 +56,52 @@ class ServerBatch:
         }
 
     def summary(self, root: Path) -> dict[str, Any]:
+        """What the browser gets: every path relative to the root, none of the server's own."""
         rows = [{**r, "notebook": _rel(r["notebook"], root)} for r in self.rows]
         for r in rows:
             if r.get("output"):
                 r["output"] = _rel(r["output"], root)
-        return {
-            "id": self.id,
-            "dir": self.dir,
-            "options": self.options,
-            "created": self.created,
-            "status": self.status,
-            "total": self.total,
-            "progress": self.progress,
-            "rows": rows,
-            "summary": summarize(self.rows) if self.rows else None,
-            "report": self.report,
-            "error": self.error,
-        }
+            # the notebook's report is kept with the batch, outside the root: asked by name
+            r["report"] = bool(r.get("report"))
+        notebooks = self.notebooks or [r["notebook"] for r in self.rows]
+        options = {k: v for k, v in self.options.items() if k not in SERVER_ONLY_OPTIONS}
+        return _scrub(
+            {
+                "id": self.id,
+                "dir": self.dir,
+                "options": options,
+                "created": self.created,
+                "status": self.status,
+                "cancel_requested": self.stop.is_set() and self.status == "running",
+                "total": self.total,
+                "notebooks": [_rel(nb, root) for nb in notebooks],
+                "running": {_rel(nb, root): t for nb, t in self.running.items()},
+                "progress": self.progress,
+                "rows": rows,
+                "summary": summarize(self.rows) if self.rows else None,
+                "report": self.report,
+                "error": self.error,
+            },
+            root,
+        )
 
 
 def _rel(path: str, root: Path) -> str:
     try:
         return Path(path).resolve().relative_to(root).as_posix()
     except ValueError:
-        return path
+        return Path(path).name  # never a server path outside the root
+
+
+def _scrub(value: Any, root: Path) -> Any:
+    """The root's absolute path taken out of every message (an error naming a file in it)."""
+    if isinstance(value, str):
+        return value.replace(f"{root}/", "").replace(str(root), ".")
+    if isinstance(value, list):
+        return [_scrub(v, root) for v in value]
+    if isinstance(value, dict):
+        return {k: _scrub(v, root) for k, v in value.items()}
+    return value
 
 
 class BatchManager:
@@ -96,6 +122,7 @@ class BatchManager:
                 created=meta.get("created", 0.0),
                 total=meta.get("total", 0),
                 status=meta.get("status", "interrupted"),
+                notebooks=meta.get("notebooks", []),
                 rows=meta.get("rows", []),
                 progress=meta.get("progress", {}),
                 report=meta.get("report"),
@@ -134,6 +161,7 @@ class BatchManager:
             options=opts.to_json(),
             created=time.time(),
             total=len(notebooks),
+            notebooks=[str(nb) for nb in notebooks],
         )
         self.batches[batch.id] = batch
         self.store.save_meta(batch.id, batch.meta())
@@ -149,9 +177,28 @@ class BatchManager:
         return batch
 
     def cancel(self, batch_id: str) -> ServerBatch:
+        """Stop a running batch: no queued notebook starts, the running ones stop at their next
+        safe point, and the batch ends ``cancelled``. An ended batch stays as it ended."""
         batch = self.get(batch_id)
-        batch.stop.set()
+        if batch.status == "running":
+            batch.stop.set()
         return batch
+
+    def notebook_report(self, batch_id: str, notebook: Any) -> dict[str, Any]:
+        """The report a batch's notebook (relative to the root) got, for the browser."""
+        batch = self.get(batch_id)
+        if not isinstance(notebook, str):
+            raise RequestError(400, "'notebook' must be a path relative to the server root")
+        row = next((r for r in batch.rows if _rel(r["notebook"], self.root) == notebook), None)
+        if row is None:
+            raise RequestError(404, f"{notebook}: not a finished notebook of batch {batch_id}")
+        path = Path(row.get("report") or "")
+        if not row.get("report") or not path.is_file():
+            raise RequestError(404, f"{notebook}: the batch kept no report for it")
+        report = json.loads(path.read_text(encoding="utf-8"))
+        if report.get("output"):
+            report["output"] = _rel(report["output"], self.root)
+        return _scrub(report, self.root)
 
     def _run(self, batch: ServerBatch, folder: Path, opts: Options) -> None:
         report = folder / f"mlemodernizer-batch-{batch.id}.json"
@@ -162,6 +209,8 @@ class BatchManager:
             state=self.state_file(batch.id),
             api_key=self.config.key_for(opts.base_url),
             confine_to=self.root,
+            # each notebook's own report, kept with the batch for the view to show (notebook_report)
+            reports_dir=self.store.dir(batch.id) / "reports",
         )
 
         def on_progress(p: BatchProgress, row: dict[str, Any] | None) -> None:
@@ -173,6 +222,7 @@ class BatchManager:
                 "cost_usd": round(p.cost_usd, 6),
                 "eta_s": p.eta_s(),
             }
+            batch.running = dict(p.in_flight)
             if row is not None:
                 batch.rows.append(row)
 
@@ -186,6 +236,7 @@ class BatchManager:
             batch.status = "cancelled" if batch.stop.is_set() else "finished"
         except Exception as exc:  # the batch says why; the server goes on
             batch.status, batch.error = "failed", f"{type(exc).__name__}: {exc}"
+        batch.running = {}
         self.store.save_meta(batch.id, batch.meta())
 
     def state_file(self, batch_id: str) -> Path:

@@ -139,6 +139,16 @@ class BatchHandler(BaseHandler):
         self.finish(json.dumps(batches.cancel(batch_id).summary(batches.root)))
 
 
+class BatchReportHandler(BaseHandler):
+    """``?notebook=REL``: the report one notebook of a batch got."""
+
+    @tornado.web.authenticated
+    def get(self, batch_id: str) -> None:
+        batches = self.settings["mlemodernizer_batches"]
+        notebook = self.get_query_argument("notebook", None)
+        self.finish(json.dumps(batches.notebook_report(batch_id, notebook)))
+
+
 class EventsWebSocket(
     WebSocketMixin, ExtensionHandlerMixin, JupyterHandler, tornado.websocket.WebSocketHandler
 ):
