@@ -85,13 +85,92 @@ export interface IJobOptions {
 
 export type Decision = 'accept' | 'reject' | 'accept_all' | 'reject_all';
 
+export type BatchServerStatus =
+  'running' | 'finished' | 'failed' | 'cancelled' | 'interrupted';
+
 /**
- * What `POST mlemodernizer/batches` answers.
+ * One finished notebook of a batch (`mlemodernizer/batch.py`, row_from_report):
+ * paths relative to the server root. A notebook the runner could not run has
+ * `outcome: failed` and its `error`; one it never started, `outcome: skipped`.
+ */
+export interface IBatchRow {
+  notebook: string;
+  outcome?: string;
+  error?: string | null;
+  error_free?: boolean;
+  reproducible?: boolean;
+  stop_reason?: string;
+  baseline_error_cells?: number | null;
+  final_error_cells?: number | null;
+  final_errors?: string[];
+  baseline_score?: number | null;
+  score?: number | null;
+  target?: number | null;
+  iterations?: number;
+  fix_types?: string[];
+  rules_applied?: string[];
+  tokens?: number;
+  cost_usd?: number;
+  seconds?: number;
+  /** The modernized copy, when one was written. */
+  output?: string | null;
+  /** Whether the batch kept the notebook's own report (`getBatchReport`). */
+  report?: boolean;
+  /** Stopped by a cancelled batch. */
+  cancelled?: boolean;
+  /** Taken from an earlier run of the batch (unchanged since). */
+  resumed?: boolean;
+}
+
+/**
+ * A batch's totals (`mlemodernizer/batch_report.py`, summarize).
+ */
+export interface IBatchTotals {
+  notebooks: number;
+  outcomes: Record<string, number>;
+  error_free_baseline: number;
+  error_free_final: number;
+  tokens: number;
+  cost_usd: number;
+  seconds: number;
+  /** Exception names still raised, most common first: [name, count]. */
+  top_remaining_errors: [string, number][];
+  needs_packages?: Record<string, number>;
+  code_error_cells?: number;
+}
+
+/**
+ * A batch as the server describes it (`GET mlemodernizer/batches/ID`).
+ * Fields an older server may lack are optional.
  */
 export interface IBatchSummary {
   id: string;
-  status?: string;
-  [key: string]: unknown;
+  /** The folder, relative to the server root ('.': the root). */
+  dir?: string;
+  options?: Record<string, unknown>;
+  /** Server time of creation, seconds since the epoch. */
+  created?: number;
+  status?: BatchServerStatus | string;
+  /** A cancel was asked and the running notebooks are stopping. */
+  cancel_requested?: boolean;
+  total?: number;
+  /** Every notebook of the batch, in the order they run. */
+  notebooks?: string[];
+  /** The notebooks running now → when each started (server time, s). */
+  running?: Record<string, number>;
+  progress?: {
+    done?: number;
+    failed?: number;
+    running?: number;
+    tokens?: number;
+    cost_usd?: number;
+    eta_s?: number | null;
+  };
+  rows?: IBatchRow[];
+  summary?: IBatchTotals | null;
+  /** The HTML report the batch wrote, relative to the server root. */
+  report?: string | null;
+  error?: string | null;
 }
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
@@ -202,6 +281,51 @@ export function getBatch(
 ): Promise<IBatchSummary> {
   return requestAPI<IBatchSummary>(
     URLExt.join('batches', encodeURIComponent(id)),
+    { method: 'GET' },
+    settings
+  );
+}
+
+/**
+ * Every batch the server knows (those of earlier servers too), newest first.
+ */
+export async function listBatches(
+  settings?: ServerConnection.ISettings
+): Promise<IBatchSummary[]> {
+  const answer = await requestAPI<{ batches: IBatchSummary[] }>(
+    'batches',
+    { method: 'GET' },
+    settings
+  );
+  return answer.batches;
+}
+
+/**
+ * Ask the server to stop a batch: no queued notebook starts, the running ones
+ * stop at their next safe point, and the batch ends `cancelled`.
+ */
+export function cancelBatch(
+  id: string,
+  settings?: ServerConnection.ISettings
+): Promise<IBatchSummary> {
+  return requestAPI<IBatchSummary>(
+    URLExt.join('batches', encodeURIComponent(id)),
+    { method: 'DELETE' },
+    settings
+  );
+}
+
+/**
+ * The report one notebook of a batch got (`notebook`: relative to the root).
+ */
+export function getBatchReport(
+  id: string,
+  notebook: string,
+  settings?: ServerConnection.ISettings
+): Promise<IReport> {
+  return requestAPI<IReport>(
+    URLExt.join('batches', encodeURIComponent(id), 'report') +
+      `?notebook=${encodeURIComponent(notebook)}`,
     { method: 'GET' },
     settings
   );

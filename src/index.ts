@@ -7,8 +7,9 @@ import {
   Dialog,
   ICommandPalette,
   IToolbarWidgetRegistry,
-  InputDialog,
+  MainAreaWidget,
   Notification,
+  WidgetTracker,
   showDialog
 } from '@jupyterlab/apputils';
 import { Extension } from '@codemirror/state';
@@ -53,6 +54,8 @@ export namespace CommandIDs {
   export const modernizeFolder = 'mlemodernizer:modernize-folder';
   export const cancel = 'mlemodernizer:cancel';
   export const openPanel = 'mlemodernizer:open-panel';
+  export const openBatch = 'mlemodernizer:open-batch';
+  export const showBatches = 'mlemodernizer:show-batches';
 }
 
 /**
@@ -186,13 +189,35 @@ const plugin: JupyterFrontEndPlugin<void> = {
       })
       .catch(() => undefined);
 
+    // --- batches: a main-area view each, reopened after a reload ---------------
+    const batchTracker = new WidgetTracker<MainAreaWidget>({
+      namespace: 'mlemodernizer-batch'
+    });
+    if (restorer) {
+      void restorer.restore(batchTracker, {
+        command: CommandIDs.openBatch,
+        args: widget => ({
+          id: widget.id.replace(/^mlemodernizer-batch-/, '')
+        }),
+        name: widget => widget.id
+      });
+    }
+
     // --- commands -------------------------------------------------------------
     addCommands(app, {
       manager,
       panel,
       tracker,
       fileBrowser,
-      trans
+      trans,
+      batchTracker,
+      openPath: path => {
+        if (docManager) {
+          docManager.openOrReveal(path);
+        } else {
+          void app.commands.execute('docmanager:open', { path });
+        }
+      }
     });
 
     if (palette) {
@@ -200,6 +225,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       for (const command of [
         CommandIDs.modernize,
         CommandIDs.modernizeFolder,
+        CommandIDs.showBatches,
         CommandIDs.cancel,
         CommandIDs.openPanel
       ]) {
@@ -228,6 +254,8 @@ interface ICommandContext {
   tracker: INotebookTracker;
   fileBrowser: IDefaultFileBrowser | null;
   trans: TranslationBundle;
+  batchTracker: WidgetTracker<MainAreaWidget>;
+  openPath: (path: string) => void;
 }
 
 function addCommands(app: JupyterFrontEnd, context: ICommandContext): void {
@@ -346,6 +374,47 @@ function addCommands(app: JupyterFrontEnd, context: ICommandContext): void {
     }
   });
 
+  /**
+   * The folder a batch is for: the `path` argument; else the folder the file
+   * browser's context menu was opened on, or the one selected there; else
+   * the file browser's current folder ('' is the root).
+   */
+  const folderTarget = (args: Record<string, unknown>): string => {
+    if (typeof args.path === 'string') {
+      return args.path.replace(/^\/+|\/+$/g, '');
+    }
+    const item = browserItem();
+    if (item?.isDir) {
+      return item.path;
+    }
+    if (fileBrowser) {
+      for (const selected of fileBrowser.selectedItems()) {
+        if (selected.type === 'directory') {
+          return selected.path;
+        }
+      }
+      return fileBrowser.model.path;
+    }
+    return '';
+  };
+
+  const batchShell = async () => {
+    const { showBatch, showBatchList } = await import('./batchwidget');
+    const options = {
+      app,
+      manager,
+      trans,
+      tracker: context.batchTracker,
+      openPath: context.openPath,
+      openBatch: (id: string) =>
+        void commands.execute(CommandIDs.openBatch, { id })
+    };
+    return {
+      show: (id: string) => showBatch(options, manager.batch(id)),
+      list: () => showBatchList(options)
+    };
+  };
+
   commands.addCommand(CommandIDs.modernizeFolder, {
     describedBy: {
       args: {
@@ -354,43 +423,22 @@ function addCommands(app: JupyterFrontEnd, context: ICommandContext): void {
           path: {
             type: 'string',
             description: trans.__(
-              'The folder, relative to the server root (default: ask, starting from the file browser)'
+              "The folder, relative to the server root (default: the file browser's selected folder, else its current folder)"
             )
           }
         }
       }
     },
-    label: trans.__('Modernize notebooks in folder…'),
-    caption: trans.__('Modernize every notebook of a folder as one batch'),
+    label: trans.__('Modernize notebooks in folder'),
+    caption: trans.__(
+      "Modernize every notebook of a folder as one batch: the file browser's selected folder, else its current folder"
+    ),
     icon: modernizeIcon,
     execute: async args => {
-      let dir: string;
-      if (typeof args.path === 'string') {
-        dir = args.path;
-      } else {
-        const item = browserItem();
-        const initial = item?.isDir
-          ? item.path
-          : (fileBrowser?.model.path ?? '');
-        const answer = await InputDialog.getText({
-          title: trans.__('Modernize notebooks in folder'),
-          label: trans.__('Folder, relative to the server root'),
-          text: initial,
-          okLabel: trans.__('Modernize')
-        });
-        if (!answer.button.accept || answer.value === null) {
-          return;
-        }
-        dir = answer.value.trim();
-      }
-      dir = dir.replace(/^\/+|\/+$/g, '');
+      const dir = folderTarget(args);
       try {
-        await manager.startBatch(dir);
-        Notification.info(
-          trans.__('Modernizing the notebooks in %1.', dir || '/'),
-          { autoClose: 5000 }
-        );
-        app.shell.activateById(panel.id);
+        const batch = await manager.startBatch(dir);
+        await commands.execute(CommandIDs.openBatch, { id: batch.id });
       } catch (error) {
         if (isStatus(error, 404)) {
           Notification.error(
@@ -409,6 +457,42 @@ function addCommands(app: JupyterFrontEnd, context: ICommandContext): void {
           );
         }
       }
+    }
+  });
+
+  commands.addCommand(CommandIDs.openBatch, {
+    describedBy: {
+      args: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+            description: trans.__('The batch id the server gave')
+          }
+        },
+        required: ['id']
+      }
+    },
+    label: trans.__('Open modernization batch'),
+    caption: trans.__('Show a batch of notebooks being modernized'),
+    icon: modernizeIcon,
+    execute: async args => {
+      if (typeof args.id !== 'string' || !args.id) {
+        return;
+      }
+      (await batchShell()).show(args.id);
+    }
+  });
+
+  commands.addCommand(CommandIDs.showBatches, {
+    describedBy: { args: { type: 'object', properties: {} } },
+    label: trans.__('Show modernization batches'),
+    caption: trans.__(
+      'List the batches the server knows, running or ended, to open one'
+    ),
+    icon: modernizeIcon,
+    execute: async () => {
+      (await batchShell()).list();
     }
   });
 

@@ -130,7 +130,10 @@ describe('mlemodernizer:plugin', () => {
       'Modernize'
     );
     expect(commands.label(CommandIDs.modernizeFolder)).toBe(
-      'Modernize notebooks in folder…'
+      'Modernize notebooks in folder'
+    );
+    expect(commands.label(CommandIDs.showBatches)).toBe(
+      'Show modernization batches'
     );
     expect(commands.label(CommandIDs.cancel)).toBe('Cancel modernization');
     expect(commands.label(CommandIDs.openPanel)).toBe('Open modernizer panel');
@@ -169,6 +172,63 @@ describe('mlemodernizer:plugin', () => {
     expect(error.mock.calls[0][0]).toContain(
       'mlemodernizer batch old/notebooks'
     );
+  });
+
+  it("starts a batch for the file browser's folder and opens its view", async () => {
+    const bodies: unknown[] = [];
+    const batch = {
+      id: 'abcdef012345',
+      dir: 'old/nbs',
+      status: 'running',
+      total: 1,
+      notebooks: ['old/nbs/a.ipynb'],
+      running: {},
+      rows: []
+    };
+    const fetch: Fetch = async input => {
+      const request = input as Request;
+      if (request.url.includes('/mlemodernizer/batches')) {
+        if (request.method === 'POST') {
+          bodies.push(JSON.parse(await request.text()));
+          return new Response(JSON.stringify(batch), { status: 201 });
+        }
+        return new Response(JSON.stringify(batch));
+      }
+      return health()(input);
+    };
+    const { app, tracker, added, activated } = fakeApp(fetch);
+    let selected = [{ type: 'directory', path: 'old/nbs' }];
+    const fileBrowser = {
+      selectedItems: () => selected[Symbol.iterator](),
+      model: { path: 'old' }
+    };
+    (plugin.activate as Activate)(
+      app,
+      tracker,
+      null,
+      null,
+      null,
+      null,
+      null,
+      fileBrowser
+    );
+    await app.commands.execute(CommandIDs.modernizeFolder);
+    // the selected folder; else the folder the browser shows
+    selected = [{ type: 'notebook', path: 'old/x.ipynb' }];
+    await app.commands.execute(CommandIDs.modernizeFolder);
+    // a script names its folder
+    await app.commands.execute(CommandIDs.modernizeFolder, { path: '/y/' });
+    expect(bodies.map(b => (b as { dir: string }).dir)).toEqual([
+      'old/nbs',
+      'old',
+      'y'
+    ]);
+    const views = added.filter(a => a.area === 'main');
+    expect(views).toHaveLength(1); // one view per batch, revealed again
+    expect(views[0].widget.id).toBe('mlemodernizer-batch-abcdef012345');
+    expect(views[0].widget.title.label).toBe('Batch: old/nbs');
+    expect(activated).toContain('mlemodernizer-batch-abcdef012345');
+    views[0].widget.dispose();
   });
 
   it('warns, and does not throw, when the server extension is missing', async () => {

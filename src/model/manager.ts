@@ -7,15 +7,15 @@ import { IDisposable } from '@lumino/disposable';
 import { ISignal, Signal } from '@lumino/signaling';
 
 import {
-  IBatchSummary,
   IJobOptions,
   IJobSummary,
   createBatch,
   createJob,
   errorMessage,
-  getBatch,
+  listBatches,
   listJobs
 } from '../api';
+import { BatchModel } from './batch';
 import { IHealth, ILLMChoice, getHealth } from '../request';
 import { IStateCache } from './cache';
 import { JobModel } from './job';
@@ -38,16 +38,6 @@ import {
 export interface IManagerOptions {
   serverSettings: ServerConnection.ISettings;
   cache?: IStateCache | null;
-}
-
-/**
- * A batch started from this page (kept minimal until the batch view exists).
- */
-export interface IBatchState {
-  id: string;
-  dir: string;
-  summary: IBatchSummary;
-  error: string | null;
 }
 
 export class ModernizerManager implements IDisposable {
@@ -109,7 +99,47 @@ export class ModernizerManager implements IDisposable {
     return this._models.get(summary.id)?.state.status ?? summary.status;
   }
 
-  get batches(): ReadonlyArray<IBatchState> {
+  /**
+   * The batches this page knows: started here, or listed from the server
+   * (newest first).
+   */
+  get batches(): ReadonlyArray<BatchModel> {
+    return this._batches;
+  }
+
+  /**
+   * A batch's model (made once per id), following it while it runs.
+   */
+  batch(id: string): BatchModel {
+    let model = this._batches.find(b => b.id === id);
+    if (!model) {
+      model = new BatchModel({ id, serverSettings: this.serverSettings });
+      this._batches = [...this._batches, model];
+      void model.refresh().then(() => model?.follow());
+    }
+    return model;
+  }
+
+  /**
+   * Ask the server for every batch it knows (those of earlier servers too).
+   */
+  async refreshBatches(): Promise<ReadonlyArray<BatchModel>> {
+    const listed = await listBatches(this.serverSettings);
+    const known = new Map(this._batches.map(b => [b.id, b]));
+    const models = listed.map(summary => {
+      const model =
+        known.get(summary.id) ??
+        new BatchModel({
+          id: summary.id,
+          serverSettings: this.serverSettings,
+          summary
+        });
+      known.delete(summary.id);
+      return model;
+    });
+    // the server's order (newest first); a batch it no longer lists stays last
+    this._batches = [...models, ...known.values()];
+    this._changed.emit();
     return this._batches;
   }
 
@@ -299,16 +329,20 @@ export class ModernizerManager implements IDisposable {
    * Start modernizing every notebook of a folder. Rejects like `requestAPI`
    * (a 404 means the server has no batch API).
    */
-  async startBatch(dir: string): Promise<IBatchState> {
+  async startBatch(dir: string): Promise<BatchModel> {
     const summary = await createBatch(
       dir,
       this.jobOptions(),
       this.serverSettings
     );
-    const batch: IBatchState = { id: summary.id, dir, summary, error: null };
+    const batch = new BatchModel({
+      id: summary.id,
+      serverSettings: this.serverSettings,
+      summary: { dir, ...summary }
+    });
     this._batches = [batch, ...this._batches];
     this._changed.emit();
-    this._pollBatch(batch.id);
+    batch.follow();
     return batch;
   }
 
@@ -321,8 +355,8 @@ export class ModernizerManager implements IDisposable {
       model.dispose();
     }
     this._models.clear();
-    for (const timer of this._batchTimers) {
-      clearTimeout(timer);
+    for (const batch of this._batches) {
+      batch.dispose();
     }
     Signal.clearData(this);
   }
@@ -386,31 +420,6 @@ export class ModernizerManager implements IDisposable {
     return model;
   }
 
-  private _pollBatch(id: string): void {
-    const poll = async () => {
-      const batch = this._batches.find(b => b.id === id);
-      if (!batch || this._isDisposed) {
-        return;
-      }
-      try {
-        batch.summary = await getBatch(id, this.serverSettings);
-        batch.error = null;
-      } catch (error) {
-        batch.error = errorMessage(error);
-      }
-      this._changed.emit();
-      const status = String(batch.summary.status ?? '');
-      // interrupted: a server restart stopped it (listed again from its disk copy)
-      const ended = ['finished', 'failed', 'cancelled', 'interrupted'].includes(
-        status
-      );
-      if (!ended && batch.error === null) {
-        this._batchTimers.add(setTimeout(poll, 3000));
-      }
-    };
-    this._batchTimers.add(setTimeout(poll, 1000));
-  }
-
   private _cache: IStateCache | null;
   private _settings: IModernizerSettings = { ...DEFAULT_SETTINGS };
   private _userSettings: Partial<IModernizerSettings> = {};
@@ -434,11 +443,10 @@ export class ModernizerManager implements IDisposable {
   private _path: string | null = null;
   private _selected = new Map<string, string>();
   private _models = new Map<string, JobModel>();
-  private _batches: IBatchState[] = [];
+  private _batches: BatchModel[] = [];
   private _scoreChoices = new Map<string, IScoreChoice>();
   private _detected = new Map<string, DetectAnswer | null>();
   private _detecting = new Map<string, Promise<DetectAnswer | null>>();
-  private _batchTimers = new Set<ReturnType<typeof setTimeout>>();
   private _isDisposed = false;
   private _changed = new Signal<this, void>(this);
 }

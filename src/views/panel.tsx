@@ -10,7 +10,7 @@ import * as React from 'react';
 import { Decision } from '../api';
 import { netAcceptedChanges } from '../model/diff';
 import { JobModel } from '../model/job';
-import { IBatchState, ModernizerManager } from '../model/manager';
+import { ModernizerManager } from '../model/manager';
 import {
   chartPoints,
   elapsedSeconds,
@@ -186,11 +186,6 @@ function PanelBody(props: IModernizerPanelOptions): JSX.Element {
           )}
         </>
       )}
-      <BatchList
-        batches={manager.batches}
-        trans={trans}
-        onOpen={path => actions.openPath(path)}
-      />
     </div>
   );
 }
@@ -429,59 +424,5 @@ function ApplyBar(
         )}
       </div>
     </div>
-  );
-}
-
-function BatchList(props: {
-  batches: ReadonlyArray<IBatchState>;
-  trans: TranslationBundle;
-  onOpen: (path: string) => void;
-}): JSX.Element | null {
-  const { batches, trans } = props;
-  if (batches.length === 0) {
-    return null;
-  }
-  return (
-    <section
-      className="jp-mlemodernizer-batches"
-      aria-label={trans.__('Batches')}
-    >
-      <h3>{trans.__('Batches')}</h3>
-      <ul>
-        {batches.map(batch => {
-          const summary = batch.summary;
-          const done = Array.isArray(summary.rows) ? summary.rows.length : null;
-          const total =
-            typeof summary.total === 'number' ? summary.total : null;
-          const report =
-            typeof summary.report === 'string' ? summary.report : null;
-          return (
-            <li key={batch.id} data-batch-id={batch.id}>
-              <strong>{batch.dir || '/'}</strong>{' '}
-              <span className="jp-mlemodernizer-muted">
-                {batch.error
-                  ? trans.__('cannot get its status: %1', batch.error)
-                  : String(summary.status ?? trans.__('started'))}
-                {done !== null &&
-                  total !== null &&
-                  ` · ${trans.__('%1 of %2 notebooks', done, total)}`}
-              </span>
-              {report && (
-                <>
-                  {' '}
-                  <button
-                    type="button"
-                    className="jp-mlemodernizer-link"
-                    onClick={() => props.onOpen(report)}
-                  >
-                    {trans.__('Open the batch report')}
-                  </button>
-                </>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
   );
 }
