@@ -95,6 +95,9 @@ def modernize_one(
             row["report"] = report
     finally:
         done.set()
+    if cancel.is_set():
+        # stopped by the batch's cancel, whatever the cut-short run looked like
+        row["cancelled"] = True
     row["seconds"] = round(time.monotonic() - started, 3)
     return row
 

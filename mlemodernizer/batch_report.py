@@ -81,7 +81,9 @@ def remaining_error_types(rows: list[dict[str, Any]], top: int = 10) -> list[lis
             m = re.match(r"cell \d+: (\w+)", err)
             counts[m.group(1) if m else err] += 1
         if row.get("outcome") == "failed" and row.get("error"):
-            counts[row["error"].split(":")[0]] += 1
+            # "NotebookError: ..." names its type; "nb.ipynb: not valid JSON" names a file
+            name = row["error"].split(":")[0]
+            counts[name if name.isidentifier() else "not run"] += 1
     return [[name, n] for name, n in counts.most_common(top)]
 
 
