@@ -68,9 +68,10 @@ atexit.register(llm.kill)
 
 c.MLEModernizer.base_url = base_url  # noqa: F821
 c.MLEModernizer.model = "scripted-model"  # noqa: F821
-jobs_dir = mkdtemp(prefix="mlemodernizer-ui-jobs-")
-atexit.register(shutil.rmtree, jobs_dir, True)
-c.MLEModernizer.jobs_dir = jobs_dir  # noqa: F821
+# batches are kept beside the jobs (jobs_dir/../batches): a folder of this run's own
+state_dir = mkdtemp(prefix="mlemodernizer-ui-state-")
+atexit.register(shutil.rmtree, state_dir, True)
+c.MLEModernizer.jobs_dir = str(Path(state_dir) / "jobs")  # noqa: F821
 c.MLEModernizer.timeout = 120.0  # noqa: F821
 
 # Galata's clean-up between tests logs a warning per deleted file; keep the

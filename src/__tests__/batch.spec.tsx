@@ -7,10 +7,12 @@ import { IBatchRow, IBatchSummary } from '../api';
 import {
   BatchModel,
   batchItems,
+  errorCells,
   itemSeconds,
   outcomeCounts,
   reportFiles,
-  statusCounts
+  statusCounts,
+  underFolder
 } from '../model/batch';
 import { ModernizerManager } from '../model/manager';
 import { BatchList, BatchView, IBatchActions } from '../views/batch';
@@ -154,6 +156,17 @@ describe('batch selectors', () => {
       { outcome: 'error_free_reproducible', count: 1 },
       { outcome: 'failed', count: 1 }
     ]);
+  });
+
+  it('shows paths under the batch folder, and error cells when it ran', () => {
+    expect(underFolder('course/sub/a.ipynb', 'course')).toBe('sub/a.ipynb');
+    expect(underFolder('course/a.ipynb', '.')).toBe('course/a.ipynb');
+    expect(underFolder('course2/a.ipynb', 'course')).toBe('course2/a.ipynb');
+    expect(errorCells(FIXED)).toBe('2 → 0');
+    expect(errorCells(BROKEN)).toBe('–');
+    expect(errorCells({ notebook: 'x', baseline_error_cells: 3 })).toBe(
+      '3 → –'
+    );
   });
 
   it('names the CSV and JSON beside the HTML report', () => {
@@ -349,6 +362,10 @@ describe('batch views', () => {
   it('shows the running batch live, with a Cancel button', () => {
     const model = render(running());
     expect(host.querySelector('h1')?.textContent).toBe('Batch: course');
+    // under the batch's folder, the full relative path on hover
+    const name = row('course/a.ipynb').querySelector('th');
+    expect(name?.textContent).toBe('a.ipynb');
+    expect(name?.getAttribute('title')).toBe('course/a.ipynb');
     expect(host.textContent).toContain('1 of 3 notebooks done');
     expect(host.textContent).toContain('1 running · 1 queued');
     const a = row('course/a.ipynb');
@@ -418,6 +435,10 @@ describe('batch views', () => {
       'course/mlemodernizer-batch-b1.csv'
     );
     expect(row('course/b.ipynb').textContent).toContain('Cancelled');
+    // a cut-short run has no outcome to show
+    expect(row('course/b.ipynb').querySelectorAll('td')[3].textContent).toBe(
+      '–'
+    );
     expect(row('course/c.ipynb').textContent).toContain('Skipped');
     expect(host.textContent).not.toMatch(/\/home|\/tmp|\/root/);
     model.dispose();

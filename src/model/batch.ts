@@ -158,6 +158,31 @@ export function outcomeCounts(
 }
 
 /**
+ * A notebook's path as shown under its batch's folder (`dir`: relative to
+ * the root, '' or '.' for the root).
+ */
+export function underFolder(notebook: string, dir: string | undefined): string {
+  const folder = (dir ?? '').replace(/^\.$/, '').replace(/\/+$/, '');
+  return folder && notebook.startsWith(`${folder}/`)
+    ? notebook.slice(folder.length + 1)
+    : notebook;
+}
+
+/**
+ * "before → now" error cells of a finished notebook ('–' when it never ran).
+ */
+export function errorCells(row: IBatchRow): string {
+  const before = row.baseline_error_cells;
+  const now = row.final_error_cells;
+  if (typeof before !== 'number' && typeof now !== 'number') {
+    return '–';
+  }
+  const show = (n: number | null | undefined) =>
+    typeof n === 'number' ? String(n) : '–';
+  return `${show(before)} → ${show(now)}`;
+}
+
+/**
  * Seconds a notebook took, or has been running (`now`: server time, s).
  */
 export function itemSeconds(item: IBatchItem, now: number): number | null {

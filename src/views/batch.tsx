@@ -12,11 +12,13 @@ import {
   BatchItemStatus,
   BatchModel,
   IBatchItem,
+  errorCells,
   isBatchEnded,
   itemSeconds,
   outcomeCounts,
   reportFiles,
-  statusCounts
+  statusCounts,
+  underFolder
 } from '../model/batch';
 import { ModernizerManager } from '../model/manager';
 import { formatDuration } from '../model/selectors';
@@ -223,8 +225,12 @@ function BatchTable(props: {
               data-notebook={item.notebook}
               data-status={item.status}
             >
-              <th scope="row" className="jp-mlemodernizer-batch-notebook">
-                {item.notebook}
+              <th
+                scope="row"
+                className="jp-mlemodernizer-batch-notebook"
+                title={item.notebook}
+              >
+                {underFolder(item.notebook, model.summary.dir)}
               </th>
               <td>
                 <span
@@ -235,13 +241,9 @@ function BatchTable(props: {
                 </span>
               </td>
               <td>{finished ? count(row.iterations) : '–'}</td>
+              <td>{finished ? errorCells(row) : '–'}</td>
               <td>
-                {finished
-                  ? `${count(row.baseline_error_cells)} → ${count(row.final_error_cells)}`
-                  : '–'}
-              </td>
-              <td>
-                {finished ? (
+                {finished && item.status !== 'cancelled' ? (
                   <OutcomeBadge outcome={row.outcome} trans={trans} />
                 ) : (
                   '–'

@@ -531,45 +531,4 @@ test.describe('Commands, menus, settings', () => {
         'Batch modernization is not available on this server: it answered 404'
       );
   });
-
-  test('a folder batch runs and reports', async ({ page, tmpPath }) => {
-    await page.contents.uploadContent(
-      JSON.stringify({
-        cells: [
-          {
-            cell_type: 'code',
-            id: 'only',
-            metadata: {},
-            execution_count: null,
-            outputs: [],
-            source: "print('fine')"
-          }
-        ],
-        metadata: {
-          kernelspec: {
-            name: 'python3',
-            display_name: 'Python 3',
-            language: 'python'
-          }
-        },
-        nbformat: 4,
-        nbformat_minor: 5
-      }),
-      'text',
-      `${tmpPath}/batch/clean.ipynb`
-    );
-    await page.evaluate(
-      dir =>
-        window.jupyterapp.commands.execute('mlemodernizer:modernize-folder', {
-          path: dir
-        }),
-      `${tmpPath}/batch`
-    );
-    const batch = modernizerPanel(page).locator('.jp-mlemodernizer-batches li');
-    await expect(batch).toContainText('finished', { timeout: 90_000 });
-    await expect(batch).toContainText('1 of 1 notebooks');
-    await expect(
-      batch.getByRole('button', { name: 'Open the batch report' })
-    ).toBeVisible();
-  });
 });
