@@ -8,6 +8,7 @@ finished (the state file has one JSON line per finished notebook).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import multiprocessing
@@ -22,8 +23,9 @@ from typing import Any, Protocol
 
 from .budget import Budget
 from .errors import ModernizerError
+from .events import CellStarted, Event, ExecutionFinished, ExecutionStarted
 from .fixers.base import TokenUsage
-from .notebook import default_output_path
+from .notebook import default_output_path, write_text_atomic
 from .options import Options
 from .paths import discover
 
@@ -62,6 +64,43 @@ def _watch_stop(cancel: threading.Event, done: threading.Event) -> None:
             return
 
 
+class ProgressFile:
+    """An event sink: where a running notebook is (its iteration, the cell it runs, its error
+    cells), kept in a small JSON file for the batch's view (:func:`read_progress`)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.state: dict[str, Any] = {"iteration": 0, "kind": "baseline"}
+
+    def __call__(self, event: Event) -> None:
+        payload = event.payload
+        if isinstance(payload, ExecutionStarted):
+            self.state.update(iteration=payload.iteration, kind=payload.kind, cell=None)
+        elif isinstance(payload, CellStarted):
+            self.state.update(cell=payload.cell_index + 1, cells=payload.cells)
+        elif isinstance(payload, ExecutionFinished):
+            if payload.kind == "baseline":
+                self.state["baseline_error_cells"] = payload.error_cells
+            self.state.update(error_cells=payload.error_cells, cell=None)
+        else:
+            return
+        with contextlib.suppress(OSError):  # the view shows less; the notebook's run goes on
+            write_text_atomic(self.path, json.dumps(self.state))
+
+
+def progress_path(report: str | Path) -> Path:
+    """The progress file beside a notebook's report (``x.report.json`` -> ``x.progress.json``)."""
+    report = Path(report)
+    return report.with_name(report.name.removesuffix(".report.json") + ".progress.json")
+
+
+def read_progress(report: str | Path) -> dict[str, Any] | None:
+    try:
+        return json.loads(progress_path(report).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None  # not started yet (or gone)
+
+
 def modernize_one(
     path: str,
     options: dict[str, Any],
@@ -72,7 +111,8 @@ def modernize_one(
     """Run one notebook to a report row; never raises (a broken notebook is a row, not a crash).
 
     ``api_key`` is the key for the options' endpoint, chosen by the face (None: no key);
-    ``report``: where the notebook's own JSON report goes (None: none)."""
+    ``report``: where the notebook's own JSON report goes, its progress beside it (None:
+    neither)."""
     from .jobs import prepare_job
 
     started = time.monotonic()
@@ -83,7 +123,10 @@ def modernize_one(
     try:
         opts = Options(**{**options, "out": output, "report": report})
         job_id = hashlib.sha1(path.encode()).hexdigest()[:12]
-        job = prepare_job(Path(path), opts, job_id=job_id, api_key=api_key, cancel=cancel)
+        sinks = [ProgressFile(progress_path(report))] if report else None
+        job = prepare_job(
+            Path(path), opts, job_id=job_id, api_key=api_key, cancel=cancel, sinks=sinks
+        )
         result = job.run().report.to_json()
     except ModernizerError as exc:
         row.update(outcome="failed", error=str(exc))
@@ -387,15 +430,19 @@ def run_batch(
     return [rows[str(nb)] for nb in notebooks], progress
 
 
-def report_for(path: Path, root: Path, reports_dir: Path | None) -> str | None:
+def report_path(path: Path, root: Path, reports_dir: Path) -> Path:
     """Where a notebook's own report goes: its path under the batch's folder, in ``reports_dir``."""
-    if reports_dir is None:
-        return None
     try:
         rel = path.resolve().relative_to(root.resolve())
     except ValueError:
         rel = Path(path.name)
-    target = reports_dir / rel.with_suffix(".report.json")
+    return reports_dir / rel.with_suffix(".report.json")
+
+
+def report_for(path: Path, root: Path, reports_dir: Path | None) -> str | None:
+    if reports_dir is None:
+        return None
+    target = report_path(path, root, reports_dir)
     target.parent.mkdir(parents=True, exist_ok=True)
     return str(target)
 

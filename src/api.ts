@@ -123,6 +123,22 @@ export interface IBatchRow {
 }
 
 /**
+ * Where a running notebook of a batch is (its last step).
+ */
+export interface IBatchLive {
+  /** 0: the baseline run; then each fix's iteration. */
+  iteration?: number;
+  /** The run: baseline, iteration, verdict, rerun-N. */
+  kind?: string;
+  /** The cell running now (1-based), null between runs. */
+  cell?: number | null;
+  cells?: number;
+  baseline_error_cells?: number;
+  /** The error cells of its last finished run. */
+  error_cells?: number;
+}
+
+/**
  * A batch's totals (`mlemodernizer/batch_report.py`, summarize).
  */
 export interface IBatchTotals {
@@ -158,6 +174,8 @@ export interface IBatchSummary {
   notebooks?: string[];
   /** The notebooks running now → when each started (server time, s). */
   running?: Record<string, number>;
+  /** Where each running notebook is. */
+  live?: Record<string, IBatchLive>;
   progress?: {
     done?: number;
     failed?: number;

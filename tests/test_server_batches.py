@@ -139,7 +139,19 @@ async def test_a_cancelled_batch_stops_its_running_notebook_and_its_queue(
     assert created["notebooks"] == ["slow/a.ipynb", "slow/b.ipynb", "slow/c.ipynb"]
     running = await until(jp_fetch, ("batches", created["id"]), lambda b: b["running"])
     assert list(running["running"]) == ["slow/a.ipynb"]
-    await asyncio.sleep(3)  # into a's 60-second cell: its kernel is busy
+    # where it is, live: the baseline run, in its only cell (its kernel busy for a minute)
+    live = await until(
+        jp_fetch,
+        ("batches", created["id"]),
+        lambda b: b["live"].get("slow/a.ipynb", {}).get("cell") == 1,
+    )
+    assert live["live"]["slow/a.ipynb"] == {
+        "iteration": 0,
+        "kind": "baseline",
+        "cell": 1,
+        "cells": 1,
+    }
+    await asyncio.sleep(1)
     asked = await delete(jp_fetch, "batches", created["id"])
     assert asked["status"] == "running" and asked["cancel_requested"]
     loop = asyncio.get_running_loop()
@@ -148,6 +160,7 @@ async def test_a_cancelled_batch_stops_its_running_notebook_and_its_queue(
     # the running notebook was interrupted, not waited for (its cell sleeps for a minute)
     assert loop.time() - start < 45
     assert done["status"] == "cancelled" and not done["running"] and not done["cancel_requested"]
+    assert done["live"] == {}
     rows = {r["notebook"]: r for r in done["rows"]}
     assert rows["slow/a.ipynb"]["cancelled"] is True
     assert rows["slow/a.ipynb"]["outcome"] != "skipped"

@@ -13,7 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..batch import BatchProgress, BatchSettings, load_state, run_batch
+from ..batch import (
+    BatchProgress,
+    BatchSettings,
+    load_state,
+    read_progress,
+    report_path,
+    run_batch,
+)
 from ..batch_report import summarize, write_reports
 from ..errors import ModernizerError
 from ..options import Options
@@ -38,6 +45,7 @@ class ServerBatch:
     report: str | None = None  # the HTML report, relative to the root
     error: str | None = None
     stop: threading.Event = field(default_factory=threading.Event)
+    reports: Path | None = None  # each notebook's report (and progress while it runs)
 
     def meta(self) -> dict[str, Any]:
         """What is kept on disk (rows as the runner wrote them, absolute paths)."""
@@ -76,6 +84,8 @@ class ServerBatch:
                 "total": self.total,
                 "notebooks": [_rel(nb, root) for nb in notebooks],
                 "running": {_rel(nb, root): t for nb, t in self.running.items()},
+                # where each running notebook is: iteration, cell, error cells
+                "live": self._live(root),
                 "progress": self.progress,
                 "rows": rows,
                 "summary": summarize(self.rows) if self.rows else None,
@@ -84,6 +94,16 @@ class ServerBatch:
             },
             root,
         )
+
+    def _live(self, root: Path) -> dict[str, Any]:
+        live: dict[str, Any] = {}
+        if self.reports is None:
+            return live
+        for nb in list(self.running):
+            progress = read_progress(report_path(Path(nb), root / self.dir, self.reports))
+            if progress is not None:
+                live[_rel(nb, root)] = progress
+        return live
 
 
 def _rel(path: str, root: Path) -> str:
@@ -202,6 +222,7 @@ class BatchManager:
 
     def _run(self, batch: ServerBatch, folder: Path, opts: Options) -> None:
         report = folder / f"mlemodernizer-batch-{batch.id}.json"
+        batch.reports = self.store.dir(batch.id) / "reports"
         settings = BatchSettings(
             target=folder,
             options=opts,
@@ -210,7 +231,7 @@ class BatchManager:
             api_key=self.config.key_for(opts.base_url),
             confine_to=self.root,
             # each notebook's own report, kept with the batch for the view to show (notebook_report)
-            reports_dir=self.store.dir(batch.id) / "reports",
+            reports_dir=batch.reports,
         )
 
         def on_progress(p: BatchProgress, row: dict[str, Any] | None) -> None:
@@ -233,11 +254,13 @@ class BatchManager:
             batch.rows = rows
             paths = write_reports(rows, report)
             batch.report = paths[-1].relative_to(self.root).as_posix()
-            batch.status = "cancelled" if batch.stop.is_set() else "finished"
+            status = "cancelled" if batch.stop.is_set() else "finished"
         except Exception as exc:  # the batch says why; the server goes on
-            batch.status, batch.error = "failed", f"{type(exc).__name__}: {exc}"
+            status, batch.error = "failed", f"{type(exc).__name__}: {exc}"
         batch.running = {}
-        self.store.save_meta(batch.id, batch.meta())
+        # on disk before anyone sees it ended: a server restarted then lists it ended too
+        self.store.save_meta(batch.id, {**batch.meta(), "status": status})
+        batch.status = status
 
     def state_file(self, batch_id: str) -> Path:
         """The runner's state: one JSON line per finished notebook."""

@@ -8,6 +8,8 @@ import {
   BatchModel,
   batchItems,
   errorCells,
+  itemErrorCells,
+  itemIterations,
   itemSeconds,
   outcomeCounts,
   reportFiles,
@@ -15,7 +17,7 @@ import {
   underFolder
 } from '../model/batch';
 import { ModernizerManager } from '../model/manager';
-import { BatchList, BatchView, IBatchActions } from '../views/batch';
+import { BatchList, BatchView, IBatchActions, liveStep } from '../views/batch';
 
 import { fakeSettings, settle } from './fakes';
 
@@ -55,6 +57,16 @@ function running(overrides: Partial<IBatchSummary> = {}): IBatchSummary {
     total: 3,
     notebooks: ['course/a.ipynb', 'course/b.ipynb', 'course/c.ipynb'],
     running: { 'course/b.ipynb': 1000 },
+    live: {
+      'course/b.ipynb': {
+        iteration: 1,
+        kind: 'iteration',
+        cell: 3,
+        cells: 10,
+        baseline_error_cells: 2,
+        error_cells: 2
+      }
+    },
     progress: { done: 1, failed: 0, running: 1, tokens: 120 },
     rows: [FIXED],
     summary: null,
@@ -119,6 +131,14 @@ describe('batch selectors', () => {
     ]);
     expect(items[0].row?.iterations).toBe(3);
     expect(items[1].started).toBe(1000);
+    expect(itemIterations(items[1])).toBe(1);
+    expect(itemErrorCells(items[1])).toBe('2 → 2');
+    expect(itemIterations(items[2])).toBeNull();
+    expect(itemErrorCells(items[2])).toBe('–');
+    // its baseline running: nothing after it yet
+    const baseline = { ...items[1], live: { iteration: 0, kind: 'baseline' } };
+    expect(itemErrorCells(baseline)).toBe('–');
+    expect(itemIterations(baseline)).toBe(0);
     expect(itemSeconds(items[0], 5000)).toBe(12.5);
     expect(itemSeconds(items[1], 1042)).toBe(42);
     expect(itemSeconds(items[2], 1042)).toBeNull();
@@ -379,7 +399,14 @@ describe('batch views', () => {
       'Error-free, reproducible',
       '0:12'
     ]);
-    expect(row('course/b.ipynb').textContent).toContain('Running');
+    const b = Array.from(row('course/b.ipynb').querySelectorAll('td')).map(
+      td => td.textContent
+    );
+    expect(b.slice(0, 3)).toEqual([
+      'Runningiteration 1, cell 3 of 10',
+      '1',
+      '2 → 2'
+    ]);
     expect(row('course/b.ipynb').textContent).toContain('1:05');
     expect(row('course/c.ipynb').textContent).toContain('Queued');
     // no report while it runs
@@ -387,6 +414,18 @@ describe('batch views', () => {
     act(() => button(host, 'Cancel batch').click());
     expect(actions.cancel).toHaveBeenCalledWith(model);
     model.dispose();
+  });
+
+  it('says what a running notebook does', () => {
+    expect(liveStep(trans, { iteration: 0, kind: 'baseline' })).toBe(
+      'baseline run'
+    );
+    expect(
+      liveStep(trans, { iteration: 0, kind: 'baseline', cell: 2, cells: 5 })
+    ).toBe('baseline run, cell 2 of 5');
+    expect(liveStep(trans, { iteration: 2, kind: 'verdict', cell: null })).toBe(
+      'verdict run'
+    );
   });
 
   it('links each notebook: the original, its copy, its report', () => {

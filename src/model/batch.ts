@@ -7,6 +7,7 @@ import { IDisposable } from '@lumino/disposable';
 import { ISignal, Signal } from '@lumino/signaling';
 
 import {
+  IBatchLive,
   IBatchRow,
   IBatchSummary,
   cancelBatch,
@@ -41,6 +42,8 @@ export interface IBatchItem {
   row: IBatchRow | null;
   /** When it started (server time, s), while it runs. */
   started: number | null;
+  /** Where it is, while it runs (null: not told yet). */
+  live: IBatchLive | null;
 }
 
 const ENDED = ['finished', 'failed', 'cancelled', 'interrupted'];
@@ -87,17 +90,25 @@ export function batchItems(summary: IBatchSummary): IBatchItem[] {
   return order.map(notebook => {
     const row = rows.get(notebook) ?? null;
     if (row) {
-      return { notebook, status: rowStatus(row), row, started: null };
+      return {
+        notebook,
+        status: rowStatus(row),
+        row,
+        started: null,
+        live: null
+      };
     }
     const started = running[notebook];
     if (typeof started === 'number' && !ended) {
-      return { notebook, status: 'running', row: null, started };
+      const live = summary.live?.[notebook] ?? null;
+      return { notebook, status: 'running', row: null, started, live };
     }
     return {
       notebook,
       status: ended ? 'not_run' : 'queued',
       row: null,
-      started: null
+      started: null,
+      live: null
     };
   });
 }
@@ -180,6 +191,36 @@ export function errorCells(row: IBatchRow): string {
   const show = (n: number | null | undefined) =>
     typeof n === 'number' ? String(n) : '–';
   return `${show(before)} → ${show(now)}`;
+}
+
+/**
+ * The iterations of a notebook: the finished row's, or the running one's
+ * so far (its baseline run is iteration 0).
+ */
+export function itemIterations(item: IBatchItem): number | null {
+  if (item.row && typeof item.row.iterations === 'number') {
+    return item.row.iterations;
+  }
+  return typeof item.live?.iteration === 'number' ? item.live.iteration : null;
+}
+
+/**
+ * "before → now" error cells of a notebook, finished or running ('–' when
+ * none is known yet).
+ */
+export function itemErrorCells(item: IBatchItem): string {
+  if (item.row) {
+    return errorCells(item.row);
+  }
+  if (item.live) {
+    return errorCells({
+      notebook: item.notebook,
+      baseline_error_cells: item.live.baseline_error_cells,
+      final_error_cells:
+        item.live.iteration === 0 ? undefined : item.live.error_cells
+    });
+  }
+  return '–';
 }
 
 /**

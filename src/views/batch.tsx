@@ -8,12 +8,14 @@ import { TranslationBundle } from '@jupyterlab/translation';
 import { ReactWidget, UseSignal } from '@jupyterlab/ui-components';
 import * as React from 'react';
 
+import { IBatchLive } from '../api';
 import {
   BatchItemStatus,
   BatchModel,
   IBatchItem,
-  errorCells,
   isBatchEnded,
+  itemErrorCells,
+  itemIterations,
   itemSeconds,
   outcomeCounts,
   reportFiles,
@@ -85,6 +87,21 @@ export function itemStatusWord(
  */
 export function folderName(dir: string | undefined): string {
   return !dir || dir === '.' ? '/' : dir;
+}
+
+/**
+ * What a running notebook does now: "baseline run, cell 3 of 10".
+ */
+export function liveStep(trans: TranslationBundle, live: IBatchLive): string {
+  const run =
+    live.kind === 'baseline' || live.iteration === 0
+      ? trans.__('baseline run')
+      : live.kind === 'iteration'
+        ? trans.__('iteration %1', live.iteration ?? 0)
+        : trans.__('%1 run', live.kind ?? '');
+  return typeof live.cell === 'number' && typeof live.cells === 'number'
+    ? trans.__('%1, cell %2 of %3', run, live.cell, live.cells)
+    : run;
 }
 
 function count(value: number | null | undefined): string {
@@ -239,9 +256,16 @@ function BatchTable(props: {
                 >
                   {itemStatusWord(trans, item.status)}
                 </span>
+                {item.live && (
+                  <div className="jp-mlemodernizer-muted jp-mlemodernizer-batch-step">
+                    {liveStep(trans, item.live)}
+                  </div>
+                )}
               </td>
-              <td>{finished ? count(row.iterations) : '–'}</td>
-              <td>{finished ? errorCells(row) : '–'}</td>
+              <td>
+                {item.status === 'skipped' ? '–' : count(itemIterations(item))}
+              </td>
+              <td>{item.status === 'skipped' ? '–' : itemErrorCells(item)}</td>
               <td>
                 {finished && item.status !== 'cancelled' ? (
                   <OutcomeBadge outcome={row.outcome} trans={trans} />

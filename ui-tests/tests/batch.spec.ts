@@ -123,7 +123,14 @@ test('a folder batch: picked in the file browser, live, then its report', async 
   await expect(slow).toHaveAttribute('data-status', 'running', {
     timeout: 60_000
   });
-  await expect(slow.locator('td').first()).toHaveText('Running');
+  await expect(slow.locator('.jp-mlemodernizer-batch-item')).toHaveText(
+    'Running'
+  );
+  // where it is, live: its baseline run, in its only (12-second) cell
+  await expect(slow.locator('.jp-mlemodernizer-batch-step')).toHaveText(
+    'baseline run, cell 1 of 1'
+  );
+  await expect(slow.locator('td').nth(1)).toHaveText('0');
   await expect(row('broken.ipynb')).toHaveAttribute('data-status', 'failed', {
     timeout: 60_000
   });
