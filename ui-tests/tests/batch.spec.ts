@@ -207,6 +207,13 @@ test('a folder batch: picked in the file browser, live, then its report', async 
   await expect(view.locator('h1')).toHaveText(`Batch: ${dir}`);
   await expect(view.locator('.jp-mlemodernizer-batch-report')).toBeVisible();
 
+  // an open batch view comes back after a reload
+  await page.reload({ waitForIsReady: false });
+  await page.locator('#jupyterlab-splash').waitFor({ state: 'detached' });
+  await expect(view).toHaveAttribute('data-batch-id', id ?? '');
+  await expect(view.locator('.jp-mlemodernizer-batch-report')).toBeVisible();
+  await page.getByRole('tab', { name: `Batch: ${dir}` }).click();
+
   await page.theme.setDarkTheme();
   await viewShot(page, view, testInfo, 'batch-report-dark');
   expect(errors).toEqual([]);
