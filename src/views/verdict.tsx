@@ -120,7 +120,8 @@ export function VerdictView(props: {
           </ul>
           {actions.installMissing && missingPackages(report).length > 0 && (
             <button
-              className="jp-mlemodernizer-button"
+              type="button"
+              className="jp-mod-styled jp-mlemodernizer-button jp-mlemodernizer-install"
               title={trans.__(
                 "pip install into the kernel's own environment, then modernize again"
               )}
