@@ -21,6 +21,7 @@ import { ApplyPlan, netAcceptedChanges } from './model/diff';
 import { JobModel } from './model/job';
 import { applyChanges, revertEdits, scrollToCell } from './notebook';
 import { IPanelActions } from './views/panel';
+import { OPEN_RULE_DOC } from './ruledocs';
 import { ReportWidget } from './views/report';
 import { basename } from './views/verdict';
 
@@ -92,6 +93,20 @@ export class PanelActions implements IPanelActions {
   openPath = (path: string): void => {
     this._options.docManager?.openOrReveal(path);
   };
+
+  openRuleDoc(id: string): void {
+    this._options.app.commands
+      .execute(OPEN_RULE_DOC, { id })
+      .catch(error =>
+        Notification.error(
+          this._trans.__(
+            'Could not open the documentation of %1: %2',
+            id,
+            errorMessage(error)
+          )
+        )
+      );
+  }
 
   installMissing(job: JobModel, packages: string[]): void {
     void showDialog({

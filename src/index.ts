@@ -40,6 +40,7 @@ import { isActive } from './model/state';
 // restorer; it is small and loads its content lazily.
 // eslint-disable-next-line jupyter/prefer-lazy-imports
 import { ModernizerSidebar } from './sidebar';
+import { ruleDocsPlugin } from './ruledocs';
 
 /**
  * The plugin id; also the key of its settings (schema/plugin.json).
@@ -549,4 +550,4 @@ function pythonLanguage(
     .catch(() => null);
 }
 
-export default plugin;
+export default [plugin, ruleDocsPlugin];

@@ -1,3 +1,4 @@
 import './base.css';
 import './ui.css';
 import './batch.css';
+import './docs.css';

@@ -19,6 +19,7 @@ from .handlers import (
     ScoreHandler,
 )
 from .manager import JobManager
+from .rules_docs import RULE_ID, RuleDocHandler
 
 JOB_ID = r"(?P<job_id>[0-9a-f]{12})"
 BATCH_ID = r"(?P<batch_id>[0-9a-f]{12})"
@@ -48,6 +49,7 @@ class MLEModernizerApp(ExtensionApp):
                 (r"/mlemodernizer/health", HealthHandler),
                 (r"/mlemodernizer/jobs", JobsHandler),
                 (r"/mlemodernizer/score", ScoreHandler),
+                (rf"/mlemodernizer/rules/{RULE_ID}", RuleDocHandler),
                 (rf"/mlemodernizer/jobs/{JOB_ID}", JobHandler),
                 (rf"/mlemodernizer/jobs/{JOB_ID}/decisions", DecisionsHandler),
                 (rf"/mlemodernizer/jobs/{JOB_ID}/events", EventsWebSocket),

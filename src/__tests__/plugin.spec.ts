@@ -7,8 +7,11 @@ import { CommandRegistry } from '@lumino/commands';
 import { Signal } from '@lumino/signaling';
 import { Widget } from '@lumino/widgets';
 
-import plugin, { CommandIDs, PLUGIN_ID, TOOLBAR_ITEM } from '../index';
+import plugins, { CommandIDs, PLUGIN_ID, TOOLBAR_ITEM } from '../index';
 import { settle } from './fakes';
+
+// the main plugin comes first (then the rule documentation's)
+const [plugin] = plugins;
 
 type Fetch = ServerConnection.ISettings['fetch'];
 

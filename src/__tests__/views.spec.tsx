@@ -474,7 +474,8 @@ describe('views', () => {
     ).toHaveLength(2);
   });
 
-  it('shows a rules fix as sentences, each rule a link to its documentation', () => {
+  it('shows a rules fix as sentences, each rule opening its documentation', () => {
+    const openRuleDoc = jest.fn();
     const state = reduceEvents(initialState('j', 'nb.ipynb'), [
       {
         type: 'fix_proposed',
@@ -514,18 +515,22 @@ describe('views', () => {
         actions={{
           decide: jest.fn(),
           showCell: jest.fn(),
-          openFile: jest.fn()
+          openFile: jest.fn(),
+          openRuleDoc
         }}
         trans={trans}
         language={Promise.resolve(null)}
       />
     );
-    const link = host.querySelector<HTMLAnchorElement>(
-      '.jp-mlemodernizer-rules a'
+    // inside JupyterLab, offline: a button, not a link to a web page
+    expect(host.querySelector('.jp-mlemodernizer-rules a')).toBeNull();
+    const open = host.querySelector<HTMLButtonElement>(
+      '.jp-mlemodernizer-rules button.jp-mlemodernizer-rule-id'
     );
-    expect(link?.textContent).toBe('PD001');
-    expect(link?.getAttribute('href')).toMatch(/docs\/rules\.md#pd001$/);
-    expect(link?.getAttribute('rel')).toContain('noopener');
+    expect(open?.textContent).toBe('PD001');
+    expect(open?.title).toBe('Open the documentation of PD001');
+    act(() => open?.click());
+    expect(openRuleDoc).toHaveBeenCalledWith('PD001');
     expect(
       host.querySelector('.jp-mlemodernizer-rule-message')?.textContent
     ).toBe(

@@ -53,6 +53,8 @@ export interface IPanelActions {
   openSettings(): void;
   /** Open a file (relative to the server root) in JupyterLab. */
   openPath(path: string): void;
+  /** Open a rule's documentation in the main area. */
+  openRuleDoc(id: string): void;
   /** Whether the notebook at `path` is open. */
   isOpen(path: string): boolean;
 }
@@ -218,7 +220,8 @@ function JobView(props: IJobViewProps): JSX.Element {
     showCell: (cellId: string, cellIndex: number) =>
       actions.showCell(state.path, cellId, cellIndex),
     openFile: (file: string) =>
-      actions.openPath(PathExt.join(PathExt.dirname(state.path), file))
+      actions.openPath(PathExt.join(PathExt.dirname(state.path), file)),
+    openRuleDoc: (id: string) => actions.openRuleDoc(id)
   };
   const changes = state.fixOrder.reduce(
     (n, id) => n + (state.fixes[id]?.changes.length ?? 0),

@@ -15,6 +15,8 @@ export interface IReviewActions {
   showCell(cellId: string, cellIndex: number): void;
   /** Open a module beside the notebook (a path relative to its folder). */
   openFile(path: string): void;
+  /** Open a rule's documentation. */
+  openRuleDoc?(id: string): void;
 }
 
 export interface IFixReviewProps {

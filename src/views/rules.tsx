@@ -1,30 +1,20 @@
 /**
- * The rules of a rules fix in sentences, each id a link to its entry in the
- * rule documentation (docs/rules.md, generated from the rules themselves).
+ * The rules of a rules fix in sentences, each id opening the rule's own
+ * documentation inside JupyterLab (written by the server from the rule's
+ * fields, as docs/rules.md is: nothing online is needed).
  */
 import { TranslationBundle } from '@jupyterlab/translation';
 import * as React from 'react';
 
 import { IRuleNote } from '../events';
 
-/**
- * The rule documentation of the project (package.json's homepage).
- */
-export const RULES_DOC =
-  'https://github.com/mlemodernizer/mlemodernizer/blob/main/docs/rules.md';
-
-/**
- * Where a rule is documented: its anchor in docs/rules.md (`#pd001`).
- */
-export function ruleDocUrl(id: string): string {
-  return `${RULES_DOC}#${encodeURIComponent(id.toLowerCase())}`;
-}
-
 export function RuleList(props: {
   rules: IRuleNote[];
   /** The fix came before the first run (the static pre-pass). */
   static: boolean;
   trans: TranslationBundle;
+  /** Open the rule's documentation (without it, ids are plain text). */
+  openRuleDoc?: (id: string) => void;
 }): JSX.Element {
   const { rules, trans } = props;
   return (
@@ -45,15 +35,18 @@ export function RuleList(props: {
       <ul aria-label={trans.__('Rules applied')}>
         {rules.map(rule => (
           <li key={rule.id} data-rule-id={rule.id}>
-            <a
-              className="jp-mlemodernizer-rule-id"
-              href={ruleDocUrl(rule.id)}
-              target="_blank"
-              rel="noopener noreferrer"
-              title={trans.__('%1 in the rule documentation', rule.id)}
-            >
-              {rule.id}
-            </a>{' '}
+            {props.openRuleDoc ? (
+              <button
+                type="button"
+                className="jp-mlemodernizer-link jp-mlemodernizer-rule-id"
+                title={trans.__('Open the documentation of %1', rule.id)}
+                onClick={() => props.openRuleDoc?.(rule.id)}
+              >
+                {rule.id}
+              </button>
+            ) : (
+              <span className="jp-mlemodernizer-rule-id">{rule.id}</span>
+            )}{' '}
             <span className="jp-mlemodernizer-rule-message">
               {rule.message
                 ? sentence(rule.message)

@@ -363,7 +363,12 @@ function FixView(props: IFixViewProps): JSX.Element {
         </div>
       )}
       {notes.length > 0 ? (
-        <RuleList rules={notes} static={fix.issue === 'static'} trans={trans} />
+        <RuleList
+          rules={notes}
+          static={fix.issue === 'static'}
+          trans={trans}
+          openRuleDoc={actions.openRuleDoc}
+        />
       ) : (
         fix.plan && <pre className="jp-mlemodernizer-plan">{fix.plan}</pre>
       )}
