@@ -421,10 +421,11 @@ function ExecutionView(props: {
     return (
       <div className="jp-mlemodernizer-execution jp-mlemodernizer-running">
         <div>
-          {trans.__(
-            'Running %1: %2 cells done, %3 with errors',
-            run,
+          {trans._n(
+            'Running %2: %1 cell done, %3 with errors',
+            'Running %2: %1 cells done, %3 with errors',
             execution.cellsDone,
+            run,
             execution.errorCells
           )}
         </div>
