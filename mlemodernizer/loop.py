@@ -10,7 +10,7 @@ import copy
 import dataclasses
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -138,6 +138,7 @@ class LoopState:
     exec_seconds: float = 0.0
     module_notices: list[str] = field(default_factory=list)
     install_tried: set[str] = field(default_factory=set)  # --install-missing: each package once
+    installed: list[str] = field(default_factory=list)  # --install-missing: what pip installed
     modules_told: set[Path] = field(default_factory=set)
     baseline_state: RunState | None = None
     # (cell id, source) the user rejected or a rollback undid: never proposed again
@@ -267,6 +268,7 @@ class Modernizer:
         # a package the environment lacks, with the user's consent: install it, run again
         wanted = self._packages_to_install(st, cells) if opts.install_missing else []
         if wanted:
+            st.installed.extend(wanted)
             reason = f"installed {', '.join(wanted)} into the kernel's environment"
             st.run = self._execute(
                 st, st.current, iteration=index + 1, kind="iteration", reason=reason
@@ -956,7 +958,13 @@ class Modernizer:
             completed=completed, error_free=error_free, reproducible=reproducible
         )
         nothing = nothing_to_modernize(
-            st.original, st.records, st.stop_reason, error_free and reproducible, run.score, target
+            st.original,
+            st.records,
+            st.stop_reason,
+            error_free and reproducible,
+            run.score,
+            target,
+            installed=st.installed,
         )
         self.emitter.emit(
             Verdict(
@@ -1034,16 +1042,26 @@ def nothing_to_modernize(
     clean: bool,
     score: float | None,
     target: float | None,
+    *,
+    installed: Sequence[str] = (),
 ) -> str | None:
     """Why the notebook needs no change, or None. Nothing was proposed (no fix, no pre-pass),
-    and the first run was the verdict: it ran without errors (and scored within the band)."""
+    and the first run was the verdict: it ran without errors (and scored within the band); or
+    the run after installing the packages it lacked (``installed``: its code needed nothing,
+    but "it runs today" would not be true)."""
     if records or stop_reason != "reproducible" or not clean:
         return None
     if not any(c.cell_type == "code" and c.source.strip() for c in original.cells):
         return "the notebook has no code to run"
+    why = (
+        f"it runs without errors now that {', '.join(installed)} "
+        f"{'is' if len(installed) == 1 else 'are'} installed in the kernel's environment"
+        if installed
+        else "it runs without errors today"
+    )
     if score is not None and target is not None:
-        return f"it runs without errors today and scores {score:.4g} (target {target:.4g})"
-    return "it runs without errors today"
+        return f"{why} and scores {score:.4g} (target {target:.4g})"
+    return why
 
 
 def blamed(changes: list[CellChange], before: RunState) -> list[CellChange]:

@@ -56,6 +56,16 @@ def test_nothing_to_modernize_only_when_nothing_was_proposed_and_the_run_was_cle
     assert nothing_to_modernize(code, [record()], "reproducible", True, None, None) is None
     assert nothing_to_modernize(code, [], "cancelled", True, None, None) is None
     assert nothing_to_modernize(code, [], "no_fix", False, 0.8, 0.94) is None
+    # clean only once --install-missing installed what it lacked: said so, not "today"
+    assert nothing_to_modernize(
+        code, [], "reproducible", True, None, None, installed=["imageio"]
+    ) == ("it runs without errors now that imageio is installed in the kernel's environment")
+    assert nothing_to_modernize(
+        code, [], "reproducible", True, 0.95, 0.94, installed=["a-dist", "b-dist"]
+    ) == (
+        "it runs without errors now that a-dist, b-dist are installed in the kernel's "
+        "environment and scores 0.95 (target 0.94)"
+    )
 
 
 def test_the_output_tail_is_what_a_terminal_would_show_last() -> None:
