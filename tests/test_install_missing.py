@@ -4,14 +4,11 @@ environment with its own kernelspec, a wheel served from a local folder (no inde
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import os
 import subprocess
 import sys
 import sysconfig
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -20,31 +17,10 @@ from mlemodernizer.distributions import install_name
 from mlemodernizer.install_missing import install, is_distribution_name
 
 from .conftest import json_report, run_cli, write_notebook
+from .local_wheel import write_wheel
 
 DIST = "mlem-tiny-dep"
 MODULE = "mlem_tiny_dep"
-
-
-def _wheel(folder: Path) -> Path:
-    """A pure-Python wheel written by hand: a module, METADATA, WHEEL and RECORD."""
-    name = f"{MODULE}-1.0-py3-none-any.whl"
-    files = {
-        f"{MODULE}.py": "VALUE = 42\n",
-        f"{MODULE}-1.0.dist-info/METADATA": f"Metadata-Version: 2.1\nName: {DIST}\nVersion: 1.0\n",
-        f"{MODULE}-1.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: test\n"
-        "Root-Is-Purelib: true\nTag: py3-none-any\n",
-    }
-    record = []
-    for path, text in files.items():
-        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=")
-        record.append(f"{path},sha256={digest.decode()},{len(text.encode())}")
-    record.append(f"{MODULE}-1.0.dist-info/RECORD,,")
-    files[f"{MODULE}-1.0.dist-info/RECORD"] = "\n".join(record) + "\n"
-    path = folder / name
-    with zipfile.ZipFile(path, "w") as z:
-        for p, text in files.items():
-            z.writestr(p, text)
-    return path
 
 
 @pytest.fixture
@@ -70,7 +46,7 @@ def kernel_env(tmp_path: Path) -> dict[str, str]:
     )
     wheels = tmp_path / "wheels"
     wheels.mkdir()
-    _wheel(wheels)
+    write_wheel(wheels, DIST, MODULE)
     return {
         "JUPYTER_PATH": str(tmp_path / "jupyter"),
         "PIP_NO_INDEX": "1",

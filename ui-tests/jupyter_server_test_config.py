@@ -44,6 +44,20 @@ if (BUILT / "package.json").is_file():
     extra_paths.insert(0, str(under_test))
 c.LabServerApp.extra_labextensions_path = extra_paths  # noqa: F821
 
+# Kernels run in a throwaway venv that sees this environment's packages but installs into
+# its own, and pip finds only a local wheel folder: confirming "Install X and run again"
+# (install.spec.ts) never installs into the environment the tests run from.
+sys.path.insert(0, str(HERE))
+from kernel_env import throwaway_kernel  # noqa: E402
+
+kernel_root = Path(mkdtemp(prefix="mlemodernizer-ui-kernel-"))
+atexit.register(shutil.rmtree, kernel_root, True)
+kernel_vars = throwaway_kernel(kernel_root, REPO)
+kernel_vars["JUPYTER_PATH"] = os.pathsep.join(
+    p for p in (kernel_vars["JUPYTER_PATH"], os.environ.get("JUPYTER_PATH")) if p
+)
+os.environ.update(kernel_vars)
+
 # The scripted LLM: a free port, the same script for every request (its reply chosen by
 # the notebook in the prompt, see replies.json). It prints
 # its base URL once it listens, so reading that line waits for it.

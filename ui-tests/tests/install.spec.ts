@@ -1,6 +1,8 @@
 /**
  * A package the kernel's environment lacks: the verdict offers to install
- * it (and run again), names it, and asks first; cancelling starts nothing.
+ * it (and run again), names it, and asks first; cancelling starts nothing;
+ * confirming installs it (into the Galata server's throwaway kernel
+ * environment, from a local wheel: kernel_env.py) and runs again, clean.
  * (Rules only: a missing package is never "fixed" by rewriting code.)
  */
 import { expect, galata, test } from '@jupyterlab/galata';
@@ -22,7 +24,7 @@ test.use({
   }
 });
 
-/** A distribution no environment of the tests has (nothing is installed). */
+/** The module of the one wheel the test server's pip can find (kernel_env.py). */
 const MODULE = 'mlem_ui_absent_dep';
 
 test('a missing package: install offered by name, asked first, cancel starts nothing', async ({
@@ -84,5 +86,29 @@ test('a missing package: install offered by name, asked first, cancel starts not
     /Queued|Running/
   );
   await expect(install).toBeVisible();
+
+  // confirmed: pip installs it into the kernel's environment (a throwaway
+  // one, with a local wheel folder: kernel_env.py) and the notebook is
+  // modernized again: it runs without errors
+  await install.click();
+  await dialog.getByRole('button', { name: 'Install and run again' }).click();
+  await expect.poll(jobs, { timeout: 30_000 }).toBe(2);
+  await expect(panel).toContainText(
+    "installed mlem-ui-absent-dep into the kernel's environment",
+    { timeout: 120_000 }
+  );
+  await expect(panel.locator('.jp-mlemodernizer-status-text')).toHaveText(
+    'Finished',
+    { timeout: 120_000 }
+  );
+  // the code needed no change: said so, and why it runs now
+  await expect(panel.locator('.jp-mlemodernizer-badge')).toHaveText(
+    'Nothing to modernize'
+  );
+  await expect(panel.locator('.jp-mlemodernizer-nothing')).toContainText(
+    "It runs without errors now that mlem-ui-absent-dep is installed in the kernel's environment."
+  );
+  await expect(panel.locator('.jp-mlemodernizer-error-summary')).toHaveCount(0);
+  await panelScreenshot(page, testInfo, 'install-done-light');
   expect(errors).toEqual([]);
 });
