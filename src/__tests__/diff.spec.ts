@@ -186,6 +186,34 @@ describe('netAcceptedChanges', () => {
       }
     ]);
   });
+
+  it('leaves out a fix that was rolled back: the copy does not have it', () => {
+    const state = reduceEvents(initialState('j', 'nb.ipynb'), [
+      proposal('fix-1', [
+        ['setup', 0, 'scale = 10', 'scale = None'],
+        ['add', 1, 'add_up(v)', 'sum(v)']
+      ]),
+      applied('fix-1', ['setup', 'add']),
+      ev('fix_rolled_back', {
+        fix_id: 'fix-1',
+        iteration: 1,
+        reason: 'it broke cells that ran clean',
+        cells: ['setup', 'add'],
+        broke: []
+      }),
+      proposal('fix-2', [['add', 1, 'add_up(v)', 'sum(v)']]),
+      applied('fix-2', ['add'])
+    ]);
+    expect(netAcceptedChanges(state)).toEqual([
+      {
+        cellId: 'add',
+        cellIndex: 1,
+        original: 'add_up(v)',
+        final: 'sum(v)',
+        fixIds: ['fix-2']
+      }
+    ]);
+  });
 });
 
 describe('planApply', () => {

@@ -211,13 +211,15 @@ export interface INetChange {
 
 /**
  * The net effect of every accepted (applied) change of a job on each cell,
- * in cell order. Cells whose changes cancel out are left out.
+ * in cell order. Cells whose changes cancel out are left out, and so are
+ * the fixes rolled back.
  */
 export function netAcceptedChanges(state: IJobState): INetChange[] {
   const byCell = new Map<string, INetChange>();
   for (const fixId of state.fixOrder) {
     const fix = state.fixes[fixId];
-    if (!fix.applied) {
+    // a rolled-back fix is undone in the copy: applying it would bring back what it broke
+    if (!fix.applied || fix.rolledBack) {
       continue;
     }
     for (const change of fix.changes) {

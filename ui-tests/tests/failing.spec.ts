@@ -93,6 +93,11 @@ test('failing cells per run, new and fixed, each a link to its cell', async ({
     { timeout: 90_000 }
   );
 
+  // the rolled-back change is not in the copy, and not offered to apply
+  await expect(panel.locator('.jp-mlemodernizer-apply p')).toHaveText(
+    /^1 accepted cell change is in the modernized copy\./
+  );
+
   const run = (n: number) =>
     panel.locator(`.jp-mlemodernizer-iteration[data-iteration="${n}"]`);
   const failing = (n: number) =>
