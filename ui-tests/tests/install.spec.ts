@@ -57,10 +57,12 @@ test('a missing package: install offered by name, asked first, cancel starts not
   );
   await panelScreenshot(page, testInfo, 'install-offered-light');
 
-  // the jobs the server knows, before and after
+  // this notebook's jobs on the server, before and after
   const jobs = async () => {
     const answer = await page.request.get('/mlemodernizer/jobs');
-    return ((await answer.json()) as { jobs: unknown[] }).jobs.length;
+    const all = ((await answer.json()) as { jobs: { path: string }[] }).jobs;
+    return all.filter(job => job.path === `${tmpPath}/needs-package.ipynb`)
+      .length;
   };
   expect(await jobs()).toBe(1);
 
