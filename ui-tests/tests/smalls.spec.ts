@@ -6,6 +6,7 @@
  */
 import { expect, galata, test } from '@jupyterlab/galata';
 
+import { extensionErrors } from './console-errors';
 import {
   modernizerPanel,
   notebookJSON,
@@ -26,6 +27,7 @@ test('rules in sentences, an error told once, the timer, the job selector, cance
   page,
   tmpPath
 }, testInfo) => {
+  const errors = extensionErrors(page);
   const panel = modernizerPanel(page);
   await openNotebookJSON(
     page,
@@ -127,4 +129,5 @@ test('rules in sentences, an error told once, the timer, the job selector, cance
   await expect(selector.locator('option').nth(0)).toHaveText(/ · cancelled$/);
   await page.theme.setDarkTheme();
   await panelScreenshot(page, testInfo, 'smalls-cancelled-dark');
+  expect(errors).toEqual([]);
 });
