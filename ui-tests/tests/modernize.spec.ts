@@ -433,7 +433,9 @@ test.describe('Commands, menus, settings', () => {
     const palette = page.locator('#modal-command-palette');
     for (const label of [
       'Modernize notebook',
-      'Modernize notebooks in folder…',
+      // no ellipsis: it takes the file browser's folder, no dialog
+      'Modernize notebooks in folder',
+      'Show modernization batches',
       'Cancel modernization',
       'Open modernizer panel'
     ]) {
