@@ -4,11 +4,9 @@ environment with its own kernelspec, a wheel served from a local folder (no inde
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 
 import pytest
@@ -17,7 +15,7 @@ from mlemodernizer.distributions import install_name
 from mlemodernizer.install_missing import install, is_distribution_name
 
 from .conftest import json_report, run_cli, write_notebook
-from .local_wheel import write_wheel
+from .local_wheel import throwaway_kernel
 
 DIST = "mlem-tiny-dep"
 MODULE = "mlem_tiny_dep"
@@ -25,34 +23,9 @@ MODULE = "mlem_tiny_dep"
 
 @pytest.fixture
 def kernel_env(tmp_path: Path) -> dict[str, str]:
-    """A venv seeing this environment's packages (ipykernel, through a .pth file) but
-    installing into its own, a kernelspec for it, and pip pointed at a local folder holding
-    the wheel only."""
-    venv = tmp_path / "kenv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    own = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    Path(own, "_parent_env.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    spec = tmp_path / "jupyter" / "kernels" / "kenv"
-    spec.mkdir(parents=True)
-    argv = [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-    (spec / "kernel.json").write_text(
-        json.dumps({"argv": argv, "display_name": "kenv", "language": "python"})
-    )
-    wheels = tmp_path / "wheels"
-    wheels.mkdir()
-    write_wheel(wheels, DIST, MODULE)
-    return {
-        "JUPYTER_PATH": str(tmp_path / "jupyter"),
-        "PIP_NO_INDEX": "1",
-        "PIP_FIND_LINKS": str(wheels),
-        "KENV_PYTHON": str(python),
-    }
+    """A venv seeing this environment's packages but installing into its own, a kernelspec
+    ``kenv`` for it, and pip pointed at a local folder holding the wheel only."""
+    return throwaway_kernel(tmp_path, "kenv", DIST, MODULE)
 
 
 def test_with_consent_the_missing_package_is_installed_and_the_notebook_runs(

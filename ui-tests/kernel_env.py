@@ -10,10 +10,7 @@ that runs it, found first through ``JUPYTER_PATH`` (jobs and JupyterLab both sta
 
 from __future__ import annotations
 
-import json
-import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 
 # the one distribution the folder offers (ui-tests/tests/install.spec.ts imports its module)
@@ -23,31 +20,9 @@ MODULE = "mlem_ui_absent_dep"
 
 def throwaway_kernel(root: Path, repo: Path) -> dict[str, str]:
     """Build it under ``root``; the environment variables that point the server at it."""
-    venv = root / "kenv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    own = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    Path(own, "_parent_env.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    spec = root / "jupyter" / "kernels" / "python3"
-    spec.mkdir(parents=True)
-    argv = [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-    (spec / "kernel.json").write_text(
-        json.dumps({"argv": argv, "display_name": "Python 3 (ipykernel)", "language": "python"})
-    )
-    wheels = root / "wheels"
-    wheels.mkdir()
     sys.path.insert(0, str(repo))
-    from tests.local_wheel import write_wheel
+    from tests.local_wheel import throwaway_kernel as build
 
-    write_wheel(wheels, DIST, MODULE)
-    return {
-        "JUPYTER_PATH": str(root / "jupyter"),
-        "PIP_NO_INDEX": "1",
-        "PIP_FIND_LINKS": str(wheels),
-        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
-    }
+    env = build(root, "python3", DIST, MODULE)
+    env.pop("KENV_PYTHON")
+    return env

@@ -9,33 +9,11 @@
 import { expect, test } from '@jupyterlab/galata';
 import { Locator, Page, TestInfo } from '@playwright/test';
 import * as path from 'path';
+import { extensionErrors } from './console-errors';
+import { notebookJSON } from './panel-utils';
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
 const BATCH_API = /\/mlemodernizer\/batches(\/[0-9a-f]{12})?(\?.*)?$/;
-
-function notebook(source: string): string {
-  return JSON.stringify({
-    cells: [
-      {
-        cell_type: 'code',
-        id: 'only',
-        metadata: {},
-        execution_count: null,
-        outputs: [],
-        source
-      }
-    ],
-    metadata: {
-      kernelspec: {
-        name: 'python3',
-        display_name: 'Python 3',
-        language: 'python'
-      }
-    },
-    nbformat: 4,
-    nbformat_minor: 5
-  });
-}
 
 async function viewShot(
   page: Page,
@@ -54,18 +32,7 @@ test('a folder batch: picked in the file browser, live, then its report', async 
   tmpPath
 }, testInfo) => {
   test.setTimeout(300_000);
-  const errors: string[] = [];
-  page.on('console', message => {
-    const where = message.location().url;
-    if (
-      message.type() === 'error' &&
-      (where.includes('mlemodernizer') ||
-        message.text().includes('mlemodernizer'))
-    ) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', error => errors.push(String(error)));
+  const errors = extensionErrors(page);
   // what the server tells the browser about batches: never a server path
   const answers: string[] = [];
   page.on('response', response => {
@@ -81,13 +48,13 @@ test('a folder batch: picked in the file browser, live, then its report', async 
   // slow: running long enough to be seen running; broken: not a notebook;
   // clean: nothing to change; eroded: fixed by the (scripted) LLM
   await page.contents.uploadContent(
-    notebook("import time\ntime.sleep(12)\nprint('slept')"),
+    notebookJSON(["import time\ntime.sleep(12)\nprint('slept')"]),
     'text',
     `${dir}/a-slow.ipynb`
   );
   await page.contents.uploadContent('{broken', 'text', `${dir}/broken.ipynb`);
   await page.contents.uploadContent(
-    notebook("print('fine')"),
+    notebookJSON(["print('fine')"]),
     'text',
     `${dir}/clean.ipynb`
   );
@@ -223,22 +190,11 @@ test('a batch of the selected folder, cancelled while it runs', async ({
   page,
   tmpPath
 }) => {
-  const errors: string[] = [];
-  page.on('console', message => {
-    const where = message.location().url;
-    if (
-      message.type() === 'error' &&
-      (where.includes('mlemodernizer') ||
-        message.text().includes('mlemodernizer'))
-    ) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', error => errors.push(String(error)));
+  const errors = extensionErrors(page);
   const dir = `${tmpPath}/slow`;
   for (const name of ['a', 'b', 'c']) {
     await page.contents.uploadContent(
-      notebook(`import time\ntime.sleep(60)\nprint('${name}')`),
+      notebookJSON([`import time\ntime.sleep(60)\nprint('${name}')`]),
       'text',
       `${dir}/${name}.ipynb`
     );

@@ -7,6 +7,7 @@
  */
 import { expect, test } from '@jupyterlab/galata';
 import * as path from 'path';
+import { extensionErrors } from './console-errors';
 
 import {
   modernizerPanel,
@@ -21,18 +22,7 @@ test('a readable review in the side panel, change by change', async ({
   tmpPath
 }, testInfo) => {
   // no console errors from the extension, in either theme
-  const errors: string[] = [];
-  page.on('console', message => {
-    const where = message.location().url;
-    if (
-      message.type() === 'error' &&
-      (where.includes('mlemodernizer') ||
-        message.text().includes('mlemodernizer'))
-    ) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', error => errors.push(String(error)));
+  const errors = extensionErrors(page);
   for (const name of ['helpers.py', 'eroded.ipynb']) {
     await page.contents.uploadFile(
       path.join(FIXTURES, name),
