@@ -165,3 +165,6 @@ def test_a_different_data_set_for_a_removed_one_is_refused(scripted_openai) -> N
     reason = fixer.replies[0]["reason"]
     assert "loads a different data set (`load_diabetes` instead of `load_boston`)" in reason
     assert "loading a different data set" in srv.requests[0]["messages"][0]["content"]
+    # and names no loader: with `load_boston()` in the forbidden list, the 1.5B answered
+    # `NameError: name 'load_data' is not defined` with `from sklearn.datasets import load_boston`
+    assert "load_boston" not in srv.requests[0]["messages"][0]["content"]

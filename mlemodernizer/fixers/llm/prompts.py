@@ -49,7 +49,7 @@ Forbidden (a patch that does any of this is rejected):
 - hard-coding scores, metrics or predictions (no `accuracy = 0.94`, no `print("accuracy: 0.94")`, \
 no constant predictions or submission values);
 - leaking labels or test data into training or predictions;
-- loading a different data set (no `load_diabetes()` for a removed `load_boston()`);
+- loading a different data set than the one the notebook loads, also when its loader was removed;
 - dropping, skipping or commenting out training (`.fit(...)`, `train(...)`): fix the call instead;
 - new network access: no downloads, no `pip install` / `!pip` / `%pip`, no `requests`, `urllib`, \
 `wget`, `curl`, sockets or URLs;
