@@ -103,6 +103,8 @@ export interface IBatchRow {
   baseline_error_cells?: number | null;
   final_error_cells?: number | null;
   final_errors?: string[];
+  /** Why the notebook needed no change (it ran as it was), as the report says. */
+  nothing_to_modernize?: string | null;
   baseline_score?: number | null;
   score?: number | null;
   target?: number | null;

@@ -54,6 +54,9 @@ def test_mixed_folder_gives_one_row_per_notebook(mixed: Path, tmp_path: Path) ->
     fixable = next(r for r in data["rows"] if r["notebook"].endswith("a_fixable.ipynb"))
     assert fixable["rules_applied"] and fixable["fix_types"] == ["error_repair"]
     assert (mixed / "a_fixable.modernized.ipynb").exists()
+    # a notebook that runs as it is: its row says so (the views answer "nothing to modernize")
+    fine = next(r for r in data["rows"] if r["notebook"].endswith("c_fine.ipynb"))
+    assert fine["nothing_to_modernize"] and fixable["nothing_to_modernize"] is None
     assert data["summary"]["outcomes"]["failed"] == 1
     assert data["summary"]["top_remaining_errors"][0][0] in ("ModuleNotFoundError", "NotebookError")
     # a missing package is counted apart from code errors

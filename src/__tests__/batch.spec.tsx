@@ -428,6 +428,22 @@ describe('batch views', () => {
     );
   });
 
+  it('answers a notebook that needed no change with "Nothing to modernize"', () => {
+    const clean: IBatchRow = {
+      ...FIXED,
+      notebook: 'course/b.ipynb',
+      baseline_error_cells: 0,
+      iterations: 0,
+      output: null,
+      nothing_to_modernize: 'it runs without errors today'
+    };
+    const model = render(ended({ rows: [FIXED, clean] }));
+    expect(row('course/b.ipynb').textContent).toContain('Nothing to modernize');
+    expect(row('course/b.ipynb').textContent).not.toContain('Error-free');
+    expect(row('course/a.ipynb').textContent).toContain('Error-free');
+    model.dispose();
+  });
+
   it('links each notebook: the original, its copy, its report', () => {
     const model = render(running());
     const a = row('course/a.ipynb');

@@ -268,7 +268,11 @@ function BatchTable(props: {
               <td>{item.status === 'skipped' ? '–' : itemErrorCells(item)}</td>
               <td>
                 {finished && item.status !== 'cancelled' ? (
-                  <OutcomeBadge outcome={row.outcome} trans={trans} />
+                  <OutcomeBadge
+                    outcome={row.outcome}
+                    nothing={!!row.nothing_to_modernize}
+                    trans={trans}
+                  />
                 ) : (
                   '–'
                 )}

@@ -133,6 +133,8 @@ test('a folder batch: picked in the file browser, live, then its report', async 
   const eroded = row('eroded.ipynb');
   await expect(eroded.locator('td').nth(2)).toHaveText('1 → 0');
   await expect(eroded).toContainText('Error-free, reproducible');
+  // a notebook that ran as it was: no success claimed (issue 17, item 6)
+  await expect(row('clean.ipynb')).toContainText('Nothing to modernize');
   // relative paths only, on the page and in every answer of the server
   await expect(view).not.toContainText(/(^|\s)\/(tmp|home|root)\//);
   for (const answer of answers) {
