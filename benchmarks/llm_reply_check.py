@@ -235,7 +235,13 @@ def _check_case(
             return out
 
         fixer.client.complete = recording  # type: ignore[method-assign]
+        seen = len(fixer.replies)
         proposal = fixer.propose(ctx)
+        # the fixer's own verdicts: they also judge what only the whole exchange shows (a re-ask's
+        # reply joined with the one before, a copied helper)
+        asked = fixer.replies[seen:]
+        for record, verdict in zip(case.replies[-len(asked) :], asked, strict=False):
+            record.reason = verdict["reason"]
         case.prompt_tokens = fixer.usage.prompt_tokens
         case.completion_tokens = fixer.usage.completion_tokens
         if proposal is None:

@@ -263,3 +263,21 @@ def test_an_import_replaced_by_another_name_of_its_module_asks_for_its_users():
     )
     both = reply.replace("\nmodel = train_model(X, y)", "\n# %% cell 1\nmodel = train_model(X, y)")
     assert validate_reply(parse_reply(both), book, allowed=[0, 1]).reason is None
+
+
+def test_a_name_replaced_by_an_import_of_a_similar_name_is_still_lost():
+    """`model = old_train(X, y)` replaced by `from legacy_helpers import train_model` while cell 2
+    reads `model`: "model" sits inside "train_model", but an assignment replaced by an import is
+    no rename (the 1.5B sent exactly that on a re-ask)."""
+    book = new_notebook(
+        cells=[
+            new_code_cell("from legacy_helpers import train_model"),
+            new_code_cell("model = old_train(X, y)"),
+            new_code_cell("print(model.score(X, y))"),
+        ]
+    )
+    ensure_cell_ids(book)
+    reply = "# %% cell 1\nfrom legacy_helpers import train_model"
+    v = validate_reply(parse_reply(reply), book, allowed=[0, 1, 2])
+    assert v.reason is not None and "cell 1 no longer defines `model`" in v.reason
+    assert v.partial == {}  # a lost name, not users to follow: nothing carried to a re-ask

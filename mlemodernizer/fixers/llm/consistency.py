@@ -31,20 +31,28 @@ def _tree(source: str) -> ast.Module | None:
 
 
 class _Bound(ast.NodeVisitor):
-    """Names bound at module level (not inside functions, classes, lambdas, comprehensions)."""
+    """Names bound at module level (not inside functions, classes, lambdas, comprehensions),
+    each with how: "import", "def" (functions and classes) or "assign"."""
 
     def __init__(self) -> None:
-        self.names: set[str] = set()
+        self.kinds: dict[str, str] = {}
         self.star = False
 
+    @property
+    def names(self) -> set[str]:
+        return set(self.kinds)
+
+    def _bind(self, name: str, kind: str) -> None:
+        self.kinds.setdefault(name, kind)
+
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
-        self.names.add(node.name)
+        self._bind(node.name, "def")
 
     def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
-        self.names.add(node.name)
+        self._bind(node.name, "def")
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        self.names.add(node.name)
+        self._bind(node.name, "def")
 
     def visit_Lambda(self, node: ast.Lambda) -> None:
         pass
@@ -59,21 +67,21 @@ class _Bound(ast.NodeVisitor):
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
-            self.names.add(alias.asname or alias.name.split(".")[0])
+            self._bind(alias.asname or alias.name.split(".")[0], "import")
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         for alias in node.names:
             if alias.name == "*":
                 self.star = True
             else:
-                self.names.add(alias.asname or alias.name)
+                self._bind(alias.asname or alias.name, "import")
 
     def visit_Name(self, node: ast.Name) -> None:
         if isinstance(node.ctx, (ast.Store, ast.Del)):
-            self.names.add(node.id)
+            self._bind(node.id, "assign")
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
-        self.names.add(node.target.id)
+        self._bind(node.target.id, "assign")
         self.visit(node.value)
 
 
@@ -85,6 +93,16 @@ def bound_names(source: str) -> tuple[set[str], bool]:
     visitor = _Bound()
     visitor.visit(tree)
     return visitor.names, visitor.star
+
+
+def binding_kinds(source: str) -> dict[str, str]:
+    """Top-level name → how the cell binds it ("import", "def", "assign")."""
+    tree = _tree(source)
+    if tree is None:
+        return {}
+    visitor = _Bound()
+    visitor.visit(tree)
+    return visitor.kinds
 
 
 def imported_or_defined(source: str) -> set[str]:
@@ -137,8 +155,8 @@ def name_problems(changes: Sequence[CellChange], nb: NotebookNode) -> list[tuple
         bound_after |= names
     problems: list[tuple[str, bool]] = []
     for change in sorted(changes, key=lambda c: c.cell_index):
-        old_names, _ = bound_names(change.old_source)
-        new_names, _ = bound_names(change.new_source)
+        old_kinds, new_kinds = binding_kinds(change.old_source), binding_kinds(change.new_source)
+        old_names, new_names = set(old_kinds), set(new_kinds)
         added = new_names - old_names
         lost = sorted(
             n
@@ -149,8 +167,11 @@ def name_problems(changes: Sequence[CellChange], nb: NotebookNode) -> list[tuple
             users = [i for i, src in final.items() if name in used_names(src)]
             if not users:
                 continue
-            if any(_similar(name, n) for n in added):
-                continue  # renamed (Imputer → SimpleImputer): its uses follow, now or next run
+            if any(_similar(name, n) and new_kinds[n] == old_kinds[name] for n in added):
+                # renamed (Imputer → SimpleImputer): its uses follow, now or next run. Bound the
+                # same way only: `model = old_train(X, y)` replaced by `import train_model` is a
+                # lost `model`, however alike the names (the 1.5B sent exactly that)
+                continue
             where = ", ".join(str(i) for i in users)
             instead = _replaced_import(change, name, added)
             if instead:
