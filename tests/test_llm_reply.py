@@ -259,7 +259,7 @@ def test_an_import_replaced_by_another_name_of_its_module_asks_for_its_users():
     assert v.reason == (
         "cell 0 now imports `train_model` instead of `old_train`, but cell 1 still uses "
         "`old_train`: change cell 1 too, under its own `# %% cell N` header with its complete new "
-        "source"
+        "source (in cell 1, `model = old_train(X, y)` becomes `model = train_model(X, y)`)"
     )
     both = reply.replace("\nmodel = train_model(X, y)", "\n# %% cell 1\nmodel = train_model(X, y)")
     assert validate_reply(parse_reply(both), book, allowed=[0, 1]).reason is None

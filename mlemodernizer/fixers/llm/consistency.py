@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import builtins
 import difflib
+import re
 from collections.abc import Sequence
 
 from nbformat import NotebookNode
@@ -181,6 +182,7 @@ def name_problems(changes: Sequence[CellChange], nb: NotebookNode) -> list[tuple
                     f"cell {change.cell_index} now imports `{instead}` instead of `{name}`, but "
                     f"cell {where} still uses `{name}`: change cell {where} too, under its own "
                     "`# %% cell N` header with its complete new source"
+                    + _follow_example(users[0], final[users[0]], name, instead)
                 )
                 problems.append((text, True))
                 continue
@@ -191,6 +193,17 @@ def name_problems(changes: Sequence[CellChange], nb: NotebookNode) -> list[tuple
             )
             problems.append((text, False))
     return problems
+
+
+def _follow_example(index: int, source: str, old: str, new: str) -> str:
+    """`` (in cell 2, `model = old_train(X, y)` becomes `model = train_model(X, y)`)``: the first
+    line using the replaced name, rewritten, so a small model has the very line to send."""
+    pattern = re.compile(rf"(?<![\w.]){re.escape(old)}(?!\w)")
+    for line in source.splitlines():
+        if pattern.search(line) and len(line.strip()) <= 120:
+            line = line.strip()
+            return f" (in cell {index}, `{line}` becomes `{pattern.sub(new, line)}`)"
+    return ""
 
 
 def _imports_from(source: str) -> dict[str, str]:
