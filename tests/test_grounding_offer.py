@@ -291,3 +291,28 @@ def test_the_users_of_a_replaced_import_sent_alone_on_a_re_ask_join_the_first_re
     assert [r["accepted"] for r in report["llm_replies"]] == [False, True]
     assert report["llm_replies"][1]["cells"] == [1, 2]
     assert report["llm"]["requests"] == 2
+
+
+def test_when_the_re_asks_run_out_a_replaced_import_is_taken_and_its_users_fixed_next(
+    tmp_path: Path,
+) -> None:
+    """The model fixes the import, and answers the re-ask with the same reply: rather than no fix
+    at all, that patch is taken; the next run shows cell 2's own error, and the next iteration
+    fixes it (one patch per iteration, each a step forward)."""
+    nb = legacy_notebook(tmp_path)
+    import_only = (
+        "Use the new name.\n\n```python\n# %% cell 1\nfrom legacy_helpers import train_model\n```\n"
+    )
+    call = "Cell 2 now.\n\n```python\n# %% cell 2\nmodel = train_model(X, y)\n```\n"
+    with ScriptedOpenAI([import_only, import_only, call]) as srv:
+        report = json_report(
+            run_cli("run", str(nb), "--base-url", srv.base_url, "--model", "m", "--json")
+        )
+        second = "\n".join(str(m.get("content", "")) for m in srv.requests[2]["messages"])
+    replies = report["llm_replies"]
+    # the repeat (the last such reply) is the one taken
+    assert [r["accepted"] for r in replies] == [False, True, True]
+    assert replies[1]["reason"].startswith("taken as it was when the re-asks ran out: cell 1 now")
+    assert "name 'old_train' is not defined" in second  # the next iteration's own error
+    assert report["outcome"] == "error_free_reproducible"
+    assert [it["cells_changed"] for it in report["iterations"]] == [[1], [2]]

@@ -10,7 +10,7 @@ from typing import Any
 from ...budget import Budget
 from ...local_modules import frame_in_modules
 from ...notebook import code_cells
-from ..base import FixContext, FixProposal, TokenUsage
+from ..base import CellChange, FixContext, FixProposal, TokenUsage
 from .client import ChatClient, LLMRequestError
 from .consistency import redefined_helpers
 from .guard import check_patch
@@ -84,6 +84,10 @@ class LLMFixer:
         sources = [c.source for _, c in code_cells(ctx.notebook)]
         previous: str | None = None
         carried: dict[int, str] = {}  # cells of a reply whose users must follow (see below)
+        # such a reply, when nothing better comes: the loop's next run shows the users failing
+        # with their own error (`name 'old_train' is not defined`), which the next iteration fixes
+        fallback: FixProposal | None = None
+        fallback_reply = -1
         for attempt in range(self.max_reasks + 1):
             if ctx.cancel.is_set():
                 self.last_failure = "cancelled"
@@ -121,10 +125,15 @@ class LLMFixer:
             )
             reason = result.reason
             carried = result.partial
-            if reason is None:
-                reason = check_patch(
+            if reason is None or result.partial:
+                guarded = check_patch(
                     result.changes, sources, ctx.versions, _local_names(ctx)
                 ) or redefined_helpers(result.changes, sources, _local_module_sources(ctx))
+                if reason is None:
+                    reason = guarded
+                elif guarded is None:
+                    fallback = self._proposal(ctx, parsed.plan, result.changes, usage)
+                    fallback_reply = len(self.replies)  # the record appended below
             elif reason.startswith("your reply changes nothing") and ctx.result.first_error:
                 # small models resend the code that just failed: say what that code does
                 failing = ctx.result.first_error
@@ -147,20 +156,13 @@ class LLMFixer:
                 }
             )
             if reason is None:
-                return FixProposal(
-                    fix_type=ctx.fix_type,
-                    source="llm",
-                    plan=parsed.plan.strip() or DEFAULT_PLAN,
-                    changes=result.changes,
-                    model=self.model,
-                    usage=usage,
-                )
+                return self._proposal(ctx, parsed.plan, result.changes, usage)
             self.last_failure = reason
             if previous is not None and completion.content.strip() == previous.strip():
                 # a deterministic model (temperature 0) answers a re-ask with the very same
                 # reply: asking again only spends tokens
                 self.last_failure = f"{reason} (the model repeated its previous reply)"
-                return None
+                return self._fall_back(fallback, fallback_reply)
             previous = completion.content
             if attempt < self.max_reasks:
                 if ctx.stream is not None:
@@ -172,7 +174,28 @@ class LLMFixer:
                         "content": reask_message(reason, prompt.allowed_cells, prompt.files),
                     }
                 )
-        return None
+        return self._fall_back(fallback, fallback_reply)
+
+    def _fall_back(self, proposal: FixProposal | None, reply: int) -> FixProposal | None:
+        """The reply kept for when the re-asks run out, marked taken in the replies' record."""
+        if proposal is not None:
+            self.last_failure = None
+            record = self.replies[reply]
+            record["accepted"] = True
+            record["reason"] = f"taken as it was when the re-asks ran out: {record['reason']}"
+        return proposal
+
+    def _proposal(
+        self, ctx: FixContext, plan: str, changes: list[CellChange], usage: TokenUsage
+    ) -> FixProposal:
+        return FixProposal(
+            fix_type=ctx.fix_type,
+            source="llm",
+            plan=plan.strip() or DEFAULT_PLAN,
+            changes=changes,
+            model=self.model,
+            usage=usage,
+        )
 
     def _spent(self, this_propose: TokenUsage, request: TokenUsage) -> None:
         this_propose.add(request)

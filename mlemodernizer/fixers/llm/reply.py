@@ -398,7 +398,8 @@ class Validation:
     changes: list[CellChange]
     reason: str | None  # None: usable
     # the reply's cells when its only fault is that other cells must follow a replaced import:
-    # the re-ask's reply is taken together with them (small models send just the missing cell)
+    # the re-ask's reply is taken together with them (small models send just the missing cell),
+    # and ``changes`` holds the patch as it is, for when the re-asks run out
     partial: dict[int, str] = field(default_factory=dict)
 
 
@@ -539,8 +540,10 @@ def validate_reply(
     problems = name_problems(changes, nb) if changes else []
     if problems:
         text = "; ".join(t for t, _ in problems[:4])
-        follow_only = all(follow for _, follow in problems) and not file_changes
-        return Validation([], text, dict(parsed.cells) if follow_only else {})
+        if all(follow for _, follow in problems) and not file_changes:
+            # usable as it is (its users fail next run, with a clear error), but asked to finish
+            return Validation(changes, text, dict(parsed.cells))
+        return Validation([], text)
     cells = [c.source for c in nb.cells if c.cell_type == "code"]
     for change in file_changes:
         assert change.path is not None
