@@ -190,8 +190,12 @@ def test_a_notebook_may_spend_only_what_is_left_of_the_batch_budget(tmp_path: Pa
 
 def test_ctrl_c_stops_cleanly_and_resume_finishes(tmp_path: Path) -> None:
     folder = tmp_path / "nbs"
-    for name in ("a", "b", "c"):
-        write_notebook(folder / f"{name}.ipynb", ["import time\ntime.sleep(4)\nprint('done')"])
+    # b and c run long: the interrupt must land while they run, also on a loaded CI machine
+    # (there the whole batch once ended before this test saw a's line in the state file)
+    for name, seconds in (("a", 4), ("b", 12), ("c", 12)):
+        write_notebook(
+            folder / f"{name}.ipynb", [f"import time\ntime.sleep({seconds})\nprint('done')"]
+        )
     report = tmp_path / "r.json"
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     cmd = [

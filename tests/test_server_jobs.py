@@ -375,6 +375,8 @@ async def test_every_route_refuses_requests_without_the_token(
         ("POST", ("batches",)),
         ("GET", ("batches", "0123456789ab")),
         ("DELETE", ("batches", "0123456789ab")),
+        ("GET", ("batches", "0123456789ab", "report")),
+        ("GET", ("rules", "NPY001")),
     ]
     for method, parts in routes:
         body = "{}" if method == "POST" else None
@@ -427,14 +429,16 @@ async def test_health_checks_the_llm_the_settings_name(jp_fetch, llm, monkeypatc
     assert info.value.code == 400
 
 
-async def test_batch_over_a_folder(jp_fetch, jp_root_dir) -> None:
+async def test_batch_over_a_folder(jp_fetch, jp_root_dir, jp_serverapp) -> None:
     write_notebook(jp_root_dir / "course" / "a.ipynb", ["import numpy as np", "x = np.float(1)"])
     write_notebook(jp_root_dir / "course" / "b.ipynb", ["print('ok')"])
     (jp_root_dir / "course" / "c.ipynb").write_text("{broken")
     created = await post(jp_fetch, "batches", body={"dir": "course", "options": {"offline": True}})
     assert created["total"] == 3 and created["status"] == "running"
-    # a sidecar would mount the server root, as for single jobs
-    assert created["options"]["root"] == str(jp_root_dir.resolve())
+    # a sidecar would mount the server root, as for single jobs; the browser is not told it
+    batches = jp_serverapp.web_app.settings["mlemodernizer_batches"]
+    assert batches.get(created["id"]).options["root"] == str(jp_root_dir.resolve())
+    assert "root" not in created["options"]
     for _ in range(300):
         batch = json.loads((await jp_fetch("mlemodernizer", "batches", created["id"])).body)
         if batch["status"] != "running":
