@@ -6,7 +6,7 @@
  * panel and the failing cells take their dark pictures in their own specs.)
  */
 import { expect, galata, test } from '@jupyterlab/galata';
-import { Locator, Page, TestInfo } from '@playwright/test';
+import { Locator } from '@playwright/test';
 import * as path from 'path';
 
 import { extensionErrors } from './console-errors';
@@ -14,6 +14,7 @@ import {
   modernizerPanel,
   notebookJSON,
   openNotebookJSON,
+  pageScreenshot,
   pressModernize,
   widenSidebar
 } from './panel-utils';
@@ -88,16 +89,6 @@ async function expectReadable(text: Locator, minimum = 4.5): Promise<void> {
     .map(Math.round)
     .join(',')}`;
   expect(ratio, what).toBeGreaterThanOrEqual(minimum);
-}
-
-async function pageScreenshot(
-  page: Page,
-  testInfo: TestInfo,
-  name: string
-): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
 test.describe('offline', () => {

@@ -40,6 +40,19 @@ export async function widenSidebar(page: Page): Promise<void> {
 }
 
 /**
+ * Keep a picture of the whole window as a test artifact.
+ */
+export async function pageScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string
+): Promise<void> {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/**
  * Keep a picture of the whole panel as a test artifact.
  */
 export async function panelScreenshot(

@@ -10,6 +10,7 @@ import {
   modernizerPanel,
   notebookJSON,
   openNotebookJSON,
+  pageScreenshot,
   panelScreenshot,
   pressModernize,
   widenSidebar
@@ -88,16 +89,3 @@ test('a long cell shown as running, and where the next run starts', async ({
   await page.theme.setDarkTheme();
   await panelScreenshot(page, testInfo, 'progress-restart-reason-dark');
 });
-
-/**
- * The whole window: the notebook with its marked cell beside the panel.
- */
-async function pageScreenshot(
-  page: import('@playwright/test').Page,
-  testInfo: TestInfo,
-  name: string
-): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}

@@ -11,6 +11,7 @@ import { extensionErrors } from './console-errors';
 
 import {
   modernizerPanel,
+  pageScreenshot,
   panelScreenshot,
   pressModernize
 } from './panel-utils';
@@ -118,16 +119,3 @@ test('a readable review in the side panel, change by change', async ({
   await panelScreenshot(page, testInfo, 'review-wide-dark');
   expect(errors).toEqual([]);
 });
-
-/**
- * The whole window: the notebook with its proposals beside the panel.
- */
-async function pageScreenshot(
-  page: import('@playwright/test').Page,
-  testInfo: import('@playwright/test').TestInfo,
-  name: string
-): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}

@@ -10,6 +10,7 @@ import {
   modernizerPanel,
   notebookJSON,
   openNotebookJSON,
+  pageScreenshot,
   pressModernize,
   widenSidebar
 } from './panel-utils';
@@ -69,7 +70,7 @@ test('a rule opens its documentation in JupyterLab, offline', async ({
   await expect(markdown.locator('h2').first()).toContainText('What it does');
   await expect(markdown.locator('h2', { hasText: 'Safety' })).toHaveCount(1);
   await expect(markdown.locator('pre').first()).toContainText('np.float');
-  await docScreenshot(page, testInfo, 'rule-doc-light');
+  await pageScreenshot(page, testInfo, 'rule-doc-light');
 
   // a second click shows the same tab again
   await page.notebook.activate('old-float.ipynb');
@@ -78,17 +79,7 @@ test('a rule opens its documentation in JupyterLab, offline', async ({
   await expect(doc).toBeVisible();
 
   await page.theme.setDarkTheme();
-  await docScreenshot(page, testInfo, 'rule-doc-dark');
+  await pageScreenshot(page, testInfo, 'rule-doc-dark');
   expect(outside).toEqual([]);
   expect(errors).toEqual([]);
 });
-
-async function docScreenshot(
-  page: import('@playwright/test').Page,
-  testInfo: import('@playwright/test').TestInfo,
-  name: string
-): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
