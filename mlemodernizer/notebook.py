@@ -286,3 +286,19 @@ def split_cells_text(text: str) -> dict[int, str]:
     if current is not None:
         cells[current] = "\n".join(buf).strip("\n")
     return cells
+
+
+def output_texts(cell: NotebookNode) -> list[tuple[str, str]]:
+    """``(output_type, text)`` of each output a reader sees as text, in order: streams, and the
+    text/plain of results and displays (a list of lines joined). Images and errors are left out."""
+    out: list[tuple[str, str]] = []
+    for output in cell.get("outputs", []):
+        kind = output.get("output_type")
+        if kind == "stream":
+            text = output.get("text", "")
+        elif kind in ("execute_result", "display_data"):
+            text = output.get("data", {}).get("text/plain", "")
+        else:
+            continue
+        out.append((kind, text if isinstance(text, str) else "".join(text)))
+    return out

@@ -16,6 +16,7 @@ from typing import Any
 
 from nbformat import NotebookNode
 
+from .notebook import output_texts
 from .scoring import RegexScore, output_text
 
 _QUALIFIER = r"(?:test|val|valid|validation|train|training|cv|mean|oof|final|holdout)[ _-]?"
@@ -90,17 +91,7 @@ def _metric_lines(nb: NotebookNode) -> list[tuple[int, str, re.Match[str]]]:
 
 def _texts(cell: NotebookNode) -> list[str]:
     """What a reader sees of a cell's outputs, as scoring.output_text reads them."""
-    texts = []
-    for out in cell.get("outputs", []):
-        kind = out.get("output_type")
-        if kind == "stream":
-            text = out.get("text", "")
-        elif kind in ("execute_result", "display_data"):
-            text = out.get("data", {}).get("text/plain", "")
-        else:
-            continue
-        texts.append(text if isinstance(text, str) else "".join(text))
-    return texts
+    return [text for _, text in output_texts(cell)]
 
 
 def _short_regex(name: str, sep: str) -> str:

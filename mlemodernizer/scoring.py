@@ -20,6 +20,7 @@ from typing import Protocol
 from nbformat import NotebookNode
 
 from .errors import ModernizerError
+from .notebook import output_texts
 from .options import Options
 
 LOWER_IS_BETTER = {"rmse", "mae", "logloss"}
@@ -47,13 +48,7 @@ def output_text(nb: NotebookNode) -> str:
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
-        for out in cell.get("outputs", []):
-            kind = out.get("output_type")
-            if kind == "stream":
-                parts.append(out.get("text", ""))
-            elif kind in ("execute_result", "display_data"):
-                text = out.get("data", {}).get("text/plain", "")
-                parts.append(text if isinstance(text, str) else "".join(text))
+        parts.extend(text for _, text in output_texts(cell))
     return "\n".join(parts)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from nbformat import NotebookNode
 
+from ..notebook import output_texts
 from .base import CellError, CellRun, ExecutionRequest, ExecutionResult
 
 ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -48,19 +49,13 @@ def error_from_outputs(cell: NotebookNode, index: int) -> CellError | None:
 def output_tail(cell: NotebookNode, lines: int = TAIL_LINES, chars: int = TAIL_CHARS) -> str:
     """The last lines a cell printed so far (streams and plain-text results, ANSI stripped);
     a progress bar's carriage returns keep only what the terminal would show."""
-    parts = []
-    for out in cell.get("outputs", []):
-        kind = out.get("output_type")
-        if kind == "stream":
-            text = out.get("text", "")
-        elif kind in ("execute_result", "display_data"):
-            text = out.get("data", {}).get("text/plain", "")
-            text = (text if isinstance(text, str) else "".join(text)) + "\n"
+    parts: list[str] = []
+    for kind, text in output_texts(cell):
+        if kind != "stream":
+            text += "\n"
             if parts and not parts[-1].endswith("\n"):
                 text = "\n" + text  # a result shows on a line of its own
-        else:
-            continue
-        parts.append(text if isinstance(text, str) else "".join(text))
+        parts.append(text)
     shown = [line.rsplit("\r", 1)[-1] for line in strip_ansi("".join(parts)).split("\n")]
     while shown and not shown[-1].strip():
         shown.pop()

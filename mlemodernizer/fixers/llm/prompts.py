@@ -22,7 +22,7 @@ from nbformat import NotebookNode
 from ...execution.base import CellError, ExecutionResult
 from ...grounding import failing_lines, format_facts
 from ...local_modules import frame_in_modules
-from ...notebook import cells_as_text, code_cells, mask_magics
+from ...notebook import cells_as_text, code_cells, mask_magics, output_texts
 from ..base import FixContext, FixType
 from .consistency import bound_names, imported_or_defined, used_names
 from .packages import relevant_versions
@@ -526,12 +526,7 @@ def _outputs_text(result: ExecutionResult) -> str:
     for i, cell in enumerate(result.executed.cells):
         if cell.cell_type != "code":
             continue
-        texts = []
-        for out in cell.get("outputs", []):
-            if out.get("output_type") == "stream":
-                texts.append(out.get("text", ""))
-            elif out.get("output_type") in ("execute_result", "display_data"):
-                texts.append(out.get("data", {}).get("text/plain", ""))
+        texts = [text for _, text in output_texts(cell)]
         lines = [ln for ln in "".join(texts).split("\n") if ln.strip()]
         if lines:
             chunks.append(f"[cell {i}]\n" + "\n".join(ln[:200] for ln in lines[-6:]))
