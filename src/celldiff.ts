@@ -8,9 +8,9 @@
 import { Extension } from '@codemirror/state';
 import { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import { TranslationBundle } from '@jupyterlab/translation';
-import { IDisposable } from '@lumino/disposable';
 
 import { Decision } from './api';
+import { CurrentJobFollower } from './jobfollower';
 import { IReviewCell, reviewOf } from './model/diff';
 import { JobModel } from './model/job';
 import { ModernizerManager } from './model/manager';
@@ -51,25 +51,15 @@ interface IShown {
   editor: IDiffEditor;
 }
 
-export class CellDiffs implements IDisposable {
+export class CellDiffs extends CurrentJobFollower {
   constructor(private _options: ICellDiffOptions) {
-    _options.manager.changed.connect(this._follow, this);
+    super(_options.manager);
     _options.tracker.widgetAdded.connect(this._onNotebook, this);
-    this._follow();
+    this.follow();
   }
 
-  get isDisposed(): boolean {
-    return this._isDisposed;
-  }
-
-  dispose(): void {
-    if (this._isDisposed) {
-      return;
-    }
-    this._isDisposed = true;
-    this._options.manager.changed.disconnect(this._follow, this);
+  protected cleared(): void {
     this._options.tracker.widgetAdded.disconnect(this._onNotebook, this);
-    this._job?.stateChanged.disconnect(this._update, this);
     for (const id of [...this._shown.keys()]) {
       this._remove(id);
     }
@@ -77,25 +67,15 @@ export class CellDiffs implements IDisposable {
 
   private _onNotebook(_: INotebookTracker, panel: NotebookPanel): void {
     // a notebook opened while its job waits: show the proposals once it is ready
-    void panel.context.ready.then(() => this._update());
-  }
-
-  private _follow(): void {
-    const job = this._options.manager.current;
-    if (job !== this._job) {
-      this._job?.stateChanged.disconnect(this._update, this);
-      this._job = job;
-      job?.stateChanged.connect(this._update, this);
-    }
-    this._update();
+    void panel.context.ready.then(() => this.update());
   }
 
   /**
    * Show the undecided cell changes of the followed job under their cells,
    * and nothing else.
    */
-  private _update(): void {
-    const job = this._job;
+  protected update(): void {
+    const job = this.job;
     const wanted = new Map<string, IReviewCell>();
     const panel = job
       ? (this._options.tracker.find(
@@ -242,9 +222,7 @@ export class CellDiffs implements IDisposable {
     }
   }
 
-  private _job: JobModel | null = null;
   private _shown = new Map<string, IShown>();
-  private _isDisposed = false;
 }
 
 function keyOf(cell: IReviewCell): string {

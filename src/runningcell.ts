@@ -4,9 +4,8 @@
  */
 import { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import { TranslationBundle } from '@jupyterlab/translation';
-import { IDisposable } from '@lumino/disposable';
 
-import { JobModel } from './model/job';
+import { CurrentJobFollower } from './jobfollower';
 import { ModernizerManager } from './model/manager';
 import { runningCell } from './model/selectors';
 
@@ -15,45 +14,22 @@ import { runningCell } from './model/selectors';
  */
 export const RUNNING_CELL_CLASS = 'jp-mlemodernizer-running-in-job';
 
-export class RunningCellMarker implements IDisposable {
+export class RunningCellMarker extends CurrentJobFollower {
   constructor(
-    private _manager: ModernizerManager,
+    manager: ModernizerManager,
     private _tracker: INotebookTracker,
     private _trans: TranslationBundle
   ) {
-    _manager.changed.connect(this._follow, this);
-    this._follow();
+    super(manager);
+    this.follow();
   }
 
-  get isDisposed(): boolean {
-    return this._isDisposed;
-  }
-
-  dispose(): void {
-    if (this._isDisposed) {
-      return;
-    }
-    this._isDisposed = true;
-    this._manager.changed.disconnect(this._follow, this);
-    this._job?.stateChanged.disconnect(this._update, this);
+  protected cleared(): void {
     this._clear();
   }
 
-  /**
-   * Follow the job the panel shows (the active notebook's).
-   */
-  private _follow(): void {
-    const job = this._manager.current;
-    if (job !== this._job) {
-      this._job?.stateChanged.disconnect(this._update, this);
-      this._job = job;
-      job?.stateChanged.connect(this._update, this);
-    }
-    this._update();
-  }
-
-  private _update(): void {
-    const job = this._job;
+  protected update(): void {
+    const job = this.job;
     const running = job ? runningCell(job.state) : null;
     const panel =
       job && running
@@ -87,7 +63,5 @@ export class RunningCellMarker implements IDisposable {
     }
   }
 
-  private _job: JobModel | null = null;
   private _marked: HTMLElement | null = null;
-  private _isDisposed = false;
 }
