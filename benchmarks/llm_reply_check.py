@@ -25,6 +25,8 @@ from typing import Any
 
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from mlemodernizer.contracts.notebook import code_cells, ensure_cell_ids
+from mlemodernizer.environment.grounding import build_probe
 from mlemodernizer.execution.base import ExecutionRequest, ExecutionResult
 from mlemodernizer.execution.local import LocalExecutor
 from mlemodernizer.fixers.base import Attempt, FixContext, FixType
@@ -32,8 +34,6 @@ from mlemodernizer.fixers.llm import LLMFixer
 from mlemodernizer.fixers.llm.guard import check_patch
 from mlemodernizer.fixers.llm.prompts import build_prompt
 from mlemodernizer.fixers.llm.reply import parse_reply, validate_reply
-from mlemodernizer.grounding import build_probe
-from mlemodernizer.notebook import code_cells, ensure_cell_ids
 
 SNIPPETS: dict[str, list[str]] = {
     "np_float": [

@@ -39,7 +39,7 @@ def causes(work: str, entry: dict[str, Any]) -> str:
     import nbformat
 
     from mlemodernizer.execution.base import CellError
-    from mlemodernizer.triage import triage
+    from mlemodernizer.loop.triage import triage
 
     stem = os.path.splitext(entry["notebook_dest"])[0]
     path = Path(work) / entry["id"] / f"{stem}.modernized.ipynb"

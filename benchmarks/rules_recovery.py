@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from eroded_notebooks import collect, run_one  # noqa: E402
 
-from mlemodernizer.options import Options  # noqa: E402
+from mlemodernizer.contracts.options import Options  # noqa: E402
 
 
 def main() -> int:

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from . import __version__
-from .errors import ModernizerError
-from .events import Event
-from .llm_endpoint import environment_key
-from .options import GROUPS, Options, OptionSpec, base_type, option_specs
+from .contracts.errors import ModernizerError
+from .contracts.events import Event
+from .contracts.options import GROUPS, Options, OptionSpec, base_type, option_specs
+from .fixers.llm.endpoint import environment_key
 
 EXIT_USAGE = 2
 
@@ -223,7 +223,7 @@ class ProgressPrinter:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from .jobs import prepare_job
+    from .loop.jobs import prepare_job
 
     opts = options_from_args(args)
     sinks = [] if args.quiet else [ProgressPrinter(sys.stderr, verbose=args.verbose)]
@@ -258,8 +258,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from .batch import BatchSettings, run_batch
-    from .batch_report import summarize, write_reports
+    from .batches.report import summarize, write_reports
+    from .batches.runner import BatchSettings, run_batch
 
     if args.out:
         raise ModernizerError("batch writes one output per notebook: use --out-dir, not --out")
@@ -342,8 +342,8 @@ class BatchProgressView:
 
 
 def cmd_lint(args: argparse.Namespace) -> int:
+    from .contracts.notebook import load_notebook
     from .fixers.rules import lint
-    from .notebook import load_notebook
 
     loaded = load_notebook(args.notebook)
     findings = lint(loaded.nb, select=_split(args.select), ignore=_split(args.ignore))

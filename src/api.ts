@@ -37,7 +37,7 @@ export type JobServerStatus =
   'queued' | 'running' | 'finished' | 'failed' | 'cancelled' | 'interrupted';
 
 /**
- * The options a browser may set for a job (mlemodernizer/options.py; the
+ * The options a browser may set for a job (mlemodernizer/contracts/options.py; the
  * others are the server's configuration): the CLI's long option names with
  * `_`. Unset: the server's default.
  */
@@ -89,7 +89,7 @@ export type BatchServerStatus =
   'running' | 'finished' | 'failed' | 'cancelled' | 'interrupted';
 
 /**
- * One finished notebook of a batch (`mlemodernizer/batch.py`, row_from_report):
+ * One finished notebook of a batch (`mlemodernizer/batches/runner.py`, row_from_report):
  * paths relative to the server root. A notebook the runner could not run has
  * `outcome: failed` and its `error`; one it never started, `outcome: skipped`.
  */
@@ -141,7 +141,7 @@ export interface IBatchLive {
 }
 
 /**
- * A batch's totals (`mlemodernizer/batch_report.py`, summarize).
+ * A batch's totals (`mlemodernizer/batches/report.py`, summarize).
  */
 export interface IBatchTotals {
   notebooks: number;

@@ -2,7 +2,7 @@
  * The job events the server streams over `mlemodernizer/jobs/ID/events`.
  *
  * Every event is one JSON object `{type, job, seq, time, ...payload}`,
- * declared once in `mlemodernizer/events.py`. The schema generated from
+ * declared once in `mlemodernizer/contracts/events.py`. The schema generated from
  * those declarations, `mlemodernizer/events.schema.json`, is what a test
  * (`__tests__/events.spec.ts`) checks this file against: an interface that
  * names a field the schema does not, or misses one, fails it. Fields marked

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mlemodernizer.triage import CellTriage, blocked_notes
+from mlemodernizer.loop.triage import CellTriage, blocked_notes
 
 from .conftest import json_report, run_cli, write_notebook
 from .scripted_openai import ScriptedOpenAI

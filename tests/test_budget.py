@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from mlemodernizer.batch import BatchProgress, BatchSettings, notebook_options
-from mlemodernizer.budget import Budget
+from mlemodernizer.batches.runner import BatchProgress, BatchSettings, notebook_options
+from mlemodernizer.contracts.options import Options
 from mlemodernizer.fixers.base import BudgetExceeded, TokenUsage
-from mlemodernizer.jobs import prepare_job
-from mlemodernizer.options import Options
+from mlemodernizer.loop.budget import Budget
+from mlemodernizer.loop.jobs import prepare_job
 
 from .conftest import write_notebook
 from .scripted_openai import Reply, ScriptedOpenAI

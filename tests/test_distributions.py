@@ -3,7 +3,7 @@ fixer's package checks both read it."""
 
 from __future__ import annotations
 
-from mlemodernizer.distributions import (
+from mlemodernizer.environment.distributions import (
     PROVIDERS,
     builds,
     import_names,

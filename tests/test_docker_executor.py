@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from mlemodernizer.errors import ExecutorError
+from mlemodernizer.contracts.errors import ExecutorError
 from mlemodernizer.execution.base import CellRun, ExecutionRequest
 from mlemodernizer.execution.docker import executor, labels
 from mlemodernizer.execution.docker.client import connect

@@ -9,7 +9,8 @@ import subprocess
 import pytest
 
 from mlemodernizer.cli import build_parser, options_from_args
-from mlemodernizer.errors import ExecutorError
+from mlemodernizer.contracts.errors import ExecutorError
+from mlemodernizer.contracts.options import Options
 from mlemodernizer.execution.docker.client import connect, daemon_error
 from mlemodernizer.execution.docker.config import DockerConfig
 from mlemodernizer.execution.docker.image import DEFAULT_IMAGE
@@ -23,7 +24,6 @@ from mlemodernizer.execution.docker.layout import (
     plan_layout,
 )
 from mlemodernizer.execution.gpus import parse_gpus
-from mlemodernizer.options import Options
 
 from .conftest import REPO, run_cli, write_notebook
 

@@ -10,8 +10,8 @@ import sys
 import jsonschema
 import pytest
 
-from mlemodernizer import event_schema, events
-from mlemodernizer.events import (
+from mlemodernizer.contracts import event_schema, events
+from mlemodernizer.contracts.events import (
     Emitter,
     Event,
     ExecutionStarted,
@@ -25,7 +25,9 @@ from mlemodernizer.events import (
 from .conftest import REPO
 
 SCHEMA_FILE = REPO / "mlemodernizer" / "events.schema.json"
-REGENERATE = "python -m mlemodernizer.events --schema > mlemodernizer/events.schema.json"
+REGENERATE = (
+    "python -m mlemodernizer.contracts.event_schema --schema > mlemodernizer/events.schema.json"
+)
 
 
 def test_the_committed_schema_is_the_generated_one() -> None:
@@ -35,7 +37,7 @@ def test_the_committed_schema_is_the_generated_one() -> None:
 
 def test_the_schema_command_prints_it() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "mlemodernizer.events", "--schema"],
+        [sys.executable, "-m", "mlemodernizer.contracts.event_schema", "--schema"],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -140,8 +142,8 @@ def test_the_nested_shapes_are_what_the_engine_serializes() -> None:
     values; this catches a field added to the engine that a run may not show)."""
     from mlemodernizer.execution.base import CellError
     from mlemodernizer.fixers.base import CellChange, TokenUsage
-    from mlemodernizer.report import IterationRecord, Report, RunSummary
-    from mlemodernizer.triage import CellTriage
+    from mlemodernizer.loop.report import IterationRecord, Report, RunSummary
+    from mlemodernizer.loop.triage import CellTriage
 
     def keys(shape: type) -> set[str]:
         return set(shape.__annotations__)

@@ -22,8 +22,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from mlemodernizer.event_schema import build
-from mlemodernizer.events import Event
+from mlemodernizer.contracts.event_schema import build
+from mlemodernizer.contracts.events import Event
 
 from .conftest import REPO
 from .scripted_openai import Reply, ScriptedOpenAI

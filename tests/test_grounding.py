@@ -13,8 +13,8 @@ import pytest
 from jupyter_client.manager import start_new_kernel
 from nbformat.v4 import new_code_cell, new_notebook
 
+from mlemodernizer.environment.grounding import FACTS_MARKER, build_probe, error_query, format_facts
 from mlemodernizer.execution.base import CellError, ExecutionRequest
-from mlemodernizer.grounding import FACTS_MARKER, build_probe, error_query, format_facts
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 

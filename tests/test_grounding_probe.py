@@ -10,10 +10,10 @@ import io
 import json
 import math
 
-from mlemodernizer import grounding_probe
+from mlemodernizer.environment import grounding_probe
+from mlemodernizer.environment.grounding import MAX_OFFER, PROBE_PATH, build_probe, error_query
 from mlemodernizer.execution.base import CellError
 from mlemodernizer.execution.record import FACTS_MARKER, parse_facts
-from mlemodernizer.grounding import MAX_OFFER, PROBE_PATH, build_probe, error_query
 
 SOURCE = PROBE_PATH.read_text()
 

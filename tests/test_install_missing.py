@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from mlemodernizer.distributions import install_name
-from mlemodernizer.install_missing import install, is_distribution_name
+from mlemodernizer.environment.distributions import install_name
+from mlemodernizer.environment.install_missing import install, is_distribution_name
 
 from .conftest import json_report, run_cli, write_notebook
 from .local_wheel import throwaway_kernel

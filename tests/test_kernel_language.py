@@ -9,8 +9,8 @@ import nbformat
 import pytest
 from tornado.httpclient import HTTPClientError
 
-from mlemodernizer.errors import NotebookError
-from mlemodernizer.kernel_language import check_kernel_language
+from mlemodernizer.contracts.errors import NotebookError
+from mlemodernizer.environment.kernel_language import check_kernel_language
 
 from .conftest import make_notebook, run_cli
 

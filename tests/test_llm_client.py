@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from mlemodernizer.errors import LLMError
+from mlemodernizer.contracts.errors import LLMError
 from mlemodernizer.fixers.llm import LLMFixer
 from mlemodernizer.fixers.llm.client import ChatClient, redact_url
 from mlemodernizer.fixers.llm.pricing import (

@@ -8,7 +8,8 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from mlemodernizer.errors import LLMError
+from mlemodernizer.contracts.errors import LLMError
+from mlemodernizer.contracts.notebook import ensure_cell_ids
 from mlemodernizer.execution.base import CellError, CellRun, ExecutionResult
 from mlemodernizer.fixers.base import (
     Attempt,
@@ -19,7 +20,6 @@ from mlemodernizer.fixers.base import (
     FixType,
 )
 from mlemodernizer.fixers.llm import LLMFixer
-from mlemodernizer.notebook import ensure_cell_ids
 
 from .conftest import run_cli, write_notebook
 from .scripted_openai import Reply

@@ -19,12 +19,12 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
+from mlemodernizer.contracts.notebook import ensure_cell_ids
+from mlemodernizer.environment.local_modules import frame_in_modules
 from mlemodernizer.execution.base import CellError, CellRun, ExecutionResult
 from mlemodernizer.fixers.base import FixContext, FixType
 from mlemodernizer.fixers.llm import LLMFixer
 from mlemodernizer.fixers.llm.reply import parse_reply
-from mlemodernizer.local_modules import frame_in_modules
-from mlemodernizer.notebook import ensure_cell_ids
 
 from .conftest import run_cli, write_notebook
 

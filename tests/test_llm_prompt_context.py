@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from mlemodernizer.contracts.notebook import ensure_cell_ids
 from mlemodernizer.execution.base import CellError, ExecutionResult
 from mlemodernizer.fixers.base import FixContext, FixType
 from mlemodernizer.fixers.llm import LLMFixer
@@ -17,7 +18,6 @@ from mlemodernizer.fixers.llm.prompts import (
     later_users,
     own_module_named,
 )
-from mlemodernizer.notebook import ensure_cell_ids
 
 pytest_plugins = ["tests.scripted_openai"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from mlemodernizer.contracts.notebook import ensure_cell_ids
 from mlemodernizer.execution.base import CellError, ExecutionResult
 from mlemodernizer.fixers.base import FixContext, FixType
 from mlemodernizer.fixers.llm import LLMFixer
 from mlemodernizer.fixers.llm.reply import parse_reply, validate_reply
-from mlemodernizer.notebook import ensure_cell_ids
 
 pytest_plugins = ["tests.scripted_openai"]
 

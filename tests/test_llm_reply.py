@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from mlemodernizer.contracts.notebook import ensure_cell_ids
 from mlemodernizer.fixers.llm.reply import header_index, parse_reply, validate_reply
-from mlemodernizer.notebook import ensure_cell_ids
 
 
 def nb():

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mlemodernizer.errors import ExecutorError
+from mlemodernizer.contracts.errors import ExecutorError
 from mlemodernizer.execution.base import CellRun, ExecutionRequest
 from mlemodernizer.execution.local import LocalExecutor
 
@@ -212,7 +212,7 @@ def test_a_kernel_that_never_starts_is_one_clear_error_and_a_clean_exit(tmp_path
     _kernelspec(tmp_path / "jp", "dead", fails=99)
     script = """
 import sys
-from mlemodernizer.errors import ExecutorError
+from mlemodernizer.contracts.errors import ExecutorError
 from mlemodernizer.execution.local import LocalExecutor
 
 ex = LocalExecutor(kernel="dead")

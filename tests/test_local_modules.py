@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mlemodernizer.environment.local_modules import failing_local_frame, local_module_notices
 from mlemodernizer.execution.base import CellError
-from mlemodernizer.local_modules import failing_local_frame, local_module_notices
 
 from .conftest import json_report, run_cli, write_notebook
 
@@ -82,8 +82,8 @@ def test_run_reports_the_fix_for_a_local_module_and_leaves_it_alone(tmp_path: Pa
 def test_the_notice_reaches_the_event_stream_once(tmp_path: Path) -> None:
     """The panel shows it live: `execution_finished.notices` of the run that found it (later
     runs of the same error do not repeat it)."""
-    from mlemodernizer.jobs import prepare_job
-    from mlemodernizer.options import Options
+    from mlemodernizer.contracts.options import Options
+    from mlemodernizer.loop.jobs import prepare_job
 
     (tmp_path / "helpers.py").write_text(HELPER)
     nb = write_notebook(tmp_path / "nb.ipynb", ["from helpers import as_float", "as_float('2')"])
@@ -99,8 +99,8 @@ def test_the_notice_reaches_the_event_stream_once(tmp_path: Path) -> None:
 def test_with_modules_apply_the_fix_is_proposed_not_noticed(tmp_path: Path) -> None:
     """The default: the rules' change to the helper is a proposal (no notice), accepted and
     written, and the next run starts a fresh kernel that imports the changed helper."""
-    from mlemodernizer.jobs import prepare_job
-    from mlemodernizer.options import Options
+    from mlemodernizer.contracts.options import Options
+    from mlemodernizer.loop.jobs import prepare_job
 
     (tmp_path / "helpers.py").write_text(HELPER)
     nb = write_notebook(tmp_path / "nb.ipynb", ["from helpers import as_float", "as_float('2')"])

@@ -8,12 +8,12 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from mlemodernizer.events import Emitter
+from mlemodernizer.contracts.events import Emitter
+from mlemodernizer.contracts.notebook import load_notebook
+from mlemodernizer.contracts.options import Options
 from mlemodernizer.execution.local import LocalExecutor
 from mlemodernizer.fixers.base import CellChange, FixContext, FixProposal, FixType
 from mlemodernizer.loop import Modernizer
-from mlemodernizer.notebook import load_notebook
-from mlemodernizer.options import Options
 
 from .conftest import json_report, run_cli, write_notebook
 from .scripted_openai import ScriptedOpenAI
@@ -145,7 +145,7 @@ def test_a_rejected_cell_change_is_not_proposed_again(tmp_path: Path) -> None:
     gate = RejectFirst()
     events: list = []
     with ScriptedOpenAI(replies) as srv:
-        from mlemodernizer.jobs import prepare_job
+        from mlemodernizer.loop.jobs import prepare_job
 
         opts = Options(base_url=srv.base_url, model="m", max_iterations=4)
         job = prepare_job(nb_path, opts, job_id="t", sinks=[events.append], review=gate)

@@ -6,8 +6,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from mlemodernizer.errors import NotebookError
-from mlemodernizer.notebook import (
+from mlemodernizer.contracts.errors import NotebookError
+from mlemodernizer.contracts.notebook import (
     cells_as_text,
     default_output_path,
     load_notebook,

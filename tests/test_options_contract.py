@@ -14,7 +14,7 @@ from traitlets import Enum
 from traitlets.config import Config
 
 from mlemodernizer.cli import build_parser, options_from_args
-from mlemodernizer.options import GROUPS, Options, OptionSpec, base_type, option_specs
+from mlemodernizer.contracts.options import GROUPS, Options, OptionSpec, base_type, option_specs
 from mlemodernizer.server.config import MLEModernizer
 from mlemodernizer.server.manager import SERVER_ONLY_OPTIONS, RequestError, client_options
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from mlemodernizer.execution.record import output_tail
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.loop import nothing_to_modernize, rule_notes
-from mlemodernizer.report import IterationRecord
+from mlemodernizer.loop.report import IterationRecord
 
 from .conftest import make_notebook
 

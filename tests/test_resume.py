@@ -13,7 +13,7 @@ import pytest
 from mlemodernizer.execution.base import CellError, CellRun, ExecutionRequest, ExecutionResult
 from mlemodernizer.execution.local import LocalExecutor
 from mlemodernizer.fixers.base import FixType
-from mlemodernizer.resume import decide, not_rerunnable
+from mlemodernizer.loop.resume import decide, not_rerunnable
 
 from .conftest import json_report, make_notebook, run_cli, write_notebook
 from .scripted_openai import ScriptedOpenAI

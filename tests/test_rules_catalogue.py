@@ -75,8 +75,8 @@ def test_loop_rules_are_documented_but_never_selected() -> None:
 
     from mlemodernizer.execution.base import CellError
     from mlemodernizer.fixers.magics import comment_out, missing_extensions
+    from mlemodernizer.fixers.relative_imports import fix_relative_imports
     from mlemodernizer.fixers.rules.testing import notebook_of
-    from mlemodernizer.relative_imports import fix_relative_imports
 
     loop = {r.id: r for r in RULES if r.applied_by}
     assert set(loop) == {"IPY900", "PY2900"}

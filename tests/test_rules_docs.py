@@ -48,7 +48,9 @@ def test_rules_id_prints_the_full_documentation() -> None:
     assert "## Applied by\n\n`mlemodernizer.fixers.magics`" in loop.stdout
 
     data = json.loads(run_cli("rules", "PY2900", "--json").stdout)
-    assert data["applied_by"] == "mlemodernizer.relative_imports" and data["pack"] == "python2"
+    assert (
+        data["applied_by"] == "mlemodernizer.fixers.relative_imports" and data["pack"] == "python2"
+    )
     assert data["examples"] == [list(get_rule("PY2900").examples[0])]
 
 

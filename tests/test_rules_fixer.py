@@ -222,11 +222,11 @@ def test_pins_respect_the_version_that_changed_the_default() -> None:
 
 
 def _run_loop(tmp_path: Path, cells: list[str], target: float, pin: bool) -> tuple:
-    from mlemodernizer.events import Emitter
+    from mlemodernizer.contracts.events import Emitter
+    from mlemodernizer.contracts.options import Options
     from mlemodernizer.execution.local import LocalExecutor
     from mlemodernizer.loop import Modernizer
-    from mlemodernizer.options import Options
-    from mlemodernizer.scoring import RegexScore
+    from mlemodernizer.scoring.score import RegexScore
 
     path = tmp_path / "old.ipynb"
     import nbformat

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mlemodernizer.score_detect import detect_score
-from mlemodernizer.scoring import RegexScore
+from mlemodernizer.scoring.detect import detect_score
+from mlemodernizer.scoring.score import RegexScore
 
 from .conftest import json_report, make_notebook, run_cli, write_notebook
 

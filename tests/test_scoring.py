@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 from sklearn import metrics as skm
 
-from mlemodernizer.errors import ModernizerError
-from mlemodernizer.scoring import (
+from mlemodernizer.contracts.errors import ModernizerError
+from mlemodernizer.scoring.score import (
     GraderScore,
     MetricScore,
     RegexScore,

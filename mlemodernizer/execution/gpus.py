@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ExecutorError
+from ..contracts.errors import ExecutorError
 
 _DEVICE_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 

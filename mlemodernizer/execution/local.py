@@ -28,7 +28,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbformat import NotebookNode
 
-from ..errors import ExecutorError
+from ..contracts.errors import ExecutorError
 from .base import ExecutionRequest, ExecutionResult
 from .processes import process_alive, process_start
 from .record import PROBE_TIMEOUT_S, RunRecorder, parse_facts

@@ -16,7 +16,7 @@ from typing import Any
 
 from nbformat import NotebookNode
 
-from ..notebook import output_texts
+from ..contracts.notebook import output_texts
 from .base import CellError, CellRun, ExecutionRequest, ExecutionResult
 
 ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..batch import (
+from ..batches.report import summarize, write_reports
+from ..batches.runner import (
     BatchProgress,
     BatchSettings,
     load_state,
@@ -21,10 +22,9 @@ from ..batch import (
     report_path,
     run_batch,
 )
-from ..batch_report import summarize, write_reports
-from ..errors import ModernizerError
-from ..options import Options
-from ..paths import discover
+from ..contracts.errors import ModernizerError
+from ..contracts.options import Options
+from ..contracts.paths import discover
 from .config import MLEModernizer
 from .manager import SERVER_ONLY_OPTIONS, JobSlots, RequestError, client_options, inside_root
 from .store import JobStore

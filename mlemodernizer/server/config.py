@@ -11,8 +11,8 @@ from typing import Any
 from traitlets import Bool, Enum, Float, HasTraits, Int, TraitType, Unicode, default
 from traitlets.config import Configurable
 
-from ..llm_endpoint import key_for_endpoint
-from ..options import OptionSpec, base_type, option_specs
+from ..contracts.options import OptionSpec, base_type, option_specs
+from ..fixers.llm.endpoint import key_for_endpoint
 
 
 def option_trait(spec: OptionSpec) -> TraitType:

@@ -14,7 +14,7 @@ from jupyter_server.base.websocket import WebSocketMixin
 from jupyter_server.extension.handler import ExtensionHandlerMixin
 
 from .. import __version__
-from ..events import TERMINAL_EVENTS
+from ..contracts.events import TERMINAL_EVENTS
 from .health import HealthRequestError, health_report
 from .manager import JobManager, RequestError
 

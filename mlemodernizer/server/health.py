@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlparse
 
-from ..llm_endpoint import openai_client, same_endpoint
+from ..fixers.llm.endpoint import openai_client, same_endpoint
 from .config import MLEModernizer
 
 

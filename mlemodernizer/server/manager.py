@@ -19,15 +19,22 @@ from typing import Any
 
 from tornado.ioloop import IOLoop
 
-from ..errors import ModernizerError
-from ..events import TERMINAL_EVENTS, Event, JobFailed, JobFinished, Payload, upgrade_stored
-from ..jobs import prepare_job
-from ..kernel_language import check_kernel_language
+from ..contracts.errors import ModernizerError
+from ..contracts.events import (
+    TERMINAL_EVENTS,
+    Event,
+    JobFailed,
+    JobFinished,
+    Payload,
+    upgrade_stored,
+)
+from ..contracts.notebook import check_writable, default_output_path, load_notebook
+from ..contracts.options import Options, server_only_options
+from ..contracts.paths import PathRefused, relative_to_root, resolve_under
+from ..environment.kernel_language import check_kernel_language
 from ..loop import AutoReview
-from ..notebook import check_writable, default_output_path, load_notebook
-from ..options import Options, server_only_options
-from ..paths import PathRefused, relative_to_root, resolve_under
-from ..score_detect import DetectedScore, detect_score
+from ..loop.jobs import prepare_job
+from ..scoring.detect import DetectedScore, detect_score
 from .config import MLEModernizer
 from .review import ManualReview
 from .store import JobStore

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from ..events import Event, FixProposed
+from ..contracts.events import Event, FixProposed
 from ..fixers.base import FixProposal
 from ..loop import DecisionCallback
 

@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..notebook import write_text_atomic
+from ..contracts.notebook import write_text_atomic
 
 
 class JobStore:

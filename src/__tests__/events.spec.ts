@@ -1,7 +1,7 @@
 /// <reference types="node" />
 /**
  * `src/events.ts` against `mlemodernizer/events.schema.json`, the schema
- * generated from the event declarations in `mlemodernizer/events.py` (a
+ * generated from the event declarations in `mlemodernizer/contracts/events.py` (a
  * pytest keeps that file in step with them). `events.ts` is parsed with the
  * TypeScript compiler: every event of the schema needs an interface there
  * whose `type` is the event's, with the same fields, and every shape of the

@@ -7,7 +7,7 @@ import re
 import shutil
 from typing import Any
 
-from ...errors import ExecutorError
+from ...contracts.errors import ExecutorError
 
 
 def open_client(timeout: float) -> Any:

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...errors import ExecutorError
+from ...contracts.errors import ExecutorError
 from .image import DEFAULT_IMAGE
 
 COPY_LIMIT_BYTES = 64 * 1024 * 1024  # larger files are linked read-only, not copied

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...errors import ExecutorError
+from ...contracts.errors import ExecutorError
 from ..gpus import GpuDecision
 from .channel import EMPTY, Channel
 from .config import DockerConfig

@@ -22,7 +22,7 @@ from typing import Any
 
 import nbformat
 
-from ...errors import ExecutorError
+from ...contracts.errors import ExecutorError
 from ..base import ExecutionRequest, ExecutionResult
 from ..gpus import GpuDecision, parse_gpus
 from ..record import PROBE_TIMEOUT_S, RunRecorder, parse_facts

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ...errors import ExecutorError, ModernizerError
+from ...contracts.errors import ExecutorError, ModernizerError
 from .client import connect
 
 DEFAULT_IMAGE = "mlemodernizer-sidecar:latest"  # --image's default for --executor docker

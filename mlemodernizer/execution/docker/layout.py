@@ -17,7 +17,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...errors import ExecutorError
+from ...contracts.errors import ExecutorError
 from .config import COPY_LIMIT_BYTES, DockerConfig
 
 WORKSPACE = "/workspace"

@@ -23,9 +23,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import openai
 
-from ...errors import LLMError
-from ...llm_endpoint import NO_KEY, openai_client
+from ...contracts.errors import LLMError
 from ..base import TokenUsage
+from .endpoint import NO_KEY, openai_client
 from .pricing import PriceTable, cost_usd, estimate_prompt_tokens, estimate_tokens
 
 try:  # the openai package's transport: httpx2 in newer releases, httpx before

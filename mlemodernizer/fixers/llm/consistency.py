@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from nbformat import NotebookNode
 
-from ...notebook import mask_magics
+from ...contracts.notebook import mask_magics
 from ..base import CellChange
 
 _BUILTINS = frozenset(dir(builtins))

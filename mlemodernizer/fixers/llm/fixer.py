@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ...budget import Budget
-from ...local_modules import frame_in_modules
-from ...notebook import code_cells
+from ...contracts.notebook import code_cells
+from ...environment.local_modules import frame_in_modules
+from ...loop.budget import Budget
 from ..base import CellChange, FixContext, FixProposal, TokenUsage
 from .client import ChatClient, LLMRequestError
 from .consistency import redefined_helpers

@@ -14,7 +14,7 @@ import re
 import tokenize
 from collections.abc import Collection, Mapping, Sequence
 
-from ...notebook import mask_magics, unmask_magics
+from ...contracts.notebook import mask_magics, unmask_magics
 from ..base import CellChange
 from .packages import imported_modules, is_available
 

@@ -9,8 +9,8 @@ import sys
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-from ...distributions import import_names, normalize, providers
-from ...notebook import mask_magics
+from ...contracts.notebook import mask_magics
+from ...environment.distributions import import_names, normalize, providers
 
 _STDLIB = frozenset(sys.stdlib_module_names) | {"__future__"}
 

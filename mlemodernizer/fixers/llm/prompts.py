@@ -19,10 +19,10 @@ from pathlib import Path
 
 from nbformat import NotebookNode
 
+from ...contracts.notebook import cells_as_text, code_cells, mask_magics, output_texts
+from ...environment.grounding import failing_lines, format_facts
+from ...environment.local_modules import frame_in_modules
 from ...execution.base import CellError, ExecutionResult
-from ...grounding import failing_lines, format_facts
-from ...local_modules import frame_in_modules
-from ...notebook import cells_as_text, code_cells, mask_magics, output_texts
 from ..base import FixContext, FixType
 from .consistency import bound_names, imported_or_defined, used_names
 from .packages import relevant_versions

@@ -23,7 +23,7 @@ from pathlib import PurePosixPath, PureWindowsPath
 
 from nbformat import NotebookNode
 
-from ...notebook import parse_error
+from ...contracts.notebook import parse_error
 from ..base import CellChange
 from .consistency import lost_file_names, name_problems
 

@@ -16,7 +16,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 from nbformat import NotebookNode
 
-from ...notebook import code_cells, mask_magics, unmask_magics
+from ...contracts.notebook import code_cells, mask_magics, unmask_magics
 from .analyzer import CellAnalyzer
 from .cells import mask_assigned_magics, parse_cached, text_fix
 from .index import Policy, RuleIndex, canonical

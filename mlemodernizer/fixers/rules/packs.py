@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import metadata
 
-from ...distributions import normalize
+from ...environment.distributions import normalize
 from .libraries import BUILTIN
 from .model import Rule
 

@@ -7,7 +7,7 @@ import sys
 from functools import lru_cache
 from importlib import metadata
 
-from ...distributions import builds, library_of, normalize
+from ...environment.distributions import builds, library_of, normalize
 from .model import Rule
 
 PYTHON = "python"

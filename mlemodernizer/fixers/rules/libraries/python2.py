@@ -633,7 +633,7 @@ RULES = [
         "fix_import does, the file system decides: inside a folder with `__init__.py`, an import "
         "of a sibling module or subpackage becomes relative. It applies to the notebook's own "
         "modules (not its cells), and only for a module an error named.",
-        applied_by="mlemodernizer.relative_imports",
+        applied_by="mlemodernizer.fixers.relative_imports",
         examples=(
             (
                 "import predict\nfrom utils import load_data\nimport numpy as np",

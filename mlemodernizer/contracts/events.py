@@ -4,8 +4,9 @@ Each event type is declared once below, as a payload class. ``Emitter.emit`` num
 an instance, and :meth:`Event.to_json` makes the one wire form, ``{type, job, seq, time,
 ...payload}``. The sequence number lets a reconnecting client replay from where it stopped.
 
-``events.schema.json`` beside this module is generated from these classes (``python -m
-mlemodernizer.events --schema > mlemodernizer/events.schema.json``); the tests fail when the
+``mlemodernizer/events.schema.json`` is generated from these classes by ``event_schema.py``
+(``python -m mlemodernizer.contracts.event_schema --schema > mlemodernizer/events.schema.json``;
+that module imports this one, never the reverse); the tests fail when the
 committed schema, the frontend's ``src/events.ts`` or its recorded fixture drift from them.
 
 Why dataclasses for the events: an instance knows its event type at run time (``emit`` needs it),
@@ -484,9 +485,3 @@ class Emitter:
             for sink in self._sinks:
                 sink(event)
         return event
-
-
-if __name__ == "__main__":
-    from .event_schema import main
-
-    main()

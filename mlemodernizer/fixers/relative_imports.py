@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .execution.base import CellError
+from ..execution.base import CellError
 
 _NO_MODULE = re.compile(r"No module named '([\w.]+)'")
 _NAME = r"[\w.]+(?:\s+as\s+\w+)?"

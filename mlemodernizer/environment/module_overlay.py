@@ -17,11 +17,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .execution.base import CellError
-from .fixers.base import CellChange
+from ..contracts.notebook import write_text_atomic
+from ..execution.base import CellError
+from ..fixers.base import CellChange
+from ..fixers.relative_imports import fix_relative_imports
 from .local_modules import ModulePatcher, failing_local_frame
-from .notebook import write_text_atomic
-from .relative_imports import fix_relative_imports
 
 FILE_ID_PREFIX = "file:"
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from nbformat import NotebookNode
 
-from .notebook import output_texts
-from .scoring import RegexScore, output_text
+from ..contracts.notebook import output_texts
+from .score import RegexScore, output_text
 
 _QUALIFIER = r"(?:test|val|valid|validation|train|training|cv|mean|oof|final|holdout)[ _-]?"
 _NAMES = (

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 from nbformat import NotebookNode
 
-from .execution.base import ExecutionResult
-from .fixers.base import FixType
-from .notebook import mask_magics
+from ..contracts.notebook import mask_magics
+from ..execution.base import ExecutionResult
+from ..fixers.base import FixType
 
 MUTATING_METHODS = frozenset(
     {

@@ -11,10 +11,10 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .fixers.base import BudgetExceeded, TokenUsage
+from ..fixers.base import BudgetExceeded, TokenUsage
 
 if TYPE_CHECKING:
-    from .options import Options
+    from ..contracts.options import Options
 
 
 @dataclass

@@ -17,8 +17,8 @@ from typing import Any
 
 import nbformat
 
-from .notebook import write_text_atomic
-from .scoring import OUTCOMES
+from ..contracts.notebook import write_text_atomic
+from ..scoring.score import OUTCOMES
 
 CSV_COLUMNS = [
     "notebook",

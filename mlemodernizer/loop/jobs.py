@@ -13,39 +13,41 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .budget import Budget
-from .errors import ExecutorError, LLMError, ModernizerError, NotebookError
-from .events import Emitter, EventSink, JobFailed, JobFinished
-from .execution.base import Executor
-from .fixers.base import Fixer
-from .kernel_language import check_kernel_language
-from .llm_endpoint import effective_base_url, openai_client
-from .loop import AutoReview, JobResult, Modernizer, ReviewGate
-from .notebook import (
+from ..contracts.errors import ExecutorError, LLMError, ModernizerError, NotebookError
+from ..contracts.events import Emitter, EventSink, JobFailed, JobFinished
+from ..contracts.notebook import (
     check_writable,
     default_output_path,
     load_notebook,
     write_notebook_new,
     write_text_atomic,
 )
-from .options import Options
-from .score_detect import DetectedScore, detect_score
-from .scoring import make_score_source
+from ..contracts.options import Options
+from ..environment.kernel_language import check_kernel_language
+from ..execution.base import Executor
+from ..fixers.base import Fixer
+from ..fixers.llm.endpoint import effective_base_url, openai_client
+from ..scoring.detect import DetectedScore, detect_score
+from ..scoring.score import make_score_source
+from .budget import Budget
+from .modernizer import Modernizer
+from .review import AutoReview, ReviewGate
+from .state import JobResult
 
 if TYPE_CHECKING:
-    from .fixers.llm import LLMFixer
-    from .fixers.rules import RulesFixer
+    from ..fixers.llm import LLMFixer
+    from ..fixers.rules import RulesFixer
 
 
 def make_executor(
     opts: Options, *, job_id: str | None = None, notebook: Path | None = None
 ) -> Executor:
     if opts.executor == "local":
-        from .execution.local import LocalExecutor
+        from ..execution.local import LocalExecutor
 
         return LocalExecutor(kernel=opts.kernel)
     if opts.executor == "docker":
-        from .execution.docker.executor import make_docker_executor
+        from ..execution.docker.executor import make_docker_executor
 
         return make_docker_executor(opts, job_id=job_id, notebook=notebook)
     raise ExecutorError(
@@ -68,11 +70,11 @@ def make_fixers(
     opts: Options, versions: dict[str, str], budget: Budget, api_key: str | None = None
 ) -> Fixers:
     """The rules, and the LLM when the options use one; the LLM spends from ``budget``."""
-    from .fixers.rules import RulesFixer
+    from ..fixers.rules import RulesFixer
 
     fixers = Fixers(RulesFixer(versions, pin_old_defaults=opts.pin_old_defaults))
     if opts.uses_llm:
-        from .fixers.llm import LLMFixer
+        from ..fixers.llm import LLMFixer
 
         fixers.llm = LLMFixer(
             base_url=effective_base_url(opts.base_url),
@@ -226,7 +228,7 @@ def prepare_job(
         raise
     probe = None
     if opts.uses_llm:
-        from .grounding import build_probe
+        from ..environment.grounding import build_probe
 
         probe = build_probe
     modernizer = Modernizer(

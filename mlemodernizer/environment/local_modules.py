@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from .execution.base import CellError
+from ..execution.base import CellError
 
 # IPython 8+ prints "File /path/x.py:12, in f()"; the plain traceback 'File "/path/x.py", line 12'
 _FRAME = re.compile(r'^\s*File "?(?P<path>[^"\n]+?\.py)"?(?::|, line )(?P<line>\d+)', re.MULTILINE)

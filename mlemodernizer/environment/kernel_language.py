@@ -15,7 +15,7 @@ from typing import Any
 
 from nbformat import NotebookNode
 
-from .errors import NotebookError
+from ..contracts.errors import NotebookError
 
 # kernel names whose language is not Python, for notebooks that do not declare a language
 _KERNEL_LANGUAGES = {

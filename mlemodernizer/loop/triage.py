@@ -23,12 +23,12 @@ from pathlib import Path
 
 from nbformat import NotebookNode
 
-from .distributions import install_name
-from .execution.base import CellError
-from .fixers.llm.packages import dist_for_module, is_stdlib
-from .grounding import failing_lines
-from .local_modules import failing_local_frame
-from .notebook import mask_magics
+from ..contracts.notebook import mask_magics
+from ..environment.distributions import install_name
+from ..environment.grounding import failing_lines
+from ..environment.local_modules import failing_local_frame
+from ..execution.base import CellError
+from ..fixers.llm.packages import dist_for_module, is_stdlib
 
 _NO_MODULE = re.compile(r"No module named '([^']+)'")
 # pandas/matplotlib/scikit-learn name the distribution themselves for an optional dependency

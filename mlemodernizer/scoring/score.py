@@ -19,9 +19,9 @@ from typing import Protocol
 
 from nbformat import NotebookNode
 
-from .errors import ModernizerError
-from .notebook import output_texts
-from .options import Options
+from ..contracts.errors import ModernizerError
+from ..contracts.notebook import output_texts
+from ..contracts.options import Options
 
 LOWER_IS_BETTER = {"rmse", "mae", "logloss"}
 METRICS = ("accuracy", "f1", "roc_auc", "rmse", "mae", "logloss")

@@ -6,8 +6,8 @@ import difflib
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .execution.base import ExecutionResult
-from .fixers.base import TokenUsage
+from ..execution.base import ExecutionResult
+from ..fixers.base import TokenUsage
 
 
 @dataclass

@@ -1,9 +1,10 @@
 """The JSON Schema of the job events, generated from their declarations in ``events.py``.
 
-``python -m mlemodernizer.events --schema`` prints it; ``mlemodernizer/events.schema.json`` is that
-output, committed (a test fails when the two differ), and the frontend's ``src/events.ts`` is
-checked against it. It is not in ``schema/``: JupyterLab loads every file there as the settings
-schema of a plugin.
+``python -m mlemodernizer.contracts.event_schema --schema`` prints it;
+``mlemodernizer/events.schema.json`` is that output, committed (a test fails when the two differ),
+and the frontend's ``src/events.ts`` is checked against it. It lies at the package's top, beside
+the labextension, because it is the wire contract both halves read; not in ``schema/``, because
+JupyterLab loads every file there as the settings schema of a plugin.
 
 Only the types the declarations use are translated: int, float, str, bool, None, Any, ``X | None``,
 ``Literal``, ``list``, ``dict[str, X]``, TypedDicts and the payload dataclasses.
@@ -110,8 +111,8 @@ def build() -> dict[str, Any]:
         "title": "mlemodernizer job events",
         "description": (
             "One job event as the server streams it over mlemodernizer/jobs/ID/events: "
-            "{type, job, seq, time, ...payload}. Generated from mlemodernizer/events.py "
-            "(python -m mlemodernizer.events --schema); do not edit."
+            "{type, job, seq, time, ...payload}. Generated from mlemodernizer/contracts/events.py "
+            "(python -m mlemodernizer.contracts.event_schema --schema); do not edit."
         ),
         "oneOf": [{"$ref": f"#/$defs/{name}"} for name in event_defs],
         "$defs": {**event_defs, **dict(sorted(builder.defs.items()))},
@@ -126,9 +127,13 @@ def main(argv: list[str] | None = None) -> None:
     import argparse
     import sys
 
-    parser = argparse.ArgumentParser(prog="python -m mlemodernizer.events")
+    parser = argparse.ArgumentParser(prog="python -m mlemodernizer.contracts.event_schema")
     parser.add_argument("--schema", action="store_true", help="print the events' JSON Schema")
     args = parser.parse_args(argv)
     if not args.schema:
         parser.error("nothing to do: pass --schema")
     sys.stdout.write(render())
+
+
+if __name__ == "__main__":
+    main()

@@ -35,8 +35,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .execution.base import CellError
-from .execution.record import FACTS_MARKER
+from ..execution.base import CellError
+from ..execution.record import FACTS_MARKER
 
 PROBE_TIME_BUDGET_S = 6.0
 MAX_QUERIES = 6
@@ -342,7 +342,7 @@ def catalogue_hints(summary: str, old: str) -> list[dict[str, Any]]:
     message and the names their replacement and fixed examples write (the probe keeps those the
     module or class really has). A general lookup over the rules' metadata, no table per name."""
     try:
-        from .fixers.rules.catalogue import all_rules
+        from ..fixers.rules.catalogue import all_rules
     except Exception:  # the catalogue is a hint; grounding works without it
         return []
     hints: list[dict[str, Any]] = []

@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from .budget import Budget
-from .errors import ModernizerError
-from .events import CellStarted, Event, ExecutionFinished, ExecutionStarted
-from .fixers.base import TokenUsage
-from .notebook import default_output_path, write_text_atomic
-from .options import Options
-from .paths import discover
+from ..contracts.errors import ModernizerError
+from ..contracts.events import CellStarted, Event, ExecutionFinished, ExecutionStarted
+from ..contracts.notebook import default_output_path, write_text_atomic
+from ..contracts.options import Options
+from ..contracts.paths import discover
+from ..fixers.base import TokenUsage
+from ..loop.budget import Budget
 
 
 def fingerprint(path: Path) -> str:
@@ -113,7 +113,7 @@ def modernize_one(
     ``api_key`` is the key for the options' endpoint, chosen by the face (None: no key);
     ``report``: where the notebook's own JSON report goes, its progress beside it (None:
     neither)."""
-    from .jobs import prepare_job
+    from ..loop.jobs import prepare_job
 
     started = time.monotonic()
     row: dict[str, Any] = {"notebook": path, "fingerprint": fingerprint(Path(path))}

@@ -1,0 +1,144 @@
+"""The execute step: one run of the notebook through the executor, with the events each cell
+gives, the score, the per-cell state the judge compares, and the notices about errors raised in
+the notebook's own modules."""
+
+from __future__ import annotations
+
+from nbformat import NotebookNode
+
+from ..contracts.events import (
+    CellExecuted,
+    CellOutput,
+    CellStarted,
+    Emitter,
+    ExecutionFinished,
+    ExecutionStarted,
+)
+from ..contracts.options import Options
+from ..environment.local_modules import ModulePatcher, local_module_notices
+from ..execution.base import CellRun, ExecutionRequest, Executor, ProbeFactory
+from ..scoring.score import ScoreSource
+from .progress import RunState, cell_outcomes, cell_report
+from .report import RunSummary
+from .state import LoopState, Run
+
+
+class ExecuteStep:
+    """The Modernizer's execute step (a part of :class:`Modernizer`)."""
+
+    options: Options
+    executor: Executor
+    emitter: Emitter
+    score_source: ScoreSource | None
+    probe: ProbeFactory | None
+    module_patch: ModulePatcher | None
+    cancel: object
+
+    def _execute(
+        self,
+        st: LoopState,
+        nb: NotebookNode,
+        *,
+        iteration: int,
+        kind: str,
+        start_at: int = 0,
+        keep_kernel: bool = False,
+        reason: str = "",
+    ) -> Run:
+        workdir = st.workdir
+        self.emitter.emit(
+            ExecutionStarted(iteration=iteration, kind=kind, start_at=start_at, reason=reason)
+        )
+
+        total = len(nb.cells)
+
+        def on_cell_start(index: int, cell_id: str) -> None:
+            self.emitter.emit(
+                CellStarted(
+                    iteration=iteration,
+                    kind=kind,
+                    cell_index=index,
+                    cell_id=cell_id,
+                    cells=total,
+                )
+            )
+
+        def on_output(index: int, tail: str) -> None:
+            # the running cell's last lines (a snapshot, not a delta: a reload shows the newest)
+            self.emitter.emit(CellOutput(iteration=iteration, cell_index=index, text=tail))
+
+        def on_cell(cell: CellRun) -> None:
+            self.emitter.emit(
+                CellExecuted(
+                    iteration=iteration,
+                    cell_index=cell.cell_index,
+                    cell_id=cell.cell_id,
+                    seconds=round(cell.seconds, 3),
+                    error=cell.error.summary() if cell.error else None,
+                )
+            )
+
+        result = self.executor.execute(
+            ExecutionRequest(
+                nb=nb,
+                cwd=workdir,
+                timeout_s=self.options.timeout,
+                cell_timeout_s=self.options.cell_timeout,
+                on_cell=on_cell,
+                on_cell_start=on_cell_start,
+                on_output=on_output,
+                probe=self.probe,
+                cancel=self.cancel,
+                start_at=start_at,
+                keep_kernel=keep_kernel,
+                setup_code=st.modules.setup_code(),
+            )
+        )
+        st.exec_seconds += result.runtime_s
+        completed = not (result.timed_out or result.kernel_died or result.cancelled)
+        score = None
+        if self.score_source is not None and completed:
+            # a sidecar writes into a scratch copy: score the files where the run wrote them
+            score = self.score_source.score(result.executed, result.workdir or workdir)
+        summary = RunSummary.of(result, score)
+        state = RunState(
+            cell_outcomes(result.executed),
+            timed_out=result.timed_out,
+            kernel_died=result.kernel_died,
+            score=score,
+        )
+        cells = cell_report(st.baseline_state or state, state)
+        summary.failing_cells, summary.fixed_cells = cells["failing"], cells["fixed"]
+        # errors raised in the user's own modules: no cell edit fixes those lines (told once
+        # each); with --modules apply, only those no rule fixes (the rest become proposals)
+        notices = local_module_notices(
+            result.errors,
+            workdir,
+            self.module_patch,
+            st.modules_told,
+            sources=st.modules.source,
+            apply=self.options.modules == "apply",
+        )
+        st.module_notices.extend(notices)
+        self.emitter.emit(
+            ExecutionFinished(
+                iteration=iteration,
+                kind=kind,
+                error_free=result.error_free,
+                errors=[e.to_json() for e in result.errors],
+                error_cells=summary.error_cells,
+                runtime_s=summary.runtime_s,
+                score=score,
+                timed_out=result.timed_out,
+                kernel_died=result.kernel_died,
+                cancelled=result.cancelled,
+                setup_s=round(result.setup_s, 3),
+                environment=result.environment,
+                resumed_from=result.resumed_from,
+                cells_run=[c.cell_index for c in result.cells],
+                notices=notices,
+                failing_cells=summary.failing_cells,
+                fixed_cells=summary.fixed_cells,
+            )
+        )
+        return Run(result=result, score=score, summary=summary, state=state)

@@ -1,0 +1,144 @@
+"""The judge: after a fix's run, keep it as the best state, keep it on probation (it broke
+cells with an error a rule answers), or roll it back; and, after the last fix, settle: undo a
+fix still on probation and run the final notebook from the top."""
+
+from __future__ import annotations
+
+import copy
+
+from nbformat import NotebookNode
+
+from ..contracts.events import Emitter, FixRolledBack
+from ..fixers.base import CellChange, Fixer
+from .progress import Judgement, RunState, judge
+from .report import IterationRecord
+from .state import LoopState, Probation, Run
+
+
+class JudgeStep:
+    """The Modernizer's judge and settle steps (a part of :class:`Modernizer`)."""
+
+    emitter: Emitter
+    fixers: list[Fixer]
+
+    def _judge(
+        self, st: LoopState, fix_id: str, accepted: list[CellChange], record: IterationRecord
+    ) -> None:
+        """Keep the fix's run as the best state, keep it on probation, or roll it back."""
+        run, index = st.run, st.index
+        judgement = judge(st.best[0].state, run.state, st.target)
+        if judgement.worse and st.probation is None and self._a_rule_answers(run, judgement):
+            # the fix broke cells with an error a rule answers (an old default pinned back,
+            # which today's library refuses until it is wrapped): one more fix may complete
+            # it; the pair is judged against the best state then
+            st.probation = (fix_id, list(accepted), record)
+        elif judgement.worse:
+            why = judgement.describe()
+            record.rolled_back, record.rollback_reason = True, why
+            why_for_model = judgement.describe(base=0)
+            on_probation = st.probation[1] if st.probation else []
+            if st.probation is not None:
+                self._undo_probation(st, st.probation, why)
+                st.probation = None
+            for change in blamed([*on_probation, *accepted], st.best[0].state):
+                st.refused.add((change.cell_id, change.new_source))
+                if change.path is not None:
+                    st.modules.refuse(change)
+                where = change.path or f"cell {change.cell_index}"
+                st.rejections.append(
+                    f"Your earlier change to {where} was rolled back: {why_for_model}. "
+                    f"The change was:\n{change.new_source}\nDo not propose it again."
+                )
+            st.provenance[:] = [p for p in st.provenance if p["fix_id"] != fix_id]
+            self.emitter.emit(
+                FixRolledBack(
+                    fix_id=fix_id,
+                    iteration=index,
+                    reason=why,
+                    cells=[c.cell_id for c in accepted],
+                    broke=[
+                        {"cell_index": c.index, "cell_id": c.cell_id, "error": c.error}
+                        for c in judgement.broke
+                    ],
+                )
+            )
+            st.run, st.current = self._restore(st)
+            st.fresh_kernel_next = True
+        else:
+            st.best = (run, copy.deepcopy(st.current), dict(st.modules.current))
+            st.probation = None  # what the tentative fix broke is fixed: it stays
+
+    def _settle(self, st: LoopState) -> None:
+        """After the last fix: undo a fix still on probation, then run the final notebook from
+        the top in a fresh kernel unless the last run already was exactly that."""
+        if st.probation is not None:
+            # the error the tentative fix caused was not fixed: back to the best state
+            self._undo_probation(st, st.probation, "the error it caused was not fixed")
+            for change in blamed(st.probation[1], st.best[0].state):
+                st.refused.add((change.cell_id, change.new_source))
+            st.run, st.current = self._restore(st)
+
+        # the verdict runs with the module files that end up on disk: a file the user edited
+        # meanwhile keeps their edit, and the run before the verdict did not see that
+        dropped = st.modules.drop_changed_on_disk()
+        st.module_notices.extend(dropped)
+        run, current = st.run, st.current
+        if (
+            dropped
+            or run.result.resumed_from is not None
+            or _sources(run.result.executed) != _sources(current)
+        ):
+            # the verdict is always a fresh kernel running every cell of the final notebook
+            st.run = self._execute(
+                st,
+                current,
+                iteration=st.index,
+                kind="verdict",
+                reason="the verdict runs every cell of the final notebook",
+            )
+
+    def _restore(self, st: LoopState) -> tuple[Run, NotebookNode]:
+        """Back to the best state: its run, a copy of its notebook, its module overlay."""
+        run, nb, modules = st.best
+        st.modules.current = dict(modules)
+        return run, copy.deepcopy(nb)
+
+    def _a_rule_answers(self, run: Run, judgement: Judgement) -> bool:
+        """A rule is triggered by the errors of the cells the fix broke."""
+        from ..fixers.rules import triggered_rules
+
+        broke = {c.cell_id for c in judgement.broke}
+        errors = [e for e in run.result.errors if e.cell_id in broke]
+        rules = [r for f in self.fixers for r in getattr(f, "rules", [])]
+        return bool(errors and rules and triggered_rules(rules, errors))
+
+    def _undo_probation(self, st: LoopState, probation: Probation, why: str) -> None:
+        fix_id, changes, record = probation
+        record.rolled_back, record.rollback_reason = True, why
+        st.provenance[:] = [p for p in st.provenance if p["fix_id"] != fix_id]
+        self.emitter.emit(
+            FixRolledBack(
+                fix_id=fix_id,
+                iteration=record.index,
+                reason=why,
+                cells=[c.cell_id for c in changes],
+                broke=[],
+            )
+        )
+
+
+def blamed(changes: list[CellChange], before: RunState) -> list[CellChange]:
+    """The changes a rollback refuses for good. A change to a cell that ran clean is the
+    suspect (the failing cells are what a fix is for); when the fix only touched failing cells
+    (or files), all of it. So a rules fix that also broke a working cell gets its good part
+    proposed again on its own."""
+    touched_clean = [
+        c
+        for c in changes
+        if c.path is None and c.cell_id in before.cells and before.cells[c.cell_id].error is None
+    ]
+    return touched_clean or changes
+
+
+def _sources(nb: NotebookNode) -> list[str]:
+    return [c.source for c in nb.cells]

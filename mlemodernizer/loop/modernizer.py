@@ -1,0 +1,389 @@
+"""The fix loop: execute → classify (timeout → error → score deviation) → fix → review → repeat.
+
+The loop knows nothing about faces: it takes a notebook and options, emits events, asks a review
+gate for decisions and returns the final notebook and the report. Its steps live beside this
+module, one each (``execute``, ``proposing``, ``review``, ``judging``, ``verdict``); this one holds
+the loop itself: start, baseline, iterate (classify, triage, ask, try a fix), settle, verdict.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from nbformat import NotebookNode
+
+from .. import __version__
+from ..contracts.events import Emitter, IssueDetected, JobStarted
+from ..contracts.options import Options
+from ..environment.install_missing import install, kernel_python
+from ..environment.local_modules import ModulePatcher
+from ..environment.module_overlay import ModuleEdits
+from ..execution.base import CellError, Executor, ProbeFactory
+from ..fixers.base import Attempt, CellChange, FixContext, Fixer, FixProposal
+from ..scoring.score import ScoreSource, within_band
+from .budget import Budget
+from .execute import ExecuteStep
+from .judging import JudgeStep
+from .proposing import ProposeStep
+from .report import IterationRecord, edit_similarity
+from .resume import ResumeDecision
+from .resume import decide as decide_resume
+from .review import AutoReview, ReviewGate, ReviewStep
+from .state import ISSUE_TO_FIX, JobResult, LoopState, Run
+from .triage import CellTriage, blocked_notes, fixable_errors, triage
+from .verdict import VerdictStep
+
+
+@dataclass
+class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
+    options: Options
+    executor: Executor
+    fixers: list[Fixer]
+    emitter: Emitter
+    score_source: ScoreSource | None = None
+    review: ReviewGate = field(default_factory=AutoReview)
+    cancel: threading.Event = field(default_factory=threading.Event)
+    probe: ProbeFactory | None = None
+    versions: dict[str, str] = field(default_factory=dict)
+    prepass: Callable[[NotebookNode], FixProposal | None] | None = None
+    # what the rules would change in a local .py module an error is raised in (reported only)
+    module_patch: ModulePatcher | None = None
+    # the job's budget, shared with the LLM fixer; None: one from the options for each run
+    budget: Budget | None = None
+
+    # --- public ---------------------------------------------------------------------------
+
+    def run(self, nb: NotebookNode, path: Path, notices: list[str] | None = None) -> JobResult:
+        st = self._start(nb, path, notices)
+        self._prepass(st)
+        st.run = self._execute(
+            st, st.current, iteration=0, kind="baseline", keep_kernel=self.options.resume
+        )
+        st.baseline, st.baseline_state = st.run.summary, st.run.state
+        # the best state seen: a fix whose run is worse is rolled back to it (progress.judge)
+        st.best = (st.run, copy.deepcopy(st.current), dict(st.modules.current))
+        self._iterate(st)
+        self._settle(st)
+        return self._verdict(st)
+
+    # --- the phases -----------------------------------------------------------------------
+
+    def _start(self, nb: NotebookNode, path: Path, notices: list[str] | None) -> LoopState:
+        opts = self.options
+        workdir = path.parent.resolve()
+        # the notebook's own modules: under its folder, or the project root the user gave
+        limit = Path(opts.root).resolve() if opts.root else None
+        original = copy.deepcopy(nb)
+        target = self._target(original, workdir)
+        st = LoopState(
+            path=path,
+            workdir=workdir,
+            original=original,
+            current=copy.deepcopy(nb),
+            target=target,
+            modules=ModuleEdits(workdir, limit=limit),
+            budget=self.budget if self.budget is not None else Budget.of(opts),
+            notices=list(notices or []),
+        )
+        self.emitter.emit(
+            JobStarted(
+                notebook=str(path),
+                options=opts.to_json(),
+                target_score=target,
+                score_source=self.score_source.description if self.score_source else None,
+                version=__version__,
+            )
+        )
+        return st
+
+    def _prepass(self, st: LoopState) -> None:
+        """Static SAFE rules before the first run: one execution saved, but the baseline is
+        then the pre-passed notebook's run (the report says so with iteration 0)."""
+        if self.prepass is None:
+            return
+        proposal = self.prepass(st.current)
+        if proposal is not None:
+            st.current, applied = self._review_and_apply(st, "fix-0", 0, "static", proposal)
+            st.records.append(self._record(st, 0, "static", proposal, applied))
+
+    def _iterate(self, st: LoopState) -> None:
+        """Fix, run, judge, until the notebook is reproducible or a stop reason comes."""
+        while True:
+            step = self._next_fix(st)
+            if step is None:
+                return
+            self._try_fix(st, *step)
+            if st.budget.exhausted() is not None:
+                st.stop_reason = "budget"
+                return
+
+    def _next_fix(self, st: LoopState) -> tuple[str, FixProposal, str | None] | None:
+        """The issue of the last run, a proposal for it and the cell it aims at; None (with
+        ``st.stop_reason`` set) when the loop stops here."""
+        opts, run, target, index = self.options, st.run, st.target, st.index
+        issue = self._classify(run, target)
+        if issue is None:
+            st.stop_reason = "reproducible"
+            return None
+        if self.cancel.is_set():
+            st.stop_reason = "cancelled"  # before an issue no one will work on is announced
+            return None
+        # which failing cells a fixer can work on: past a missing package, a helper file
+        # left alone, a cell given up on, and the knock-on errors behind them
+        cells = self._triage(st, run) if issue == "error" else []
+        fixable = fixable_errors(run.result.errors, cells) if cells else run.result.errors
+        self.emitter.emit(
+            IssueDetected(
+                iteration=index + 1,
+                issue=issue,
+                **_issue_info(run, fixable[0] if fixable else None),
+                cells=[c.to_json() for c in cells],
+            )
+        )
+        # a package the environment lacks, with the user's consent: install it, run again
+        wanted = self._packages_to_install(st, cells) if opts.install_missing else []
+        if wanted:
+            st.installed.extend(wanted)
+            reason = f"installed {', '.join(wanted)} into the kernel's environment"
+            st.run = self._execute(
+                st, st.current, iteration=index + 1, kind="iteration", reason=reason
+            )
+            # same notebook, a richer environment: this run is the state to beat now
+            st.best = (st.run, copy.deepcopy(st.current), dict(st.modules.current))
+            # and its issue is looked at afresh (each package is tried once: this ends)
+            return self._next_fix(st)
+        # a print-only extension that is missing (%load_ext watermark): its lines can go
+        magic = self._magic_proposal(st, run) if issue == "error" else None
+        if (
+            issue == "error"
+            and cells
+            and not fixable
+            and magic is None
+            and not run.result.kernel_died
+        ):
+            st.stop_reason = "blocked"  # nothing left that a fix here can change
+            return None
+        if index >= opts.max_iterations:
+            st.stop_reason = "iteration_limit"
+            return None
+        focus = fixable[0].cell_id if issue == "error" and fixable else None
+        ctx = self._fix_context(st, issue, cells, fixable)
+        proposal = self._ask(st, ctx, magic, fixable)
+        return None if proposal is None else (issue, proposal, focus)
+
+    def _fix_context(
+        self, st: LoopState, issue: str, cells: list[CellTriage], fixable: list[CellError]
+    ) -> FixContext:
+        """What the fixers are told about the last run and the fixes before."""
+        opts, run, target, index = self.options, st.run, st.target, st.index
+        fix_type = ISSUE_TO_FIX[issue]
+        return FixContext(
+            fix_type=fix_type,
+            notebook=run.result.executed,
+            original=st.original,
+            # the fixers see the fixable errors only: the first is the one to repair
+            result=dataclasses.replace(run.result, errors=fixable) if cells else run.result,
+            timeout_s=opts.timeout,
+            target_score=target,
+            current_score=run.score,
+            higher_is_better=self.score_source.higher_is_better if self.score_source else True,
+            tolerance=opts.tolerance,
+            attempts=list(st.attempts),
+            rejections=list(st.rejections),
+            versions=self.versions,
+            stream=self._streamer(index + 1, fix_type),
+            cancel=self.cancel,
+            modules=st.modules.editable(fixable) if opts.modules == "apply" else {},
+            blocked=blocked_notes(cells),
+            folder=run.result.workdir or st.modules.folder,
+        )
+
+    def _try_fix(self, st: LoopState, issue: str, proposal: FixProposal, focus: str | None) -> None:
+        """Review and apply one proposal, run the result, keep it or roll it back."""
+        st.index += 1
+        fix_id = f"fix-{st.index}"
+        st.current, accepted = self._review_and_apply(st, fix_id, st.index, issue, proposal)
+        decision = ResumeDecision(0, "resume disabled")
+        if accepted:
+            decision = self._resume_decision(st, proposal, accepted)
+            st.run = self._execute(
+                st,
+                st.current,
+                iteration=st.index,
+                kind="iteration",
+                start_at=decision.start_at,
+                keep_kernel=self.options.resume,
+                reason=decision.reason,
+            )
+        record = self._record(st, st.index, issue, proposal, accepted, decision)
+        if accepted:
+            self._judge(st, fix_id, accepted, record)
+        if focus is not None:
+            ended = (
+                "rejected"
+                if not accepted
+                else "rolled back"
+                if record.rolled_back
+                else "still failing"
+                if any(e.cell_id == focus for e in st.run.result.errors)
+                else None
+            )
+            if ended:
+                st.cell_attempts.setdefault(focus, []).append(ended)
+        st.records.append(record)
+        st.attempts.append(
+            Attempt(
+                index=st.index,
+                fix_type=str(proposal.fix_type),
+                source=proposal.source,
+                plan=proposal.plan,
+                cells_changed=record.cells_changed,
+                files_changed=record.files_changed,
+                result_summary=(
+                    f"rolled back: {record.rollback_reason}"
+                    if record.rolled_back
+                    else st.run.summary.describe(st.target)
+                    if accepted
+                    else "all changes rejected"
+                ),
+            )
+        )
+
+    def _resume_decision(
+        self, st: LoopState, proposal: FixProposal, accepted: list[CellChange]
+    ) -> ResumeDecision:
+        """Where the run after a fix starts: from the first changed cell in the kept kernel
+        when that is sound, else from the top in a fresh one."""
+        files = [c.path for c in accepted if c.path is not None]
+        if st.fresh_kernel_next:
+            # the kept kernel ran a change that was rolled back: its state is not ours
+            st.fresh_kernel_next = False
+            return ResumeDecision(0, "after a rollback: fresh kernel")
+        if files:
+            # the kept kernel imported the old module: only a fresh one sees the change
+            return ResumeDecision(0, f"changed {', '.join(files)}: fresh kernel")
+        if self.options.resume:
+            changed = [c.cell_index for c in accepted]
+            return decide_resume(
+                st.run.result.executed, st.current, changed, st.run.result, str(proposal.fix_type)
+            )
+        return ResumeDecision(0, "resume disabled")
+
+    # --- steps ----------------------------------------------------------------------------
+
+    def _record(
+        self,
+        st: LoopState,
+        index: int,
+        issue: str,
+        proposal: FixProposal,
+        accepted: list[CellChange],
+        decision: ResumeDecision | None = None,
+    ) -> IterationRecord:
+        """What one fix did, for the report. The prepass (no decision) has no run of its own:
+        the baseline that follows is its run."""
+        run = st.run if accepted and decision is not None else None
+        return IterationRecord(
+            index=index,
+            issue=issue,
+            fix_type=str(proposal.fix_type),
+            source=proposal.source,
+            rule_ids=list(proposal.rule_ids),
+            cells_changed=[c.cell_index for c in accepted if c.path is None],
+            files_changed=[c.path for c in accepted if c.path is not None],
+            files_rejected=[
+                c.path for c in proposal.changes if c.path is not None and c not in accepted
+            ],
+            cells_rejected=[
+                c.cell_index for c in proposal.changes if c not in accepted and not c.path
+            ],
+            runtime_s=run.summary.runtime_s if run else None,
+            error_cells=run.summary.error_cells if run else None,
+            score=run.score if run else None,
+            tokens=proposal.usage.total_tokens,
+            resumed=run is not None and run.result.resumed_from is not None,
+            resume_reason=decision.reason if run and decision else "",
+            cells_run=[c.cell_index for c in run.result.cells] if run else [],
+            plan=proposal.plan,
+            model=proposal.model,
+            similarity={
+                (c.path or str(c.cell_index)): {
+                    "previous": edit_similarity(c.old_source, c.new_source),
+                    "original": edit_similarity(_source_of(st.original, c.cell_id), c.new_source),
+                }
+                for c in accepted
+            },
+        )
+
+    def _target(self, original: NotebookNode, workdir: Path) -> float | None:
+        if self.options.target_score is not None:
+            return float(self.options.target_score)
+        if self.score_source is not None and self.options.score_regex:
+            # the original's stored outputs say what it once scored
+            return self.score_source.score(original, workdir)
+        return None
+
+    def _packages_to_install(self, st: LoopState, cells: list[CellTriage]) -> list[str]:
+        """pip-installs the packages the blocked cells need, each tried once per run; the names
+        installed (an empty list when nothing new was tried or nothing installed)."""
+        wanted = sorted(
+            {c.package for c in cells if c.kind == "environment" and c.package} - st.install_tried
+        )
+        if not wanted:
+            return []
+        st.install_tried.update(wanted)
+        python = kernel_python(self.options.kernel) if self.options.executor == "local" else None
+        if python is None:
+            st.module_notices.append(
+                f"--install-missing: the kernel is not a Python on this machine (or runs in "
+                f"the sidecar image); install {', '.join(wanted)} there yourself"
+            )
+            return []
+        done = install(wanted, python)
+        for item in done:
+            verb = "installed" if item.ok else "could not install"
+            st.module_notices.append(f"--install-missing: {verb} {item.package}: {item.detail}")
+        return [item.package for item in done if item.ok]
+
+    def _triage(self, st: LoopState, run: Run) -> list[CellTriage]:
+        return triage(
+            run.result.errors,
+            run.result.executed,
+            folder=run.result.workdir or st.modules.folder,
+            versions=self.versions,
+            modules_mode=self.options.modules,
+            attempts=st.cell_attempts,
+        )
+
+    def _classify(self, run: Run, target: float | None) -> str | None:
+        result = run.result
+        if result.timed_out:
+            return "timeout"
+        if result.errors or result.kernel_died:
+            return "error"
+        scored = self.score_source is not None and target is not None
+        if scored and not within_band(run.score, target, self.options.tolerance):
+            return "score_deviation"
+        return None
+
+
+def _issue_info(run: Run, first: CellError | None = None) -> dict:
+    first = first or run.result.first_error
+    return {
+        "first_error": first.summary() if first else None,
+        "cell_index": first.cell_index if first else None,
+        "score": run.score,
+        "runtime_s": run.summary.runtime_s,
+    }
+
+
+def _source_of(nb: NotebookNode, cell_id: str) -> str:
+    for cell in nb.cells:
+        if cell.get("id") == cell_id:
+            return cell.source
+    return ""

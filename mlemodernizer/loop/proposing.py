@@ -1,0 +1,152 @@
+"""Asking for a fix: a missing magic extension's lines, the rules' change to the notebook's
+own module an error was raised in, then each fixer in turn (rules, then the LLM), never a change
+refused before."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from ..contracts.errors import LLMError
+from ..contracts.events import Emitter, LLMStream, LoopStopped
+from ..contracts.options import Options
+from ..environment.local_modules import ModulePatcher
+from ..execution.base import CellError
+from ..fixers.base import (
+    BudgetExceeded,
+    CellChange,
+    FixContext,
+    Fixer,
+    FixProposal,
+    FixType,
+    TokenUsage,
+)
+from ..fixers.magics import comment_out, missing_extensions
+from .state import LoopState, Run
+
+
+class ProposeStep:
+    """The Modernizer's propose step (a part of :class:`Modernizer`)."""
+
+    options: Options
+    emitter: Emitter
+    fixers: list[Fixer]
+    cancel: threading.Event
+    module_patch: ModulePatcher | None
+
+    def _ask(
+        self,
+        st: LoopState,
+        ctx: FixContext,
+        magic: FixProposal | None,
+        fixable: list[CellError],
+    ) -> FixProposal | None:
+        """A proposal for the context; None (with ``st.stop_reason`` set) when there is none
+        or the fixers cannot go on (budget spent, the LLM failing)."""
+        index = st.index
+        try:
+            # an error inside the notebook's own module: the rules' change to that file first
+            proposal = magic or self._module_proposal(st, fixable) or self._propose(st, ctx)
+        except BudgetExceeded as exc:
+            self.emitter.emit(LoopStopped(iteration=index + 1, reason="budget", detail=str(exc)))
+            st.stop_reason = "budget"
+            return None
+        except LLMError as exc:
+            self.emitter.emit(LoopStopped(iteration=index + 1, reason="llm_error", detail=str(exc)))
+            st.stop_reason = "llm_error"
+            return None
+        if proposal is None:
+            # say why: the last fixer's reason (a rejected reply, an empty one), if it has one
+            why = next(
+                (f.last_failure for f in reversed(self.fixers) if getattr(f, "last_failure", None)),
+                None,
+            )
+            if why:
+                self.emitter.emit(LoopStopped(iteration=index + 1, reason="no_fix", detail=why))
+            st.stop_reason = "no_fix"
+            return None
+        return proposal
+
+    def _propose(self, st: LoopState, ctx: FixContext) -> FixProposal | None:
+        for fixer in self.fixers:
+            # a model that repeats a refused change is asked again (with that said); a rule's
+            # answer would be the same, so a rule is asked once
+            for _ in range(1 + max(0, self.options.max_reasks)):
+                if self.cancel.is_set():
+                    return None
+                proposal = None
+                try:
+                    proposal = fixer.propose(ctx)
+                finally:
+                    # every request counts, also when all replies were rejected or the fixer
+                    # raised: a fixer that sends requests says what its last propose() spent
+                    spent = getattr(fixer, "last_usage", None)
+                    if not isinstance(spent, TokenUsage):
+                        spent = proposal.usage if proposal is not None else TokenUsage()
+                    st.usage.add(spent)
+                    if getattr(fixer, "budget", None) is not st.budget:
+                        # a fixer that holds this budget charged it per request already
+                        st.budget.charge(spent)
+                if proposal is None:
+                    break
+                changes = [c for c in proposal.changes if self._may_propose(st, c, ctx)]
+                if changes:
+                    proposal.changes = changes
+                    return proposal
+                if proposal.source != "llm" or not proposal.changes:
+                    break
+                replies = getattr(fixer, "replies", None)
+                if replies:
+                    replies[-1].update(accepted=False, reason="repeats a refused change")
+                ctx.rejections = [
+                    *ctx.rejections,
+                    "Your last reply repeated a change that was already refused or rolled "
+                    "back. Propose a different change.",
+                ]
+        return None
+
+    def _may_propose(self, st: LoopState, change: CellChange, ctx: FixContext) -> bool:
+        """A real change, not one refused before (word for word); a file change only for a
+        module the errors were raised in, never another file."""
+        if change.old_source == change.new_source:
+            return False
+        if (change.cell_id, change.new_source) in st.refused:
+            return False
+        if change.path is None:
+            return True
+        return (
+            change.path in ctx.modules
+            and (change.path, change.new_source) not in st.modules.refused
+        )
+
+    def _magic_proposal(self, st: LoopState, run: Run) -> FixProposal | None:
+        nb = run.result.executed
+        proposal = comment_out(nb, missing_extensions(run.result.errors, nb))
+        if proposal is None:
+            return None
+        proposal.changes = [
+            c for c in proposal.changes if (c.cell_id, c.new_source) not in st.refused
+        ]
+        return proposal if proposal.changes else None
+
+    def _module_proposal(self, st: LoopState, errors: list[CellError]) -> FixProposal | None:
+        """The rules' changes to the notebook's own modules the errors were raised in."""
+        if self.options.modules != "apply" or self.module_patch is None:
+            return None
+        changes, rule_ids = st.modules.propose(errors, self.module_patch)
+        if not changes:
+            return None
+        names = ", ".join(c.path or "" for c in changes)
+        return FixProposal(
+            fix_type=FixType.ERROR_REPAIR,
+            source="rule",
+            plan=f"The error is raised in {names}, beside the notebook: apply the rules there.",
+            changes=changes,
+            rule_ids=rule_ids,
+        )
+
+    def _streamer(self, iteration: int, fix_type: FixType) -> Callable[[str], None]:
+        def stream(chunk: str) -> None:
+            self.emitter.emit(LLMStream(iteration=iteration, fix_type=str(fix_type), text=chunk))
+
+        return stream

@@ -1,0 +1,157 @@
+"""The verdict: reproducible or not (by score, with optional reruns and a one-sample t-test,
+or by errors alone), the report, and the modernized notebook with its provenance."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+
+from nbformat import NotebookNode
+
+from .. import __version__
+from ..contracts.events import Emitter, Verdict
+from ..contracts.options import Options
+from ..fixers.base import Fixer
+from ..scoring.score import ScoreSource, outcome, ttest_verdict, within_band
+from .report import IterationRecord, Report
+from .state import JobResult, LoopState
+from .triage import summary_line
+
+
+class VerdictStep:
+    """The Modernizer's verdict step (a part of :class:`Modernizer`)."""
+
+    options: Options
+    emitter: Emitter
+    fixers: list[Fixer]
+    score_source: ScoreSource | None
+
+    def _verdict(self, st: LoopState) -> JobResult:
+        """Reproducible or not (reruns and a t-test when asked), the report and the notebook."""
+        opts, run, target, path = self.options, st.run, st.target, st.path
+        result = run.result
+        completed = not (result.timed_out or result.kernel_died or result.cancelled)
+        error_free = completed and result.error_free
+        p_value = None
+        rerun_scores: list[float] = []
+        if self.score_source is not None and target is not None:
+            basis = "score"
+            reproducible = within_band(run.score, target, opts.tolerance)
+            if opts.reruns > 0 and completed and run.score is not None:
+                rerun_scores = [run.score]
+                for k in range(opts.reruns):
+                    if self.cancel.is_set():
+                        break
+                    again = self._execute(
+                        st,
+                        st.current,
+                        iteration=len(st.records),
+                        kind=f"rerun-{k + 1}",
+                    )
+                    if again.score is not None:
+                        rerun_scores.append(again.score)
+                verdict = ttest_verdict(rerun_scores, target, opts.tolerance)
+                basis = "t-test"
+                p_value = verdict.p_value
+                reproducible = verdict.reproducible
+        else:
+            basis = "errors"
+            reproducible = error_free
+        final = run.summary
+        # the final failing cells, told apart: what needs a package, what is blocked, what is
+        # a code error ("1 cell needs package watermark; 0 code errors")
+        final_cells = self._triage(st, run) if run.result.errors else []
+        error_summary = summary_line(final_cells) if final_cells else None
+        result_outcome = outcome(
+            completed=completed, error_free=error_free, reproducible=reproducible
+        )
+        nothing = nothing_to_modernize(
+            st.original,
+            st.records,
+            st.stop_reason,
+            error_free and reproducible,
+            run.score,
+            target,
+            installed=st.installed,
+        )
+        self.emitter.emit(
+            Verdict(
+                outcome=result_outcome,
+                error_free=error_free,
+                reproducible=reproducible,
+                basis=basis,
+                score=run.score,
+                target_score=target,
+                tolerance=opts.tolerance,
+                p_value=p_value,
+                rerun_scores=rerun_scores,
+                cells=[c.to_json() for c in final_cells],
+                error_summary=error_summary,
+                nothing_to_modernize=nothing,
+            )
+        )
+        report = Report(
+            notebook=str(path),
+            output=None,
+            outcome=result_outcome,
+            error_free=error_free,
+            reproducible=reproducible,
+            reproducibility_basis=basis,
+            stop_reason=st.stop_reason,
+            target_score=target,
+            tolerance=opts.tolerance,
+            score_source=self.score_source.description if self.score_source else None,
+            baseline=st.baseline,
+            final=final,
+            iterations=st.records,
+            execution_seconds_total=st.exec_seconds,
+            llm=st.usage,
+            p_value=p_value,
+            rerun_scores=rerun_scores,
+            notices=[*st.notices, *st.module_notices],
+            modules=st.modules.summary(),
+            cells=[c.to_json() for c in final_cells],
+            error_summary=error_summary,
+            nothing_to_modernize=nothing,
+            llm_replies=[r for f in self.fixers for r in getattr(f, "replies", [])],
+        )
+        modernized = copy.deepcopy(result.executed)
+        # the executed copy carries the final sources; keep the user's notebook metadata
+        modernized.metadata = copy.deepcopy(st.original.metadata)
+        modernized.metadata["mlemodernizer"] = {
+            "version": __version__,
+            "source_notebook": path.name,
+            "outcome": result_outcome,
+            "stop_reason": st.stop_reason,
+            "fixes": st.provenance,
+        }
+        return JobResult(notebook=modernized, report=report, modules=st.modules)
+
+
+def nothing_to_modernize(
+    original: NotebookNode,
+    records: list[IterationRecord],
+    stop_reason: str,
+    clean: bool,
+    score: float | None,
+    target: float | None,
+    *,
+    installed: Sequence[str] = (),
+) -> str | None:
+    """Why the notebook needs no change, or None. Nothing was proposed (no fix, no pre-pass),
+    and the first run was the verdict: it ran without errors (and scored within the band); or
+    the run after installing the packages it lacked (``installed``: its code needed nothing,
+    but "it runs today" would not be true)."""
+    if records or stop_reason != "reproducible" or not clean:
+        return None
+    if not any(c.cell_type == "code" and c.source.strip() for c in original.cells):
+        return "the notebook has no code to run"
+    why = (
+        f"it runs without errors now that {', '.join(installed)} "
+        f"{'is' if len(installed) == 1 else 'are'} installed in the kernel's environment"
+        if installed
+        else "it runs without errors today"
+    )
+    if score is not None and target is not None:
+        return f"{why} and scores {score:.4g} (target {target:.4g})"
+    return why
