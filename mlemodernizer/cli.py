@@ -204,6 +204,10 @@ class ProgressPrinter:
             where = [c.get("path") or f"cell {c['cell_index'] + 1}" for c in d["changes"]]
             plan = " ".join(d["plan"].split())[:160]
             line = f"[{d['fix_id']}] {d['fix_type']} by {who}{rules}: {', '.join(where)}: {plan}"
+            if d["source"] == "environment":
+                # what was found where, one line per cell: the evidence is the point
+                head = f"[{d['fix_id']}] {d['fix_type']} from the installed libraries:"
+                line = "\n    ".join([head, *d["plan"].splitlines()])
         elif event.type == "llm_stream" and self.verbose:
             self.stream.write(d["text"])
             self.stream.flush()

@@ -44,6 +44,8 @@ export type JobServerStatus =
 export interface IJobOptions {
   /** Write a copy also when there is nothing to modernize. */
   unchanged_copy?: boolean;
+  /** The fixer families, comma-separated: rules, environment, llm. */
+  fixers?: string;
   offline?: boolean;
   base_url?: string;
   model?: string;

@@ -24,7 +24,7 @@ export interface IEventBase {
 
 export type FixType =
   'error_repair' | 'runtime_reduction' | 'score_calibration';
-export type FixSource = 'rule' | 'llm';
+export type FixSource = 'rule' | 'environment' | 'llm';
 export type IssueKind = 'timeout' | 'error' | 'score_deviation';
 /**
  * Why the loop stopped without a fix (`loop_stopped.reason`).
@@ -154,6 +154,27 @@ export interface IReport {
   nothing_to_modernize?: string | null;
   /** Every model reply, used or why not (absent in older reports). */
   llm_replies?: ILLMReply[];
+  /**
+   * Every candidate the environment family tried, kept or why not (absent in
+   * older reports).
+   */
+  environment_trials?: IEnvironmentTrial[];
+}
+
+/**
+ * One candidate the environment family tried: for which failing cell's error,
+ * what it was, the evidence the installed library gave, and how the run ended
+ * it.
+ */
+export interface IEnvironmentTrial {
+  cell_index: number;
+  error: string;
+  kind: string;
+  evidence: string;
+  safety: 'safe' | 'review';
+  cells_changed: number[];
+  outcome: 'pending' | 'kept' | 'dropped' | 'rolled back' | 'rejected';
+  why: string;
 }
 
 /**

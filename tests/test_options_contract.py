@@ -53,6 +53,8 @@ def _other_value(spec: OptionSpec) -> tuple[list[str], Any]:
         if spec.default is not True and flag:
             return [flag], True
         return [spec.false_flags[0]], False
+    if spec.name == "fixers":
+        return [flag, "environment,llm"], "environment,llm"
     if spec.name == "prices":
         return ["--price", "m=1,2", "--price", "n=3,4.5"], {"m": [1.0, 2.0], "n": [3.0, 4.5]}
     if kind is list:
@@ -218,7 +220,7 @@ def _ts_interface(path: str, name: str) -> dict[str, tuple[str, bool]]:
 def _ts_object(path: str, name: str) -> dict[str, Any]:
     """A flat object literal of strings, numbers and booleans."""
     body = _ts_block(path, rf"export const {name}\b[^=]*=")
-    pairs = re.findall(r"(\w+):\s*([^,\n]+)", body)
+    pairs = re.findall(r"(\w+):\s*('[^'\n]*'|[^,\n]+)", body)  # a quoted value may hold commas
     return {key: json.loads(value.strip().replace("'", '"')) for key, value in pairs}
 
 

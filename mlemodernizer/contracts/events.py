@@ -150,6 +150,20 @@ class LLMReply(TypedDict):
     seconds: float
 
 
+class EnvironmentTrial(TypedDict):
+    """One candidate the environment family tried (``EnvironmentFixer.trials``): for which
+    cell's error, what it was and why, and how the run ended it."""
+
+    cell_index: int  # the failing cell (0-based)
+    error: str
+    kind: str  # moved, renamed, keyword_only, renamed_keyword, removed_keyword, ...
+    evidence: str  # what the installed library says ("`split` is in `pkg.selection`")
+    safety: Literal["safe", "review"]
+    cells_changed: list[int]
+    outcome: Literal["pending", "kept", "dropped", "rolled back", "rejected"]
+    why: str
+
+
 class ModuleChange(TypedDict):
     """A module beside the notebook that the job changed (``ModuleEdits.write``/``summary``)."""
 
@@ -199,6 +213,8 @@ class Report(TypedDict):
     nothing_to_modernize: str | None
     # every model reply, used or why not (absent in older reports)
     llm_replies: NotRequired[list[LLMReply]]
+    # every candidate the environment family tried, kept or why not (absent in older reports)
+    environment_trials: NotRequired[list[EnvironmentTrial]]
 
 
 # --- the events ---------------------------------------------------------------------------------
@@ -328,7 +344,7 @@ class FixProposed(Payload, event="fix_proposed"):
     fix_id: str
     issue: str  # the issue it answers; "static" for the rules pre-pass before the baseline
     fix_type: str
-    source: Literal["rule", "llm"]
+    source: Literal["rule", "environment", "llm"]
     plan: str
     rule_ids: list[str]
     rules: list[RuleNote]  # each rule in a sentence, for people

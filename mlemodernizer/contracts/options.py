@@ -22,6 +22,8 @@ from .errors import ModernizerError
 DEFAULT_TIMEOUT_S = 600.0  # the paper's budget per notebook run
 DEFAULT_MAX_ITERATIONS = 16
 DEFAULT_TOLERANCE = 0.10
+# the fixer families, in the order the loop asks them
+FIXER_FAMILIES = ("rules", "environment", "llm")
 
 # the CLI's help groups, in the order `mlemodernizer run --help` shows them
 GROUPS = ("output", "fixers", "execution", "loop", "scoring")
@@ -120,6 +122,17 @@ class Options:
         server_default=False,
     )
     # --- fixers
+    fixers: str = _option(
+        "rules,environment,llm",
+        help="the fixer families to use, comma-separated: rules (the API-drift catalogue), "
+        "environment (what the installed libraries say about themselves: where a name moved, "
+        "renamed keywords, keyword-only arguments, fixes an error states), llm (with --model); "
+        "they are asked in that order",
+        group="fixers",
+        metavar="rules,environment,llm",
+        server=True,
+        setting=True,
+    )
     offline: bool = _option(
         False,
         help="deterministic rules only, never ask an LLM",
@@ -331,6 +344,13 @@ class Options:
     )
 
     def validate(self) -> None:
+        families = [f.strip() for f in self.fixers.split(",") if f.strip()]
+        unknown = [f for f in families if f not in FIXER_FAMILIES]
+        if not families or unknown:
+            raise ModernizerError(
+                f"--fixers takes a comma-separated list of {', '.join(FIXER_FAMILIES)}; "
+                f"not {self.fixers!r}"
+            )
         for spec in option_specs():
             value = getattr(self, spec.name)
             if spec.choices and value is not None and value not in spec.choices:
@@ -362,7 +382,11 @@ class Options:
 
     @property
     def uses_llm(self) -> bool:
-        return not self.offline and bool(self.model)
+        return not self.offline and bool(self.model) and self.uses("llm")
+
+    def uses(self, family: str) -> bool:
+        """Whether the fixer family ``family`` (rules, environment, llm) is on."""
+        return family in {f.strip() for f in self.fixers.split(",")}
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

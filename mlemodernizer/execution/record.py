@@ -22,7 +22,9 @@ from .base import CellError, CellRun, ExecutionRequest, ExecutionResult
 ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # the line the grounding probe prints its facts on (see grounding.build_probe)
 FACTS_MARKER = "__MLEM_FACTS__"
-PROBE_TIMEOUT_S = 20.0
+# the probe's own budgets end it first (grounding 6 s; the environment family 60 s, index
+# walks included): this only guards against a kernel that never answers
+PROBE_TIMEOUT_S = 75.0
 # the running cell's output as progress: its last lines, at most once a second
 OUTPUT_EVERY_S = 1.0
 TAIL_LINES = 6
@@ -63,15 +65,18 @@ def output_tail(cell: NotebookNode, lines: int = TAIL_LINES, chars: int = TAIL_C
 
 
 def parse_facts(text: str) -> dict[str, Any]:
-    """The probe's facts from what it printed; {} when it printed none (or garbage)."""
+    """The probe's facts from what it printed, merged over its facts lines (each family of
+    questions prints its own); {} when it printed none (a garbled line is skipped)."""
+    merged: dict[str, Any] = {}
     for line in text.splitlines():
         if line.startswith(FACTS_MARKER):
             try:
                 facts = json.loads(line[len(FACTS_MARKER) :])
             except json.JSONDecodeError:
-                return {}
-            return facts if isinstance(facts, dict) else {}
-    return {}
+                continue
+            if isinstance(facts, dict):
+                merged.update(facts)
+    return merged
 
 
 class RunRecorder:

@@ -70,12 +70,17 @@ class CellChange:
 @dataclass
 class FixProposal:
     fix_type: FixType
-    source: str  # "rule" | "llm"
+    source: str  # "rule" | "environment" | "llm"
     plan: str
     changes: list[CellChange]
     rule_ids: list[str] = field(default_factory=list)
     model: str | None = None
     usage: TokenUsage = field(default_factory=TokenUsage)
+    # cell id -> the error ("ename: message") the change to that cell aims at: the loop keeps
+    # such a change only when that error is gone (the environment family's candidates)
+    targets: dict[str, str] = field(default_factory=dict)
+    # target cell id -> the ids of the cells changed for it (default: that cell alone)
+    groups: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -117,6 +122,9 @@ class FixContext:
     # the folder of the notebook's own modules (its folder, or the scratch copy it ran in): a
     # fixer reads the helpers there, never writes
     folder: Path | None = None
+    # what the environment family found (names and where they are, docstring notes), with how
+    # its tries ended: the LLM's prompt is told, so it starts from the environment's evidence
+    evidence: list[str] = field(default_factory=list)
 
 
 class BudgetExceeded(Exception):

@@ -4,6 +4,8 @@ the notebook's own modules."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from nbformat import NotebookNode
 
 from ..contracts.events import (
@@ -16,11 +18,14 @@ from ..contracts.events import (
 )
 from ..contracts.options import Options
 from ..environment.local_modules import ModulePatcher, local_module_notices
-from ..execution.base import CellRun, ExecutionRequest, Executor, ProbeFactory
+from ..execution.base import CellError, CellRun, ExecutionRequest, Executor, ProbeFactory
 from ..scoring.score import ScoreSource
 from .progress import RunState, cell_outcomes, cell_report
 from .report import RunSummary
 from .state import LoopState, Run
+
+# the loop's probe: (the run's errors, the notebook that ran) -> code for the live kernel
+LoopProbe = Callable[[list[CellError], NotebookNode], str | None]
 
 
 class ExecuteStep:
@@ -30,9 +35,16 @@ class ExecuteStep:
     executor: Executor
     emitter: Emitter
     score_source: ScoreSource | None
-    probe: ProbeFactory | None
+    probe: LoopProbe | None
     module_patch: ModulePatcher | None
     cancel: object
+
+    def _probe_for(self, nb: NotebookNode) -> ProbeFactory | None:
+        """The executor's probe for a run of ``nb`` (it hands the probe the errors only)."""
+        probe = self.probe
+        if probe is None:
+            return None
+        return lambda errors: probe(errors, nb)
 
     def _execute(
         self,
@@ -87,7 +99,7 @@ class ExecuteStep:
                 on_cell=on_cell,
                 on_cell_start=on_cell_start,
                 on_output=on_output,
-                probe=self.probe,
+                probe=self._probe_for(nb),
                 cancel=self.cancel,
                 start_at=start_at,
                 keep_kernel=keep_kernel,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,6 +36,10 @@ from .review import AutoReview, ReviewGate
 from .state import JobResult
 
 if TYPE_CHECKING:
+    from nbformat import NotebookNode
+
+    from ..execution.base import CellError
+    from ..fixers.environment import EnvironmentFixer
     from ..fixers.llm import LLMFixer
     from ..fixers.rules import RulesFixer
 
@@ -57,22 +62,30 @@ def make_executor(
 
 @dataclass
 class Fixers:
-    """A job's fixers by role: the rules (also the prepass and the module patcher), then the LLM."""
+    """A job's fixers by role, each family only when the options turn it on: the rules (also
+    the prepass and the module patcher), the environment family, then the LLM."""
 
-    rules: RulesFixer
+    rules: RulesFixer | None = None
+    environment: EnvironmentFixer | None = None
     llm: LLMFixer | None = None
 
     def in_order(self) -> list[Fixer]:
-        return [self.rules] if self.llm is None else [self.rules, self.llm]
+        return [f for f in (self.rules, self.environment, self.llm) if f is not None]
 
 
 def make_fixers(
     opts: Options, versions: dict[str, str], budget: Budget, api_key: str | None = None
 ) -> Fixers:
-    """The rules, and the LLM when the options use one; the LLM spends from ``budget``."""
-    from ..fixers.rules import RulesFixer
+    """The families the options turn on; the LLM spends from ``budget``."""
+    fixers = Fixers()
+    if opts.uses("rules"):
+        from ..fixers.rules import RulesFixer
 
-    fixers = Fixers(RulesFixer(versions, pin_old_defaults=opts.pin_old_defaults))
+        fixers.rules = RulesFixer(versions, pin_old_defaults=opts.pin_old_defaults)
+    if opts.uses("environment"):
+        from ..fixers.environment import EnvironmentFixer
+
+        fixers.environment = EnvironmentFixer()
     if opts.uses_llm:
         from ..fixers.llm import LLMFixer
 
@@ -104,6 +117,29 @@ def check_llm_reachable(opts: Options, api_key: str | None = None) -> None:
         ) from None
     except openai.APIStatusError:
         pass  # it answered: some servers have no /models route
+
+
+def make_probe(
+    opts: Options, fixers: Fixers
+) -> Callable[[list[CellError], NotebookNode], str | None] | None:
+    """What the live kernel is asked after a run with errors: the grounding facts for the LLM's
+    prompt, the environment family's questions; None when no family asks."""
+    parts: list[Callable[[list[CellError], NotebookNode], str | None]] = []
+    if opts.uses_llm:
+        from ..environment.grounding import build_probe
+
+        parts.append(lambda errors, nb: build_probe(errors))
+    if fixers.environment is not None:
+        parts.append(fixers.environment.probe)
+    if not parts:
+        return None
+
+    def probe(errors: list[CellError], nb: NotebookNode) -> str | None:
+        # each part prints its own facts line; the executor merges them
+        code = [c for c in (part(errors, nb) for part in parts) if c]
+        return "\n".join(code) or None
+
+    return probe
 
 
 @dataclass
@@ -226,11 +262,6 @@ def prepare_job(
     except BaseException:
         executor.close()  # a container started for nothing goes now, not at exit
         raise
-    probe = None
-    if opts.uses_llm:
-        from ..environment.grounding import build_probe
-
-        probe = build_probe
     modernizer = Modernizer(
         options=opts,
         executor=executor,
@@ -239,10 +270,10 @@ def prepare_job(
         score_source=score_source,
         review=review or AutoReview(),
         cancel=cancel or threading.Event(),
-        probe=probe,
+        probe=make_probe(opts, fixers),
         versions=versions,
-        prepass=fixers.rules.prepass if opts.prepass else None,
-        module_patch=fixers.rules.patch_module,
+        prepass=fixers.rules.prepass if opts.prepass and fixers.rules else None,
+        module_patch=fixers.rules.patch_module if fixers.rules else None,
         budget=budget,
     )
     return Job(

@@ -9,7 +9,8 @@ import copy
 from nbformat import NotebookNode
 
 from ..contracts.events import Emitter, FixRolledBack
-from ..fixers.base import CellChange, Fixer
+from ..fixers.base import CellChange, Fixer, FixProposal
+from ..scoring.fidelity import numbers_found
 from .progress import Judgement, RunState, judge
 from .report import IterationRecord
 from .state import LoopState, Probation, Run
@@ -22,10 +23,18 @@ class JudgeStep:
     fixers: list[Fixer]
 
     def _judge(
-        self, st: LoopState, fix_id: str, accepted: list[CellChange], record: IterationRecord
+        self,
+        st: LoopState,
+        fix_id: str,
+        accepted: list[CellChange],
+        record: IterationRecord,
+        proposal: FixProposal | None = None,
     ) -> None:
         """Keep the fix's run as the best state, keep it on probation, or roll it back."""
-        run, index = st.run, st.index
+        if proposal is not None and proposal.targets:
+            self._judge_targets(st, fix_id, accepted, record, proposal)
+            return
+        run = st.run
         judgement = judge(st.best[0].state, run.state, st.target)
         if judgement.worse and st.probation is None and self._a_rule_answers(run, judgement):
             # the fix broke cells with an error a rule answers (an old default pinned back,
@@ -49,24 +58,111 @@ class JudgeStep:
                     f"Your earlier change to {where} was rolled back: {why_for_model}. "
                     f"The change was:\n{change.new_source}\nDo not propose it again."
                 )
-            st.provenance[:] = [p for p in st.provenance if p["fix_id"] != fix_id]
-            self.emitter.emit(
-                FixRolledBack(
-                    fix_id=fix_id,
-                    iteration=index,
-                    reason=why,
-                    cells=[c.cell_id for c in accepted],
-                    broke=[
-                        {"cell_index": c.index, "cell_id": c.cell_id, "error": c.error}
-                        for c in judgement.broke
-                    ],
-                )
-            )
-            st.run, st.current = self._restore(st)
-            st.fresh_kernel_next = True
+            self._roll_back(st, fix_id, accepted, why, judgement)
         else:
             st.best = (run, copy.deepcopy(st.current), dict(st.modules.current))
             st.probation = None  # what the tentative fix broke is fixed: it stays
+
+    def _roll_back(
+        self,
+        st: LoopState,
+        fix_id: str,
+        accepted: list[CellChange],
+        why: str,
+        judgement: Judgement | None = None,
+    ) -> None:
+        """Back to the best state; the fix leaves the provenance and a fresh kernel runs next."""
+        st.provenance[:] = [p for p in st.provenance if p["fix_id"] != fix_id]
+        self.emitter.emit(
+            FixRolledBack(
+                fix_id=fix_id,
+                iteration=st.index,
+                reason=why,
+                cells=[c.cell_id for c in accepted],
+                broke=[
+                    {"cell_index": c.index, "cell_id": c.cell_id, "error": c.error}
+                    for c in (judgement.broke if judgement else [])
+                ],
+            )
+        )
+        st.run, st.current = self._restore(st)
+        st.fresh_kernel_next = True
+
+    def _judge_targets(
+        self,
+        st: LoopState,
+        fix_id: str,
+        accepted: list[CellChange],
+        record: IterationRecord,
+        proposal: FixProposal,
+    ) -> None:
+        """A proposal whose changes each aim at one cell's error (the environment family's):
+        a change is kept only when that error is gone and nothing got worse: no cell broke, no
+        more failing cells, and the author's stored numbers, from the first changed cell on,
+        found again no fewer times than before. The fixer is told how each ended."""
+        run, best = st.run, st.best[0]
+        judgement = judge(best.state, run.state, st.target)
+        why = judgement.describe() if judgement.worse else ""
+        if not why:
+            start = min(c.cell_index for c in accepted if c.path is None) if accepted else 0
+            before, _ = numbers_found(st.original, best.result.executed, start)
+            after, total = numbers_found(st.original, run.result.executed, start)
+            if after < before:
+                why = (
+                    f"the numbers the notebook's stored outputs show, from cell {start + 1} on, "
+                    f"are found {after} times where they were {before} (of {total})"
+                )
+        groups = proposal.groups or {cid: [cid] for cid in proposal.targets}
+        outcomes: dict[str, tuple[str, str]] = {}
+        if why:
+            record.rolled_back, record.rollback_reason = True, why
+            if len(proposal.targets) == 1:  # a lone change that made things worse: never again
+                for change in accepted:
+                    st.refused.add((change.cell_id, change.new_source))
+            outcomes = {cid: ("rolled back", why) for cid in proposal.targets}
+            self._roll_back(st, fix_id, accepted, why, judgement)
+            self._tell(proposal, outcomes)
+            return
+        remained = {
+            cid
+            for cid, error in proposal.targets.items()
+            if (now := run.state.cells.get(cid)) is not None
+            and now.error is not None
+            and now.error[:200] == error[:200]
+        }
+        for cid in proposal.targets:
+            outcomes[cid] = (
+                ("dropped", "the error it aimed at remained")
+                if cid in remained
+                else ("kept", "its cell's error is gone and nothing got worse")
+            )
+        dropped_cells = {c for cid in remained for c in groups.get(cid, [cid])}
+        dropped = [c for c in accepted if c.cell_id in dropped_cells]
+        for change in dropped:
+            st.refused.add((change.cell_id, change.new_source))
+        if dropped and len(dropped) == len(accepted):
+            why = "no change removed the error it aimed at"
+            record.rolled_back, record.rollback_reason = True, why
+            self._roll_back(st, fix_id, accepted, why)
+        else:
+            for change in dropped:  # the kept run, with those cells as they were
+                st.current.cells[change.cell_index].source = change.old_source
+                run.result.executed.cells[change.cell_index].source = change.old_source
+            if dropped:
+                record.rollback_reason = (
+                    "dropped the changes to cells "
+                    + ", ".join(str(c.cell_index + 1) for c in dropped)
+                    + ": the error they aimed at remained"
+                )
+            st.best = (run, copy.deepcopy(st.current), dict(st.modules.current))
+            st.probation = None
+        self._tell(proposal, outcomes)
+
+    def _tell(self, proposal: FixProposal, outcomes: dict[str, tuple[str, str]]) -> None:
+        """The fixer that made the proposal learns how each of its changes ended."""
+        for fixer in self.fixers:
+            if getattr(fixer, "name", None) == proposal.source and hasattr(fixer, "judged"):
+                fixer.judged(outcomes)
 
     def _settle(self, st: LoopState) -> None:
         """After the last fix: undo a fix still on probation, then run the final notebook from

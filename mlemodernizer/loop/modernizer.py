@@ -23,11 +23,11 @@ from ..contracts.options import Options
 from ..environment.install_missing import install, kernel_python
 from ..environment.local_modules import ModulePatcher
 from ..environment.module_overlay import ModuleEdits
-from ..execution.base import CellError, Executor, ProbeFactory
+from ..execution.base import CellError, Executor
 from ..fixers.base import Attempt, CellChange, FixContext, Fixer, FixProposal
 from ..scoring.score import ScoreSource, within_band
 from .budget import Budget
-from .execute import ExecuteStep
+from .execute import ExecuteStep, LoopProbe
 from .judging import JudgeStep
 from .proposing import ProposeStep
 from .report import IterationRecord, edit_similarity
@@ -48,7 +48,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
     score_source: ScoreSource | None = None
     review: ReviewGate = field(default_factory=AutoReview)
     cancel: threading.Event = field(default_factory=threading.Event)
-    probe: ProbeFactory | None = None
+    probe: LoopProbe | None = None
     versions: dict[str, str] = field(default_factory=dict)
     prepass: Callable[[NotebookNode], FixProposal | None] | None = None
     # what the rules would change in a local .py module an error is raised in (reported only)
@@ -222,7 +222,11 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             )
         record = self._record(st, st.index, issue, proposal, accepted, decision)
         if accepted:
-            self._judge(st, fix_id, accepted, record)
+            self._judge(st, fix_id, accepted, record, proposal)
+        elif proposal.targets:
+            self._tell(
+                proposal, {cid: ("rejected", "the user rejected it") for cid in proposal.targets}
+            )
         if focus is not None:
             ended = (
                 "rejected"

@@ -120,6 +120,8 @@ class Report:
     nothing_to_modernize: str | None = None
     # every model reply: its iteration, accepted or why not, its tokens (LLMFixer.replies)
     llm_replies: list[dict[str, Any]] = field(default_factory=list)
+    # every candidate the environment family tried: its evidence, kept or why not
+    environment_trials: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

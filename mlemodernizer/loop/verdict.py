@@ -114,6 +114,7 @@ class VerdictStep:
             error_summary=error_summary,
             nothing_to_modernize=nothing,
             llm_replies=[r for f in self.fixers for r in getattr(f, "replies", [])],
+            environment_trials=[t.to_json() for f in self.fixers for t in getattr(f, "trials", [])],
         )
         modernized = copy.deepcopy(result.executed)
         # the executed copy carries the final sources; keep the user's notebook metadata

@@ -10,6 +10,7 @@ import { IJobOptions } from '../api';
  * The settings, as schema/plugin.json names them.
  */
 export interface IModernizerSettings {
+  fixers: string;
   base_url: string;
   model: string;
   offline: boolean;
@@ -28,6 +29,7 @@ export interface IModernizerSettings {
  * configuration decides it.
  */
 export const DEFAULT_SETTINGS: IModernizerSettings = {
+  fixers: 'rules,environment,llm',
   base_url: '',
   model: '',
   offline: false,

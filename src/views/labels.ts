@@ -103,6 +103,9 @@ export function sourceLabel(
   if (source === 'llm') {
     return model ? trans.__('LLM (%1)', model) : trans.__('LLM');
   }
+  if (source === 'environment') {
+    return trans.__('From the installed libraries');
+  }
   return source;
 }
 

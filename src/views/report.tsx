@@ -133,7 +133,9 @@ export function ReportView(props: {
                 <td>
                   {it.source === 'rule'
                     ? it.rule_ids.join(', ') || trans.__('rules')
-                    : (it.model ?? trans.__('LLM'))}
+                    : it.source === 'environment'
+                      ? trans.__('installed libraries')
+                      : (it.model ?? trans.__('LLM'))}
                 </td>
                 <td>{it.cells_changed.join(', ') || '–'}</td>
                 <td>{it.cells_rejected.join(', ') || '–'}</td>

@@ -1,0 +1,510 @@
+"""From a drift and what the kernel answered, the candidate repairs, best first, each with the
+evidence for it in words ("`train_test_split` is in `sklearn.model_selection`"). Nothing here
+names a library: the evidence is the installed distribution's own layout, signatures,
+docstrings and messages."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+from nbformat import NotebookNode
+
+from .docnotes import removed_without_effect, renamed_parameter, replacing_member
+from .drift import Drift
+from .edits import (
+    AttributeRewrite,
+    Edit,
+    ImportFromRewrite,
+    KeywordRewrite,
+    MethodForKeyword,
+    ModuleRebind,
+    ParamKeyRewrite,
+    PositionalRewrite,
+    PrintStatements,
+    StringRewrite,
+)
+from .messages import choose
+from .source import module_alias
+
+SAFE, REVIEW = "safe", "review"
+_POSITIONAL_KINDS = ("POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One repair to try: the edit, what it is (``kind``), why (``evidence``, for people and
+    the report), and its safety (``review``: it may change what the code computes)."""
+
+    kind: str
+    edit: Edit
+    evidence: str
+    safety: str = SAFE
+
+    @property
+    def key(self) -> str:
+        return repr(self.edit)
+
+
+def candidates(drift: Drift, answer: dict[str, Any] | None, nb: NotebookNode) -> list[Candidate]:
+    """The repairs for ``drift``, best first ([] when the environment says nothing)."""
+    answer = answer or {}
+    if answer.get("failed"):
+        return []
+    reader = {
+        "relocate": _relocate,
+        "object_attr": _object_attr,
+        "kwarg": _kwarg,
+        "positional": _positional,
+        "invalid_param": _invalid_param,
+        "message": _message,
+    }.get(drift.kind)
+    return reader(drift, answer, nb) if reader else []
+
+
+# --- where a name lives today ------------------------------------------------------------------
+
+
+def _fits(hit: dict[str, Any], use: dict[str, Any]) -> bool | None:
+    """Whether the signature takes the call as the notebook writes it (None: unknown)."""
+    params = hit.get("params")
+    if not use.get("call") or params is None:
+        return None
+    names = {p["name"] for p in params}
+    var_kw = any(p["kind"] == "VAR_KEYWORD" for p in params)
+    var_pos = any(p["kind"] == "VAR_POSITIONAL" for p in params)
+    positional = sum(1 for p in params if p["kind"] in _POSITIONAL_KINDS)
+    if not var_pos and use.get("args", 0) > positional:
+        return False
+    return var_kw or all(k in names for k in use.get("keywords", []))
+
+
+def _home(hits: list[dict[str, Any]], old_module: str, use: dict[str, Any]) -> list[dict]:
+    """The distinct objects a name is found as, each at its most public path, best first: the
+    old module's own package before a dependency's, the kind the notebook uses it as (called:
+    a class or function), then the path closest to the old module, then the shortest."""
+    by_ident: dict[str, list[dict]] = {}
+    for h in hits:
+        if h["module"] == old_module:
+            continue
+        by_ident.setdefault(h["ident"], []).append(h)
+    top = old_module.split(".")[0]
+    homes = []
+    for ident, group in by_ident.items():
+        # the defining package's public face (``sklearn.model_selection`` for an object of
+        # ``sklearn.model_selection._split``) before a module that merely imports it
+        defined_in = ident.rpartition(".")[0]
+
+        def face(h: dict, defined_in: str = defined_in) -> tuple:
+            inside = defined_in == h["module"] or defined_in.startswith(h["module"] + ".")
+            return (not inside, h["module"].count("."), len(h["module"]), h["module"])
+
+        homes.append(min(group, key=face))
+    called = bool(use.get("call"))
+
+    def order(h: dict) -> tuple:
+        common = 0
+        for a, b in zip(h["module"].split("."), old_module.split("."), strict=False):
+            if a != b:
+                break
+            common += 1
+        return (
+            h["top"] != top,
+            called and h["kind"] not in ("class", "function"),
+            _fits(h, use) is False,
+            -common,
+            h["module"].count("."),
+            h["module"],
+        )
+
+    return sorted(homes, key=order)
+
+
+def _renamed(
+    name: str, close: dict[str, list[dict]], old_module: str, use: dict[str, Any]
+) -> list[tuple[dict, str]]:
+    """Names that took ``name``'s place (``Imputer`` -> ``SimpleImputer``): containing it or
+    spelled like it, and taking the call as written. The clear best only."""
+    scored = []
+    for other, hits in close.items():
+        for h in _home(hits, old_module, use)[:1]:
+            if _fits(h, use) is False:
+                continue
+            if use.get("call") and h["kind"] not in ("class", "function"):
+                continue  # called: a module or a value cannot be what it was
+            low, olow = name.lower(), other.lower()
+            contains = low in olow or olow in low
+            ratio = difflib.SequenceMatcher(None, low, olow).ratio()
+            fit = _fits(h, use)
+            score = ratio + (0.5 if contains else 0) + (0.3 if fit else 0)
+            why = "contains" if contains else "spelled like"
+            scored.append((score, h, why))
+    scored.sort(key=lambda s: -s[0])
+    if not scored or (len(scored) > 1 and scored[0][0] - scored[1][0] < 0.15):
+        return []
+    score, h, why = scored[0]
+    return [(h, why)] if score >= 0.9 else []
+
+
+def _relocate(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:
+    d = drift.detail
+    module = d["module"]
+    present = set(answer.get("present") or [])
+    found = answer.get("names") or {}
+    renamed = answer.get("renamed") or {}
+    if d.get("via") == "import":
+        mods = answer.get("modules") or []
+        if not mods:
+            return []
+        used = ", ".join(f"`{i['name']}`" for i in d["names"][:4])
+        return [
+            Candidate(
+                "moved",
+                ModuleRebind(module, mods[0]),
+                f"`{module}` is gone; {used} (what the notebook reads from it) are in `{mods[0]}`",
+            )
+        ]
+    if d.get("via") == "attribute":
+        return _relocate_attribute(drift, found, renamed, nb)
+    moves: list[tuple[str, str, str]] = []
+    said: list[str] = []
+    rebinds: list[Candidate] = []
+    for item in d["names"]:
+        name, use = item["name"], item.get("use") or {}
+        if name in present:
+            continue
+        homes = _home(found.get(name) or [], module, use)
+        if homes:
+            h = homes[0]
+            moves.append((name, h["module"], name))
+            said.append(f"`{name}` is in `{h['module']}`")
+            continue
+        holders = (answer.get("holders") or {}).get(name) or []
+        if holders:
+            attrs = (d.get("attrs_of") or {}).get(name) or []
+            shown = ", ".join(f"`{a}`" for a in attrs[:4])
+            rebinds.append(
+                Candidate(
+                    "moved",
+                    ModuleRebind(f"{module}.{name}", holders[0]),
+                    f"`{module}.{name}` is gone; {shown} (what the notebook reads from it) "
+                    f"are in `{holders[0]}`",
+                )
+            )
+            continue
+        for h, why in _renamed(name, renamed.get(name) or {}, module, use):
+            moves.append((name, h["module"], h["name"]))
+            fit = " and takes the call's arguments" if _fits(h, use) else ""
+            said.append(f"`{name}` is gone; `{h['module']}.{h['name']}` {why} its name{fit}")
+    out = list(rebinds)
+    if moves:
+        out.insert(
+            0,
+            Candidate(
+                "moved" if all(m[0] == m[2] for m in moves) else "renamed",
+                ImportFromRewrite(module, tuple(moves)),
+                "; ".join(said),
+                SAFE if all(m[0] == m[2] for m in moves) else REVIEW,
+            ),
+        )
+    return out
+
+
+def _relocate_attribute(
+    drift: Drift, found: dict, renamed: dict, nb: NotebookNode
+) -> list[Candidate]:
+    d = drift.detail
+    module, receiver = d["module"], d.get("receiver")
+    item = d["names"][0]
+    name, use = item["name"], item.get("use") or {}
+    if not receiver:
+        return []
+    options = [(h, name, "moved") for h in _home(found.get(name) or [], module, use)[:2]]
+    if not options:
+        options = [
+            (h, h["name"], "renamed")
+            for h, _ in _renamed(name, renamed.get(name) or {}, module, use)
+        ]
+    out = []
+    for h, new_name, kind in options:
+        target = h["module"]
+        if target == module:
+            replacement, add = f"{receiver}.{new_name}", None
+        else:
+            alias = module_alias(nb, target)
+            replacement = f"{alias}.{new_name}" if alias else f"{target}.{new_name}"
+            add = None if alias else target
+        where = f"`{target}`"
+        evidence = (
+            f"`{module}.{name}` is gone; `{name}` is in {where}"
+            if kind == "moved"
+            else f"`{module}.{name}` is gone; {where} has `{new_name}`, a name like it"
+        )
+        out.append(
+            Candidate(
+                kind,
+                AttributeRewrite(receiver, name, replacement, add),
+                evidence,
+                SAFE if kind == "moved" else REVIEW,
+            )
+        )
+    return out
+
+
+# --- an object's attribute, a call's keywords and arguments ------------------------------------
+
+
+def _member_fits(info: dict, use: dict, on_class: bool) -> bool | None:
+    params = info.get("params")
+    if info.get("kind") != "method" or params is None:
+        return None if info.get("kind") == "method" else not use.get("call")
+    if params and params[0]["name"] in ("self", "cls") and not on_class:
+        params = params[1:]
+    return _fits({"params": params}, use)
+
+
+def _object_attr(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:
+    if not answer.get("found"):
+        return []
+    d = drift.detail
+    old, expr, use = d["attr"], d.get("expr"), d.get("use") or {}
+    members: dict[str, dict] = answer.get("members") or {}
+    type_name = answer.get("type", d["type"]).rsplit(".", 1)[-1]
+    receiver = expr or "*"
+
+    def replacement(new: str) -> str:
+        return f"{expr}.{new}" if expr else "{receiver}." + new
+
+    out: list[Candidate] = []
+    said = replacing_member(members, old)
+    if said and _member_fits(members[said[0]], use, d.get("on_class", False)) is not False:
+        new, sentence = said
+        out.append(
+            Candidate(
+                "renamed_attribute",
+                AttributeRewrite(receiver, old, replacement(new)),
+                f"the docstring of `{type_name}.{new}` says: {sentence}",
+            )
+        )
+    # a unique close name that takes the call (``get_feature_names`` -> ``..._out``)
+    pool = []
+    for name, info in members.items():
+        if name == old or (said and name == said[0]):
+            continue
+        low, nlow = old.lower(), name.lower()
+        prefix = nlow.startswith(low + "_") or low.startswith(nlow + "_")
+        ratio = difflib.SequenceMatcher(None, low, nlow).ratio()
+        if not (prefix or ratio >= 0.8):
+            continue
+        if _member_fits(info, use, d.get("on_class", False)) is False:
+            continue
+        pool.append((prefix, ratio, name))
+    if len(pool) == 1:
+        name = pool[0][2]
+        out.append(
+            Candidate(
+                "renamed_attribute",
+                AttributeRewrite(receiver, old, replacement(name)),
+                f"`{type_name}` has `{name}`, the only public name like `{old}`"
+                + (" that takes the call's arguments" if use.get("call") else ""),
+                REVIEW,
+            )
+        )
+    return out
+
+
+def _call_params(answer: dict[str, Any]) -> list[dict]:
+    params = answer.get("params") or []
+    if params and params[0]["name"] in ("self", "cls"):
+        params = params[1:]
+    return params
+
+
+def _kwarg(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:
+    d = drift.detail
+    old, callee = d["keyword"], d["callee"]
+    out: list[Candidate] = []
+    if answer.get("found"):
+        params = _call_params(answer)
+        names = [p["name"] for p in params if p["kind"] not in ("VAR_POSITIONAL", "VAR_KEYWORD")]
+        doc = answer.get("doc") or ""
+        shown = answer.get("name") or callee
+        said = renamed_parameter(doc, names, old)
+        if said and said[0] not in d.get("given", []):
+            new, sentence = said
+            out.append(
+                Candidate(
+                    "renamed_keyword",
+                    KeywordRewrite(callee, old, new),
+                    f"the docstring of `{shown}` says: {sentence}",
+                )
+            )
+        gone = removed_without_effect(doc, old)
+        if gone:
+            out.append(
+                Candidate(
+                    "removed_keyword",
+                    KeywordRewrite(callee, old, None),
+                    f"the docstring of `{shown}` says: {gone} (so the keyword is dropped)",
+                    REVIEW,
+                )
+            )
+        # a keyword whose string value names a method of the same object
+        for value in d.get("values") or []:
+            sibling = (answer.get("siblings") or {}).get(value)
+            if sibling is None:
+                continue
+            rest = [k for k in d.get("given", [])]
+            accepts = {p["name"] for p in sibling} | (
+                {"*"} if any(p["kind"] == "VAR_KEYWORD" for p in sibling) else set()
+            )
+            if "*" in accepts or all(k in accepts for k in rest):
+                out.append(
+                    Candidate(
+                        "method_for_keyword",
+                        MethodForKeyword(callee, old, value),
+                        f"`{shown}` takes no `{old}` today; `{value}`, the value passed, is a "
+                        f"method of the same object that takes the call's other keywords",
+                        REVIEW,
+                    )
+                )
+        # the one parameter spelled like it that the call does not pass yet
+        free = [n for n in names[d.get("args", 0) :] if n not in d.get("given", []) and n != old]
+        scored = sorted(
+            ((difflib.SequenceMatcher(None, old, n).ratio(), n) for n in free), reverse=True
+        )
+        if (
+            scored
+            and scored[0][0] >= 0.5
+            and (len(scored) == 1 or scored[0][0] - scored[1][0] >= 0.1)
+        ):
+            new = scored[0][1]
+            if not any(
+                c.kind == "renamed_keyword" and c.edit == KeywordRewrite(callee, old, new)
+                for c in out
+            ):
+                out.append(
+                    Candidate(
+                        "renamed_keyword",
+                        KeywordRewrite(callee, old, new),
+                        f"`{shown}` takes no `{old}`; `{new}` is its only parameter spelled like "
+                        "it that the call does not pass",
+                        REVIEW,
+                    )
+                )
+    return out
+
+
+def _positional(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:
+    out: list[Candidate] = []
+    for call in answer.get("calls") or []:
+        if not call.get("found"):
+            continue
+        params = _call_params(call)
+        if any(p["kind"] == "VAR_POSITIONAL" for p in params):
+            continue
+        capacity = sum(1 for p in params if p["kind"] in _POSITIONAL_KINDS)
+        extra = call["args"] - capacity
+        keyword_only = [
+            p["name"]
+            for p in params
+            if p["kind"] == "KEYWORD_ONLY" and p["name"] not in call.get("keywords", [])
+        ]
+        if extra <= 0 or extra > len(keyword_only):
+            continue
+        bound = ", ".join(f"`{n}`" for n in keyword_only[:extra])
+        out.append(
+            Candidate(
+                "keyword_only",
+                PositionalRewrite(call["callee"], capacity, tuple(keyword_only)),
+                f"`{call.get('name') or call['callee']}` takes "
+                + (
+                    f"{capacity} positional argument{'s' if capacity != 1 else ''}"
+                    if capacity
+                    else "no positional argument"
+                )
+                + f" today, the rest are keyword-only: the {extra} extra "
+                f"argument{'s' if extra != 1 else ''} bind to {bound}, in the signature's order",
+            )
+        )
+    return out
+
+
+def _invalid_param(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:
+    d = drift.detail
+    old, valid = d["param"], d.get("valid") or []
+    out: list[Candidate] = []
+    if answer.get("found"):
+        names = valid or [p["name"] for p in _call_params(answer)]
+        said = renamed_parameter(answer.get("doc") or "", names, old)
+        if said:
+            out.append(
+                Candidate(
+                    "renamed_keyword",
+                    ParamKeyRewrite(old, said[0]),
+                    f"the docstring of `{d['estimator']}` says: {said[1]}",
+                )
+            )
+    picked = choose(old, valid) if valid else None
+    if picked and not any(c.edit == ParamKeyRewrite(old, picked[0]) for c in out):
+        out.append(
+            Candidate(
+                "renamed_keyword",
+                ParamKeyRewrite(old, picked[0]),
+                f"`{d['estimator']}` has no parameter `{old}`; of the valid ones the message "
+                f"lists, `{picked[0]}` is the one like it",
+                REVIEW,
+            )
+        )
+    return out
+
+
+def _message(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:
+    d = drift.detail
+    quote = drift.evalue.strip().splitlines()
+    said = " ".join(quote)[:240]
+    if d["how"] == "print_call":
+        return [
+            Candidate("stated_fix", PrintStatements(), f"Python says: {quote[0] if quote else ''}")
+        ]
+    if d["how"] == "choose":
+        valid = d.get("valid") or (answer.get("values") if answer.get("found") else None) or []
+        picked = choose(d["old"], valid)
+        if not picked:
+            return []
+        source = f"`{d['listed']}`" if d.get("listed") else "the message"
+        return [
+            Candidate(
+                "valid_choice",
+                StringRewrite(d["old"], picked[0]),
+                f"'{d['old']}' is not a valid value; of those {source} lists, '{picked[0]}' is "
+                f"the one like it",
+                REVIEW,
+            )
+        ]
+    if d.get("where") == "string":
+        return [
+            Candidate("stated_fix", StringRewrite(d["old"], d["new"]), f"the error says: {said}")
+        ]
+    out = []
+    new = d["new"].removesuffix("(...)")
+    for receiver in dict.fromkeys(d.get("receivers") or []):
+        old_head = d["old"].split(".")[0]
+        if "." in new and new.split(".")[0] == old_head:
+            replacement, add = f"{receiver}.{new.split('.', 1)[1]}", None
+        elif "." not in new:
+            replacement, add = new, None
+        else:
+            module = new.rpartition(".")[0]
+            alias = module_alias(nb, module)
+            replacement = f"{alias}.{new.rpartition('.')[2]}" if alias else new
+            add = None if alias else module
+        out.append(
+            Candidate(
+                "stated_fix",
+                AttributeRewrite(receiver, d["attr"], replacement, add),
+                f"the error says: {said}",
+            )
+        )
+    return out

@@ -1,0 +1,112 @@
+"""What a docstring says about an old name: "Renamed from ``n_trees``", "`sparse` was renamed to
+`sparse_output`", "Replaces ``predict_labels``", "verbose : removed in 2.0; it had no effect".
+
+Libraries leave these notes where the new name is documented (numpydoc ``versionchanged`` and
+``deprecated`` directives, a parameter entry, the first lines of a method's docstring). This
+module finds them in any docstring; it knows no library's names."""
+
+from __future__ import annotations
+
+import re
+
+# words that say a name took over from another, near the old name
+_RENAME = re.compile(
+    r"\b(renamed|rename|formerly|previously|was called|replaces|replaced|in favou?r of|"
+    r"alias|instead of|supersedes|successor|deprecated)\b",
+    re.IGNORECASE,
+)
+_NO_EFFECT = re.compile(
+    r"\b(no effect|had no effect|has no effect|ignored|is ignored|did nothing|does nothing|"
+    r"unused|not used)\b",
+    re.IGNORECASE,
+)
+_REMOVED = re.compile(r"\b(removed|dropped|deleted|gone)\b", re.IGNORECASE)
+_ENTRY = re.compile(r"^(\s*)\*{0,2}([A-Za-z_][A-Za-z0-9_]*)\*{0,2}\s*(?::|\()(.*)$")
+_HEADER = re.compile(r"^\s*(Parameters|Other Parameters|Arguments|Args|Keyword Arguments)\s*:?\s*$")
+_UNDERLINE = re.compile(r"^\s*[-=~]{3,}\s*$")
+_SECTION = re.compile(r"^\s*[A-Z][A-Za-z ]{2,30}\s*:?\s*$")
+
+
+def mentions(text: str, name: str) -> bool:
+    """``name`` appears as a word (bare, ``quoted``, `ticked`, 'quoted')."""
+    return re.search(rf"(?<![\w.]){re.escape(name)}(?![\w])", text) is not None
+
+
+def sentences_naming(text: str, name: str) -> list[str]:
+    """The sentences (or directive paragraphs) of ``text`` that name ``name``."""
+    flat = re.sub(r"\s*\n\s*", " ", text)
+    parts = re.split(r"(?<=[.;!?])\s+(?=[A-Z`*'\"(])|\s(?=\.\. )", flat)
+    return [p.strip() for p in parts if mentions(p, name)]
+
+
+def parameter_entries(doc: str) -> dict[str, str]:
+    """numpydoc / Google style parameter entries: name -> its text (the entry line's rest and the
+    indented lines under it)."""
+    entries: dict[str, str] = {}
+    lines = doc.splitlines()
+    in_params = False
+    current: str | None = None
+    base = 0
+    for i, line in enumerate(lines):
+        if _HEADER.match(line):
+            in_params, current = True, None
+            continue
+        if not in_params or _UNDERLINE.match(line):
+            continue
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if _SECTION.match(line) and _UNDERLINE.match(nxt):
+            in_params, current = False, None  # the next numpydoc section
+            continue
+        m = _ENTRY.match(line)
+        indent = len(line) - len(line.lstrip())
+        if m and (current is None or indent <= base):
+            current, base = m.group(2), indent
+            entries[current] = m.group(3).strip()
+        elif current is not None and line.strip():
+            entries[current] += " " + line.strip()
+    return entries
+
+
+def renamed_parameter(doc: str, params: list[str], old: str) -> tuple[str, str] | None:
+    """The parameter of ``params`` that the docstring says replaced ``old``, with the sentence
+    that says so."""
+    entries = parameter_entries(doc)
+    for name in params:
+        if name == old:
+            continue
+        text = entries.get(name, "")
+        for sentence in sentences_naming(text, old):
+            if _RENAME.search(sentence):
+                return name, sentence
+    # "`sparse` was renamed to `sparse_output`" anywhere in the docstring
+    for sentence in sentences_naming(doc, old):
+        if not _RENAME.search(sentence):
+            continue
+        named = [p for p in params if p != old and mentions(sentence, p)]
+        if len(named) == 1:
+            return named[0], sentence
+    return None
+
+
+def removed_without_effect(doc: str, old: str) -> str | None:
+    """The sentence saying ``old`` was removed and had no effect (so dropping it changes
+    nothing), or None."""
+    entry = parameter_entries(doc).get(old)
+    texts = ([f"{old} : {entry}"] if entry else []) + sentences_naming(doc, old)
+    for sentence in texts:
+        if _NO_EFFECT.search(sentence) and (_REMOVED.search(sentence) or entry is not None):
+            return sentence
+    return None
+
+
+def replacing_member(members: dict[str, dict], old: str) -> tuple[str, str] | None:
+    """The member whose docstring says it replaces ``old`` (one only), with the sentence."""
+    found = []
+    for name, info in members.items():
+        if name == old:
+            continue
+        for sentence in sentences_naming(info.get("doc") or "", old):
+            if _RENAME.search(sentence):
+                found.append((name, sentence))
+                break
+    return found[0] if len(found) == 1 else None

@@ -1,0 +1,307 @@
+"""What a failing cell's error says drifted, read from the error and the cell's code: a name
+that moved, a keyword that is gone, positional arguments that became keyword-only, an attribute
+of an object that is gone, a parameter a library refuses. Each is a :class:`Drift`, and the
+question the kernel answers about it (:meth:`Drift.query`)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from nbformat import NotebookNode
+
+from ...execution.base import CellError
+from .source import (
+    attributes_used,
+    calls_in,
+    dotted,
+    failing_line,
+    imported_from,
+    parse_cell,
+    statement_at,
+    string_values,
+    use_of,
+)
+
+_ID = r"[A-Za-z_][A-Za-z0-9_]*"
+_NO_MODULE = re.compile(r"^No module named '([\w.]+)'")
+_IMPORT_NAME = re.compile(rf"^cannot import name '({_ID})' from '([\w.]+)'")
+_MODULE_ATTR = re.compile(rf"^module '([\w.]+)' has no attribute '({_ID})'")
+_OBJECT_ATTR = re.compile(rf"^'([\w.]+)' object has no attribute '({_ID})'")
+_TYPE_ATTR = re.compile(rf"^type object '([\w.]+)' has no attribute '({_ID})'")
+_KWARG = re.compile(rf"^([\w.<>]*)\(\) got an unexpected keyword argument '({_ID})'")
+_POSITIONAL = re.compile(
+    r"^([\w.<>]*)\(\) takes (?:from \d+ to )?(\d+) positional arguments? but (\d+) (?:were|was) "
+    r"given|^too many positional arguments"
+)
+_INVALID_PARAM = re.compile(
+    rf"Invalid parameter '?({_ID}(?:__{_ID})*)'? for estimator ([A-Za-z_][\w.]*)"
+    r".*?Valid parameters are:?\s*\[([^\]]*)\]",
+    re.DOTALL,
+)
+
+
+@dataclass
+class Drift:
+    """One failing cell's error, understood: ``kind`` says which family of drift, ``detail``
+    holds what the code and the error say (names, the receiver, the call)."""
+
+    kind: str  # relocate | object_attr | kwarg | positional | invalid_param | message
+    cell_index: int
+    cell_id: str
+    error: str  # "ename: first line of evalue"
+    evalue: str  # the whole message (a message may state its fix on a later line)
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def query(self, qid: int) -> dict[str, Any] | None:
+        """The question for the live kernel, or None when the code and the message suffice."""
+        d = self.detail
+        base: dict[str, Any] = {"id": qid, "cell": self.cell_index, "error": self.error}
+        if self.kind == "relocate":
+            return {**base, "kind": "relocate", **d}
+        if self.kind == "object_attr":
+            return {**base, "kind": "object_attr", **d}
+        if self.kind == "kwarg":
+            return {**base, "kind": "kwarg", **d}
+        if self.kind == "positional":
+            return {**base, "kind": "positional", **d}
+        if self.kind == "invalid_param":
+            return {**base, "kind": "class_notes", "class": d["estimator"], **d}
+        if self.kind == "message" and d.get("listed"):
+            return {**base, "kind": "listed", "expr": d["listed"]}
+        return None
+
+
+def first_line(evalue: str) -> str:
+    text = (evalue or "").strip()
+    return text.splitlines()[0] if text else ""
+
+
+def understand(error: CellError, nb: NotebookNode) -> Drift | None:
+    """The drift an error shows, or None when it is not one this family reads."""
+    if not 0 <= error.cell_index < len(nb.cells):
+        return None
+    cell = nb.cells[error.cell_index]
+    tree = parse_cell(cell.source)
+    line = failing_line(error)
+    stmt = statement_at(tree, line) if tree is not None and line else None
+    head = first_line(error.evalue)
+    drift = Drift(
+        kind="",
+        cell_index=error.cell_index,
+        cell_id=error.cell_id,
+        error=f"{error.ename}: {head}".strip(),
+        evalue=error.evalue or "",
+    )
+    detail = _read(error.ename, head, error.evalue or "", stmt, tree, nb)
+    if detail is None:
+        return None
+    drift.kind, drift.detail = detail
+    drift.detail["line"] = line
+    return drift
+
+
+def _read(
+    ename: str,
+    head: str,
+    evalue: str,
+    stmt: ast.stmt | None,
+    tree: ast.Module | None,
+    nb: NotebookNode,
+) -> tuple[str, dict[str, Any]] | None:
+    # the library's own words first: a message that states its fix
+    from .messages import stated_fix
+
+    literals = {s for c in _cells_up_to(nb, tree) for s in string_values(c)}
+    hint = stated_fix(ename, evalue, stmt, literals)
+    if hint is not None:
+        return "message", hint
+    if ename in ("ModuleNotFoundError", "ImportError"):
+        return _read_import(head, stmt, nb)
+    if ename == "AttributeError":
+        if m := _MODULE_ATTR.match(head):
+            module, attr = m.groups()
+            receiver = _receiver_of(stmt, attr)
+            return "relocate", {
+                "module": module,
+                "top": module.split(".")[0],
+                "names": [{"name": attr, "use": _attr_use(stmt, attr)}],
+                "receiver": receiver,
+                "via": "attribute",
+            }
+        m = _OBJECT_ATTR.match(head) or _TYPE_ATTR.match(head)
+        if m:
+            type_name, attr = m.groups()
+            return "object_attr", {
+                "type": type_name,
+                "attr": attr,
+                "expr": _receiver_of(stmt, attr),
+                "use": _attr_use(stmt, attr),
+                "on_class": head.startswith("type object"),
+            }
+    if ename == "TypeError":
+        if m := _KWARG.match(head):
+            qualname, keyword = m.groups()
+            call = _call_with_keyword(stmt, keyword)
+            if call is None:
+                return None
+            return "kwarg", {
+                "qualname": qualname,
+                "keyword": keyword,
+                "callee": call.callee,
+                "given": [k for k in call.keywords if k != keyword],
+                "args": call.args,
+                "values": _keyword_strings(stmt, call.callee, keyword),
+            }
+        if m := _POSITIONAL.match(head):
+            qualname = m.group(1) or ""
+            owner = qualname.split(".")[0] if qualname else ""
+            calls = (
+                [c for c in calls_in(stmt) if c.callee and c.args and not c.star] if stmt else []
+            )
+            if owner:
+                named = [c for c in calls if c.callee.split(".")[-1] == owner]
+                calls = named or calls
+            if not calls:
+                return None
+            return "positional", {
+                "qualname": qualname,
+                "calls": [
+                    {"callee": c.callee, "args": c.args, "keywords": c.keywords} for c in calls
+                ][:4],
+            }
+    if m := _INVALID_PARAM.search(evalue):
+        param, estimator, valid = m.groups()
+        names = [v.strip().strip("'\"") for v in valid.split(",") if v.strip()]
+        return "invalid_param", {
+            "param": param.split("__")[-1],
+            "full": param,
+            "estimator": estimator.split("(")[0],
+            "valid": names,
+        }
+    return None
+
+
+def _read_import(head: str, stmt: ast.stmt | None, nb: NotebookNode) -> tuple[str, dict] | None:
+    if m := _IMPORT_NAME.match(head):
+        name, module = m.groups()
+        names = imported_from(stmt, module) or [name]
+        return "relocate", {
+            "module": module,
+            "top": module.split(".")[0],
+            "names": [{"name": n, **_name_use(nb, stmt, n)} for n in names],
+            "attrs_of": {n: attributes_used(nb, _bound(stmt, n)) for n in names},
+            "via": "from",
+        }
+    if m := _NO_MODULE.match(head):
+        missing = m.group(1)
+        if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
+            names = imported_from(stmt, stmt.module)
+            return "relocate", {
+                "module": stmt.module,
+                "top": stmt.module.split(".")[0],
+                "names": [{"name": n, **_name_use(nb, stmt, n)} for n in names],
+                "attrs_of": {n: attributes_used(nb, _bound(stmt, n)) for n in names},
+                "via": "from",
+                "missing": missing,
+            }
+        if isinstance(stmt, ast.Import):
+            for a in stmt.names:
+                if a.name == missing or a.name.startswith(missing + "."):
+                    if not a.asname:
+                        return None  # `import a.b` then `a.b.x`: not read here
+                    used = attributes_used(nb, a.asname)
+                    return "relocate", {
+                        "module": a.name,
+                        "top": a.name.split(".")[0],
+                        "names": [{"name": n} for n in used],
+                        "as_module": True,
+                        "alias": a.asname,
+                        "via": "import",
+                    }
+    return None
+
+
+def _bound(stmt: ast.stmt | None, name: str) -> str:
+    if isinstance(stmt, ast.ImportFrom):
+        for a in stmt.names:
+            if a.name == name:
+                return a.asname or a.name
+    return name
+
+
+def _name_use(nb: NotebookNode, stmt: ast.stmt | None, name: str) -> dict[str, Any]:
+    """How the notebook uses an imported name: the first cell that calls or reads it."""
+    bound = _bound(stmt, name)
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        use = use_of(parse_cell(cell.source), bound)
+        if use.get("call"):
+            return {"use": use}
+    return {"use": {}}
+
+
+def _receiver_of(stmt: ast.stmt | None, attr: str) -> str | None:
+    """The dotted text before ``.attr`` in the statement (``df`` in ``df.ix[0]``)."""
+    if stmt is None:
+        return None
+    for n in ast.walk(stmt):
+        if isinstance(n, ast.Attribute) and n.attr == attr:
+            text = dotted(n.value)
+            if text:
+                return text
+    return None
+
+
+def _attr_use(stmt: ast.stmt | None, attr: str) -> dict[str, Any]:
+    if stmt is None:
+        return {}
+    for n in ast.walk(stmt):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == attr:
+            return {
+                "call": True,
+                "args": sum(1 for a in n.args if not isinstance(a, ast.Starred)),
+                "keywords": [k.arg for k in n.keywords if k.arg],
+            }
+    return {"call": False}
+
+
+def _call_with_keyword(stmt: ast.stmt | None, keyword: str):
+    """The innermost call in the statement that passes ``keyword``."""
+    found = None
+    for c in calls_in(stmt) if stmt is not None else []:
+        if keyword in c.keywords and c.callee:
+            found = c
+    return found
+
+
+def _keyword_strings(stmt: ast.stmt | None, callee: str, keyword: str) -> list[str]:
+    """The string values the statement passes as ``keyword`` to ``callee``."""
+    out: list[str] = []
+    for n in ast.walk(stmt) if stmt is not None else []:
+        if isinstance(n, ast.Call) and dotted(n.func) == callee:
+            for k in n.keywords:
+                if (
+                    k.arg == keyword
+                    and isinstance(k.value, ast.Constant)
+                    and isinstance(k.value.value, str)
+                ):
+                    out.append(k.value.value)
+    return out
+
+
+def _cells_up_to(nb: NotebookNode, tree: ast.Module | None) -> list[ast.Module | None]:
+    """The parsed code cells up to the failing one (``tree``), the failing one last."""
+    out: list[ast.Module | None] = []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        parsed = parse_cell(cell.source)
+        if tree is not None and parsed is not None and ast.dump(parsed) == ast.dump(tree):
+            out.append(tree)
+            break
+        out.append(parsed)
+    return out

@@ -1,0 +1,103 @@
+"""The engine side of the environment family's kernel questions: the drifts of a run's errors
+as queries, sent with ``kernel_side.py``'s source to the still-live kernel after the run (as the
+grounding probe is). The name index it builds is cached under :func:`cache_dir`, one file per
+interpreter, distribution and version, so an environment is walked once."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from pathlib import Path
+
+from nbformat import NotebookNode
+
+from ...execution.base import CellError
+from ...execution.record import FACTS_MARKER
+from .drift import Drift, understand
+
+KERNEL_SIDE = Path(__file__).with_name("kernel_side.py")
+PROBE_BUDGET_S = 60.0  # all questions of one run, index walks included
+WALK_BUDGET_S = 30.0  # one distribution's walk (a few seconds for the scientific stack)
+MAX_QUERIES = 8  # errors asked about per run, the first failing cells first
+# subpackages that are not an API: never imported by the walk
+SKIP = ["tests", "test", "testing", "conftest", "setup", "f2py", "distutils", "__main__"]
+
+
+def cache_dir() -> Path:
+    """Where name indexes are kept: ``$MLEMODERNIZER_CACHE`` or the user's cache folder."""
+    if os.environ.get("MLEMODERNIZER_CACHE"):
+        return Path(os.environ["MLEMODERNIZER_CACHE"]) / "name-index"
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "mlemodernizer" / "name-index"
+
+
+def drifts_of(errors: list[CellError], nb: NotebookNode) -> list[Drift]:
+    """The errors this family reads, one per failing cell (its first error), in cell order."""
+    seen: set[int] = set()
+    out = []
+    for error in sorted(errors, key=lambda e: e.cell_index):
+        if error.cell_index in seen:
+            continue
+        seen.add(error.cell_index)
+        drift = understand(error, nb)
+        if drift is not None:
+            out.append(drift)
+    return out
+
+
+def build_drift_probe(
+    errors: list[CellError], nb: NotebookNode, *, cache: Path | None = None
+) -> str | None:
+    """Code for the live kernel that prints ``__MLEM_FACTS__{"drift": ...}``; None when no error
+    needs the kernel (a message that states its fix needs no question)."""
+    queries = []
+    for drift in drifts_of(errors, nb):
+        q = drift.query(len(queries))
+        if q is not None:
+            queries.append(q)
+        if len(queries) >= MAX_QUERIES:
+            break
+    if not queries:
+        return None
+    where = cache if cache is not None else cache_dir()
+    params = {
+        "queries": queries,
+        "marker": FACTS_MARKER,
+        "budget": PROBE_BUDGET_S,
+        "walk_budget": WALK_BUDGET_S,
+        "skip": SKIP,
+        "cache_dir": str(where),
+        "walker": _walker_source(),
+    }
+    return f"{_kernel_source()}\n__mlem_drift_main__({json.dumps(params)!r})\n"
+
+
+def answers_of(facts: dict) -> list[dict]:
+    """The kernel's answers in a run's facts ([] when the probe did not run or failed)."""
+    drift = facts.get("drift") if isinstance(facts, dict) else None
+    if not isinstance(drift, dict):
+        return []
+    answers = drift.get("answers")
+    return answers if isinstance(answers, list) else []
+
+
+def answer_for(drift: Drift, answers: list[dict]) -> dict | None:
+    for a in answers:
+        if a.get("cell") == drift.cell_index and a.get("error") == drift.error:
+            return a
+    return None
+
+
+@functools.cache
+def _kernel_source() -> str:
+    """kernel_side.py from its first ``def`` (its docstring would replace the user's __doc__)."""
+    text = KERNEL_SIDE.read_text(encoding="utf-8")
+    return text[text.index("\ndef ") + 1 :]
+
+
+@functools.cache
+def _walker_source() -> str:
+    """``__mlem_walk__`` alone: what the fresh interpreter that builds an index runs."""
+    text = _kernel_source()
+    return text[: text.index("\ndef __mlem_drift__")]

@@ -1,0 +1,86 @@
+"""The author's stored numbers, found again: a cell printed ``accuracy: 0.947`` then; does it
+now? A fix judged by this must not make the notebook show fewer of the numbers its author saw
+(the environment family's candidates are judged so, beside the errors).
+
+Numbers are read from the text a reader compares (stdout and text results; object reprs with
+addresses and figure sizes are left out), and match when they agree to the precision both print
+(``0.9473684`` is ``0.947``); integers match exactly."""
+
+from __future__ import annotations
+
+import re
+
+from nbformat import NotebookNode
+
+from ..contracts.notebook import output_texts
+
+_NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w.])")
+_REPR = re.compile(r"<[^<>\n]*(?: at 0x[0-9a-fA-F]+|Figure size [^<>\n]*|Axes[^<>\n]*)>")
+_MAX_PER_CELL = 400
+
+
+def numbers(text: str) -> list[str]:
+    """The numbers in ``text``, as printed."""
+    return _NUMBER.findall(_REPR.sub(" ", text))[:_MAX_PER_CELL]
+
+
+def cell_numbers(cell: NotebookNode) -> list[str]:
+    return numbers("\n".join(t for kind, t in output_texts(cell) if kind != "stderr"))
+
+
+def _decimals(text: str) -> int | None:
+    """Digits after the point as printed (None: an exponent, compare relatively)."""
+    if "e" in text.lower():
+        return None
+    return len(text.split(".", 1)[1]) if "." in text else 0
+
+
+def same_number(stored: str, now: str) -> bool:
+    try:
+        x, y = float(stored), float(now)
+    except ValueError:
+        return False
+    if x == y:
+        return True
+    dx, dy = _decimals(stored), _decimals(now)
+    if dx is None or dy is None:
+        return abs(x - y) <= 1e-6 * max(abs(x), abs(y))
+    if dx == 0 and dy == 0:
+        return False  # integers (shapes, counts) match exactly
+    places = min(dx, dy)
+    return abs(round(x, places) - round(y, places)) < 0.5 * 10.0**-places + 1e-12
+
+
+def found_again(stored: list[str], now: list[str]) -> int:
+    """How many of ``stored`` appear in ``now`` (each of ``now`` used once, in order first)."""
+    used = [False] * len(now)
+    hits = 0
+    for x in stored:
+        for j, y in enumerate(now):
+            if not used[j] and same_number(x, y):
+                used[j] = True
+                hits += 1
+                break
+    return hits
+
+
+def numbers_found(
+    original: NotebookNode, executed: NotebookNode, start: int = 0
+) -> tuple[int, int]:
+    """(found, total): the original's stored numbers in its code cells from index ``start`` on,
+    and how many the executed notebook's same cells (by id, else by position) show again."""
+    by_id = {c.get("id"): c for c in executed.cells if c.get("id")}
+    found = total = 0
+    for i, cell in enumerate(original.cells):
+        if i < start or cell.cell_type != "code":
+            continue
+        stored = cell_numbers(cell)
+        if not stored:
+            continue
+        now_cell = by_id.get(cell.get("id")) or (
+            executed.cells[i] if i < len(executed.cells) else None
+        )
+        total += len(stored)
+        if now_cell is not None:
+            found += found_again(stored, cell_numbers(now_cell))
+    return found, total

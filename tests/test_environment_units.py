@@ -1,0 +1,287 @@
+"""The environment family's parts on their own: docstring notes, messages that state a fix,
+the edits, the ranking of where a name lives, and the stored-numbers count the judge uses.
+The end-to-end runs on real kernels are in test_environment_fixer.py."""
+
+from __future__ import annotations
+
+import nbformat
+import pytest
+
+from mlemodernizer.execution.base import CellError
+from mlemodernizer.fixers.environment.candidates import _home, candidates
+from mlemodernizer.fixers.environment.docnotes import (
+    parameter_entries,
+    removed_without_effect,
+    renamed_parameter,
+    replacing_member,
+)
+from mlemodernizer.fixers.environment.drift import understand
+from mlemodernizer.fixers.environment.edits import (
+    AttributeRewrite,
+    ImportFromRewrite,
+    KeywordRewrite,
+    MethodForKeyword,
+    ModuleRebind,
+    ParamKeyRewrite,
+    PositionalRewrite,
+    PrintStatements,
+    StringRewrite,
+)
+from mlemodernizer.fixers.environment.messages import choose, stated_fix
+from mlemodernizer.scoring.fidelity import numbers_found, same_number
+
+NUMPYDOC = """A forest.
+
+Parameters
+----------
+n_estimators : int, default=10
+    Number of trees.
+
+    .. versionchanged:: 2.0
+        Renamed from ``n_trees``.
+depth : int, default=2
+    Maximum depth.
+verbose : removed in 2.0; it had no effect.
+
+Returns
+-------
+self
+"""
+
+
+def test_parameter_entries_read_numpydoc() -> None:
+    entries = parameter_entries(NUMPYDOC)
+    assert set(entries) == {"n_estimators", "depth", "verbose"}
+    assert "Renamed from ``n_trees``" in entries["n_estimators"]
+
+
+def test_a_rename_note_names_the_new_parameter() -> None:
+    new, sentence = renamed_parameter(NUMPYDOC, ["n_estimators", "depth"], "n_trees")
+    assert new == "n_estimators" and "n_trees" in sentence
+    # scikit-learn's own wording, in the docstring's body
+    doc = (
+        "sparse_output : bool, default=True\n    .. versionadded:: 1.2\n"
+        "       `sparse` was renamed to `sparse_output`"
+    )
+    assert renamed_parameter(doc, ["sparse_output", "dtype"], "sparse")[0] == "sparse_output"
+    assert renamed_parameter(NUMPYDOC, ["n_estimators", "depth"], "max_leaf") is None
+
+
+def test_a_removed_keyword_without_effect_is_found_and_a_merely_removed_one_is_not() -> None:
+    assert "no effect" in removed_without_effect(NUMPYDOC, "verbose")
+    assert removed_without_effect("copy : bool\n    Removed in 2.0.", "copy") is None
+
+
+def test_the_member_whose_docstring_replaces_the_old_name() -> None:
+    members = {
+        "predict": {"doc": "The labels.\n\nReplaces ``predict_labels``, removed in 2.0."},
+        "score": {"doc": "Accuracy; uses predict_labels internally"},
+    }
+    assert replacing_member(members, "predict_labels")[0] == "predict"
+    members["other"] = {"doc": "Renamed from predict_labels too."}
+    assert replacing_member(members, "predict_labels") is None  # two claim it: not clear
+
+
+def _stmt(code: str):
+    import ast
+
+    return ast.parse(code).body[-1]
+
+
+def test_messages_that_state_their_fix() -> None:
+    numpy = (
+        "module 'numpy' has no attribute 'float'.\n`np.float` was a deprecated alias for the "
+        "builtin `float`. To avoid this error in existing code, use `float` by itself."
+    )
+    hint = stated_fix("AttributeError", numpy, _stmt("y = np.float(3)"))
+    assert hint["how"] == "replace" and hint["new"] == "float" and hint["attr"] == "float"
+    infty = "`np.infty` was removed in the NumPy 2.0 release. Use `np.inf` instead."
+    assert stated_fix("AttributeError", infty, _stmt("x = np.infty"))["new"] == "np.inf"
+    freq = "Invalid frequency: H. Failed to parse ... Did you mean h?"
+    hint = stated_fix("ValueError", freq, _stmt("pd.date_range('2020', freq='H')"))
+    assert (hint["old"], hint["new"], hint["where"]) == ("H", "h", "string")
+    offsets = "'M' is no longer supported for offsets. Please use 'ME' instead."
+    assert stated_fix("ValueError", offsets, _stmt("s.resample('M')"))["new"] == "ME"
+    print2 = "Missing parentheses in call to 'print'. Did you mean print(...)?"
+    assert stated_fix("SyntaxError", print2, None) == {"how": "print_call"}
+
+
+def test_valid_choices_from_the_message_or_the_list_it_names() -> None:
+    sk = (
+        "The 'criterion' parameter of DecisionTreeClassifier must be a str among "
+        "{'log_loss', 'gini', 'entropy'}. Got 'gini_index' instead."
+    )
+    hint = stated_fix("InvalidParameterError", sk, None, {"gini_index"})
+    assert hint["valid"] == ["log_loss", "gini", "entropy"]
+    assert choose("gini_index", hint["valid"]) == ("gini", "contains")
+    style = (
+        "'seaborn-white' is not a valid package style, path of style file, URL of style file, "
+        "or library style name (library styles are listed in `style.available`)"
+    )
+    hint = stated_fix("OSError", style, _stmt("plt.style.use('seaborn-white')"))
+    assert hint["listed"] == "plt.style.available"
+    available = ["seaborn-v0_8-white", "seaborn-v0_8-whitegrid", "ggplot", "classic"]
+    assert choose("seaborn-white", available)[0] == "seaborn-v0_8-white"
+    assert choose("zzz", available) is None
+    assert choose("ab", ["abc", "abd"]) is None  # two as close: not clear
+
+
+def _nb(*sources: str):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(s) for s in sources]
+    return nb
+
+
+@pytest.mark.parametrize(
+    ("edit", "before", "after"),
+    [
+        (
+            ImportFromRewrite("a.old", (("f", "a.new", "f"), ("G", "a.other", "G2"))),
+            "from a.old import f, G as g, h\nf(g)",
+            "from a.old import h\nfrom a.new import f\nfrom a.other import G2 as g\nf(g)",
+        ),
+        (
+            ModuleRebind("pkg.gone", "pkg.here"),
+            "import pkg.gone as m\nm.x",
+            "import pkg.here as m\nm.x",
+        ),
+        (
+            ModuleRebind("sk.cross_validation", "sk.model_selection"),
+            "from sk import cross_validation, other",
+            "from sk import other\nfrom sk import model_selection as cross_validation",
+        ),
+        (
+            AttributeRewrite("cm", "get_cmap", "matplotlib.pyplot.get_cmap", "matplotlib.pyplot"),
+            "c = cm.get_cmap('jet')",
+            "import matplotlib.pyplot\nc = matplotlib.pyplot.get_cmap('jet')",
+        ),
+        (
+            AttributeRewrite("np", "float", "float"),
+            "x = np.float(2) + np.float_",
+            "x = float(2) + np.float_",
+        ),
+        (AttributeRewrite("*", "old", "{receiver}.new"), "a.b().old(1)", "a.b().new(1)"),
+        (
+            KeywordRewrite("Model", "n_trees", "n_estimators"),
+            "Model(n_trees=3, x=1)",
+            "Model(n_estimators=3, x=1)",
+        ),
+        (KeywordRewrite("m.fit", "verbose", None), "m.fit(X, y, verbose=True)", "m.fit(X, y)"),
+        (
+            PositionalRewrite("Scaler", 0, ("with_mean", "with_std")),
+            "Scaler(True, False)",
+            "Scaler(with_mean=True, with_std=False)",
+        ),
+        (
+            PositionalRewrite("binarize", 1, ("threshold", "copy")),
+            "binarize(X, 0.3)",
+            "binarize(X, threshold=0.3)",
+        ),
+        (
+            StringRewrite("H", "h"),
+            "pd.date_range('2020', freq='H')",
+            "pd.date_range('2020', freq='h')",
+        ),
+        (
+            ParamKeyRewrite("n_trees", "n_estimators"),
+            "g = {'n_trees': [1], 'clf__n_trees': [2]}\np.set_params(n_trees=3)",
+            "g = {'n_estimators': [1], 'clf__n_estimators': [2]}\np.set_params(n_estimators=3)",
+        ),
+        (
+            MethodForKeyword("df.fillna", "method", "ffill"),
+            "df.fillna(method='ffill', limit=1)",
+            "df.ffill(limit=1)",
+        ),
+        (
+            PrintStatements(),
+            "print 'a', x\nprint\nprint >>f, y,",
+            "print('a', x)\nprint()\nprint(y, file=f, end=' ')",
+        ),
+    ],
+)
+def test_each_edit(edit, before: str, after: str) -> None:
+    assert edit.apply(_nb(before), 0) == {0: after}
+
+
+def test_edits_keep_magics_and_leave_unmatched_cells_alone() -> None:
+    nb = _nb("%matplotlib inline\nfrom a.old import f", "x = 1", "from a.old import f")
+    changed = ImportFromRewrite("a.old", (("f", "a.new", "f"),)).apply(nb, 0)
+    assert changed == {0: "%matplotlib inline\nfrom a.new import f", 2: "from a.new import f"}
+    # a string is replaced where the value is written, up to the failing cell
+    nb = _nb("crit = 'gini_index'", "Model(criterion=crit).fit()")
+    assert StringRewrite("gini_index", "gini").apply(nb, 1) == {0: "crit = 'gini'"}
+
+
+def test_where_a_name_lives_public_face_own_package_and_kind_first() -> None:
+    hits = [
+        {"module": "lib.search", "kind": "function", "ident": "lib.selection.split", "top": "lib"},
+        {
+            "module": "lib.selection",
+            "kind": "function",
+            "ident": "lib.selection.split",
+            "top": "lib",
+        },
+        {"module": "dep.util", "kind": "function", "ident": "dep.util.split", "top": "dep"},
+        {"module": "lib.text", "kind": "data", "ident": "lib.text.split", "top": "lib"},
+    ]
+    homes = _home(hits, "lib.cross_val", {"call": True})
+    # lib.search only imports it (one object, one home: where it is defined); a value is no
+    # call's target; a dependency's name comes after the package's own
+    assert [h["module"] for h in homes] == ["lib.selection", "lib.text", "dep.util"]
+
+
+def _error(ename: str, evalue: str, line: int = 1, cell: int = 0) -> CellError:
+    tb = f"{ename}    Traceback (most recent call last)\nCell In[1], line {line}\n"
+    return CellError(cell, f"c{cell}", ename, evalue, tb)
+
+
+def test_drift_and_candidates_from_a_kernel_answer() -> None:
+    nb = _nb("from lib.cross_val import split, kfold\nsplit([1, 2])")
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"c{i}"
+    drift = understand(_error("ModuleNotFoundError", "No module named 'lib.cross_val'"), nb)
+    assert drift.kind == "relocate" and [n["name"] for n in drift.detail["names"]] == [
+        "split",
+        "kfold",
+    ]
+    assert drift.detail["names"][0]["use"] == {"call": True, "args": 1, "keywords": []}
+    answer = {
+        "names": {
+            "split": [
+                {
+                    "module": "lib.selection",
+                    "kind": "function",
+                    "ident": "lib.selection.split",
+                    "top": "lib",
+                    "name": "split",
+                }
+            ],
+            "kfold": [
+                {
+                    "module": "lib.selection",
+                    "kind": "function",
+                    "ident": "lib.selection.kfold",
+                    "top": "lib",
+                    "name": "kfold",
+                }
+            ],
+        }
+    }
+    [best] = candidates(drift, answer, nb)
+    assert best.edit.apply(nb, 0) == {0: "from lib.selection import split, kfold\nsplit([1, 2])"}
+    assert "`split` is in `lib.selection`" in best.evidence and best.safety == "safe"
+    # nothing known about the environment: no candidate
+    assert candidates(drift, {}, nb) == []
+
+
+def test_stored_numbers_found_again() -> None:
+    assert same_number("0.947", "0.9473684") and same_number("0.9473684", "0.947")
+    assert not same_number("0.947", "0.951") and not same_number("150", "151")
+    assert same_number("1e-05", "1.0000001e-05")
+    old, new = _nb("print(1)", "print(2)"), _nb("print(1)", "print(2)")
+    old.cells[0].outputs = [nbformat.v4.new_output("stream", text="acc 0.947 n 150\n")]
+    old.cells[1].outputs = [nbformat.v4.new_output("stream", text="<object at 0x7f00ab> 3\n")]
+    new.cells[0].outputs = [nbformat.v4.new_output("stream", text="acc 0.94736 n 149\n")]
+    new.cells[1].outputs = [nbformat.v4.new_output("stream", text="3\n")]
+    assert numbers_found(old, new) == (2, 3)  # 149 is not 150; the address is no number
+    assert numbers_found(old, new, start=1) == (1, 1)
