@@ -201,6 +201,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             modules=st.modules.editable(fixable) if opts.modules == "apply" else {},
             blocked=blocked_notes(cells),
             folder=run.result.workdir or st.modules.folder,
+            evidence=[e for f in self.fixers for e in getattr(f, "evidence", lambda: [])()],
         )
 
     def _try_fix(self, st: LoopState, issue: str, proposal: FixProposal, focus: str | None) -> None:

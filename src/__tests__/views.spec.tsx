@@ -543,6 +543,57 @@ describe('views', () => {
     expect(host.textContent).not.toContain('.loc[rows, cols]');
   });
 
+  it('shows an environment fix with what was found where', () => {
+    const plan =
+      "Cell 2 (ModuleNotFoundError: No module named 'sklearn.cross_validation'): " +
+      '`train_test_split` is in `sklearn.model_selection`; changing cell 2.';
+    const state = reduceEvents(initialState('j', 'nb.ipynb'), [
+      {
+        type: 'fix_proposed',
+        job: 'j',
+        seq: 1,
+        time: 1,
+        iteration: 1,
+        fix_id: 'fix-1',
+        issue: 'error',
+        fix_type: 'error_repair',
+        source: 'environment',
+        plan,
+        rule_ids: [],
+        rules: [],
+        model: null,
+        tokens: {},
+        changes: [
+          {
+            cell_index: 1,
+            cell_id: 'c',
+            old_source: 'from sklearn.cross_validation import train_test_split',
+            new_source: 'from sklearn.model_selection import train_test_split'
+          }
+        ]
+      } as IEventBase
+    ]);
+    render(
+      <Timeline
+        state={state}
+        actions={{
+          decide: jest.fn(),
+          showCell: jest.fn(),
+          openFile: jest.fn(),
+          openRuleDoc: jest.fn()
+        }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    expect(
+      host.querySelector('.jp-mlemodernizer-fix-summary')?.textContent
+    ).toContain('From the installed libraries');
+    expect(host.querySelector('.jp-mlemodernizer-plan')?.textContent).toBe(
+      plan
+    );
+  });
+
   it('draws the chart with a text alternative', () => {
     const state = {
       ...reduceEvents(initialState('j', 'nb.ipynb'), EVENTS),

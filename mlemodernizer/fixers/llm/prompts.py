@@ -168,6 +168,12 @@ def _common_tail(ctx: FixContext, facts: bool, facts_cell: int | None = None) ->
         text = format_facts(found, include_versions=not versions)
         if text:
             parts.append("## Facts from the live Python environment (checked, trust them)\n" + text)
+        if ctx.evidence:
+            # the environment family's findings and how its tries ended: start from them
+            parts.append(
+                "## What the installed libraries said (tried by running; cells numbered from 1)\n"
+                + "\n".join(f"- {' '.join(e.split())[:300]}" for e in ctx.evidence[-8:])
+            )
     attempts = _attempts_text(ctx)
     if attempts:
         parts.append(
