@@ -173,6 +173,8 @@ export interface IEnvironmentTrial {
   evidence: string;
   safety: 'safe' | 'review';
   cells_changed: number[];
+  /** The notebook's own module it changed, when it was one. */
+  file: string | null;
   outcome: 'pending' | 'kept' | 'dropped' | 'rolled back' | 'rejected';
   why: string;
 }

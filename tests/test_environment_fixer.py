@@ -179,3 +179,31 @@ def test_real_libraries_drift_is_repaired_from_the_libraries_themselves(
     assert found == total and total >= 10
     # the CLI says what it found where
     assert "`train_test_split` is in `sklearn.model_selection`" in proc.stderr
+
+
+def test_drift_inside_the_notebooks_own_module_is_repaired_there(tmp_path: Path) -> None:
+    helpers = tmp_path / "helpers"
+    helpers.mkdir()
+    (helpers / "__init__.py").write_text("")
+    (helpers / "data.py").write_text(
+        "from sklearn.cross_validation import train_test_split\n\n\n"
+        "def split(rows):\n    return train_test_split(rows, test_size=0.5, random_state=0)\n"
+    )
+    nb = tmp_path / "nb.ipynb"
+    nbformat.write(
+        make_notebook(["from helpers.data import split\nprint(len(split(list(range(10)))[0]))"]),
+        nb,
+    )
+    report = json_report(
+        run_cli(
+            "run", str(nb), "--offline", "--fixers", "environment", "--json",
+            env={"MLEMODERNIZER_CACHE": str(tmp_path / "cache")},
+        )
+    )  # fmt: skip
+    assert report["error_free"]
+    [trial] = report["environment_trials"]
+    assert trial["file"] == "helpers/data.py" and trial["outcome"] == "kept"
+    assert "`train_test_split` is in `sklearn.model_selection`" in trial["evidence"]
+    assert "from sklearn.model_selection import" in (helpers / "data.py").read_text()
+    assert "sklearn.cross_validation" in (helpers / "data.py.orig").read_text()
+    assert [m["path"] for m in report["modules"]] == ["helpers/data.py"]

@@ -160,6 +160,7 @@ class EnvironmentTrial(TypedDict):
     evidence: str  # what the installed library says ("`split` is in `pkg.selection`")
     safety: Literal["safe", "review"]
     cells_changed: list[int]
+    file: str | None  # the notebook's own module it changed, when it was one
     outcome: Literal["pending", "kept", "dropped", "rolled back", "rejected"]
     why: str
 

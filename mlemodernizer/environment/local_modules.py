@@ -73,6 +73,16 @@ def frame_in_modules(traceback: str, modules: Iterable[str]) -> ModuleFrame | No
     return None
 
 
+def innermost_frame(traceback: str) -> tuple[str, int] | None:
+    """(path, line) of the traceback's innermost frame in a ``.py`` file that is not an
+    installed package's (a notebook's own module), or None: the error is the cell's own."""
+    last = None
+    for match in _FRAME.finditer(traceback):
+        if not _installed(match["path"]):
+            last = match
+    return (last["path"], int(last["line"])) if last is not None else None
+
+
 def _installed(text: str) -> bool:
     return _INSTALLED.search(text) is not None
 
@@ -129,8 +139,8 @@ def local_module_notices(
         if apply:
             notices.append(
                 f"cell {error.cell_index + 1} fails in {name}, line {frame.line} ({what}): a "
-                "module of yours beside the notebook; no rule fixes this error there, so it is "
-                "left as it is"
+                "module of yours beside the notebook, where no rule fixes this error (the report's "
+                "modules say whether another fixer changed the file)"
             )
             continue
         text = (

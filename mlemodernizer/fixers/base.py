@@ -81,6 +81,9 @@ class FixProposal:
     targets: dict[str, str] = field(default_factory=dict)
     # target cell id -> the ids of the cells changed for it (default: that cell alone)
     groups: dict[str, list[str]] = field(default_factory=dict)
+    # targets whose change is kept only when the cell then runs clean (a name chosen by
+    # spelling alone), not merely when its error moves on
+    require_clean: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -104,7 +104,8 @@ class JudgeStep:
         judgement = judge(best.state, run.state, st.target)
         why = judgement.describe() if judgement.worse else ""
         if not why:
-            start = min(c.cell_index for c in accepted if c.path is None) if accepted else 0
+            cells = [c.cell_index for c in accepted if c.path is None]
+            start = min(cells) if cells else 0  # a module's change: the whole notebook
             before, _ = numbers_found(st.original, best.result.executed, start)
             after, total = numbers_found(st.original, run.result.executed, start)
             if after < before:
@@ -128,11 +129,17 @@ class JudgeStep:
             for cid, error in proposal.targets.items()
             if (now := run.state.cells.get(cid)) is not None
             and now.error is not None
-            and now.error[:200] == error[:200]
+            and (now.error[:200] == error[:200] or cid in proposal.require_clean)
         }
         for cid in proposal.targets:
             outcomes[cid] = (
-                ("dropped", "the error it aimed at remained")
+                (
+                    "dropped",
+                    "its cell still fails (a name chosen by spelling alone is kept only when "
+                    "its cell runs clean)"
+                    if cid in proposal.require_clean
+                    else "the error it aimed at remained",
+                )
                 if cid in remained
                 else ("kept", "its cell's error is gone and nothing got worse")
             )
@@ -145,7 +152,11 @@ class JudgeStep:
             record.rolled_back, record.rollback_reason = True, why
             self._roll_back(st, fix_id, accepted, why)
         else:
-            for change in dropped:  # the kept run, with those cells as they were
+            for change in dropped:  # the kept run, with those cells (and files) as they were
+                if change.path is not None:
+                    st.modules.current[change.path] = change.old_source
+                    st.modules.refuse(change)
+                    continue
                 st.current.cells[change.cell_index].source = change.old_source
                 run.result.executed.cells[change.cell_index].source = change.old_source
             if dropped:

@@ -26,6 +26,7 @@ from .edits import (
     StringRewrite,
 )
 from .messages import choose
+from .names import keeps_words
 from .source import module_alias
 
 SAFE, REVIEW = "safe", "review"
@@ -41,6 +42,9 @@ class Candidate:
     edit: Edit
     evidence: str
     safety: str = SAFE
+    # chosen by spelling alone (no note, no message naming it): kept only when its cell then
+    # runs clean, not merely when the error moves on
+    strict: bool = False
 
     @property
     def key(self) -> str:
@@ -133,12 +137,13 @@ def _renamed(
                 continue
             if use.get("call") and h["kind"] not in ("class", "function"):
                 continue  # called: a module or a value cannot be what it was
-            low, olow = name.lower(), other.lower()
-            contains = low in olow or olow in low
-            ratio = difflib.SequenceMatcher(None, low, olow).ratio()
+            contains = keeps_words(name, other)
+            ratio = difflib.SequenceMatcher(None, name.lower(), other.lower()).ratio()
+            if not contains and ratio < 0.8:
+                continue  # neither its words nor nearly its spelling
             fit = _fits(h, use)
-            score = ratio + (0.5 if contains else 0) + (0.3 if fit else 0)
-            why = "contains" if contains else "spelled like"
+            score = (1.0 + ratio / 2 if contains else ratio) + (0.3 if fit else 0)
+            why = "keeps the words of" if contains else "is spelled like"
             scored.append((score, h, why))
     scored.sort(key=lambda s: -s[0])
     if not scored or (len(scored) > 1 and scored[0][0] - scored[1][0] < 0.15):
@@ -170,6 +175,7 @@ def _relocate(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Ca
     moves: list[tuple[str, str, str]] = []
     said: list[str] = []
     rebinds: list[Candidate] = []
+    strict = False
     for item in d["names"]:
         name, use = item["name"], item.get("use") or {}
         if name in present:
@@ -195,8 +201,9 @@ def _relocate(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Ca
             continue
         for h, why in _renamed(name, renamed.get(name) or {}, module, use):
             moves.append((name, h["module"], h["name"]))
+            strict = True
             fit = " and takes the call's arguments" if _fits(h, use) else ""
-            said.append(f"`{name}` is gone; `{h['module']}.{h['name']}` {why} its name{fit}")
+            said.append(f"`{name}` is gone; `{h['module']}.{h['name']}` {why} the old name{fit}")
     out = list(rebinds)
     if moves:
         out.insert(
@@ -206,6 +213,7 @@ def _relocate(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Ca
                 ImportFromRewrite(module, tuple(moves)),
                 "; ".join(said),
                 SAFE if all(m[0] == m[2] for m in moves) else REVIEW,
+                strict=strict,
             ),
         )
     return out
@@ -247,6 +255,7 @@ def _relocate_attribute(
                 AttributeRewrite(receiver, name, replacement, add),
                 evidence,
                 SAFE if kind == "moved" else REVIEW,
+                strict=kind != "moved",
             )
         )
     return out
@@ -293,7 +302,7 @@ def _object_attr(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list
         if name == old or (said and name == said[0]):
             continue
         low, nlow = old.lower(), name.lower()
-        prefix = nlow.startswith(low + "_") or low.startswith(nlow + "_")
+        prefix = keeps_words(old, name) and (nlow.startswith(low) or low.startswith(nlow))
         ratio = difflib.SequenceMatcher(None, low, nlow).ratio()
         if not (prefix or ratio >= 0.8):
             continue
@@ -309,6 +318,7 @@ def _object_attr(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list
                 f"`{type_name}` has `{name}`, the only public name like `{old}`"
                 + (" that takes the call's arguments" if use.get("call") else ""),
                 REVIEW,
+                strict=True,
             )
         )
     return out
@@ -391,6 +401,7 @@ def _kwarg(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candi
                         f"`{shown}` takes no `{old}`; `{new}` is its only parameter spelled like "
                         "it that the call does not pass",
                         REVIEW,
+                        strict=True,
                     )
                 )
     return out
@@ -455,6 +466,7 @@ def _invalid_param(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> li
                 f"`{d['estimator']}` has no parameter `{old}`; of the valid ones the message "
                 f"lists, `{picked[0]}` is the one like it",
                 REVIEW,
+                strict=True,
             )
         )
     return out
@@ -481,6 +493,7 @@ def _message(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Can
                 f"'{d['old']}' is not a valid value; of those {source} lists, '{picked[0]}' is "
                 f"the one like it",
                 REVIEW,
+                strict=True,
             )
         ]
     if d.get("where") == "string":

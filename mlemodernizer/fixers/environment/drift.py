@@ -8,10 +8,13 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+import nbformat
 from nbformat import NotebookNode
 
+from ...environment.local_modules import frame_in_modules, innermost_frame
 from ...execution.base import CellError
 from .source import (
     attributes_used,
@@ -54,6 +57,9 @@ class Drift:
     error: str  # "ename: first line of evalue"
     evalue: str  # the whole message (a message may state its fix on a later line)
     detail: dict[str, Any] = field(default_factory=dict)
+    # the notebook's own module the error was raised in (relative to its folder), or None: the
+    # cell itself; a repair then changes that file, as the rules do
+    path: str | None = None
 
     def query(self, qid: int) -> dict[str, Any] | None:
         """The question for the live kernel, or None when the code and the message suffice."""
@@ -79,28 +85,57 @@ def first_line(evalue: str) -> str:
     return text.splitlines()[0] if text else ""
 
 
-def understand(error: CellError, nb: NotebookNode) -> Drift | None:
-    """The drift an error shows, or None when it is not one this family reads."""
+def understand(
+    error: CellError, nb: NotebookNode, modules: dict[str, str] | None = None
+) -> Drift | None:
+    """The drift an error shows, or None when it is not one this family reads. ``modules``:
+    the notebook's own modules a fixer may change (relative path -> source); an error raised
+    in one of them is read there. Without them (the kernel's question is asked before any fixer
+    is) the module is read from the traceback's path."""
     if not 0 <= error.cell_index < len(nb.cells):
         return None
-    cell = nb.cells[error.cell_index]
-    tree = parse_cell(cell.source)
-    line = failing_line(error)
-    stmt = statement_at(tree, line) if tree is not None and line else None
     head = first_line(error.evalue)
     drift = Drift(
         kind="",
         cell_index=error.cell_index,
         cell_id=error.cell_id,
-        error=f"{error.ename}: {head}".strip(),
+        error=f"{error.ename}: {head}".strip()[:200],
         evalue=error.evalue or "",
     )
-    detail = _read(error.ename, head, error.evalue or "", stmt, tree, nb)
+    module = module_frame(error, modules)
+    if module is not None:
+        drift.path, line, source = module
+        tree = parse_cell(source)
+        scope = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    else:
+        tree = parse_cell(nb.cells[error.cell_index].source)
+        line = failing_line(error)
+        scope = nb
+    stmt = statement_at(tree, line) if tree is not None and line else None
+    detail = _read(error.ename, head, error.evalue or "", stmt, tree, scope)
     if detail is None:
         return None
     drift.kind, drift.detail = detail
     drift.detail["line"] = line
     return drift
+
+
+def module_frame(error: CellError, modules: dict[str, str] | None) -> tuple[str, int, str] | None:
+    """(path, line, source) of the notebook's own module the error was raised in, or None."""
+    if modules:
+        frame = frame_in_modules(error.traceback or "", modules)
+        if frame is not None:
+            return frame.path, frame.line, modules[frame.path]
+        return None
+    frame = innermost_frame(error.traceback or "")
+    if frame is None:
+        return None
+    path, line = frame
+    try:
+        source = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return path, line, source
 
 
 def _read(
@@ -197,7 +232,12 @@ def _read_import(head: str, stmt: ast.stmt | None, nb: NotebookNode) -> tuple[st
         }
     if m := _NO_MODULE.match(head):
         missing = m.group(1)
-        if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
+        related = (
+            isinstance(stmt, ast.ImportFrom)
+            and stmt.module
+            and (stmt.module == missing or stmt.module.startswith(missing + "."))
+        )
+        if related and isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
             names = imported_from(stmt, stmt.module)
             return "relocate", {
                 "module": stmt.module,

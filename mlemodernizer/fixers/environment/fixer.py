@@ -41,6 +41,7 @@ class Trial:
     safety: str
     key: str
     cells_changed: list[int] = field(default_factory=list)
+    file: str | None = None  # the notebook's own module it changed, when it was one
     outcome: str = "pending"  # kept | dropped | rolled back | rejected
     why: str = ""
 
@@ -52,6 +53,7 @@ class Trial:
             "evidence": self.evidence,
             "safety": self.safety,
             "cells_changed": self.cells_changed,
+            "file": self.file,
             "outcome": self.outcome,
             "why": self.why,
         }
@@ -67,6 +69,7 @@ class EnvironmentFixer:
         self.trials: list[Trial] = []
         self.single = False  # after a rollback of several cells' changes: one cell at a time
         self._pending: list[Trial] = []
+        self._modules: dict[str, str] = {}
         self.last_failure: str | None = None
 
     # the loop's probe: (errors, the notebook that ran) -> code for the live kernel
@@ -76,19 +79,26 @@ class EnvironmentFixer:
     def propose(self, ctx: FixContext) -> FixProposal | None:
         if ctx.fix_type != FixType.ERROR_REPAIR:
             return None
+        self._modules = ctx.modules
         nb = ctx.notebook
         work = _sources_only(nb)
         answers = answers_of(ctx.result.facts)
         chosen: list[tuple[Drift, Candidate, dict[int, str]]] = []
         touched: set[int] = set()
-        for drift in drifts_of(ctx.result.errors, nb):
-            pick = self._next_candidate(drift, answer_for(drift, answers), work, touched)
+        files: dict[str, str] = {}  # the notebook's own modules changed: path -> new source
+        for drift in drifts_of(ctx.result.errors, nb, ctx.modules):
+            if drift.path is not None and drift.path not in ctx.modules:
+                continue  # a module the fixers may not change (--modules report)
+            pick = self._next_candidate(drift, answer_for(drift, answers), work, touched, files)
             if pick is None:
                 continue
             candidate, sources = pick
-            for index, source in sources.items():
-                work.cells[index].source = source
-            touched.update(sources)
+            if drift.path is not None:
+                files[drift.path] = sources[-1]
+            else:
+                for index, source in sources.items():
+                    work.cells[index].source = source
+                touched.update(sources)
             chosen.append((drift, candidate, sources))
             if self.single:
                 break
@@ -104,6 +114,15 @@ class EnvironmentFixer:
             )
             for i in sorted(touched)
             if work.cells[i].source != nb.cells[i].source
+        ] + [
+            CellChange(
+                cell_index=-1,
+                cell_id=f"file:{path}",
+                old_source=ctx.modules[path],
+                new_source=source,
+                path=path,
+            )
+            for path, source in files.items()
         ]
         self._pending = []
         for drift, candidate, sources in chosen:
@@ -115,7 +134,8 @@ class EnvironmentFixer:
                 evidence=candidate.evidence,
                 safety=candidate.safety,
                 key=candidate.key,
-                cells_changed=sorted(sources),
+                cells_changed=[] if drift.path else sorted(sources),
+                file=drift.path,
             )
             self.trials.append(trial)
             self._pending.append(trial)
@@ -125,8 +145,11 @@ class EnvironmentFixer:
             plan=_plan(chosen),
             changes=changes,
             targets={d.cell_id: d.error for d, _, _ in chosen},
+            require_clean=[d.cell_id for d, c, _ in chosen if c.strict],
             groups={
-                d.cell_id: [nb.cells[i].get("id", str(i)) for i in sorted(sources)]
+                d.cell_id: [f"file:{d.path}"]
+                if d.path
+                else [nb.cells[i].get("id", str(i)) for i in sorted(sources)]
                 for d, _, sources in chosen
             },
         )
@@ -156,14 +179,29 @@ class EnvironmentFixer:
         ]
 
     def _next_candidate(
-        self, drift: Drift, answer: dict | None, work: NotebookNode, touched: set[int]
+        self,
+        drift: Drift,
+        answer: dict | None,
+        work: NotebookNode,
+        touched: set[int],
+        files: dict[str, str],
     ) -> tuple[Candidate, dict[int, str]] | None:
+        """The best untried candidate and what it changes: cell index -> source, or for an
+        error in the notebook's own module, {-1: the module's new source}."""
         tried = [t for t in self.trials if t.cell_id == drift.cell_id and t.error == drift.error]
         if len(tried) >= MAX_TRIES_PER_ERROR:
             return None
         keys = {t.key for t in tried}
+        module = drift.path
         for candidate in candidates(drift, answer, work):
             if candidate.key in keys:
+                continue
+            if module is not None:
+                if module in files:
+                    return None  # one change per module and round
+                new = candidate.edit.apply_source(self._modules[module], first=True)
+                if new is not None:
+                    return candidate, {-1: new}
                 continue
             sources = candidate.edit.apply(work, drift.cell_index)
             if not sources or touched & set(sources):
@@ -192,8 +230,12 @@ def _plan(chosen: list[tuple[Drift, Candidate, dict[int, str]]]) -> str:
         review = (
             " REVIEW: it may change what the code computes." if candidate.safety == REVIEW else ""
         )
+        where = (
+            f"changing {drift.path}, the notebook's own module the error is raised in"
+            if drift.path
+            else f"changing cell{'s' if len(sources) > 1 else ''} {cells}"
+        )
         lines.append(
-            f"Cell {drift.cell_index + 1} ({drift.error}): {candidate.evidence}; "
-            f"changing cell{'s' if len(sources) > 1 else ''} {cells}.{review}"
+            f"Cell {drift.cell_index + 1} ({drift.error}): {candidate.evidence}; {where}.{review}"
         )
     return "\n".join(lines)

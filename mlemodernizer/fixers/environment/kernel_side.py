@@ -345,7 +345,12 @@ def __mlem_drift__(queries, params, ns):
             return {}
         pool = list(idx.get("names", {}))
         low = name.lower()
-        picked = [n for n in pool if n != name and len(low) >= 3 and low in n.lower()]
+        picked = [
+            n
+            for n in pool
+            if n != name
+            and ((len(low) >= 3 and low in n.lower()) or (len(n) >= 4 and n.lower() in low))
+        ]
         picked += difflib.get_close_matches(name, pool, n=8, cutoff=0.75)
         out = {}
         for n in picked[:limit]:

@@ -21,6 +21,7 @@ import difflib
 import re
 from typing import Any
 
+from .names import keeps_words, words
 from .source import dotted
 
 _TOKEN = (
@@ -100,9 +101,9 @@ def choose(old: str, valid: list[str]) -> tuple[str, str] | None:
     ``gini_index``), or it is the clear closest spelling (``seaborn-v0_8-white`` for
     ``seaborn-white``). None when it is not clear."""
     low = old.lower()
-    inside = [v for v in valid if v and (v.lower() in low or low in v.lower()) and v != old]
+    inside = [v for v in valid if v and v != old and keeps_words(old, v)]
     if len(inside) == 1:
-        return inside[0], "contains" if inside[0].lower() in low else "contained"
+        return inside[0], "contains" if len(words(inside[0])) < len(words(old)) else "contained"
     pool = inside or valid
     scored = sorted(
         ((difflib.SequenceMatcher(None, low, v.lower()).ratio(), v) for v in pool if v != old),

@@ -32,7 +32,9 @@ def cache_dir() -> Path:
     return Path(base) / "mlemodernizer" / "name-index"
 
 
-def drifts_of(errors: list[CellError], nb: NotebookNode) -> list[Drift]:
+def drifts_of(
+    errors: list[CellError], nb: NotebookNode, modules: dict[str, str] | None = None
+) -> list[Drift]:
     """The errors this family reads, one per failing cell (its first error), in cell order."""
     seen: set[int] = set()
     out = []
@@ -40,7 +42,7 @@ def drifts_of(errors: list[CellError], nb: NotebookNode) -> list[Drift]:
         if error.cell_index in seen:
             continue
         seen.add(error.cell_index)
-        drift = understand(error, nb)
+        drift = understand(error, nb, modules)
         if drift is not None:
             out.append(drift)
     return out
