@@ -285,3 +285,22 @@ def test_stored_numbers_found_again() -> None:
     new.cells[1].outputs = [nbformat.v4.new_output("stream", text="3\n")]
     assert numbers_found(old, new) == (2, 3)  # 149 is not 150; the address is no number
     assert numbers_found(old, new, start=1) == (1, 1)
+
+
+def test_a_call_inside_a_function_of_an_earlier_cell_is_repaired_there() -> None:
+    nb = _nb(
+        "from sklearn.neighbors import KernelDensity\ndef kde(b):\n    return KernelDensity(b)",
+        "kde(0.5)",
+    )
+    nb.cells[0]["execution_count"], nb.cells[1]["execution_count"] = 7, 8
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"c{i}"
+    tb = (
+        "TypeError    Traceback (most recent call last)\nCell In[8], line 1\n----> 1 kde(0.5)\n"
+        "Cell In[7], line 3, in kde(b)\n----> 3     return KernelDensity(b)\n"
+    )
+    error = CellError(1, "c1", "TypeError", "KernelDensity.__init__() takes 1 positional "
+                      "argument but 2 were given", tb)  # fmt: skip
+    drift = understand(error, nb)
+    assert (drift.kind, drift.cell_index, drift.site) == ("positional", 1, 0)
+    assert drift.detail["calls"] == [{"callee": "KernelDensity", "args": 1, "keywords": []}]

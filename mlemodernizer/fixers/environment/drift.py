@@ -39,6 +39,7 @@ _POSITIONAL = re.compile(
     r"^([\w.<>]*)\(\) takes (?:from \d+ to )?(\d+) positional arguments? but (\d+) (?:were|was) "
     r"given|^too many positional arguments"
 )
+_CELL_FRAMES = re.compile(r"^\s*Cell In\s*\[(\d+)\],\s*line (\d+)", re.MULTILINE)
 _INVALID_PARAM = re.compile(
     rf"Invalid parameter '?({_ID}(?:__{_ID})*)'? for estimator ([A-Za-z_][\w.]*)"
     r".*?Valid parameters are:?\s*\[([^\]]*)\]",
@@ -60,6 +61,13 @@ class Drift:
     # the notebook's own module the error was raised in (relative to its folder), or None: the
     # cell itself; a repair then changes that file, as the rules do
     path: str | None = None
+    # the cell whose code made the failing call: the failing cell, or an earlier cell defining
+    # the function it calls (a repair changes that cell; the failing cell's error judges it)
+    site: int = -1
+
+    def __post_init__(self) -> None:
+        if self.site < 0:
+            self.site = self.cell_index
 
     def query(self, qid: int) -> dict[str, Any] | None:
         """The question for the live kernel, or None when the code and the message suffice."""
@@ -108,8 +116,8 @@ def understand(
         tree = parse_cell(source)
         scope = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
     else:
-        tree = parse_cell(nb.cells[error.cell_index].source)
-        line = failing_line(error)
+        drift.site, line = code_frame(error, nb)
+        tree = parse_cell(nb.cells[drift.site].source)
         scope = nb
     stmt = statement_at(tree, line) if tree is not None and line else None
     detail = _read(error.ename, head, error.evalue or "", stmt, tree, scope)
@@ -118,6 +126,18 @@ def understand(
     drift.kind, drift.detail = detail
     drift.detail["line"] = line
     return drift
+
+
+def code_frame(error: CellError, nb: NotebookNode) -> tuple[int, int | None]:
+    """(cell index, line) of the innermost frame in the notebook's cells: the failing cell, or
+    the earlier cell whose function it called (IPython names a cell by its execution count)."""
+    frames = _CELL_FRAMES.findall(error.traceback or "")
+    if len(frames) > 1:
+        count, line = frames[-1]
+        for index, cell in enumerate(nb.cells):
+            if cell.cell_type == "code" and str(cell.get("execution_count")) == count:
+                return index, int(line)
+    return error.cell_index, failing_line(error)
 
 
 def module_frame(error: CellError, modules: dict[str, str] | None) -> tuple[str, int, str] | None:

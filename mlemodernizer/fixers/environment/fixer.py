@@ -203,7 +203,7 @@ class EnvironmentFixer:
                 if new is not None:
                     return candidate, {-1: new}
                 continue
-            sources = candidate.edit.apply(work, drift.cell_index)
+            sources = candidate.edit.apply(work, drift.site)
             if not sources or touched & set(sources):
                 continue  # changes nothing, or a cell another repair of this round changes
             return candidate, sources
