@@ -77,6 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
         "rule", nargs="?", help="a rule id (its documentation) or id prefix (those rules)"
     )
     rules.add_argument("--json", action="store_true")
+    rules.add_argument(
+        "--coverage",
+        action="store_true",
+        help="how the catalogue answers what each library announced it removed or changed "
+        "(docs/coverage.md): the totals per library",
+    )
 
     add_sidecar_parser(sub)
     return parser
@@ -360,10 +366,29 @@ def cmd_lint(args: argparse.Namespace) -> int:
     return 1 if findings else 0
 
 
+def _coverage_json(cov: Any) -> dict[str, Any]:
+    statuses = ("rule", "environment", "compat", "none")
+    return {
+        "library": cov.library,
+        "items": len(cov.items),
+        **{s: cov.count(s) for s in statuses},
+        "covered": cov.covered,
+    }
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     from .fixers.rules import all_rules, pack_of
     from .fixers.rules.docs import rule_doc, summary_line
 
+    if args.coverage:
+        from .fixers.rules.coverage import coverage_lists, totals_table
+
+        lists = coverage_lists()
+        if args.json:
+            print(json.dumps([_coverage_json(c) for c in lists], indent=2))
+        else:
+            print(totals_table(lists))
+        return 0
     rules = all_rules()
     if args.rule:
         code = args.rule.strip().upper()
