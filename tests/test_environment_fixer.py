@@ -137,6 +137,15 @@ REAL = [
 ]
 
 
+REAL.append(
+    (
+        "import joblib\njoblib.dump([1, 2], 'x.pkl')\nprint(sum(joblib.load('x.pkl')))",
+        "from sklearn.externals import joblib\njoblib.dump([1, 2], 'x.pkl')\n"
+        "print(sum(joblib.load('x.pkl')))",
+    )
+)
+
+
 @pytest.fixture(scope="module")
 def real_notebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The cells above in today's spelling, run for their outputs, then given the old spelling:
@@ -174,6 +183,7 @@ def test_real_libraries_drift_is_repaired_from_the_libraries_themselves(
     assert kept[6]["kind"] == "stated_fix" and "Did you mean h?" in said[6]
     assert kept[7]["kind"] == "valid_choice" and "'gini'" in said[7]
     assert kept[8]["kind"] == "renamed" and "SimpleImputer" in said[8]
+    assert "the module `joblib` is installed" in said[9]
     result = nbformat.read(tmp_path / "old.modernized.ipynb", as_version=4)
     found, total = numbers_found(nbformat.read(real_notebook, as_version=4), result)
     assert found == total and total >= 10

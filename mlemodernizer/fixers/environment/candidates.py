@@ -181,6 +181,18 @@ def _relocate(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Ca
         if name in present:
             continue
         homes = _home(found.get(name) or [], module, use)
+        if homes and homes[0]["kind"] == "module":
+            # a module that was vendored or re-exported (sklearn.externals.joblib): itself
+            real = homes[0]["ident"]
+            rebinds.append(
+                Candidate(
+                    "moved",
+                    ModuleRebind(f"{module}.{name}", real),
+                    f"`{module}.{name}` is gone; the module `{real}` is installed (it is what "
+                    f"`{homes[0]['module']}` imports)",
+                )
+            )
+            continue
         if homes:
             h = homes[0]
             moves.append((name, h["module"], name))
