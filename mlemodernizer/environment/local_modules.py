@@ -139,8 +139,7 @@ def local_module_notices(
         if apply:
             notices.append(
                 f"cell {error.cell_index + 1} fails in {name}, line {frame.line} ({what}): a "
-                "module of yours beside the notebook, where no rule fixes this error (the report's "
-                "modules say whether another fixer changed the file)"
+                "module of yours beside the notebook; no fix was found for this error there"
             )
             continue
         text = (

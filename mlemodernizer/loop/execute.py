@@ -121,16 +121,17 @@ class ExecuteStep:
         )
         cells = cell_report(st.baseline_state or state, state)
         summary.failing_cells, summary.fixed_cells = cells["failing"], cells["fixed"]
-        # errors raised in the user's own modules: no cell edit fixes those lines (told once
-        # each); with --modules apply, only those no rule fixes (the rest become proposals)
-        notices = local_module_notices(
-            result.errors,
-            workdir,
-            self.module_patch,
-            st.modules_told,
-            sources=st.modules.source,
-            apply=self.options.modules == "apply",
-        )
+        # errors raised in the user's own modules, which no cell edit fixes (told once each,
+        # with the rules' diff): with --modules report, as they are found; with --modules apply
+        # the fixers may change the file, so only those the final run still has (the verdict)
+        notices = (
+            local_module_notices(
+                result.errors, workdir, self.module_patch, st.modules_told,
+                sources=st.modules.source,
+            )
+            if self.options.modules == "report"
+            else []
+        )  # fmt: skip
         st.module_notices.extend(notices)
         self.emitter.emit(
             ExecutionFinished(

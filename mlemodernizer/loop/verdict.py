@@ -11,6 +11,7 @@ from nbformat import NotebookNode
 from .. import __version__
 from ..contracts.events import Emitter, Verdict
 from ..contracts.options import Options
+from ..environment.local_modules import ModulePatcher, local_module_notices
 from ..fixers.base import Fixer
 from ..scoring.score import ScoreSource, outcome, ttest_verdict, within_band
 from .report import IterationRecord, Report
@@ -25,6 +26,7 @@ class VerdictStep:
     emitter: Emitter
     fixers: list[Fixer]
     score_source: ScoreSource | None
+    module_patch: ModulePatcher | None
 
     def _verdict(self, st: LoopState) -> JobResult:
         """Reproducible or not (reruns and a t-test when asked), the report and the notebook."""
@@ -58,6 +60,14 @@ class VerdictStep:
             basis = "errors"
             reproducible = error_free
         final = run.summary
+        if opts.modules == "apply" and result.errors:
+            # the notebook's own modules the final run still fails in, which no fix changed
+            st.module_notices.extend(
+                local_module_notices(
+                    result.errors, st.workdir, self.module_patch, st.modules_told,
+                    sources=st.modules.source, apply=True,
+                )
+            )  # fmt: skip
         # the final failing cells, told apart: what needs a package, what is blocked, what is
         # a code error ("1 cell needs package watermark; 0 code errors")
         final_cells = self._triage(st, run) if run.result.errors else []

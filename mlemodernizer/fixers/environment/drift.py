@@ -73,6 +73,8 @@ class Drift:
         """The question for the live kernel, or None when the code and the message suffice."""
         d = self.detail
         base: dict[str, Any] = {"id": qid, "cell": self.cell_index, "error": self.error}
+        if self.path:
+            base["module_file"] = self.path  # names are looked up in that module
         if self.kind == "relocate":
             return {**base, "kind": "relocate", **d}
         if self.kind == "object_attr":

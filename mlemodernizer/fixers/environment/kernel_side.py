@@ -115,6 +115,23 @@ def __mlem_drift__(queries, params, ns):
 
     deadline = time.monotonic() + params["budget"]
     missing = object()
+    # the names a query is looked up among: the user's, or the notebook's own module the error
+    # was raised in (its file named by the query)
+    where = {"ns": ns}
+
+    def module_namespace(path):
+        if not path:
+            return ns
+        try:
+            target = os.path.realpath(path)
+            for mod in list(sys.modules.values()):
+                file = getattr(mod, "__file__", None)
+                if isinstance(file, str) and os.path.realpath(file) == target:
+                    return vars(mod)
+        except Exception:
+            pass
+        return ns
+
     max_doc = params.get("max_doc", 12000)
     indexes = {}
     report = {"indexes": []}
@@ -126,7 +143,10 @@ def __mlem_drift__(queries, params, ns):
         parts = expr.split(".")
         if not all(p.isidentifier() for p in parts):
             return missing
-        if parts[0] in ns:
+        scope = where["ns"]
+        if parts[0] in scope:
+            obj = scope[parts[0]]
+        elif parts[0] in ns:
             obj = ns[parts[0]]
         elif parts[0] in vars(builtins):
             obj = vars(builtins)[parts[0]]
@@ -517,6 +537,7 @@ def __mlem_drift__(queries, params, ns):
     for q in queries:
         if time.monotonic() > deadline:
             break
+        where["ns"] = module_namespace(q.get("module_file"))
         try:
             answer = handlers[q["kind"]](q)
         except Exception as exc:
