@@ -84,14 +84,16 @@ def _fits(hit: dict[str, Any], use: dict[str, Any]) -> bool | None:
     return var_kw or all(k in names for k in use.get("keywords", []))
 
 
-def _home(hits: list[dict[str, Any]], old_module: str, use: dict[str, Any]) -> list[dict]:
+def _home(
+    hits: list[dict[str, Any]], old_module: str, use: dict[str, Any], *, elsewhere: bool = True
+) -> list[dict]:
     """The distinct objects a name is found as, each at its most public path, best first: the
     old module's own package before a dependency's, the kind the notebook uses it as (called:
     a class or function), then the path closest to the old module, then the shortest."""
     by_ident: dict[str, list[dict]] = {}
     for h in hits:
-        if h["module"] == old_module:
-            continue
+        if elsewhere and h["module"] == old_module:
+            continue  # the same name in the old module is what is missing
         by_ident.setdefault(h["ident"], []).append(h)
     top = old_module.split(".")[0]
     homes = []
@@ -132,7 +134,7 @@ def _renamed(
     spelled like it, and taking the call as written. The clear best only."""
     scored = []
     for other, hits in close.items():
-        for h in _home(hits, old_module, use)[:1]:
+        for h in _home(hits, old_module, use, elsewhere=False)[:1]:
             if _fits(h, use) is False:
                 continue
             if use.get("call") and h["kind"] not in ("class", "function"):
