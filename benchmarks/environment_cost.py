@@ -111,6 +111,52 @@ def summarize(name: str, data: dict, tool_s: float | None, plain_s: float | None
     }
 
 
+def corpus_rows(log: Path, work: Path, manifest: Path) -> list[str]:
+    """Per notebook of a measured corpus run: the tool's wall time against the notebook's plain
+    run (the manifest's baseline), the errors the family fixed, the candidates it tried."""
+    entries = {e["id"]: e for e in json.loads(manifest.read_text())}
+    rows = []
+    for line in log.read_text().splitlines():
+        rec = json.loads(line)
+        entry = entries[rec["id"]]
+        stem = Path(entry["notebook_dest"]).stem
+        report = work / rec["id"] / Path(entry["notebook_dest"]).parent / f"{stem}.tool-report.json"
+        if not report.exists():
+            continue
+        data = json.loads(report.read_text())
+        row = summarize(rec["id"], data, rec.get("tool_s"), entry["baseline"].get("wall_s"))
+        if row["trials"]:
+            rows.append(row)
+    added = [r["added_s_per_fixed_error"] for r in rows if r["added_s_per_fixed_error"]]
+    tried = [r["tried_per_kept"] for r in rows if r["tried_per_kept"]]
+    out = [
+        "",
+        f"## The corpus ({log.name}: the notebooks where the family tried something)",
+        "",
+        "| notebook | candidates tried | kept | errors fixed | tool s | plain run s | "
+        "s added per fixed error |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        out.append(
+            f"| {r['notebook']} | {r['trials']} | {r['kept']} | {r['errors_fixed']} | "
+            f"{r['tool_s']} | {r['plain_s']} | {r['added_s_per_fixed_error']} |"
+        )
+    trials = sum(r["trials"] for r in rows)
+    kept = sum(r["kept"] for r in rows)
+    out += [
+        "",
+        f"{len(rows)} notebooks, {trials} candidates tried, {kept} kept "
+        f"({trials / kept:.2f} tried per kept fix). "
+        if kept
+        else "",
+        f"Wall time added per fixed error: median {pct(added, 0.5)} s, p90 {pct(added, 0.9)} s; "
+        f"candidates tried per kept fix, per notebook: median {pct(tried, 0.5)}, "
+        f"p90 {pct(tried, 0.9)}.",
+    ]
+    return out
+
+
 def pct(values: list[float], q: float) -> float | None:
     if not values:
         return None
@@ -123,6 +169,17 @@ def main() -> None:
     ap.add_argument("--tops", nargs="*", default=DEFAULT_TOPS)
     ap.add_argument("--notebooks", nargs="*", default=[], type=Path)
     ap.add_argument("--kernel", default=None)
+    ap.add_argument(
+        "--corpus-log",
+        type=Path,
+        default=None,
+        help="measure.py's log of a --fixers environment run whose tool wrote its report beside "
+        "each notebook (NAME.tool-report.json; see --corpus-work)",
+    )
+    ap.add_argument("--corpus-work", type=Path, default=None, help="measure.py's --work folder")
+    ap.add_argument(
+        "--manifest", type=Path, default=REPO.parent / "shared" / "corpus" / "manifest.json"
+    )
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     lines = ["## Name index, cold (one fresh interpreter per package)", ""]
@@ -162,6 +219,8 @@ def main() -> None:
             f"p90 {pct(added, 0.9)} s; "
             f"candidates tried per kept fix: median {pct(tried, 0.5)}, p90 {pct(tried, 0.9)}.",
         ]
+    if args.corpus_log and args.corpus_work:
+        lines += corpus_rows(args.corpus_log, args.corpus_work, args.manifest)
     text = "\n".join(lines) + "\n"
     print(text)
     if args.out:

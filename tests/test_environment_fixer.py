@@ -217,3 +217,28 @@ def test_drift_inside_the_notebooks_own_module_is_repaired_there(tmp_path: Path)
     assert "from sklearn.model_selection import" in (helpers / "data.py").read_text()
     assert "sklearn.cross_validation" in (helpers / "data.py.orig").read_text()
     assert [m["path"] for m in report["modules"]] == ["helpers/data.py"]
+
+
+def test_a_name_chosen_by_spelling_must_show_what_the_authors_cell_showed(tmp_path: Path) -> None:
+    """``rank`` is gone from a module that has ``matrix_rank`` (its words, and it takes the call):
+    the cell then runs clean but prints another number than the stored output, so the change
+    is dropped, as the environment family's judge requires of a name chosen by spelling alone."""
+    (tmp_path / "mathx.py").write_text(
+        "def matrix_rank(a):\n    return len(set(a))\n\n\ndef ndim(a):\n    return 1\n"
+    )
+    nb = tmp_path / "nb.ipynb"
+    nbformat.write(
+        make_notebook(["from mathx import rank\nprint(rank([1, 2, 3]))"], outputs={0: "1\n"}), nb
+    )
+    report = json_report(
+        run_cli(
+            "run", str(nb), "--offline", "--fixers", "environment", "--json",
+            env={"MLEMODERNIZER_CACHE": str(tmp_path / "cache")},
+        )
+    )  # fmt: skip
+    [trial] = report["environment_trials"]
+    assert trial["kind"] == "renamed" and "matrix_rank" in trial["evidence"]
+    assert trial["outcome"] == "dropped" and "stored output" in trial["why"]
+    result = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
+    assert result.cells[0].source == "from mathx import rank\nprint(rank([1, 2, 3]))"
+    assert not report["error_free"]

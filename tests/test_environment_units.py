@@ -304,3 +304,14 @@ def test_a_call_inside_a_function_of_an_earlier_cell_is_repaired_there() -> None
     drift = understand(error, nb)
     assert (drift.kind, drift.cell_index, drift.site) == ("positional", 1, 0)
     assert drift.detail["calls"] == [{"callee": "KernelDensity", "args": 1, "keywords": []}]
+
+
+def test_a_sentence_is_no_code_and_a_named_attribute_is() -> None:
+    who = (
+        "`np.who` was removed in the NumPy 2.0 release. Use an IDE variable explorer or "
+        "`locals()` instead."
+    )
+    assert stated_fix("AttributeError", who, _stmt("np.who()")) is None
+    binary = "The binary mode of fromstring is removed, use frombuffer instead"
+    hint = stated_fix("ValueError", binary, _stmt("x = np.fromstring(b)"))
+    assert (hint["attr"], hint["new"], hint["receivers"]) == ("fromstring", "frombuffer", ["np"])

@@ -10,7 +10,7 @@ from nbformat import NotebookNode
 
 from ..contracts.events import Emitter, FixRolledBack
 from ..fixers.base import CellChange, Fixer, FixProposal
-from ..scoring.fidelity import numbers_found
+from ..scoring.fidelity import cell_numbers, found_again, numbers_found
 from .progress import Judgement, RunState, judge
 from .report import IterationRecord
 from .state import LoopState, Probation, Run
@@ -131,12 +131,22 @@ class JudgeStep:
             and now.error is not None
             and (now.error[:200] == error[:200] or cid in proposal.require_clean)
         }
+        # a name chosen by spelling alone must also show what the author's cell showed
+        unconfirmed = {
+            cid
+            for cid in proposal.require_clean
+            if cid not in remained and not _shows_its_stored_numbers(st, run, cid)
+        }
+        remained |= unconfirmed
         for cid in proposal.targets:
             outcomes[cid] = (
                 (
                     "dropped",
-                    "its cell still fails (a name chosen by spelling alone is kept only when "
-                    "its cell runs clean)"
+                    "its cell runs, but does not show the numbers its stored output shows (a "
+                    "name chosen by spelling alone must)"
+                    if cid in unconfirmed
+                    else "its cell still fails (a name chosen by spelling alone is kept only "
+                    "when its cell runs clean)"
                     if cid in proposal.require_clean
                     else "the error it aimed at remained",
                 )
@@ -249,3 +259,14 @@ def blamed(changes: list[CellChange], before: RunState) -> list[CellChange]:
 
 def _sources(nb: NotebookNode) -> list[str]:
     return [c.source for c in nb.cells]
+
+
+def _shows_its_stored_numbers(st: LoopState, run: Run, cell_id: str) -> bool:
+    """Every number the author's stored output of the cell shows is found again in its output
+    now (true when the stored output shows none: nothing to confirm or refute)."""
+    original = next((c for c in st.original.cells if c.get("id") == cell_id), None)
+    now = next((c for c in run.result.executed.cells if c.get("id") == cell_id), None)
+    if original is None or now is None:
+        return True
+    stored = cell_numbers(original)
+    return found_again(stored, cell_numbers(now)) == len(stored)

@@ -44,6 +44,15 @@ def _token(m: re.Match[str]) -> str:
     return next(g for g in m.groups() if g is not None)
 
 
+def _code_like(m: re.Match[str]) -> bool:
+    """A token quoted as code, or a bare one that is plainly code: dotted (``pkg.mod.Name``),
+    or followed by "instead" ("use frombuffer instead"); not a word of the sentence ("Use an
+    IDE variable explorer")."""
+    quoted = any(m.group(i) for i in (1, 2, 3))
+    bare = m.group(4) or ""
+    return quoted or "." in bare.strip(".") or m.group(0).rstrip().endswith("instead")
+
+
 def stated_fix(
     ename: str, evalue: str, stmt: ast.stmt | None, written: set[str] | None = None
 ) -> dict[str, Any] | None:
@@ -74,11 +83,14 @@ def stated_fix(
         old = _INVALID.search(text)
         if old and old.group(1) in literals and new != old.group(1):
             return {"how": "replace", "old": old.group(1), "new": new, "where": "string"}
-    m = _USE.search(text)
+    m = next((u for u in _USE.finditer(text) if _code_like(u)), None)
     if m:
         new = _token(m)
         before = text[: m.start()]
-        for cand in _code_tokens(before) + _code_tokens(text):
+        # the old name: quoted as code, or an attribute the statement reads that the sentence
+        # names as a word ("The binary mode of fromstring is removed, use frombuffer instead")
+        named = [a for a in attributes if re.search(rf"(?<![\w.]){re.escape(a)}(?![\w])", before)]
+        for cand in _code_tokens(before) + _code_tokens(text) + named:
             if cand == new:
                 continue
             if cand in literals:
