@@ -1,4 +1,5 @@
-"""NumPy: removed aliases and functions (1.20 → 2.5), changed keywords, NEP 50 (catalogue §1)."""
+"""NumPy: removed aliases and functions (1.12 → 2.5), changed keywords, NEP 50 (catalogue §1);
+the announced changes they answer are listed beside this module (numpy.coverage.toml)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ import libcst as cst
 from .. import edits
 from ..helpers import (
     cannot_import,
+    kwarg_drop,
     kwarg_rename,
     no_attribute,
+    object_no_attribute,
+    pin_default,
     qualify,
     renames,
     report,
@@ -22,6 +26,7 @@ from ..model import REVIEW, SAFE, SAFE_IF, Rule
 from ..symbols import DATAFRAME, NDARRAY, SERIES
 
 LIB = "numpy"
+SOURCE = "release-notes"  # the rules read off the release notes and migration guide
 
 
 def gone(names: Any) -> tuple[str, ...]:
@@ -340,6 +345,393 @@ def _float_index(site: Site) -> Outcome | None:
     return Outcome(fix=fix, proven=False)  # only once numpy refused the float index
 
 
+# --- removed in 1.x and 2.x, with a one-line replacement ----------------------------------------
+
+
+def _msort(site: Site) -> Outcome | None:
+    if len(site.positional()) != 1 or len(site.args) != 1:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = _keep_callee("sort")(node, refs)
+        return edits.add_args(node, [edits.kwarg("axis", cst.Integer("0"))])
+
+    return Outcome(
+        fix=fix, needs=() if isinstance(site.node.func, cst.Attribute) else ("numpy.sort",)
+    )
+
+
+def _fromstring(site: Site) -> Outcome | None:
+    """``np.fromstring(data, dtype)`` without ``sep`` read bytes (binary mode); frombuffer does,
+    and ``.copy()`` gives the writable array fromstring made."""
+    pos = site.positional()
+    if site.has_star() or len(pos) > 3:
+        return None
+    sep = site.value("sep")
+    if sep is not MISSING and sep != "":
+        return None  # text mode: still there
+    if not pos or any(a.keyword is not None and a.keyword.value == "string" for a in site.args):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.drop_kwargs(_keep_callee("frombuffer")(node, refs), "sep")
+        return edits.method_call(node, "copy")
+
+    return Outcome(
+        fix=fix,
+        outer=True,
+        needs=() if isinstance(site.node.func, cst.Attribute) else ("numpy.frombuffer",),
+    )
+
+
+def _module_function(site: Site) -> bool:
+    """``etree.tostring(x)``, ``np.ptp(a)``: a function of some module, not an array method."""
+    func = site.node.func
+    return isinstance(func, cst.Attribute) and site.resolve(func) is not None
+
+
+def _tostring(site: Site) -> Outcome | None:
+    if _module_function(site):
+        return None
+    return Outcome(fix=lambda node, refs: edits.rename_method(node, "tobytes"), proven=site.proven)
+
+
+def _itemset(site: Site) -> Outcome | None:
+    """``a.itemset((i, j), v)`` / ``a.itemset(i, j, v)`` as a statement → ``a[i, j] = v``; one
+    integer is a flat index (``a.flat[i] = v``)."""
+    if _module_function(site):
+        return None
+    pos = site.positional()
+    if len(pos) != len(site.args) or len(pos) < 2 or not site.extra.get("statement"):
+        return Outcome(fix=None, proven=site.proven)
+    index = [a.value for a in pos[:-1]]
+    flat = False
+    if len(index) == 1:
+        key = index[0]
+        if isinstance(key, cst.Tuple) and key.elements:
+            index = [e.value for e in key.elements]
+        elif isinstance(literal(key), int) and not isinstance(literal(key), bool):
+            flat = True
+        else:
+            return Outcome(fix=None, proven=site.proven)  # an int or a tuple? not known here
+
+    def fix(node: cst.Call, refs: Any) -> cst.Assign:
+        func = node.func
+        assert isinstance(func, cst.Attribute)
+        args = [a.value for a in node.args]
+        keys = args[:-1]
+        if len(keys) == 1 and isinstance(keys[0], cst.Tuple):
+            keys = [e.value for e in keys[0].elements]
+        base = cst.Attribute(value=func.value, attr=cst.Name("flat")) if flat else func.value
+        elements = [
+            cst.SubscriptElement(
+                slice=cst.Index(k),
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+                if i < len(keys) - 1
+                else cst.MaybeSentinel.DEFAULT,
+            )
+            for i, k in enumerate(keys)
+        ]
+        target = cst.Subscript(value=base, slice=elements)
+        return cst.Assign(targets=[cst.AssignTarget(target=target)], value=args[-1])
+
+    return Outcome(fix=fix, proven=site.proven)
+
+
+def _ptp(site: Site) -> Outcome | None:
+    if _module_function(site):
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        func = node.func
+        assert isinstance(func, cst.Attribute)
+        first = cst.Arg(
+            value=func.value,
+            comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            if node.args
+            else cst.MaybeSentinel.DEFAULT,
+        )
+        return cst.Call(func=refs["numpy.ptp"], args=[first, *node.args])
+
+    return Outcome(fix=fix, proven=site.proven, needs=("numpy.ptp",))
+
+
+def _pure(node: cst.BaseExpression) -> bool:
+    """An expression that reads the same thing when evaluated twice (names, attributes, literal
+    subscripts)."""
+    if isinstance(node, cst.Name):
+        return True
+    if isinstance(node, cst.Attribute):
+        return _pure(node.value)
+    if isinstance(node, cst.Subscript):
+        return _pure(node.value) and all(
+            isinstance(e.slice, cst.Index)
+            and (literal(e.slice.value) is not NOT_LITERAL or isinstance(e.slice.value, cst.Name))
+            for e in node.slice
+        )
+    return False
+
+
+def _byteswapped(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``d`` of ``d.byteswap()`` (byteswap keeps the dtype)."""
+    if (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "byteswap"
+        and not node.args
+    ):
+        return node.func.value
+    return None
+
+
+def _newbyteorder(site: Site) -> Outcome | None:
+    """``a.newbyteorder(order)`` → ``a.view(a.dtype.newbyteorder(order))``; the FITS idiom
+    ``d.byteswap().newbyteorder()`` takes its dtype from ``d``."""
+    if _module_function(site):
+        return None
+    receiver = site.node.func.value
+    if isinstance(receiver, cst.Attribute) and receiver.attr.value == "dtype":
+        return None  # dtype.newbyteorder is still there
+    source = _byteswapped(receiver) or receiver
+    if not _pure(source) or site.has_star():
+        return Outcome(fix=None, proven=site.proven)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        func = node.func
+        assert isinstance(func, cst.Attribute)
+        recv = func.value
+        dtype = cst.Attribute(value=_byteswapped(recv) or recv, attr=cst.Name("dtype"))
+        order = edits.method_call(dtype, "newbyteorder", [edits.strip_comma(a) for a in node.args])
+        return edits.method_call(recv, "view", [cst.Arg(order)])
+
+    return Outcome(fix=fix, proven=site.proven)
+
+
+STACKING = qualify("numpy", ["stack", "vstack", "hstack", "dstack", "column_stack", "row_stack"])
+VIEWS = ("values", "keys", "items")
+
+
+def _stack_sequence(site: Site) -> Outcome | None:
+    """``np.vstack(f(x) for x in xs)``, ``np.hstack(map(f, xs))``, ``np.vstack(d.values())``:
+    an iterator, no longer a sequence (1.25): a list of the same items."""
+    pos = site.positional()
+    if not pos or site.kwarg("tup") is not None or site.kwarg("arrays") is not None:
+        return None
+    value = pos[0].value
+    if isinstance(value, cst.GeneratorExp):
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            gen = node.args[0].value
+            comp = cst.ListComp(elt=gen.elt, for_in=gen.for_in)
+            return node.with_changes(args=[node.args[0].with_changes(value=comp), *node.args[1:]])
+
+        return Outcome(fix=fix)
+    if not isinstance(value, cst.Call):
+        return None
+    callee = site.resolve(value.func)
+    view = (
+        isinstance(value.func, cst.Attribute)
+        and value.func.attr.value in VIEWS
+        and not value.args
+        and callee is None
+    )
+    iterators = ("builtins.map", "builtins.filter", "builtins.zip", "builtins.reversed")
+    if callee not in iterators and not view:
+        return None
+
+    def wrap(node: cst.Call, refs: Any) -> cst.Call:
+        first = node.args[0]
+        listed = cst.Call(func=cst.Name("list"), args=[cst.Arg(first.value)])
+        return node.with_changes(args=[first.with_changes(value=listed), *node.args[1:]])
+
+    return Outcome(fix=wrap)
+
+
+def _recfrom(csv: bool) -> Any:
+    """``np.recfromcsv(f, **kw)`` was ``np.genfromtxt(f, **defaults, **kw).view(np.recarray)``."""
+    defaults = (
+        [("delimiter", "','"), ("names", "True"), ("dtype", "None"), ("case_sensitive", "'lower'")]
+        if csv
+        else [("dtype", "None")]
+    )
+
+    def check(site: Site) -> Outcome | None:
+        if site.has_star() or len(site.positional()) != 1 or site.kwarg("usemask") is not None:
+            return Outcome(fix=None)
+        missing = [(k, v) for k, v in defaults if site.kwarg(k) is None]
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            node = _keep_callee("genfromtxt")(node, refs)
+            node = edits.add_args(node, [edits.kwarg(k, edits.expr(v)) for k, v in missing])
+            return edits.method_call(node, "view", [cst.Arg(refs["numpy.recarray"])])
+
+        needs = ("numpy.recarray",)
+        if not isinstance(site.node.func, cst.Attribute):
+            needs += ("numpy.genfromtxt",)
+        return Outcome(fix=fix, needs=needs, outer=True)
+
+    return check
+
+
+def _mafromtxt(site: Site) -> Outcome | None:
+    if site.kwarg("usemask") is not None:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = _keep_callee("genfromtxt")(node, refs)
+        return edits.add_args(node, [edits.kwarg("usemask", cst.Name("True"))])
+
+    return Outcome(
+        fix=fix, needs=() if isinstance(site.node.func, cst.Attribute) else ("numpy.genfromtxt",)
+    )
+
+
+FINANCIAL = ["fv", "ipmt", "irr", "mirr", "nper", "npv", "pmt", "ppmt", "pv", "rate"]
+MOVED_2_0 = {
+    "DataSource": "numpy.lib.npyio.DataSource",
+    "byte_bounds": "numpy.lib.array_utils.byte_bounds",
+    "compare_chararrays": "numpy.char.compare_chararrays",
+    "format_parser": "numpy.rec.format_parser",
+}
+
+
+def _one_arg(build: Any, needs: tuple[str, ...] = (), proven: bool = True) -> Any:
+    """A call of one positional argument rewritten by ``build(arg, refs)``."""
+
+    def check(site: Site) -> Outcome | None:
+        if len(site.positional()) != 1 or len(site.args) != 1:
+            return Outcome(fix=None)
+        return Outcome(
+            fix=lambda node, refs: build(node.args[0].value, refs), needs=needs, proven=proven
+        )
+
+    return check
+
+
+def _dtype_of(attr: str) -> Any:
+    return lambda value, refs: cst.Attribute(
+        value=cst.Call(func=refs["numpy.dtype"], args=[cst.Arg(value)]), attr=cst.Name(attr)
+    )
+
+
+def _nbytes(site: Site) -> Outcome | None:
+    node: cst.Subscript = site.node
+    if site.resolve(node.value) != "numpy.nbytes" or len(node.slice) != 1:
+        return None
+    if not isinstance(node.slice[0].slice, cst.Index):
+        return None
+
+    def fix(n: cst.Subscript, refs: Any) -> cst.Attribute:
+        key = n.slice[0].slice.value  # type: ignore[attr-defined]
+        return _dtype_of("itemsize")(key, refs)
+
+    return Outcome(fix=fix, needs=("numpy.dtype",))
+
+
+# --- printing: what the author's numpy showed ------------------------------------------------
+
+_NUMBER = r"-?(?:\d+\.?\d*(?:e[-+]?\d+)?|nan|inf)"
+_SCALARS = re.compile(rf"^(?:{_NUMBER}|[(\[]{_NUMBER}(?:, {_NUMBER})*,?[)\]])$")
+_ELEMENT = re.compile(r"(\[|, )( *)(-?(?:\d+\.\d*|\d*\.\d+)(?:e[-+]?\d+)?|nan|inf)(?=[,\]])")
+REDUCTIONS = frozenset(
+    ["mean", "sum", "std", "var", "max", "min", "prod", "dot", "trace", "argmax", "argmin"]
+)
+
+
+def _printed_113(text: str) -> bool:
+    """A float array as numpy < 1.14 printed it: every positive float padded for a sign
+    (``array([ 0.1,  0.2])``); numpy 1.14 pads only to align the columns, so its widest element
+    has no pad (``array([0.1, 0.2])``)."""
+    text = text.strip()
+    if not text.startswith("array([") or re.search(r"[\[,]\s*-", text):
+        return False
+    elements = _ELEMENT.findall(text)
+    return bool(elements) and all(len(pad) >= 1 for _, pad, _ in elements)
+
+
+def _legacy_113(site: Site) -> Outcome | None:
+    if not _printed_113(str(site.facts.get("cell_result", ""))):
+        return None
+    return Outcome(fix=lambda n, refs: n, prelude="numpy.set_printoptions(legacy='1.13')")
+
+
+def _numpy_scalar(node: cst.BaseExpression, site: Site) -> bool:
+    """An expression whose value is a numpy scalar: a numpy function's result, a reduction
+    method's (``x.mean()``), or arithmetic on one."""
+    if isinstance(node, cst.BinaryOperation):
+        return _numpy_scalar(node.left, site) or _numpy_scalar(node.right, site)
+    if isinstance(node, cst.UnaryOperation):
+        return _numpy_scalar(node.expression, site)
+    if not isinstance(node, cst.Call):
+        return False
+    callee = site.resolve(node.func) or ""
+    if callee.startswith("numpy."):
+        return True
+    func = node.func
+    return isinstance(func, cst.Attribute) and not callee and func.attr.value in REDUCTIONS
+
+
+def _legacy_125(site: Site) -> Outcome | None:
+    module: cst.Module = site.node
+    if not _SCALARS.match(str(site.facts.get("cell_result", "")).strip()) or not module.body:
+        return None
+    last = module.body[-1]
+    if not (isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1):
+        return None
+    shown = last.body[0]
+    if not isinstance(shown, cst.Expr) or not _numpy_scalar(shown.value, site):
+        return None
+    return Outcome(fix=lambda n, refs: n, prelude="numpy.set_printoptions(legacy='1.25')")
+
+
+# --- reading text files ------------------------------------------------------------------------
+
+
+def _converters_bytes(site: Site) -> Outcome | None:
+    """Converters got bytes before numpy 2.0 (encoding='bytes' was the default for them)."""
+    if site.kwarg("converters") is None or site.kwarg("encoding") is not None:
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(
+            node, [edits.kwarg("encoding", cst.SimpleString("'bytes'"))]
+        )
+    )
+
+
+INT_DTYPES = frozenset(
+    ["builtins.int", "numpy.int_", "numpy.int64", "numpy.int32", "numpy.intp", "numpy.int"]
+)
+
+
+def _loadtxt_int(site: Site) -> Outcome | None:
+    """``np.loadtxt(f, dtype=int)`` of ``1.0``: numpy < 2.3 parsed the float and truncated it."""
+    arg = site.kwarg("dtype")
+    pos = site.positional()
+    if arg is None and len(pos) == 2:
+        arg = pos[1]  # the last positional argument: dropping it moves no other
+    if arg is None or site.kwarg("converters") is not None or site.has_star():
+        return None
+    value = literal(arg.value)
+    if value is NOT_LITERAL:
+        if site.resolve(arg.value) not in INT_DTYPES:
+            return None
+    elif value not in ("int", "int64", "int32", "i4", "i8"):
+        return None
+    keyword = site.kwarg("dtype") is not None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        if keyword:
+            i = edits.find_kwarg(node, "dtype")
+        else:
+            i = [k for k, a in enumerate(node.args) if a.keyword is None][1]
+        assert i is not None
+        dtype = node.args[i].value
+        call = edits.drop_arg(node, i)
+        return edits.method_call(call, "astype", [cst.Arg(dtype)])
+
+    return Outcome(fix=fix, outer=True)
+
+
 RULES = [
     Rule(
         id="NPY001",
@@ -359,6 +751,12 @@ RULES = [
             (
                 "from numpy import float, nan\nx = float(nan)",
                 "from numpy import nan\nx = float(nan)",
+            ),
+            (
+                "import numpy as np\nm = np.zeros(2, dtype=np.object)\ns = a.astype(np.str)\n"
+                "c = np.complex(1, 2)\nu = np.unicode(b, 'utf-8')",
+                "import numpy as np\nm = np.zeros(2, dtype=object)\ns = a.astype(str)\n"
+                "c = complex(1, 2)\nu = str(b, 'utf-8')",
             ),
         ),
     ),
@@ -486,6 +884,10 @@ RULES = [
                 "import numpy as np\nx = a.astype(np.float_)",
                 "import numpy as np\nx = a.astype(np.float64)",
             ),
+            (
+                "import numpy as np\nz = np.zeros(2, dtype=np.complex_)\nl = np.longfloat",
+                "import numpy as np\nz = np.zeros(2, dtype=np.complex128)\nl = np.longdouble",
+            ),
         ),
     ),
     Rule(
@@ -510,7 +912,15 @@ RULES = [
         replacement="np.prod, cumprod, any, all, round",
         signatures=gone(FUNC_ALIASES),
         matchers=renames("numpy", FUNC_ALIASES),
-        examples=(("import numpy as np\np = np.product(s)", "import numpy as np\np = np.prod(s)"),),
+        examples=(
+            ("import numpy as np\np = np.product(s)", "import numpy as np\np = np.prod(s)"),
+            (
+                "import numpy as np\nc = np.cumproduct(s)\nok = np.alltrue(m) or np.sometrue(m)\n"
+                "r = np.round_(x, 2)",
+                "import numpy as np\nc = np.cumprod(s)\nok = np.all(m) or np.any(m)\n"
+                "r = np.round(x, 2)",
+            ),
+        ),
     ),
     Rule(
         id="NPY011",
@@ -622,14 +1032,24 @@ RULES = [
         changed_in="1.24",
         safety=REVIEW,
         catalogue="N17",
-        message="np.histogram(normed=) was removed in 1.24; density= differs for unequal bins",
+        message="np.histogram/histogram2d/histogramdd(normed=) was removed in 1.24; density= "
+        "differs for unequal bins",
         replacement="density=True",
         signatures=(unexpected_kwarg(["normed"]),),
-        matchers=(Call(functions=("numpy.histogram",), check=_histogram_normed),),
+        matchers=(
+            Call(
+                functions=qualify("numpy", ["histogram", "histogram2d", "histogramdd"]),
+                check=_histogram_normed,
+            ),
+        ),
         examples=(
             (
                 "import numpy as np\nh, e = np.histogram(x, bins=10, normed=True)",
                 "import numpy as np\nh, e = np.histogram(x, bins=10, density=True)",
+            ),
+            (
+                "import numpy as np\nH, xe, ye = np.histogram2d(x, y, bins=8, normed=True)",
+                "import numpy as np\nH, xe, ye = np.histogram2d(x, y, bins=8, density=True)",
             ),
         ),
     ),
@@ -820,6 +1240,437 @@ RULES = [
                 "q = s_sorted[[(R + 1) * alpha / 2, (R + 1) * (1 - alpha / 2)]]\nm = x[n / 2]",
                 "q = s_sorted[[int((R + 1) * alpha / 2), int((R + 1) * (1 - alpha / 2))]]\n"
                 "m = x[int(n / 2)]",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY028",
+        library=LIB,
+        changed_in="1.18",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="np.rank (the number of dimensions, not the matrix rank) was removed in 1.18; "
+        "use np.ndim",
+        replacement="np.ndim(a)",
+        signatures=gone(["rank"]),
+        matchers=renames("numpy", {"rank": "ndim"}),
+        examples=(("import numpy as np\nd = np.rank(a)", "import numpy as np\nd = np.ndim(a)"),),
+    ),
+    Rule(
+        id="NPY029",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="np.msort was removed in 2.0; use np.sort(a, axis=0)",
+        replacement="np.sort(a, axis=0)",
+        signatures=gone(["msort"]),
+        matchers=(Call(functions=("numpy.msort",), check=_msort),),
+        examples=(
+            ("import numpy as np\ns = np.msort(a)", "import numpy as np\ns = np.sort(a, axis=0)"),
+        ),
+    ),
+    Rule(
+        id="NPY030",
+        library=LIB,
+        changed_in="2.3",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="np.fromstring's binary mode (no sep) raises since 2.3; use np.frombuffer (and "
+        ".copy() for the writable array fromstring made)",
+        replacement="np.frombuffer(data, dtype=np.uint8).copy()",
+        signatures=(r"The binary mode of fromstring is removed, use frombuffer instead",),
+        matchers=(Call(functions=("numpy.fromstring",), check=_fromstring),),
+        examples=(
+            (
+                "import numpy as np\nimg = np.fromstring(buf, dtype=np.uint8)\n"
+                "rgb = np.fromstring(canvas.tostring_rgb(), dtype='uint8', sep='')\n"
+                "v = np.fromstring('1 2 3', sep=' ')",
+                "import numpy as np\nimg = np.frombuffer(buf, dtype=np.uint8).copy()\n"
+                "rgb = np.frombuffer(canvas.tostring_rgb(), dtype='uint8').copy()\n"
+                "v = np.fromstring('1 2 3', sep=' ')",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY031",
+        library=LIB,
+        changed_in="2.3",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="the receiver is a numpy array or scalar (tostring was tobytes' alias)",
+        message="ndarray.tostring() was removed in 2.3; use tobytes()",
+        replacement="a.tobytes()",
+        signatures=(object_no_attribute(["tostring"], r"numpy\.\w+"),),
+        matchers=(Call(methods=("tostring",), receivers=(NDARRAY,), check=_tostring),),
+        examples=(
+            (
+                "import numpy as np\na = np.zeros(3)\nb = a.tostring()\n"
+                "from lxml import etree\nx = etree.tostring(root)",
+                "import numpy as np\na = np.zeros(3)\nb = a.tobytes()\n"
+                "from lxml import etree\nx = etree.tostring(root)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY032",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="the receiver is a numpy array",
+        message="ndarray.itemset was removed in 2.0; assign with a[index] = value",
+        replacement="img[10, 10, 2] = 100",
+        signatures=(object_no_attribute(["itemset"], r"numpy\.\w+"),),
+        matchers=(Call(methods=("itemset",), receivers=(NDARRAY,), check=_itemset),),
+        examples=(
+            (
+                "import numpy as np\nimg = np.zeros((20, 20, 3))\nimg.itemset((10, 10, 2), 100)\n"
+                "img.itemset(1, 2, 0, 5)\nimg.itemset(7, 1.5)",
+                "import numpy as np\nimg = np.zeros((20, 20, 3))\nimg[10, 10, 2] = 100\n"
+                "img[1, 2, 0] = 5\nimg.flat[7] = 1.5",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY033",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="the receiver is a numpy array",
+        message="ndarray.ptp() was removed in 2.0; use np.ptp(a, ...)",
+        replacement="np.ptp(a, axis=0)",
+        signatures=(object_no_attribute(["ptp"], r"numpy\.\w+"),),
+        matchers=(Call(methods=("ptp",), receivers=(NDARRAY,), check=_ptp),),
+        examples=(
+            (
+                "import numpy as np\nX = np.random.rand(5, 2)\nr = X.ptp(axis=0)\nw = X.ptp()",
+                "import numpy as np\nX = np.random.rand(5, 2)\nr = np.ptp(X, axis=0)\n"
+                "w = np.ptp(X)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY034",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="the receiver is a numpy array",
+        message="ndarray.newbyteorder() was removed in 2.0; use a.view(a.dtype.newbyteorder())",
+        replacement="data.byteswap().view(data.dtype.newbyteorder())",
+        signatures=(object_no_attribute(["newbyteorder"], r"numpy\.\w+"),),
+        matchers=(Call(methods=("newbyteorder",), receivers=(NDARRAY,), check=_newbyteorder),),
+        examples=(
+            (
+                "import numpy as np\ndata = np.zeros(3, dtype='>f8')\n"
+                "df = pd.DataFrame(data.byteswap().newbyteorder())\nb = data.newbyteorder('<')\n"
+                "t = data.dtype.newbyteorder('=')",
+                "import numpy as np\ndata = np.zeros(3, dtype='>f8')\n"
+                "df = pd.DataFrame(data.byteswap().view(data.dtype.newbyteorder()))\n"
+                "b = data.view(data.dtype.newbyteorder('<'))\nt = data.dtype.newbyteorder('=')",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY035",
+        library=LIB,
+        changed_in="1.25",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="np.stack/vstack/hstack/... need a sequence since 1.25 (a generator or map "
+        "raises); pass a list",
+        replacement="np.vstack([f(x) for x in xs])",
+        signatures=(r"arrays to stack must be passed as a \"sequence\" type",),
+        matchers=(Call(functions=STACKING, check=_stack_sequence),),
+        examples=(
+            (
+                "import numpy as np\nm = np.vstack(row(x) for x in xs)\nh = np.hstack(map(f, xs))\n"
+                "d = np.dstack(parts.values())",
+                "import numpy as np\nm = np.vstack([row(x) for x in xs])\n"
+                "h = np.hstack(list(map(f, xs)))\nd = np.dstack(list(parts.values()))",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY036",
+        library=LIB,
+        changed_in="2.0",
+        safety=REVIEW,
+        catalogue=SOURCE,
+        message="np.recfromcsv/recfromtxt were removed in 2.0; np.genfromtxt with their defaults, "
+        "as a record array (strings are str, not bytes)",
+        replacement="np.genfromtxt(f, delimiter=',', names=True, dtype=None, "
+        "case_sensitive='lower').view(np.recarray)",
+        signatures=gone(["recfromcsv", "recfromtxt"]),
+        matchers=(
+            Call(functions=("numpy.recfromcsv",), check=_recfrom(csv=True)),
+            Call(functions=("numpy.recfromtxt",), check=_recfrom(csv=False)),
+        ),
+        examples=(
+            (
+                "import numpy as np\nd = np.recfromcsv('iris.csv')\n"
+                "t = np.recfromtxt('t.txt', names=True)",
+                "import numpy as np\nd = np.genfromtxt('iris.csv', delimiter=',', names=True, "
+                "dtype=None, case_sensitive='lower').view(np.recarray)\n"
+                "t = np.genfromtxt('t.txt', names=True, dtype=None).view(np.recarray)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY037",
+        library=LIB,
+        changed_in="1.22",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="np.loads, np.ndfromtxt and np.mafromtxt were removed in 1.22; use pickle.loads "
+        "and np.genfromtxt",
+        replacement="pickle.loads(s); np.genfromtxt(f); np.genfromtxt(f, usemask=True)",
+        signatures=gone(["loads", "ndfromtxt", "mafromtxt"]),
+        matchers=(
+            Symbol(old="numpy.loads", new="pickle.loads"),
+            Symbol(old="numpy.ndfromtxt", new="numpy.genfromtxt"),
+            Call(functions=("numpy.mafromtxt",), check=_mafromtxt),
+        ),
+        examples=(
+            (
+                "import numpy as np\no = np.loads(blob)\nd = np.ndfromtxt('d.txt')\n"
+                "m = np.mafromtxt('d.txt', missing_values='?')",
+                "import numpy as np\nfrom pickle import loads\no = loads(blob)\n"
+                "d = np.genfromtxt('d.txt')\n"
+                "m = np.genfromtxt('d.txt', missing_values='?', usemask=True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY038",
+        library=LIB,
+        changed_in="1.20",
+        safety=REVIEW,
+        catalogue=SOURCE,
+        message="the financial functions (np.pmt, npv, irr, fv, ...) were removed in 1.20; they "
+        "live in numpy_financial (pip install numpy-financial)",
+        replacement="from numpy_financial import pmt",
+        signatures=gone(FINANCIAL),
+        matchers=tuple(Symbol(old=f"numpy.{f}", new=f"numpy_financial.{f}") for f in FINANCIAL),
+        examples=(
+            (
+                "import numpy as np\nm = np.pmt(0.05 / 12, 60, 10000)",
+                "import numpy as np\nfrom numpy_financial import pmt\n"
+                "m = pmt(0.05 / 12, 60, 10000)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY039",
+        library=LIB,
+        changed_in="1.21",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="np.unravel_index(dims=) was removed in 1.21; use shape=",
+        replacement="shape=",
+        signatures=(unexpected_kwarg(["dims"]),),
+        matchers=(kwarg_rename("dims", "shape", functions=("numpy.unravel_index",)),),
+        examples=(
+            (
+                "import numpy as np\nr, c = np.unravel_index(k, dims=(3, 4))",
+                "import numpy as np\nr, c = np.unravel_index(k, shape=(3, 4))",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY040",
+        library=LIB,
+        changed_in="2.4",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="keywords that had no effect were removed in 2.4: corrcoef(bias=, ddof=), "
+        "save(fix_imports=), array2string(style=); drop them",
+        replacement="np.corrcoef(x, y)",
+        signatures=(unexpected_kwarg(["bias", "ddof", "fix_imports", "style"]),),
+        matchers=(
+            kwarg_drop("bias", "ddof", functions=("numpy.corrcoef",)),
+            kwarg_drop("fix_imports", functions=("numpy.save",)),
+            kwarg_drop("style", functions=("numpy.array2string",)),
+        ),
+        examples=(
+            (
+                "import numpy as np\nr = np.corrcoef(x, y, bias=True)\n"
+                "np.save('a.npy', a, fix_imports=True)\ns = np.array2string(a, style=repr)",
+                "import numpy as np\nr = np.corrcoef(x, y)\nnp.save('a.npy', a)\n"
+                "s = np.array2string(a)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY041",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="np.DataSource, byte_bounds, compare_chararrays and format_parser left the main "
+        "namespace in 2.0; use np.lib.npyio / np.lib.array_utils / np.char / np.rec",
+        replacement="np.lib.npyio.DataSource, np.char.compare_chararrays, ...",
+        signatures=gone(MOVED_2_0),
+        matchers=tuple(Symbol(old=f"numpy.{k}", new=v) for k, v in MOVED_2_0.items()),
+        examples=(
+            (
+                "import numpy as np\nds = np.DataSource('/tmp')\nlo, hi = np.byte_bounds(a)\n"
+                "eq = np.compare_chararrays(a, b, '==', True)\n"
+                "p = np.format_parser(['f8'], ['x'], None)",
+                "import numpy as np\nds = np.lib.npyio.DataSource('/tmp')\n"
+                "lo, hi = np.lib.array_utils.byte_bounds(a)\n"
+                "eq = np.char.compare_chararrays(a, b, '==', True)\n"
+                "p = np.rec.format_parser(['f8'], ['x'], None)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY042",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="np.fastCopyAndTranspose, disp, nbytes, sctype2char and obj2sctype were removed "
+        "(2.0, disp 2.4); use a.T.copy(), print, np.dtype(t).itemsize/.char/.type",
+        replacement="a.T.copy(); print(x); np.dtype(t).itemsize",
+        signatures=gone(["fastCopyAndTranspose", "disp", "nbytes", "sctype2char", "obj2sctype"]),
+        matchers=(
+            Call(
+                functions=("numpy.fastCopyAndTranspose",),
+                check=_one_arg(
+                    lambda a, refs: edits.method_call(
+                        cst.Attribute(value=edits.paren(a), attr=cst.Name("T")), "copy"
+                    )
+                ),
+            ),
+            Call(
+                functions=("numpy.disp",),
+                check=_one_arg(lambda a, refs: cst.Call(func=cst.Name("print"), args=[cst.Arg(a)])),
+            ),
+            Call(
+                functions=("numpy.sctype2char",),
+                check=_one_arg(_dtype_of("char"), needs=("numpy.dtype",)),
+            ),
+            # obj2sctype also took arrays and gave None for what is no type: only on its error
+            Call(
+                functions=("numpy.obj2sctype",),
+                check=_one_arg(_dtype_of("type"), needs=("numpy.dtype",), proven=False),
+            ),
+            Node(types=("Subscript",), check=_nbytes),
+        ),
+        examples=(
+            (
+                "import numpy as np\nb = np.fastCopyAndTranspose(m)\nnp.disp('done')\n"
+                "n = np.nbytes[np.float32]\nc = np.sctype2char(np.float64)\n"
+                "t = np.obj2sctype('f8')",
+                "import numpy as np\nb = m.T.copy()\nprint('done')\n"
+                "n = np.dtype(np.float32).itemsize\nc = np.dtype(np.float64).char\n"
+                "t = np.dtype('f8').type",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY043",
+        library=LIB,
+        changed_in="1.14",
+        safety=SAFE,
+        silent=True,
+        catalogue=SOURCE,
+        message="numpy 1.14 prints float arrays without a sign space (array([0.1, 0.2])); the "
+        "stored outputs show the old style: set_printoptions(legacy='1.13') shows it again",
+        replacement="np.set_printoptions(legacy='1.13')",
+        matchers=(Node(types=("Module",), check=_legacy_113),),
+        stored_result="array([ 0.1,  0.2,  0.3])",
+        examples=(
+            (
+                "import numpy as np\n# %%\nnp.array([0.1, 0.2, 0.3])",
+                "import numpy as np\n# %%\nnp.set_printoptions(legacy='1.13')\n"
+                "np.array([0.1, 0.2, 0.3])",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY044",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        silent=True,
+        catalogue=SOURCE,
+        message="numpy 2.0 shows scalars with their type (np.float64(0.5), NEP 51); the stored "
+        "output shows a bare number: set_printoptions(legacy='1.25') shows it so again",
+        replacement="np.set_printoptions(legacy='1.25')",
+        matchers=(Node(types=("Module",), check=_legacy_125),),
+        stored_result="0.5",
+        examples=(
+            (
+                "import numpy as np\nx = np.array([0.25, 0.75])\n# %%\nnp.float64(x.mean())",
+                "import numpy as np\nx = np.array([0.25, 0.75])\n# %%\n"
+                "np.set_printoptions(legacy='1.25')\nnp.float64(x.mean())",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY045",
+        library=LIB,
+        changed_in="2.0",
+        safety=REVIEW,
+        catalogue=SOURCE,
+        message="loadtxt/genfromtxt pass converters str since 2.0 (encoding=None); "
+        "encoding='bytes' gives them the bytes they were written for",
+        replacement="np.loadtxt(f, converters={4: f}, encoding='bytes')",
+        signatures=(
+            r"could not convert string '[^']*' to \w+ at row \d+, column \d+",
+            r"'str' object has no attribute 'decode'",
+            r"a bytes-like object is required, not 'str'",
+            r"^KeyError: '[^']*'$",
+        ),
+        matchers=(Call(functions=("numpy.loadtxt", "numpy.genfromtxt"), check=_converters_bytes),),
+        examples=(
+            (
+                "import numpy as np\nlabel = {b'Iris-setosa': 0, b'Iris-versicolor': 1}\n"
+                "d = np.loadtxt('iris.data', delimiter=',', converters={4: lambda s: label[s]})",
+                "import numpy as np\nlabel = {b'Iris-setosa': 0, b'Iris-versicolor': 1}\n"
+                "d = np.loadtxt('iris.data', delimiter=',', converters={4: lambda s: label[s]}, "
+                "encoding='bytes')",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY046",
+        library=LIB,
+        changed_in="2.0",
+        safety=REVIEW,
+        silent=True,
+        pin=True,
+        catalogue=SOURCE,
+        message="np.linalg.lstsq's default rcond became eps * max(M, N) in 2.0; rcond=-1 keeps "
+        "the old cut-off (machine precision)",
+        replacement="np.linalg.lstsq(A, b, rcond=-1)",
+        matchers=(pin_default("rcond", -1, functions=("numpy.linalg.lstsq",), position=2),),
+        examples=(
+            (
+                "import numpy as np\nw = np.linalg.lstsq(A, b)[0]",
+                "import numpy as np\nw = np.linalg.lstsq(A, b, rcond=-1)[0]",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY047",
+        library=LIB,
+        changed_in="2.3",
+        safety=REVIEW,
+        catalogue=SOURCE,
+        message="np.loadtxt(dtype=int) no longer parses '1.0' (2.3); read floats and cast, as "
+        "numpy did",
+        replacement="np.loadtxt(f).astype(int)",
+        signatures=(r"could not convert string '[^']*' to u?int\d+ at row",),
+        matchers=(Call(functions=("numpy.loadtxt",), check=_loadtxt_int),),
+        examples=(
+            (
+                "import numpy as np\nlabels = np.loadtxt('y.txt', dtype=int)",
+                "import numpy as np\nlabels = np.loadtxt('y.txt').astype(int)",
             ),
         ),
     ),
