@@ -201,8 +201,11 @@ def _relocate(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Ca
             said.append(f"`{name}` is in `{h['module']}`")
             continue
         holders = (answer.get("holders") or {}).get(name) or []
+        attrs = (d.get("attrs_of") or {}).get(name) or []
+        if len(attrs) < 2:
+            # one attribute is found in many modules: only a module named like the old one
+            holders = [h for h in holders if keeps_words(name, h.rsplit(".", 1)[-1])]
         if holders:
-            attrs = (d.get("attrs_of") or {}).get(name) or []
             shown = ", ".join(f"`{a}`" for a in attrs[:4])
             rebinds.append(
                 Candidate(

@@ -28,7 +28,12 @@ _SECTION = re.compile(r"^\s*[A-Z][A-Za-z ]{2,30}\s*:?\s*$")
 
 
 def mentions(text: str, name: str) -> bool:
-    """``name`` appears as a word (bare, ``quoted``, `ticked`, 'quoted')."""
+    """``name`` appears as a word (bare, ``quoted``, `ticked`, 'quoted'). A name that is also
+    an English word (``valid``, ``first``, ``sort``) counts only where it is written as code:
+    quoted, called, or read as an attribute."""
+    if re.fullmatch(r"[a-z]+", name):
+        code = rf"``{name}``|`{name}`|'{name}'|\"{name}\"|(?<![\w]){name}\(|\.{name}(?![\w])"
+        return re.search(code, text) is not None
     return re.search(rf"(?<![\w.]){re.escape(name)}(?![\w])", text) is not None
 
 
