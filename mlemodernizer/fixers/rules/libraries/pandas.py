@@ -18,7 +18,7 @@ from ..helpers import (
     qualify,
     unexpected_kwarg,
 )
-from ..infer import PERIOD_INDEX, RESAMPLER
+from ..infer import DATETIME_INDEX, PERIOD_INDEX, RESAMPLER
 from ..matchers import (
     MISSING,
     NOT_LITERAL,
@@ -34,7 +34,7 @@ from ..matchers import (
 )
 from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
 from ..symbols import DATAFRAME, NDARRAY, SERIES
-from .pandas_ix import check_ix
+from .pandas_ix import _is_mask, check_ix
 
 LIB = "pandas"
 PANDAS = (DATAFRAME, SERIES)
@@ -381,6 +381,44 @@ def _delim_whitespace(site: Site) -> Outcome | None:
 FILL_METHODS = {"ffill": "ffill", "pad": "ffill", "bfill": "bfill", "backfill": "bfill"}
 
 
+def _date_parser(site: Site) -> Outcome | None:
+    """``read_csv(..., parse_dates=['Month'], date_parser=f)`` parsed each named column with f;
+    ``converters={'Month': f}`` applies f to those columns' values (the fallback pandas used
+    when f did not take arrays)."""
+    arg = site.kwarg("date_parser")
+    if arg is None:
+        return None
+    if site.kwarg("converters") is not None:
+        return Outcome(fix=None)
+    parse_dates = site.value("parse_dates")
+    if parse_dates is True:
+        index_col = site.value("index_col")
+        columns = [index_col] if isinstance(index_col, str | int) else []
+    elif isinstance(parse_dates, list) and all(isinstance(c, str | int) for c in parse_dates):
+        columns = list(parse_dates)
+    else:
+        columns = []
+    function = arg.value
+    if not columns or (len(columns) > 1 and not isinstance(function, cst.Name | cst.Attribute)):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        i = edits.find_kwarg(node, "date_parser")
+        assert i is not None
+        f = node.args[i].value
+        entries = [
+            cst.DictElement(
+                edits.to_node(c), f, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            )
+            for c in columns[:-1]
+        ] + [cst.DictElement(edits.to_node(columns[-1]), f)]
+        args = list(node.args)
+        args[i] = args[i].with_changes(keyword=cst.Name("converters"), value=cst.Dict(entries))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
 def _fillna_method(site: Site) -> Outcome | None:
     method = site.value("method")
     if method is MISSING:
@@ -548,6 +586,9 @@ OLD_SIGNATURES: dict[str, list[str]] = {
     "fillna": ["method", "axis", "inplace", "limit", "downcast"],
     "astype": ["copy", "errors"],
     "concat": ["axis", "join", "join_axes", "ignore_index"],
+    # pandas 3.0: IO writers take only the path positionally
+    "to_csv": ["sep", "na_rep", "float_format", "columns", "header", "index", "index_label"],
+    "to_excel": ["sheet_name", "na_rep", "float_format", "columns", "header", "index"],
     "read_csv": ["sep", "delimiter", "header", "names", "index_col", "usecols"],
 }
 FIRST_POSITIONAL = {"dropna": 1}  # how many positional arguments the new signature keeps
@@ -569,6 +610,8 @@ def _positional_optionals(site: Site) -> Outcome | None:
         return None
     if name == "drop" and not _proven_pandas(site) and site.receiver is not None:
         return None
+    if name == "to_csv" and site.receiver is not None and site.receiver.qname == SERIES:
+        return Outcome(fix=None)  # Series.to_csv(path, index, sep, ...) before pandas 0.24
     if len(pos) - keep > len(names):
         return Outcome(fix=None)
     pandas_receiver = site.qname is not None or _proven_pandas(site)
@@ -1000,22 +1043,59 @@ def _axis_kwarg(site: Site) -> Outcome | None:
 
 
 def _groupby_apply(site: Site) -> Outcome | None:
+    """``df.groupby('k').apply(f)`` passed f each group with its ``k`` column until pandas 3.0;
+    selecting every column, ``df.groupby('k')[df.columns].apply(f)``, still does."""
     receiver = site.receiver_node
     if receiver is None or not _groupby_receiver(receiver) or site.kwarg("include_groups"):
         return None
-    return Outcome(fix=None)
+    assert isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute)
+    frame = receiver.func.value
+    if isinstance(receiver, cst.Subscript) or not _pure(frame):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        grouped = _receiver(node)
+        assert isinstance(grouped, cst.Call) and isinstance(grouped.func, cst.Attribute)
+        columns = cst.Attribute(value=grouped.func.value, attr=cst.Name("columns"))
+        selected = _subscript(grouped, [columns])
+        return node.with_changes(func=node.func.with_changes(value=selected))
+
+    return Outcome(fix=fix)
 
 
 def _loc_string_into_column(site: Site) -> Outcome | None:
-    target = site.node
+    """``df.loc[mask, 'age'] = 'unknown'`` upcast an int column to object before pandas 3.0;
+    ``df['age'] = df['age'].mask(mask, 'unknown')`` still does (a boolean mask only)."""
+    node: cst.Assign = site.node
+    if len(node.targets) != 1:
+        return None
+    target = node.targets[0].target
     if not isinstance(target, cst.Subscript) or len(target.slice) != 2:
         return None
     if not (isinstance(target.value, cst.Attribute) and target.value.attr.value == "loc"):
         return None
-    value = site.extra.get("value")
-    if not isinstance(value, cst.SimpleString | cst.ConcatenatedString):
+    if not isinstance(node.value, cst.SimpleString | cst.ConcatenatedString):
         return None
-    return Outcome(fix=None)
+    rows, column = (e.slice for e in target.slice)
+    frame = target.value.value
+    if not (
+        isinstance(rows, cst.Index)
+        and _is_mask(rows.value)
+        and isinstance(column, cst.Index)
+        and isinstance(column.value, cst.SimpleString)
+        and _pure(frame)
+    ):
+        return Outcome(fix=None)
+
+    def fix(n: cst.Assign, refs: Any) -> cst.Assign:
+        t = n.targets[0].target
+        assert isinstance(t, cst.Subscript) and isinstance(t.value, cst.Attribute)
+        mask = t.slice[0].slice.value  # type: ignore[attr-defined]
+        col = _subscript(t.value.value, [t.slice[1].slice.value])  # type: ignore[attr-defined]
+        value = edits.add_args(edits.method_call(col, "mask"), [cst.Arg(mask), cst.Arg(n.value)])
+        return n.with_changes(targets=[n.targets[0].with_changes(target=col)], value=value)
+
+    return Outcome(fix=fix)
 
 
 def _groupby_observed(site: Site) -> Outcome | None:
@@ -1165,6 +1245,388 @@ def _deferred_mean(site: Site) -> Outcome | None:
     return Outcome(
         fix=lambda node, refs: node.with_changes(value=edits.method_call(node.value, "mean"))
     )
+
+
+# --- from the release notes: 2.0 and 3.0 changes old notebooks hit -------------------------------
+
+NOTES = "release-notes"
+NOTES_WHY = "Announced in the pandas release notes (https://pandas.pydata.org/docs/whatsnew/{})."
+
+
+def _groupby_tuple(site: Site) -> Outcome | None:
+    """``df.groupby('k')['a', 'b']``: a tuple of columns (a list since pandas 2.0)."""
+    node: cst.Subscript = site.node
+    if len(node.slice) < 2 or not _groupby_receiver(node.value):
+        return None
+    if not all(isinstance(e.slice, cst.Index) and not e.slice.star for e in node.slice):
+        return None
+
+    def fix(n: cst.Subscript, refs: Any) -> cst.Subscript:
+        values = [e.slice.value for e in n.slice if isinstance(e.slice, cst.Index)]
+        elements = [
+            cst.Element(v, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            for v in values[:-1]
+        ] + [cst.Element(values[-1])]
+        return n.with_changes(slice=[cst.SubscriptElement(slice=cst.Index(cst.List(elements)))])
+
+    return Outcome(fix=fix)
+
+
+def _iso_week(site: Site) -> Outcome | None:
+    """``s.dt.week`` / ``s.dt.weekofyear`` (ISO week numbers) → ``s.dt.isocalendar().week``;
+    on a DatetimeIndex (``df.index.week``) only once the error shows it is one."""
+    node: cst.Attribute = site.node
+    value = node.value
+    accessor = isinstance(value, cst.Attribute) and value.attr.value == "dt"
+    typed = site.infer(value)
+    index = typed is not None and typed.qname == DATETIME_INDEX
+    if not (
+        accessor or index or (isinstance(value, cst.Attribute) and value.attr.value == "index")
+    ):
+        return None
+    return Outcome(
+        fix=lambda n, refs: cst.Attribute(
+            value=edits.method_call(n.value, "isocalendar"), attr=cst.Name("week")
+        ),
+        proven=accessor or index,
+    )
+
+
+def _writer_save(site: Site) -> Outcome | None:
+    """``writer.save()`` (no arguments, a statement, on a plain name): ExcelWriter's; proposed
+    once the error shows an ExcelWriter has no save (model.save(path) takes a path)."""
+    receiver = site.receiver_node
+    if site.args or not isinstance(receiver, cst.Name) or not site.extra.get("statement"):
+        return None
+    return Outcome(fix=lambda node, refs: edits.rename_method(node, "close"), proven=False)
+
+
+DATE_KEY = re.compile(r"\d{4}(-\d{1,2}){0,2}$")
+
+
+def _date_key(site: Site) -> Outcome | None:
+    """``df['2017']`` sliced the rows of a DatetimeIndex frame before pandas 2.0; now it is a
+    column key: ``df.loc['2017']``, once the KeyError shows no such column."""
+    node: cst.Subscript = site.node
+    if len(node.slice) != 1 or not _pure(node.value):
+        return None
+    if isinstance(node.value, cst.Attribute) and node.value.attr.value in ("loc", "iloc", "at"):
+        return None
+    key = node.slice[0].slice
+    if not isinstance(key, cst.Index) or not isinstance(key.value, cst.SimpleString):
+        return None
+    text = literal(key.value)
+    if not isinstance(text, str) or not DATE_KEY.match(text):
+        return None
+    typed = site.infer(node.value)
+    if typed is not None and typed.qname != DATAFRAME:
+        return None
+    return Outcome(
+        fix=lambda n, refs: n.with_changes(
+            value=cst.Attribute(value=n.value, attr=cst.Name("loc"))
+        ),
+        proven=False,
+    )
+
+
+UNITLESS = {"datetime64": "datetime64[ns]", "timedelta64": "timedelta64[ns]"}
+
+
+def _unitless_dtype(site: Site) -> Outcome | None:
+    pos = site.positional()
+    arg = site.kwarg("dtype") or (pos[0] if pos else None)
+    if arg is None:
+        return None
+    value = literal(arg.value)
+    qname = site.resolve(arg.value) if value is NOT_LITERAL else None
+    name = value if isinstance(value, str) else (qname or "").removeprefix("numpy.")
+    if name not in UNITLESS:
+        return None
+    new = UNITLESS[name]
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        i = edits.find_kwarg(node, "dtype")
+        if i is None:
+            i = next(k for k, a in enumerate(args) if a.keyword is None)
+        args[i] = args[i].with_changes(value=edits.same_quotes(args[i].value, new))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
+def _mixed_format(site: Site) -> Outcome | None:
+    if site.kwarg("format") is not None or not site.positional() or site.has_star():
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(node, [edits.kwarg("format", edits.string("mixed"))]),
+        proven=False,  # once the error shows the strings do not share one format
+    )
+
+
+def _mixed_timezones(site: Site) -> Outcome | None:
+    if site.kwarg("utc") is not None or not site.positional() or site.has_star():
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(node, [edits.kwarg("utc", cst.Name("True"))])
+    )
+
+
+def _innermost(node: cst.BaseExpression) -> cst.BaseExpression:
+    while isinstance(node, cst.Subscript) or (
+        isinstance(node, cst.Attribute) and node.attr.value in ("loc", "iloc", "at", "iat")
+    ):
+        node = node.value
+    return node
+
+
+def _scalar_of_series(site: Site) -> Outcome | None:
+    """``float(s)`` of a one-element Series: ``float(s.item())`` (exact: item() raises unless
+    there is one element, as float(s) did)."""
+    pos = site.positional()
+    if len(pos) != 1 or len(site.args) != 1:
+        return None
+    value = pos[0].value
+    typed = site.infer(value)
+    if typed is not None and typed.qname == SERIES:
+        proven = True
+    elif typed is None and isinstance(value, cst.Subscript):
+        base = site.infer(_innermost(value))
+        if base is None or base.qname not in PANDAS:
+            return None
+        proven = False  # a row selection: a Series when it picks one column, once the error says
+    else:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        inner = edits.method_call(edits.paren(node.args[0].value), "item")
+        return node.with_changes(args=[node.args[0].with_changes(value=inner)])
+
+    return Outcome(fix=fix, proven=proven)
+
+
+def _text_source(node: cst.BaseExpression, resolve: Any) -> bool:
+    """Content, not a path: a literal that starts like JSON/HTML/XML, ``json.dumps(...)``,
+    ``x.to_json(...)``, a response's ``.text``."""
+    value = literal(node)
+    if isinstance(value, str):
+        return value.lstrip()[:1] in ("[", "{", "<")
+    if isinstance(node, cst.Call):
+        q = resolve(node.func) or ""
+        if q == "json.dumps":
+            return True
+        return isinstance(node.func, cst.Attribute) and node.func.attr.value in (
+            "to_json",
+            "to_html",
+            "to_xml",
+        )
+    return isinstance(node, cst.Attribute) and node.attr.value == "text"
+
+
+def _literal_text(site: Site) -> Outcome | None:
+    pos = site.positional()
+    if not pos or not _text_source(pos[0].value, site.resolve):
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        args[0] = args[0].with_changes(
+            value=cst.Call(func=refs["io.StringIO"], args=[cst.Arg(args[0].value)])
+        )
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, needs=("io.StringIO",))
+
+
+# what apply/agg/transform read numpy and builtin functions as before pandas 3.0 (its cython table)
+NUMPY_AGGS = {
+    "builtins.sum": "sum",
+    "builtins.max": "max",
+    "builtins.min": "min",
+    "numpy.all": "all",
+    "numpy.any": "any",
+    "numpy.sum": "sum",
+    "numpy.nansum": "sum",
+    "numpy.mean": "mean",
+    "numpy.nanmean": "mean",
+    "numpy.prod": "prod",
+    "numpy.nanprod": "prod",
+    "numpy.std": "std",
+    "numpy.nanstd": "std",
+    "numpy.var": "var",
+    "numpy.nanvar": "var",
+    "numpy.median": "median",
+    "numpy.nanmedian": "median",
+    "numpy.max": "max",
+    "numpy.nanmax": "max",
+    "numpy.amax": "max",
+    "numpy.min": "min",
+    "numpy.nanmin": "min",
+    "numpy.amin": "min",
+    "numpy.cumprod": "cumprod",
+    "numpy.nancumprod": "cumprod",
+    "numpy.cumsum": "cumsum",
+    "numpy.nancumsum": "cumsum",
+}
+
+
+def _numpy_funcs(node: cst.BaseExpression, resolve: Any) -> list[cst.BaseExpression]:
+    """The numpy/builtin reductions in an aggregation spec: the function, list items, dict
+    values (one level)."""
+    if isinstance(node, cst.List | cst.Tuple):
+        return [e.value for e in node.elements if _numpy_agg(e.value, resolve)]
+    if isinstance(node, cst.Dict):
+        out: list[cst.BaseExpression] = []
+        for e in node.elements:
+            if isinstance(e, cst.DictElement):
+                out += _numpy_funcs(e.value, resolve) if not isinstance(e.value, cst.Dict) else []
+        return out
+    return [node] if _numpy_agg(node, resolve) else []
+
+
+def _numpy_agg(node: cst.BaseExpression, resolve: Any) -> str | None:
+    if not isinstance(node, cst.Name | cst.Attribute):
+        return None
+    return NUMPY_AGGS.get(resolve(node) or "")
+
+
+def _agg_names(site: Site) -> Outcome | None:
+    """``g.agg(np.std)`` ran pandas' own std (ddof=1, NaN skipped) before pandas 3.0; now numpy's
+    (ddof=0; np.median of a NaN is NaN). The string names keep what the author computed."""
+    if site.qname == "pandas.pivot_table" or (
+        site.qname is None and site.node.func.attr.value == "pivot_table"
+    ):
+        spec = site.kwarg("aggfunc")
+    else:
+        pos = site.positional()
+        spec = site.kwarg("func") or (pos[0] if pos else None)
+    if spec is None or not _numpy_funcs(spec.value, site.resolve):
+        return None
+    keyword_name = spec.keyword.value if spec.keyword is not None else None
+    resolve = site.resolve
+
+    def swap(node: cst.BaseExpression) -> cst.BaseExpression:
+        name = _numpy_agg(node, resolve)
+        if name is not None:
+            return edits.string(name)
+        if isinstance(node, cst.List | cst.Tuple):
+            return node.with_changes(
+                elements=[e.with_changes(value=swap(e.value)) for e in node.elements]
+            )
+        if isinstance(node, cst.Dict):
+            return node.with_changes(
+                elements=[
+                    e.with_changes(value=swap(e.value))
+                    if isinstance(e, cst.DictElement) and not isinstance(e.value, cst.Dict)
+                    else e
+                    for e in node.elements
+                ]
+            )
+        return node
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        if keyword_name is not None:
+            return edits.map_kwarg_value(node, keyword_name, swap)
+        args = list(node.args)
+        i = next(k for k, a in enumerate(args) if a.keyword is None)
+        args[i] = args[i].with_changes(value=swap(args[i].value))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
+FILLS = {MISSING: "ffill", "pad": "ffill", "ffill": "ffill", "backfill": "bfill", "bfill": "bfill"}
+
+
+def _pct_change_fill(site: Site) -> Outcome | None:
+    """``s.pct_change()`` filled gaps forward first until pandas 3.0 (fill_method='pad')."""
+    if not site.proven or site.has_star():
+        return None
+    receiver = site.receiver_node
+    if (
+        isinstance(receiver, cst.Call)
+        and isinstance(receiver.func, cst.Attribute)
+        and receiver.func.attr.value in ("ffill", "bfill", "fillna", "interpolate", "dropna")
+    ):
+        return None  # filled (or gap-free) already
+    method = site.value("fill_method")
+    if method is None:
+        return None  # fill_method=None: no filling then either
+    if method not in FILLS or len(site.positional()) > 1:
+        return Outcome(fix=None)
+    fill = FILLS[method]
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        limit = edits.find_kwarg(node, "limit")
+        fill_args = [edits.strip_comma(node.args[limit])] if limit is not None else []
+        filled = edits.method_call(_receiver(node), fill, fill_args)
+        rest = edits.drop_kwargs(node, "fill_method", "limit")
+        return rest.with_changes(func=cst.Attribute(value=filled, attr=cst.Name("pct_change")))
+
+    return Outcome(fix=fix)
+
+
+def _stack_dropna(site: Site) -> Outcome | None:
+    """``df.stack()`` dropped the all-NaN rows it made until pandas 3.0 (dropna=True); the
+    rewrite names the new implementation (future_stack=True) so that it is done once."""
+    if site.has_star() or site.kwarg("future_stack") is not None:
+        return None
+    if len(site.positional()) > 1:
+        return Outcome(fix=None)  # stack(level, dropna) positionally
+    dropna = site.value("dropna")
+    if dropna is MISSING and not site.proven:
+        return None
+    if dropna not in (True, False, MISSING):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        stacked = edits.drop_kwargs(node, "dropna")
+        stacked = edits.add_args(stacked, [edits.kwarg("future_stack", cst.Name("True"))])
+        if dropna is False:
+            return stacked
+        return edits.method_call(stacked, "dropna", [edits.kwarg("how", edits.string("all"))])
+
+    return Outcome(fix=fix, outer=True)
+
+
+def _copy_warning_filter(site: Site) -> Outcome | None:
+    """``warnings.filterwarnings('ignore', category=pd.errors.SettingWithCopyWarning)``: pandas 3
+    never warns (copy-on-write) and has no such class; the statement goes."""
+    category = site.kwarg("category")
+    if category is None:
+        pos = site.positional()
+        index = 2 if site.qname == "warnings.filterwarnings" else 1
+        category = pos[index] if len(pos) > index else None
+    if category is None:
+        return None
+    name = edits.dotted_name(category.value) or ""
+    if not name.endswith("SettingWithCopyWarning"):
+        return None
+    if not site.extra.get("statement"):
+        return Outcome(fix=None)
+    return Outcome(fix=lambda node, refs: edits.remove_statement())
+
+
+INF_AS_NA = ("mode.use_inf_as_na", "use_inf_as_na", "mode.use_inf_as_null", "use_inf_as_null")
+
+
+def _inf_as_na_option(site: Site) -> Outcome | None:
+    pos = site.positional()
+    if len(pos) != 2 or literal(pos[0].value) not in INF_AS_NA:
+        return None
+    if not site.extra.get("statement"):
+        return Outcome(fix=None)
+    return Outcome(fix=lambda node, refs: edits.remove_statement())
+
+
+def _inf_as_na_assign(site: Site) -> Outcome | None:
+    node: cst.Assign = site.node
+    if len(node.targets) != 1:
+        return None
+    name = edits.dotted_name(node.targets[0].target) or ""
+    if not name.endswith(("options.mode.use_inf_as_na", "options.mode.use_inf_as_null")):
+        return None
+    return Outcome(fix=lambda n, refs: cst.RemovalSentinel.REMOVE)
 
 
 RULES = [
@@ -1493,17 +1955,22 @@ RULES = [
         changed_in="3.0",
         safety=REVIEW,
         catalogue="P16",
-        message="read_csv(date_parser=) was removed in 3.0; use date_format= or parse after "
-        "loading with pd.to_datetime",
-        replacement="date_format='%Y-%m-%d' / df[c] = pd.to_datetime(df[c], ...)",
+        message="read_csv(date_parser=) was removed in 3.0; converters= applies the same function "
+        "to each named date column (or date_format= / pd.to_datetime after loading)",
+        replacement="converters={'Month': dateparse} (date_format='%Y-%m' / pd.to_datetime)",
         signatures=(unexpected_kwarg(["date_parser"]),),
-        matchers=(
-            Call(
-                functions=READERS,
-                check=lambda site: Outcome(fix=None) if site.kwarg("date_parser") else None,
+        matchers=(Call(functions=READERS, check=_date_parser),),
+        examples=(
+            (
+                "import pandas as pd\ndateparse = lambda d: pd.datetime.strptime(d, '%Y-%m')\n"
+                "data = pd.read_csv('AirPassengers.csv', parse_dates=['Month'], "
+                "index_col='Month', date_parser=dateparse)",
+                "import pandas as pd\ndateparse = lambda d: pd.datetime.strptime(d, '%Y-%m')\n"
+                "data = pd.read_csv('AirPassengers.csv', parse_dates=['Month'], "
+                "index_col='Month', converters={'Month': dateparse})",
             ),
+            ("import pandas as pd\nd = pd.read_csv(f, date_parser=parse)", None),
         ),
-        examples=(("import pandas as pd\nd = pd.read_csv(f, date_parser=parse)", None),),
     ),
     Rule(
         id="PD018",
@@ -1705,7 +2172,8 @@ RULES = [
         changed_in="2.0",
         safety=SAFE,
         catalogue="P26",
-        message="optional arguments became keyword-only in pandas 2.0 (df.drop('c', 1) raises)",
+        message="optional arguments became keyword-only in pandas 2.0 (df.drop('c', 1) raises), "
+        "and the IO writers' after the path in 3.0 (df.to_excel(w, 'Sheet1'))",
         replacement="keywords from the old signature: df.drop('c', axis=1)",
         signatures=(POSITIONAL_ERROR,),
         matchers=(
@@ -1718,6 +2186,8 @@ RULES = [
                     "reset_index",
                     "fillna",
                     "astype",
+                    "to_csv",
+                    "to_excel",
                 ),
                 exclude=NOT_PANDAS,
                 check=_positional_optionals,
@@ -1730,6 +2200,11 @@ RULES = [
                 "c = pd.read_csv('f.csv', ';')\nd = df.dropna(0, 'all')",
                 "import pandas as pd\na = df.drop('c', axis=1)\nb = pd.concat([x, y], axis=1)\n"
                 "c = pd.read_csv('f.csv', sep=';')\nd = df.dropna(axis=0, how='all')",
+            ),
+            (
+                "df.to_excel(writer, 'Sheet1')\ndf.to_csv('out.csv', ';', index=False)",
+                "df.to_excel(writer, sheet_name='Sheet1')\n"
+                "df.to_csv('out.csv', sep=';', index=False)",
             ),
         ),
     ),
@@ -2093,6 +2568,10 @@ RULES = [
                 "import pandas as pd\ns = pd.read_csv('t.csv')['v']\nflat = s.ravel()",
                 "import pandas as pd\ns = pd.read_csv('t.csv')['v']\nflat = s.to_numpy().ravel()",
             ),
+            (
+                "import pandas as pd\ns = pd.read_csv('t.csv')['v']\nok = s[:1].bool()",
+                "import pandas as pd\ns = pd.read_csv('t.csv')['v']\nok = bool(s[:1].item())",
+            ),
         ),
     ),
     Rule(
@@ -2139,12 +2618,17 @@ RULES = [
         safety=REVIEW,
         silent=True,
         catalogue="P44",
-        message="groupby().apply no longer passes the grouping columns in pandas 3.0; use the "
-        "group's .name instead of g[key]",
-        replacement="g.name",
+        message="groupby().apply no longer passes the grouping columns in pandas 3.0; select them "
+        "(g[df.columns].apply) or use the group's .name instead of g[key]",
+        replacement="df.groupby('k')[df.columns].apply(f)",
         signatures=(r"^KeyError: '\w+'$",),
         matchers=(Call(methods=("apply",), check=_groupby_apply),),
-        examples=(("r = df.groupby('k').apply(lambda g: g['k'].iloc[0])", None),),
+        examples=(
+            (
+                "r = df.groupby('k').apply(lambda g: g['k'].iloc[0])",
+                "r = df.groupby('k')[df.columns].apply(lambda g: g['k'].iloc[0])",
+            ),
+        ),
     ),
     Rule(
         id="PD048",
@@ -2154,10 +2638,16 @@ RULES = [
         catalogue="P45",
         message="setting a string into a numeric column raises in pandas 3.0 (PDEP-6); cast the "
         "column first",
-        replacement="df[c] = df[c].astype(object) before the assignment",
+        replacement="df['age'] = df['age'].mask(df.age < 0, 'unknown') (or astype(object) first)",
         signatures=(r"Invalid value '.*' for dtype '(int|float)", r"PDEP-6"),
-        matchers=(Target(check=_loc_string_into_column),),
-        examples=(("df.loc[df.age < 0, 'age'] = 'unknown'", None),),
+        matchers=(Node(types=("Assign",), check=_loc_string_into_column),),
+        examples=(
+            (
+                "df.loc[df.age < 0, 'age'] = 'unknown'",
+                "df['age'] = df['age'].mask(df.age < 0, 'unknown')",
+            ),
+            ("df.loc[3, 'age'] = 'unknown'", None),
+        ),
     ),
     Rule(
         id="PD049",
@@ -2224,6 +2714,360 @@ RULES = [
                 "r = df.resample('D')\nr.plot()",
                 "import pandas as pd\ndf = pd.read_csv('t.csv', index_col=0, parse_dates=True)\n"
                 "r = df.resample('D')\nr.mean().plot()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD077",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="a tuple of columns after groupby (g['a', 'b']) raises since pandas 2.0; select "
+        "a list: g[['a', 'b']]",
+        replacement="df.groupby('k')[['a', 'b']].sum()",
+        why=NOTES_WHY.format("v2.0.0.html#removal-of-prior-version-deprecations-changes"),
+        signatures=(r"Cannot subset columns with a tuple with more than one element",),
+        matchers=(Node(types=("Subscript",), check=_groupby_tuple),),
+        examples=(
+            (
+                "t = df.groupby('k')['a', 'b'].sum()\nu = df.groupby(['k', 'j'])['a', 'b'].mean()",
+                "t = df.groupby('k')[['a', 'b']].sum()\n"
+                "u = df.groupby(['k', 'j'])[['a', 'b']].mean()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD078",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the receiver is a .dt accessor or a proven DatetimeIndex (df.index once the "
+        "error shows it is one)",
+        message=".week and .weekofyear were removed in pandas 2.0; use .isocalendar().week (the "
+        "same ISO week numbers, as UInt32)",
+        replacement="df.date.dt.isocalendar().week",
+        why=NOTES_WHY.format("v2.0.0.html#removal-of-prior-version-deprecations-changes"),
+        signatures=(
+            object_no_attribute(["week", "weekofyear"], r"(DatetimeProperties|DatetimeIndex)"),
+        ),
+        matchers=(Attr(names=("week", "weekofyear"), exclude=NOT_PANDAS, check=_iso_week),),
+        examples=(
+            (
+                "df['week'] = df.date.dt.week\nw = df['date'].dt.weekofyear\n"
+                "by_week = df.groupby(df.index.week).sum()",
+                "df['week'] = df.date.dt.isocalendar().week\nw = df['date'].dt.isocalendar().week\n"
+                "by_week = df.groupby(df.index.isocalendar().week).sum()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD079",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the error showed an ExcelWriter has no save (a bare writer.save() statement)",
+        message="ExcelWriter.save() was removed in pandas 2.0; use close() (or a with block)",
+        replacement="writer.close()",
+        why=NOTES_WHY.format("v2.0.0.html#removal-of-prior-version-deprecations-changes"),
+        signatures=(object_no_attribute(["save"], r"\w*(Writer|Excel)\w*"),),
+        matchers=(Call(methods=("save",), exclude=NOT_PANDAS, check=_writer_save),),
+        examples=(
+            (
+                "import pandas as pd\nwriter = pd.ExcelWriter('out.xlsx')\n"
+                "df.to_excel(writer, 'Sheet1')\nwriter.save()\nmodel.save('m.h5')",
+                "import pandas as pd\nwriter = pd.ExcelWriter('out.xlsx')\n"
+                "df.to_excel(writer, 'Sheet1')\nwriter.close()\nmodel.save('m.h5')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD080",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="to_excel(encoding=, verbose=) were removed in pandas 2.0 (xlsx files are "
+        "always UTF-8); drop them",
+        replacement="df.to_excel('out.xlsx')",
+        why=NOTES_WHY.format("v2.0.0.html#removal-of-prior-version-deprecations-changes"),
+        signatures=(unexpected_kwarg(["encoding", "verbose"]),),
+        matchers=(kwarg_drop("encoding", "verbose", methods=("to_excel",), exclude=NOT_PANDAS),),
+        examples=(
+            (
+                "df.to_excel('out.xlsx', index=False, encoding='utf-8')",
+                "df.to_excel('out.xlsx', index=False)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD081",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="a KeyError showed the date string is no column (df['2017'] sliced the rows "
+        "of a DatetimeIndex frame)",
+        message="df['2017'] is a column key since pandas 2.0 (it sliced the rows of a "
+        "DatetimeIndex); use df.loc['2017']",
+        replacement="df.loc['2017']",
+        why=NOTES_WHY.format("v2.0.0.html#removal-of-prior-version-deprecations-changes"),
+        signatures=(r"^KeyError: '\d{4}(-\d{1,2}){0,2}'$",),
+        matchers=(Node(types=("Subscript",), check=_date_key),),
+        examples=(
+            (
+                "y2017 = prices['2017']\njan = prices['2017-01'].mean()",
+                "y2017 = prices.loc['2017']\njan = prices.loc['2017-01'].mean()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD082",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="astype('datetime64') without a unit raises since pandas 2.0; it meant "
+        "'datetime64[ns]'",
+        replacement="s.astype('datetime64[ns]')",
+        why=NOTES_WHY.format("v2.0.0.html#removal-of-prior-version-deprecations-changes"),
+        signatures=(
+            r"Passing in '(datetime|timedelta)64' dtype with no precision is not allowed",
+            r"Casting to unit-less dtype '(datetime|timedelta)64' is not supported",
+        ),
+        matchers=(Call(methods=("astype",), exclude=NOT_PANDAS, check=_unitless_dtype),),
+        examples=(
+            (
+                "import numpy as np\nd = df.day.astype('datetime64')\n"
+                "t = df.gap.astype(np.timedelta64)",
+                "import numpy as np\nd = df.day.astype('datetime64[ns]')\n"
+                "t = df.gap.astype('timedelta64[ns]')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD083",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the error showed the strings do not share the format of the first one",
+        message="to_datetime infers one format from the first value since pandas 2.0; "
+        "format='mixed' parses each value on its own, as before",
+        replacement="pd.to_datetime(s, format='mixed')",
+        why=NOTES_WHY.format("v2.0.0.html#datetimes-are-now-parsed-with-a-consistent-format"),
+        signatures=(r"time data .* doesn't match format",),
+        matchers=(Call(functions=("pandas.to_datetime",), check=_mixed_format),),
+        examples=(
+            (
+                "import pandas as pd\ndf['date'] = pd.to_datetime(df['date'], dayfirst=True)",
+                "import pandas as pd\n"
+                "df['date'] = pd.to_datetime(df['date'], dayfirst=True, format='mixed')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD084",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the argument is a proven Series (a row selection once the error says so)",
+        message="float()/int() of a Series was removed in pandas 3.0; take its one element: "
+        "float(s.item())",
+        replacement="float(s.item())",
+        why=NOTES_WHY.format("v3.0.0.html#removal-of-prior-version-deprecations-changes"),
+        signatures=(r"(float|int)\(\) argument must be a .* not 'Series'",),
+        matchers=(Call(functions=("builtins.float", "builtins.int"), check=_scalar_of_series),),
+        examples=(
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\ns = df[df.id == 3]['score']\n"
+                "v = float(s)\nn = int(df.loc[df.id == 3, 'count'])",
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\ns = df[df.id == 3]['score']\n"
+                "v = float(s.item())\nn = int(df.loc[df.id == 3, 'count'].item())",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD085",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="read_json/read_html/read_xml take a path or a buffer since pandas 3.0, not the "
+        "text itself; wrap the text in io.StringIO",
+        replacement="pd.read_json(StringIO(text)) (from io import StringIO)",
+        why=NOTES_WHY.format("v3.0.0.html#removal-of-prior-version-deprecations-changes"),
+        signatures=(r"No such file or directory: '\s*[\[{<]",),
+        matchers=(
+            Call(
+                functions=qualify("pandas", ["read_json", "read_html", "read_xml"]),
+                check=_literal_text,
+            ),
+        ),
+        examples=(
+            (
+                "import pandas as pd\nimport requests\nr = requests.get(url)\n"
+                "a = pd.read_json(r.text)\nb = pd.read_json(df.to_json())\nc = pd.read_json(path)",
+                "import pandas as pd\nimport requests\nfrom io import StringIO\n"
+                "r = requests.get(url)\na = pd.read_json(StringIO(r.text))\n"
+                "b = pd.read_json(StringIO(df.to_json()))\n"
+                "c = pd.read_json(path)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD086",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        silent=True,
+        catalogue=NOTES,
+        message="agg/transform read np.std, np.mean, sum... as pandas' own methods until pandas "
+        "3.0; numpy's now (np.std: ddof=0, was 1); the names 'std', 'mean' keep the old numbers",
+        replacement="df.groupby('k').agg('std')",
+        why=NOTES_WHY.format("v3.0.0.html#removal-of-prior-version-deprecations-changes"),
+        matchers=(
+            Call(
+                methods=("agg", "aggregate", "transform", "pivot_table"),
+                exclude=NOT_PANDAS,
+                check=_agg_names,
+            ),
+            Call(functions=("pandas.pivot_table",), check=_agg_names),
+        ),
+        examples=(
+            (
+                "import numpy as np\nimport pandas as pd\ns = df.groupby('k')['v'].agg(np.std)\n"
+                "t = df.groupby('k').agg([np.mean, np.std, 'count'])\n"
+                "u = df.groupby('k').agg({'a': np.sum, 'b': [min, max]})\n"
+                "p = pd.pivot_table(df, index='k', values='v', aggfunc=np.median)",
+                "import numpy as np\nimport pandas as pd\ns = df.groupby('k')['v'].agg('std')\n"
+                "t = df.groupby('k').agg(['mean', 'std', 'count'])\n"
+                "u = df.groupby('k').agg({'a': 'sum', 'b': ['min', 'max']})\n"
+                "p = pd.pivot_table(df, index='k', values='v', aggfunc='median')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD087",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        silent=True,
+        catalogue=NOTES,
+        condition="the receiver is a proven Series/DataFrame (a groupby fills per group)",
+        message="pct_change no longer fills gaps forward first (pandas 3.0: fill_method=None); "
+        "s.ffill().pct_change() computes what the author's pandas did",
+        replacement="s.ffill().pct_change()",
+        why=NOTES_WHY.format("v3.0.0.html#removal-of-prior-version-deprecations-changes"),
+        signatures=(r"fill_method must be None",),
+        matchers=(Call(methods=("pct_change",), receivers=PANDAS, check=_pct_change_fill),),
+        examples=(
+            (
+                "import pandas as pd\nprices = pd.read_csv('p.csv', index_col=0)\n"
+                "r = prices.pct_change()\n"
+                "w = prices['a'].pct_change(5, fill_method='bfill', limit=2)",
+                "import pandas as pd\nprices = pd.read_csv('p.csv', index_col=0)\n"
+                "r = prices.ffill().pct_change()\nw = prices['a'].bfill(limit=2).pct_change(5)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD088",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        silent=True,
+        catalogue=NOTES,
+        condition="the receiver is a proven DataFrame (or stack(dropna=...) raised)",
+        message="stack keeps the all-NaN rows it makes since pandas 3.0 and refuses dropna=; "
+        ".dropna(how='all') after it drops them as before",
+        replacement="df.stack(future_stack=True).dropna(how='all')",
+        why=NOTES_WHY.format("v3.0.0.html#removal-of-prior-version-deprecations-changes"),
+        signatures=(r"dropna must be unspecified as the new implementation",),
+        matchers=(Call(methods=("stack",), receivers=(DATAFRAME,), check=_stack_dropna),),
+        examples=(
+            (
+                "import pandas as pd\ntable = pd.read_csv('t.csv', index_col=0)\n"
+                "long = table.stack()\nfull = table.stack(dropna=False)",
+                "import pandas as pd\ntable = pd.read_csv('t.csv', index_col=0)\n"
+                "long = table.stack(future_stack=True).dropna(how='all')\n"
+                "full = table.stack(future_stack=True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD089",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        catalogue=NOTES,
+        message="to_datetime of strings with mixed UTC offsets raises since pandas 3.0 (it gave "
+        "objects); utc=True converts them to one UTC column",
+        replacement="pd.to_datetime(s, utc=True)",
+        why=NOTES_WHY.format("v3.0.0.html#removal-of-prior-version-deprecations-changes"),
+        signatures=(r"Mixed timezones detected\. Pass utc=True",),
+        matchers=(Call(functions=("pandas.to_datetime",), check=_mixed_timezones),),
+        examples=(
+            (
+                "import pandas as pd\nt = pd.to_datetime(df['created_at'])",
+                "import pandas as pd\nt = pd.to_datetime(df['created_at'], utc=True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD090",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="SettingWithCopyWarning is gone in pandas 3.0 (copy-on-write never warns); the "
+        "filter that silenced it goes",
+        replacement="(the warnings filter is removed)",
+        why=NOTES_WHY.format("v3.0.0.html#consistent-copy-view-behaviour-with-copy-on-write"),
+        signatures=(no_attribute("pandas.errors", ["SettingWithCopyWarning"]),),
+        matchers=(
+            Call(
+                functions=("warnings.filterwarnings", "warnings.simplefilter"),
+                check=_copy_warning_filter,
+            ),
+        ),
+        examples=(
+            (
+                "import warnings\nimport pandas as pd\n"
+                "warnings.simplefilter(action='ignore', "
+                "category=pd.errors.SettingWithCopyWarning)\n"
+                "warnings.filterwarnings('ignore', category=FutureWarning)",
+                "import warnings\nimport pandas as pd\n"
+                "warnings.filterwarnings('ignore', category=FutureWarning)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD091",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        catalogue=NOTES,
+        message="the mode.use_inf_as_na option was removed in pandas 3.0; replace inf with NaN "
+        "in the data instead (df.replace([np.inf, -np.inf], np.nan))",
+        replacement="(the option line is removed; infinities stay numbers)",
+        why=NOTES_WHY.format("v3.0.0.html#removal-of-prior-version-deprecations-changes"),
+        signatures=(
+            r"No such keys?\(s\): '(mode\.)?use_inf_as_(na|null)'",
+            r"You can only set the value of existing options",
+        ),
+        matchers=(
+            Call(functions=("pandas.set_option",), check=_inf_as_na_option),
+            Node(types=("Assign",), check=_inf_as_na_assign),
+        ),
+        examples=(
+            (
+                "import pandas as pd\npd.set_option('mode.use_inf_as_na', True)\n"
+                "pd.options.mode.use_inf_as_na = True\nn = df.isna().sum()",
+                "import pandas as pd\nn = df.isna().sum()",
             ),
         ),
     ),

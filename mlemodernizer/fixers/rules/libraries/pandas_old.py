@@ -3,19 +3,28 @@ constructors, level= reductions, concat(join_axes=), Categorical property setter
 
 from __future__ import annotations
 
+import keyword
 from typing import Any
 
 import libcst as cst
 
 from .. import edits
-from ..helpers import kwarg_rename, no_attribute, unexpected_kwarg
+from ..helpers import (
+    kwarg_drop,
+    kwarg_rename,
+    no_attribute,
+    object_no_attribute,
+    qualify,
+    unexpected_kwarg,
+)
 from ..matchers import MISSING, Attr, Call, Node, Outcome, Site, Symbol, literal
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
-from ..symbols import NDARRAY, SERIES
+from ..symbols import DATAFRAME, NDARRAY, SERIES
 
 LIB = "pandas"
 SOURCE = "real-notebooks"
 NOT_PANDAS = (NDARRAY, "builtins.list", "builtins.dict", "builtins.str")
+PANDAS = (DATAFRAME, SERIES)
 
 # --- Categorical.categories = [...] (a setter until pandas 2.0) ------------------------------
 
@@ -353,6 +362,200 @@ def _pivot_nuisance(site: Site) -> Outcome | None:
     return Outcome(fix=fix, proven=False)  # only once the mean refused a non-numeric column
 
 
+# --- from the release notes: removals of pandas 0.20-1.0 that old notebooks still call ----------
+
+NOTES = "release-notes"
+NOTES_WHY = "Announced in the pandas release notes (https://pandas.pydata.org/docs/whatsnew/{})."
+
+
+def _method_receiver(node: cst.Call) -> cst.BaseExpression:
+    assert isinstance(node.func, cst.Attribute)
+    return node.func.value
+
+
+def _sortlevel(site: Site) -> Outcome | None:
+    """``df.sortlevel(level=0, axis=0, ascending=True, inplace=False, sort_remaining=True)``:
+    ``sort_index`` has the same keywords, but its first positional is ``axis``."""
+    pos = site.positional()
+    if len(pos) > 1 or site.has_star():
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.positional_to_keywords(edits.rename_method(node, "sort_index"), ["level"])
+        if edits.find_kwarg(node, "level") is None:
+            node = edits.add_args(node, [edits.kwarg("level", cst.Integer("0"))])
+        return node
+
+    return Outcome(fix=fix)
+
+
+def _take_last(site: Site) -> Outcome | None:
+    value = site.value("take_last")
+    if value is MISSING:
+        return None
+    if value not in (True, False) or site.kwarg("keep") is not None:
+        return Outcome(fix=None)
+    keep = "last" if value else "first"
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.rename_kwarg(node, "take_last", "keep")
+        return edits.set_kwarg(node, "keep", edits.string(keep))
+
+    return Outcome(fix=fix)
+
+
+def _coerce(site: Site) -> Outcome | None:
+    value = site.value("coerce")
+    if value is MISSING:
+        return None
+    if value not in (True, False) or site.kwarg("errors") is not None:
+        return Outcome(fix=None)
+    errors = "coerce" if value else "raise"
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.rename_kwarg(node, "coerce", "errors")
+        return edits.set_kwarg(node, "errors", edits.string(errors))
+
+    return Outcome(fix=fix)
+
+
+def _groupby_receiver(node: cst.BaseExpression) -> bool:
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "groupby"
+    )
+
+
+def _groupby_column(node: cst.BaseExpression) -> bool:
+    """``df.groupby(k)['c']`` or ``df.groupby(k).c``: one column of a groupby (SeriesGroupBy)."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        key = node.slice[0].slice
+        if not (isinstance(key, cst.Index) and isinstance(key.value, cst.SimpleString)):
+            return False
+        node = node.value
+    elif isinstance(node, cst.Attribute):
+        node = node.value
+    else:
+        return False
+    return _groupby_receiver(node)
+
+
+def _agg_renamer(site: Site) -> Outcome | None:
+    """``g['c'].agg({'total': 'sum'})``: a dict on one grouped column named the outputs (pandas
+    0.20 deprecated it, 1.0 removed it); named aggregation ``agg(total='sum')`` gives the same
+    columns."""
+    pos = site.positional()
+    if len(site.args) != 1 or len(pos) != 1 or not isinstance(pos[0].value, cst.Dict):
+        return None
+    entries = pos[0].value.elements
+    if not entries or any(not isinstance(e, cst.DictElement) for e in entries):
+        return None
+    keys = [literal(e.key) for e in entries]  # type: ignore[union-attr]
+    if any(isinstance(e.value, cst.Dict) for e in entries):  # type: ignore[union-attr]
+        # a frame's dict of dicts: named aggregation gives flat columns, not (column, name)
+        receiver = site.receiver_node
+        return Outcome(fix=None) if receiver is not None and _groupby_receiver(receiver) else None
+    receiver = site.receiver_node
+    if receiver is None or not _groupby_column(receiver):
+        return None  # a frame's groupby takes {column: func}; an unknown receiver may be one
+    if not all(isinstance(k, str) and k.isidentifier() and not keyword.iskeyword(k) for k in keys):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        d = node.args[0].value
+        assert isinstance(d, cst.Dict)
+        args = [
+            edits.kwarg(str(literal(e.key)), e.value)  # type: ignore[union-attr]
+            for e in d.elements
+        ]
+        return edits.add_args(node.with_changes(args=[]), args)
+
+    return Outcome(fix=fix)
+
+
+def _series_reshape(site: Site) -> Outcome | None:
+    if not site.proven:
+        return None  # arrays (np.load, ...) keep their reshape: only a proven Series
+    return Outcome(
+        fix=lambda node, refs: edits.method_call(
+            edits.method_call(_method_receiver(node), "to_numpy"), "reshape", node.args
+        ),
+        proven=site.proven,
+    )
+
+
+def _weekday_name(site: Site) -> Outcome | None:
+    return Outcome(
+        fix=lambda node, refs: edits.method_call(node.value, "day_name"),
+    )
+
+
+def _dtype_counts(site: Site) -> Outcome | None:
+    if site.args:
+        return Outcome(fix=None)
+    return Outcome(
+        fix=lambda node, refs: edits.method_call(
+            cst.Attribute(value=_method_receiver(node), attr=cst.Name("dtypes")), "value_counts"
+        )
+    )
+
+
+def _clip_side(site: Site) -> Outcome | None:
+    """``s.clip_upper(threshold, axis=None, inplace=False)`` → ``s.clip(upper=threshold, ...)``."""
+    side = "upper" if site.node.func.attr.value == "clip_upper" else "lower"
+    pos = site.positional()
+    if not pos and site.kwarg("threshold") is None or len(pos) > 3 or site.has_star():
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.positional_to_keywords(node, ["threshold", "axis", "inplace"])
+        node = edits.rename_kwarg(node, "threshold", side)
+        return edits.rename_method(node, "clip")
+
+    return Outcome(fix=fix)
+
+
+def _series_valid(site: Site) -> Outcome | None:
+    if not site.proven:
+        return None
+    return Outcome(fix=lambda node, refs: edits.rename_method(node, "dropna"))
+
+
+FROM_CSV = ["path", "header", "sep", "index_col", "parse_dates", "encoding", "tupleize_cols"]
+
+
+def _from_csv(site: Site) -> Outcome | None:
+    """``pd.DataFrame.from_csv(path)`` read the first column as the index and parsed dates:
+    ``read_csv`` with those two defaults spelled out."""
+    if (site.qname or "").endswith("Series.from_csv"):
+        return Outcome(fix=None)
+    pos = site.positional()
+    if not pos or len(pos) > len(FROM_CSV) or site.has_star():
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.positional_to_keywords(node, FROM_CSV[1:], start=1)
+        node = edits.drop_kwargs(node, "tupleize_cols")
+        node = node.with_changes(func=refs["pandas.read_csv"])
+        extra = []
+        if edits.find_kwarg(node, "index_col") is None:
+            extra.append(edits.kwarg("index_col", cst.Integer("0")))
+        if edits.find_kwarg(node, "parse_dates") is None:
+            extra.append(edits.kwarg("parse_dates", cst.Name("True")))
+        return edits.add_args(node, extra)
+
+    return Outcome(fix=fix, needs=("pandas.read_csv",))
+
+
+def _arg_label(site: Site) -> Outcome | None:
+    """``s.argmax()`` was ``s.idxmax()`` (a label) until pandas 1.0 made it a position."""
+    if not site.proven:
+        return None
+    new = "idxmax" if site.node.func.attr.value == "argmax" else "idxmin"
+    return Outcome(fix=lambda node, refs: edits.rename_method(node, new))
+
+
 RULES = [
     Rule(
         id="PD052",
@@ -631,6 +834,255 @@ RULES = [
                 "import pandas as pd\ndf = pd.read_csv('t.csv', index_col=0)\n# %%\ndf.index.day",
                 "import pandas as pd\ndf = pd.read_csv('t.csv', index_col=0)\n# %%\n"
                 "df.index.day.to_numpy()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD065",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="sortlevel was removed (deprecated in pandas 0.20); use sort_index(level=...)",
+        replacement="df.sort_index(level=0)",
+        why=NOTES_WHY.format("v0.20.0.html"),
+        signatures=(object_no_attribute(["sortlevel"], "(DataFrame|Series)"),),
+        matchers=(Call(methods=("sortlevel",), exclude=NOT_PANDAS, check=_sortlevel),),
+        examples=(
+            (
+                "a = df.sortlevel()\nb = s.sortlevel(1, ascending=False)",
+                "a = df.sort_index(level=0)\nb = s.sort_index(level=1, ascending=False)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD066",
+        library=LIB,
+        changed_in="0.20",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="take_last= was removed in pandas 0.20; use keep='last' (take_last=False: "
+        "keep='first')",
+        replacement="df.drop_duplicates(keep='last')",
+        why=NOTES_WHY.format("v0.20.0.html"),
+        signatures=(unexpected_kwarg(["take_last"]),),
+        matchers=(
+            Call(
+                methods=("duplicated", "drop_duplicates", "nlargest", "nsmallest"),
+                exclude=NOT_PANDAS,
+                check=_take_last,
+            ),
+        ),
+        examples=(
+            (
+                "d = df.drop_duplicates('id', take_last=True)\nm = s.duplicated(take_last=False)",
+                "d = df.drop_duplicates('id', keep='last')\nm = s.duplicated(keep='first')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD067",
+        library=LIB,
+        changed_in="0.20",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="to_datetime/to_timedelta(coerce=) was removed in pandas 0.20; use errors='coerce'",
+        replacement="pd.to_datetime(s, errors='coerce')",
+        why=NOTES_WHY.format("v0.20.0.html"),
+        signatures=(unexpected_kwarg(["coerce"]),),
+        matchers=(
+            Call(functions=qualify("pandas", ["to_datetime", "to_timedelta"]), check=_coerce),
+        ),
+        examples=(
+            (
+                "import pandas as pd\nd = pd.to_datetime(df.day, coerce=True)",
+                "import pandas as pd\nd = pd.to_datetime(df.day, errors='coerce')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD068",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="a dict of output names on one grouped column (g['c'].agg({...}))",
+        message="a dict that names the outputs of one grouped column was removed in pandas 1.0 "
+        "('nested renamer'); use named aggregation agg(name=func)",
+        replacement="df.groupby('k')['v'].agg(total='sum', mean='mean')",
+        why=NOTES_WHY.format("v0.20.0.html#deprecate-groupby-agg-with-a-dictionary-when-renaming"),
+        signatures=(r"nested renamer is not supported",),
+        matchers=(Call(methods=("agg", "aggregate"), exclude=NOT_PANDAS, check=_agg_renamer),),
+        examples=(
+            (
+                "t = df.groupby('k')['v'].agg({'total': 'sum', 'avg': np.mean})",
+                "t = df.groupby('k')['v'].agg(total='sum', avg=np.mean)",
+            ),
+            ("t = df.groupby('k').agg({'v': {'total': 'sum'}})", None),
+        ),
+    ),
+    Rule(
+        id="PD069",
+        library=LIB,
+        changed_in="0.23",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the receiver is a proven Series (arrays keep their reshape)",
+        message="Series.reshape was removed in pandas 0.23; reshape the array: "
+        "s.to_numpy().reshape(...)",
+        replacement="s.to_numpy().reshape(-1, 1)",
+        why=NOTES_WHY.format("v0.23.0.html"),
+        signatures=(object_no_attribute(["reshape"], "Series"),),
+        matchers=(Call(methods=("reshape",), receivers=(SERIES,), check=_series_reshape),),
+        examples=(
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\nX = df['area'].reshape(-1, 1)\n"
+                "Y = X.reshape(1, -1)",
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\n"
+                "X = df['area'].to_numpy().reshape(-1, 1)\nY = X.reshape(1, -1)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD070",
+        library=LIB,
+        changed_in="0.23",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="to_sql(flavor=) was removed in pandas 0.23; SQLite connections need no flavor",
+        replacement="df.to_sql('t', con)",
+        why=NOTES_WHY.format("v0.23.0.html"),
+        signatures=(unexpected_kwarg(["flavor"]),),
+        matchers=(
+            kwarg_drop(
+                "flavor",
+                methods=("to_sql",),
+                exclude=NOT_PANDAS,
+                when=lambda v: v in ("sqlite", None),
+            ),
+        ),
+        examples=(
+            (
+                "df.to_sql('scores', con, flavor='sqlite', if_exists='replace')",
+                "df.to_sql('scores', con, if_exists='replace')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD071",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="weekday_name was removed in pandas 1.0; use day_name()",
+        replacement="df.date.dt.day_name()",
+        why=NOTES_WHY.format("v0.23.0.html"),
+        signatures=(object_no_attribute(["weekday_name"]),),
+        matchers=(Attr(names=("weekday_name",), exclude=NOT_PANDAS, check=_weekday_name),),
+        examples=(
+            (
+                "df['day'] = df.date.dt.weekday_name\nd = df.index.weekday_name",
+                "df['day'] = df.date.dt.day_name()\nd = df.index.day_name()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD072",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="get_dtype_counts() was removed in pandas 1.0; use dtypes.value_counts()",
+        replacement="df.dtypes.value_counts()",
+        why=NOTES_WHY.format("v0.25.0.html"),
+        signatures=(object_no_attribute(["get_dtype_counts"], "(DataFrame|Series)"),),
+        matchers=(Call(methods=("get_dtype_counts",), exclude=NOT_PANDAS, check=_dtype_counts),),
+        examples=(("c = train.get_dtype_counts()", "c = train.dtypes.value_counts()"),),
+    ),
+    Rule(
+        id="PD073",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="clip_upper/clip_lower were removed in pandas 1.0; use clip(upper=)/clip(lower=)",
+        replacement="s.clip(upper=100)",
+        why=NOTES_WHY.format("v1.0.0.html"),
+        signatures=(object_no_attribute(["clip_upper", "clip_lower"], "(DataFrame|Series)"),),
+        matchers=(
+            Call(methods=("clip_upper", "clip_lower"), exclude=NOT_PANDAS, check=_clip_side),
+        ),
+        examples=(
+            (
+                "a = s.clip_upper(100)\nb = df.fare.clip_lower(0, inplace=False)",
+                "a = s.clip(upper=100)\nb = df.fare.clip(lower=0, inplace=False)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD074",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the receiver is a proven Series/DataFrame (valid() is a common method name)",
+        message="Series.valid() was removed in pandas 1.0; use dropna()",
+        replacement="s.dropna()",
+        why=NOTES_WHY.format("v1.0.0.html"),
+        signatures=(object_no_attribute(["valid"], "Series"),),
+        matchers=(Call(methods=("valid",), receivers=PANDAS, check=_series_valid),),
+        examples=(
+            (
+                "import pandas as pd\ns = pd.read_csv('t.csv')['v']\nok = s.valid()",
+                "import pandas as pd\ns = pd.read_csv('t.csv')['v']\nok = s.dropna()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD075",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="DataFrame.from_csv was removed in pandas 1.0; use read_csv(index_col=0, "
+        "parse_dates=True), its defaults",
+        replacement="pd.read_csv(path, index_col=0, parse_dates=True)",
+        why=NOTES_WHY.format("v0.21.0.html"),
+        signatures=(r"type object '(DataFrame|Series)' has no attribute 'from_csv'",),
+        matchers=(
+            Call(
+                functions=("pandas.DataFrame.from_csv", "pandas.Series.from_csv"), check=_from_csv
+            ),
+        ),
+        examples=(
+            (
+                "import pandas as pd\nd = pd.DataFrame.from_csv('prices.csv')\n"
+                "e = pd.DataFrame.from_csv('t.tsv', sep='\\t', index_col=None)",
+                "import pandas as pd\n"
+                "d = pd.read_csv('prices.csv', index_col=0, parse_dates=True)\n"
+                "e = pd.read_csv('t.tsv', sep='\\t', index_col=None, parse_dates=True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD076",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE_IF,
+        silent=True,
+        catalogue=NOTES,
+        condition="the receiver is a proven Series (ndarray.argmax is a position)",
+        message="Series.argmax/argmin give a position since pandas 1.0 (they were idxmax/idxmin, "
+        "a label); idxmax()/idxmin() keep the label",
+        replacement="s.idxmax()",
+        why=NOTES_WHY.format("v1.0.0.html"),
+        matchers=(Call(methods=("argmax", "argmin"), receivers=(SERIES,), check=_arg_label),),
+        examples=(
+            (
+                "import pandas as pd\ns = pd.read_csv('t.csv', index_col='day')['sales']\n"
+                "best = s.argmax()\ni = s.to_numpy().argmax()",
+                "import pandas as pd\ns = pd.read_csv('t.csv', index_col='day')['sales']\n"
+                "best = s.idxmax()\ni = s.to_numpy().argmax()",
             ),
         ),
     ),
