@@ -18,7 +18,7 @@ from ..helpers import (
     qualify,
     unexpected_kwarg,
 )
-from ..infer import DATETIME_INDEX, PERIOD_INDEX, RESAMPLER
+from ..infer import DATETIME_INDEX, FRAME_NON_COLUMNS, PERIOD_INDEX, RESAMPLER
 from ..matchers import (
     MISSING,
     NOT_LITERAL,
@@ -712,11 +712,61 @@ def _concat_dummies(site: Site) -> Outcome | None:
     return None
 
 
+def _column_of(node: cst.BaseExpression, site: Site) -> tuple[cst.BaseExpression, str] | None:
+    """``df['a']`` or ``df.a`` of a proven DataFrame: (the frame, the column name)."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        key = node.slice[0].slice
+        if not (isinstance(key, cst.Index) and isinstance(key.value, cst.SimpleString)):
+            return None
+        name = literal(key.value)
+    elif isinstance(node, cst.Attribute) and node.attr.value not in FRAME_NON_COLUMNS:
+        name = node.attr.value
+    else:
+        return None
+    frame = node.value
+    typed = site.infer(frame) if _pure(frame) else None
+    if typed is None or typed.qname != DATAFRAME or not isinstance(name, str):
+        return None
+    return frame, name
+
+
+def _column_chain(site: Site) -> Outcome | None:
+    """The other spellings of one chained assignment: ``df.a[mask] = v`` (a column as an
+    attribute) and ``df['a'].loc[k] = v`` / ``df['a'].iloc[i] = v``, on a proven DataFrame."""
+    target: cst.Subscript = site.node
+    inner = target.value
+    indexer = None
+    if isinstance(inner, cst.Attribute) and inner.attr.value in ("loc", "iloc"):
+        indexer, inner = inner.attr.value, inner.value
+    elif not isinstance(inner, cst.Attribute):
+        return None
+    found = _column_of(inner, site)
+    if found is None or not isinstance(target.slice[0].slice, cst.Index):
+        return None
+    name = found[1]
+
+    def fix(node: cst.Subscript, refs: Any) -> cst.Subscript:
+        key = node.slice[0].slice.value  # type: ignore[attr-defined]
+        column = node.value.value if indexer else node.value  # type: ignore[attr-defined]
+        frame = column.value
+        col = edits.string(name)
+        if indexer == "iloc":
+            position = edits.method_call(
+                cst.Attribute(value=frame, attr=cst.Name("columns")), "get_loc", [cst.Arg(col)]
+            )
+            return _subscript(cst.Attribute(value=frame, attr=cst.Name("iloc")), [key, position])
+        return _subscript(cst.Attribute(value=frame, attr=cst.Name("loc")), [key, col])
+
+    return Outcome(fix=fix)
+
+
 def _chained_assignment(site: Site) -> Outcome | None:
     target = site.node
     if not isinstance(target, cst.Subscript) or len(target.slice) != 1:
         return None
     inner = target.value
+    if isinstance(inner, cst.Attribute):
+        return _column_chain(site)
     if not isinstance(inner, cst.Subscript) or len(inner.slice) != 1:
         return None
     column = inner.slice[0].slice
@@ -2346,8 +2396,8 @@ RULES = [
         silent=True,
         catalogue="P32",
         condition="the frame is proven a DataFrame and the column a literal",
-        message="chained assignment df['a'][mask] = v has no effect under copy-on-write "
-        "(pandas 3.0); use df.loc[mask, 'a'] = v",
+        message="chained assignment df['a'][mask] = v (or df.a[mask], df['a'].iloc[i]) has no "
+        "effect under copy-on-write (pandas 3.0); use df.loc[mask, 'a'] = v",
         replacement="df.loc[mask, 'a'] = v",
         signatures=(r"ChainedAssignmentError",),
         matchers=(Target(check=_chained_assignment),),
@@ -2355,6 +2405,15 @@ RULES = [
             (
                 "import pandas as pd\ndf = pd.read_csv('t.csv')\ndf['age'][df.age < 0] = 0",
                 "import pandas as pd\ndf = pd.read_csv('t.csv')\ndf.loc[df.age < 0, 'age'] = 0",
+            ),
+            (
+                "import pandas as pd\ntrain = pd.read_csv('t.csv')\n"
+                "train.Age[train.Age.isnull()] = 28\ntrain['Fare'].iloc[0] = 7.25\n"
+                "train['Sex'].loc[3] = 'male'\ntrain.T[0] = 1",
+                "import pandas as pd\ntrain = pd.read_csv('t.csv')\n"
+                "train.loc[train.Age.isnull(), 'Age'] = 28\n"
+                "train.iloc[0, train.columns.get_loc('Fare')] = 7.25\n"
+                "train.loc[3, 'Sex'] = 'male'\ntrain.T[0] = 1",
             ),
         ),
     ),

@@ -556,6 +556,24 @@ def _arg_label(site: Site) -> Outcome | None:
     return Outcome(fix=lambda node, refs: edits.rename_method(node, new))
 
 
+RANGE_CONSTRUCTORS = {
+    "pandas.DatetimeIndex": "date_range",
+    "pandas.TimedeltaIndex": "timedelta_range",
+    "pandas.PeriodIndex": "period_range",
+}
+
+
+def _index_range(site: Site) -> Outcome | None:
+    """``pd.DatetimeIndex(start=..., periods=..., freq=...)`` built a range until pandas 1.0;
+    ``pd.date_range`` takes the same keywords."""
+    if not any(site.kwarg(k) is not None for k in ("start", "end", "periods")):
+        return None
+    if site.positional() or site.kwarg("data") is not None or site.has_star():
+        return Outcome(fix=None)
+    new = f"pandas.{RANGE_CONSTRUCTORS[site.qname or '']}"
+    return Outcome(fix=lambda node, refs: node.with_changes(func=refs[new]), needs=(new,))
+
+
 RULES = [
     Rule(
         id="PD052",
@@ -1083,6 +1101,48 @@ RULES = [
                 "best = s.argmax()\ni = s.to_numpy().argmax()",
                 "import pandas as pd\ns = pd.read_csv('t.csv', index_col='day')['sales']\n"
                 "best = s.idxmax()\ni = s.to_numpy().argmax()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD092",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="DatetimeIndex/TimedeltaIndex/PeriodIndex(start=, end=, periods=) were removed "
+        "in pandas 1.0; use date_range/timedelta_range/period_range",
+        replacement="pd.date_range(start='2016-01-01', periods=10, freq='D')",
+        why=NOTES_WHY.format("v1.0.0.html"),
+        signatures=(unexpected_kwarg(["start", "end", "periods"]),),
+        matchers=(Call(functions=tuple(RANGE_CONSTRUCTORS), check=_index_range),),
+        examples=(
+            (
+                "import pandas as pd\nidx = pd.DatetimeIndex(start='2016-01-01', periods=10, "
+                "freq='D')\nd = pd.DatetimeIndex(['2016-01-01'])",
+                "import pandas as pd\nidx = pd.date_range(start='2016-01-01', periods=10, "
+                "freq='D')\nd = pd.DatetimeIndex(['2016-01-01'])",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD093",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="read_excel(sheetname=) was removed (deprecated in pandas 0.21); use sheet_name=",
+        replacement="pd.read_excel(path, sheet_name='Data')",
+        why=NOTES_WHY.format("v0.21.0.html"),
+        signatures=(unexpected_kwarg(["sheetname"]),),
+        matchers=(
+            kwarg_rename("sheetname", "sheet_name", functions=("pandas.read_excel",)),
+            kwarg_rename("sheetname", "sheet_name", methods=("parse",), exclude=NOT_PANDAS),
+        ),
+        examples=(
+            (
+                "import pandas as pd\nd = pd.read_excel('book.xlsx', sheetname='Data')",
+                "import pandas as pd\nd = pd.read_excel('book.xlsx', sheet_name='Data')",
             ),
         ),
     ),
