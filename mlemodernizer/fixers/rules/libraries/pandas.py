@@ -1369,8 +1369,8 @@ def _date_key(site: Site) -> Outcome | None:
     if not isinstance(text, str) or not DATE_KEY.match(text):
         return None
     typed = site.infer(node.value)
-    if typed is not None and typed.qname != DATAFRAME:
-        return None
+    if typed is not None and (typed.qname != DATAFRAME or typed.index in ("range", "int")):
+        return None  # a Series still slices; a frame without dates: a column (say of years)
     return Outcome(
         fix=lambda n, refs: n.with_changes(
             value=cst.Attribute(value=n.value, attr=cst.Name("loc"))
@@ -2535,9 +2535,10 @@ RULES = [
         matchers=(Node(types=("Subscript",), check=_int_key_on_series),),
         examples=(
             (
-                "import pandas as pd\ns = pd.read_csv('t.csv', index_col='id')['v']\nfirst = s[0]",
+                "import pandas as pd\ns = pd.read_csv('t.csv', index_col='id')['v']\nfirst = s[0]\n"
+                "last = s.iloc[-1]",
                 "import pandas as pd\ns = pd.read_csv('t.csv', index_col='id')['v']\n"
-                "first = s.iloc[0]",
+                "first = s.iloc[0]\nlast = s.iloc[-1]",
             ),
         ),
     ),
@@ -2868,7 +2869,7 @@ RULES = [
         safety=SAFE_IF,
         catalogue=NOTES,
         condition="a KeyError showed the date string is no column (df['2017'] sliced the rows "
-        "of a DatetimeIndex frame)",
+        "of a DatetimeIndex frame); never on a frame known to have a range or integer index",
         message="df['2017'] is a column key since pandas 2.0 (it sliced the rows of a "
         "DatetimeIndex); use df.loc['2017']",
         replacement="df.loc['2017']",
@@ -2877,8 +2878,10 @@ RULES = [
         matchers=(Node(types=("Subscript",), check=_date_key),),
         examples=(
             (
-                "y2017 = prices['2017']\njan = prices['2017-01'].mean()",
-                "y2017 = prices.loc['2017']\njan = prices.loc['2017-01'].mean()",
+                "y2017 = prices['2017']\njan = prices['2017-01'].mean()\n"
+                "day = prices.loc['2017-01-03']",
+                "y2017 = prices.loc['2017']\njan = prices.loc['2017-01'].mean()\n"
+                "day = prices.loc['2017-01-03']",
             ),
         ),
     ),

@@ -553,7 +553,9 @@ def _arg_label(site: Site) -> Outcome | None:
     if not site.proven:
         return None
     new = "idxmax" if site.node.func.attr.value == "argmax" else "idxmin"
-    return Outcome(fix=lambda node, refs: edits.rename_method(node, new))
+    # notebooks of pandas >= 1.0 mean the position: only once a KeyError shows a position was
+    # used as a label (df.loc[s.argmax()])
+    return Outcome(fix=lambda node, refs: edits.rename_method(node, new), proven=False)
 
 
 RANGE_CONSTRUCTORS = {
@@ -761,6 +763,12 @@ RULES = [
                 "import numpy as np\nimport pandas as pd\n"
                 "pd.set_option('future.infer_string', False)\ndf = pd.read_csv('t.csv')",
             ),
+            (  # what the str dtype changes: None kept, astype(str) of NaN, .values, prod
+                "import pandas as pd\ns = pd.Series(['a', None])\nt = s.astype(str)\n"
+                "v = s.values\np = s.prod()",
+                "import pandas as pd\npd.set_option('future.infer_string', False)\n"
+                "s = pd.Series(['a', None])\nt = s.astype(str)\nv = s.values\np = s.prod()",
+            ),
         ),
     ),
     Rule(
@@ -831,6 +839,12 @@ RULES = [
                 "import pandas as pd\ndf = pd.read_csv('t.csv')\n# %%\ndf",
                 "import pandas as pd\npd.set_option('display.min_rows', None)\n"
                 "df = pd.read_csv('t.csv')\n# %%\ndf",
+            ),
+            (  # the author's own max_rows: min_rows (10) still cut the long frame short
+                "import pandas as pd\npd.options.display.max_rows = 60\n"
+                "df = pd.read_csv('t.csv')\n# %%\ndf",
+                "import pandas as pd\npd.set_option('display.min_rows', None)\n"
+                "pd.options.display.max_rows = 60\ndf = pd.read_csv('t.csv')\n# %%\ndf",
             ),
         ),
     ),
@@ -1089,11 +1103,13 @@ RULES = [
         safety=SAFE_IF,
         silent=True,
         catalogue=NOTES,
-        condition="the receiver is a proven Series (ndarray.argmax is a position)",
+        condition="the receiver is a proven Series and a KeyError showed the position was used "
+        "as a label (notebooks of pandas >= 1.0 mean the position)",
         message="Series.argmax/argmin give a position since pandas 1.0 (they were idxmax/idxmin, "
         "a label); idxmax()/idxmin() keep the label",
         replacement="s.idxmax()",
         why=NOTES_WHY.format("v1.0.0.html"),
+        signatures=(r"^KeyError: -?\d+$",),
         matchers=(Call(methods=("argmax", "argmin"), receivers=(SERIES,), check=_arg_label),),
         examples=(
             (
