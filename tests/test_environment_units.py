@@ -315,3 +315,35 @@ def test_a_sentence_is_no_code_and_a_named_attribute_is() -> None:
     binary = "The binary mode of fromstring is removed, use frombuffer instead"
     hint = stated_fix("ValueError", binary, _stmt("x = np.fromstring(b)"))
     assert (hint["attr"], hint["new"], hint["receivers"]) == ("fromstring", "frombuffer", ["np"])
+
+
+def test_positional_arguments_bind_by_order_unless_a_literal_cannot_be_that_parameter() -> None:
+    nb = _nb("ax.set_xticklabels(['a', 'b'], {'fontsize': 8})")
+    nb.cells[0]["id"] = "c0"
+    error = _error(
+        "TypeError", "Axes.set_xticklabels() takes 2 positional arguments but 3 were given"
+    )
+    drift = understand(error, nb)
+    assert drift.detail["literal_types"] == {"ax.set_xticklabels": ["list", "dict"]}
+    params = [
+        {"name": "labels", "kind": "POSITIONAL_OR_KEYWORD", "default": False, "default_type": None},
+        {"name": "minor", "kind": "KEYWORD_ONLY", "default": True, "default_type": "bool"},
+        {"name": "fontdict", "kind": "KEYWORD_ONLY", "default": True, "default_type": None},
+    ]
+    call = {"callee": "ax.set_xticklabels", "args": 2, "keywords": [], "found": True}
+    # matplotlib put `minor` first when it made them keyword-only: a dict is no flag
+    assert candidates(drift, {"calls": [{**call, "params": params}]}, nb) == []
+    swapped = [params[0], params[2], params[1]]
+    [binding] = candidates(drift, {"calls": [{**call, "params": swapped}]}, nb)
+    assert binding.edit.apply(nb, 0) == {
+        0: "ax.set_xticklabels(['a', 'b'], fontdict={'fontsize': 8})"
+    }
+
+
+def test_did_you_mean_names_the_value_to_replace() -> None:
+    hint = stated_fix(
+        "ValueError",
+        "'Vega10' is not a valid value for cmap. Did you mean: 'tab10'?",
+        _stmt("plt.imshow(a, cmap='Vega10')"),
+    )
+    assert (hint["old"], hint["new"], hint["where"]) == ("Vega10", "tab10", "string")

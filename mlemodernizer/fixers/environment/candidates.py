@@ -441,6 +441,15 @@ def _positional(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[
         ]
         if extra <= 0 or extra > len(keyword_only):
             continue
+        # a literal that cannot be what the parameter takes (a dict for a flag): the library
+        # reordered its parameters when it made them keyword-only; no binding by order then
+        given = (drift.detail.get("literal_types") or {}).get(call["callee"]) or []
+        kinds = {p["name"]: p.get("default_type") for p in params}
+        if any(
+            not _may_be(given[capacity + i] if capacity + i < len(given) else None, kinds.get(n))
+            for i, n in enumerate(keyword_only[:extra])
+        ):
+            continue
         bound = ", ".join(f"`{n}`" for n in keyword_only[:extra])
         out.append(
             Candidate(
@@ -457,6 +466,19 @@ def _positional(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[
             )
         )
     return out
+
+
+def _may_be(literal: str | None, default: str | None) -> bool:
+    """Whether a literal of kind ``literal`` may be given to a parameter whose default is of
+    kind ``default`` (unknown either way: yes; numbers stand in for each other)."""
+    if literal is None or default is None:
+        return True
+    numbers = {"int", "float", "bool"}
+    if default == "bool":
+        return literal == "bool"
+    if default in numbers:
+        return literal in numbers
+    return literal == default
 
 
 def _invalid_param(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:

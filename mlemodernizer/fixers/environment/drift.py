@@ -225,6 +225,7 @@ def _read(
                 return None
             return "positional", {
                 "qualname": qualname,
+                "literal_types": _positional_literal_types(stmt, [c.callee for c in calls]),
                 "calls": [
                     {"callee": c.callee, "args": c.args, "keywords": c.keywords} for c in calls
                 ][:4],
@@ -367,3 +368,23 @@ def _cells_up_to(nb: NotebookNode, tree: ast.Module | None) -> list[ast.Module |
             break
         out.append(parsed)
     return out
+
+
+def _positional_literal_types(stmt: ast.stmt | None, callees: list[str]) -> dict[str, list]:
+    """callee -> the kind of each positional argument the statement passes it when it is a
+    literal (``bool``, ``int``, ``float``, ``str``, ``dict``, ``list``, ``tuple``), else None."""
+    kinds: dict[str, list] = {}
+    for n in ast.walk(stmt) if stmt is not None else []:
+        if isinstance(n, ast.Call) and dotted(n.func) in callees and dotted(n.func) not in kinds:
+            row: list = []
+            for a in n.args:
+                if isinstance(a, ast.Constant) and a.value is not None:
+                    row.append(type(a.value).__name__)
+                elif isinstance(a, ast.Dict):
+                    row.append("dict")
+                elif isinstance(a, ast.List | ast.Tuple):
+                    row.append(type(a).__name__.lower())
+                else:
+                    row.append(None)
+            kinds[dotted(n.func)] = row
+    return kinds

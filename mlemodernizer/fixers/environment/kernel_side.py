@@ -195,6 +195,10 @@ def __mlem_drift__(queries, params, ns):
                     "name": p.name,
                     "kind": p.kind.name,
                     "default": p.default is not inspect.Parameter.empty,
+                    # the kind of value it takes, when its default says (a flag, a number...)
+                    "default_type": type(p.default).__name__
+                    if isinstance(p.default, (bool, int, float, str))
+                    else None,
                 }
             )
         return out

@@ -80,9 +80,10 @@ def stated_fix(
     m = _DID_YOU_MEAN.search(text)
     if m:
         new = _token(m)
-        old = _INVALID.search(text)
-        if old and old.group(1) in literals and new != old.group(1):
-            return {"how": "replace", "old": old.group(1), "new": new, "where": "string"}
+        invalid = _INVALID.search(text)
+        old = invalid.group(1) if invalid else _bad_value(text)
+        if old and old in literals and new != old:
+            return {"how": "replace", "old": old, "new": new, "where": "string"}
     m = next((u for u in _USE.finditer(text) if _code_like(u)), None)
     if m:
         new = _token(m)
