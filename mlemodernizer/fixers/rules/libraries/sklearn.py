@@ -2491,9 +2491,10 @@ RULES = [
         matchers=renames("sklearn.covariance", GRAPH_LASSO),
         examples=(
             (
-                "from sklearn.covariance import GraphLassoCV\nmodel = GraphLassoCV(cv=5).fit(X)",
-                "from sklearn.covariance import GraphicalLassoCV\n"
-                "model = GraphicalLassoCV(cv=5).fit(X)",
+                "from sklearn.covariance import GraphLasso, GraphLassoCV\n"
+                "model = GraphLassoCV(cv=5).fit(X)\nsparse = GraphLasso(alpha=0.1).fit(X)",
+                "from sklearn.covariance import GraphicalLasso, GraphicalLassoCV\n"
+                "model = GraphicalLassoCV(cv=5).fit(X)\nsparse = GraphicalLasso(alpha=0.1).fit(X)",
             ),
         ),
     ),
