@@ -2952,7 +2952,7 @@ RULES = [
         "weights are normalized differently)",
         replacement="class_weight='balanced'",
         why="Deprecated in 0.17 for 'balanced', whose weights are n_samples / (n_classes * "
-        f"count) ({_notes('0.19')}).",
+        f"count) ({_notes('0.17')}).",
         signatures=(invalid_param("class_weight", ["auto"]),),
         matchers=(kwarg_value("class_weight", {"auto": "balanced"}, functions=CLASS_WEIGHTED),),
         examples=(
