@@ -7,9 +7,28 @@ from typing import Any
 import libcst as cst
 
 from .. import edits
-from ..helpers import kwarg_rename, no_attribute, object_no_attribute, unexpected_kwarg
+from ..helpers import (
+    cannot_import,
+    kwarg_drop,
+    kwarg_rename,
+    kwarg_value,
+    no_attribute,
+    object_no_attribute,
+    unexpected_kwarg,
+)
 from ..infer import AXES, FIGURE
-from ..matchers import NOT_LITERAL, Attr, Call, DictKey, Outcome, Site, Symbol, literal
+from ..matchers import (
+    MISSING,
+    NOT_LITERAL,
+    Attr,
+    Call,
+    DictKey,
+    Node,
+    Outcome,
+    Site,
+    Symbol,
+    literal,
+)
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "matplotlib"
@@ -133,6 +152,27 @@ def _register_cmap(site: Site) -> Outcome | None:
         return cst.Call(func=register, args=args)
 
     return Outcome(fix=fix, needs=("matplotlib.colormaps",), outer=True)
+
+
+HOLD_PLOTTERS = (
+    "plot",
+    "scatter",
+    "bar",
+    "barh",
+    "hist",
+    "imshow",
+    "contour",
+    "contourf",
+    "fill_between",
+    "errorbar",
+    "step",
+    "pcolormesh",
+    "semilogx",
+    "semilogy",
+    "loglog",
+    "axhline",
+    "axvline",
+)
 
 
 def _hold(site: Site) -> Outcome | None:
@@ -364,6 +404,762 @@ def literal_in(site: Site, name: str, values: tuple[str, ...]) -> bool:
     return isinstance(value, str) and value in values
 
 
+# --- from the API changes pages (docs/coverage.md) ----------------------------------------------
+
+RC_PARAMS = (
+    "matplotlib.rcParams",
+    "matplotlib.pyplot.rcParams",
+    "matplotlib.pylab.rcParams",
+    "pylab.rcParams",
+)
+RC_FUNCTIONS = ("matplotlib.rc", "matplotlib.pyplot.rc", "pylab.rc")
+
+
+def _rc_key(site: Site, target: cst.BaseExpression) -> str | None:
+    """``'axes.color_cycle'`` of ``mpl.rcParams['axes.color_cycle']``, else None."""
+    if not isinstance(target, cst.Subscript) or len(target.slice) != 1:
+        return None
+    if site.resolve(target.value) not in RC_PARAMS:
+        return None
+    index = target.slice[0].slice
+    key = literal(index.value) if isinstance(index, cst.Index) else NOT_LITERAL
+    return key if isinstance(key, str) else None
+
+
+def _rc_setting(
+    keys: dict[str, str | None],
+    value: Any = None,
+    *,
+    needs: tuple[str, ...] = (),
+) -> tuple[Any, Any, Any]:
+    """The three places an old notebook sets an rcParam, as matchers' checks: an assignment
+    (``mpl.rcParams[key] = v``), ``plt.rc(group, name=v)`` and a dict entry (``rcParams.update({
+    key: v})``, ``rc_context({...})``). ``keys`` maps an old key to its new one (None: the setting
+    is deleted); ``value(node, refs)`` rewrites the value, or returns None when it cannot."""
+
+    def new_value(node: cst.BaseExpression, refs: Any) -> cst.BaseExpression | None:
+        return node if value is None else value(node, refs)
+
+    def checkable(node: cst.BaseExpression) -> bool:
+        return value is None or value(node, None) is not None
+
+    def assign(site: Site) -> Outcome | None:
+        node: cst.Assign = site.node
+        if len(node.targets) != 1:
+            return None
+        key = _rc_key(site, node.targets[0].target)
+        if key not in keys:
+            return None
+        new = keys[key]
+        if new is not None and not checkable(node.value):
+            return Outcome(fix=None)
+
+        def fix(n: cst.Assign, refs: Any) -> Any:
+            if new is None:
+                return cst.RemovalSentinel.REMOVE
+            target = n.targets[0].target
+            assert isinstance(target, cst.Subscript)
+            index = target.slice[0].slice
+            assert isinstance(index, cst.Index)
+            element = target.slice[0].with_changes(
+                slice=index.with_changes(value=edits.same_quotes(index.value, new))
+            )
+            target = target.with_changes(slice=[element])
+            return n.with_changes(
+                targets=[n.targets[0].with_changes(target=target)],
+                value=new_value(n.value, refs),
+            )
+
+        return Outcome(fix=fix, needs=() if new is None else needs)
+
+    def rc(site: Site) -> Outcome | None:
+        group = site.value("group", 0)
+        if not isinstance(group, str) or site.has_star():
+            return None
+        found = [
+            (a.keyword.value, keys[f"{group}.{a.keyword.value}"])
+            for a in site.args
+            if a.keyword is not None and f"{group}.{a.keyword.value}" in keys
+        ]
+        if not found:
+            return None
+        for name, new in found:
+            arg = site.kwarg(name)
+            if new is not None and (
+                not new.startswith(f"{group}.") or (arg is not None and not checkable(arg.value))
+            ):
+                return Outcome(fix=None)
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            for name, new in found:
+                if new is None:
+                    node = edits.drop_kwargs(node, name)
+                    continue
+                node = edits.rename_kwarg(node, name, new[len(group) + 1 :])
+                i = edits.find_kwarg(node, new[len(group) + 1 :])
+                assert i is not None
+                node = edits.set_kwarg(
+                    node, new[len(group) + 1 :], new_value(node.args[i].value, refs)
+                )
+            return node
+
+        return Outcome(fix=fix, needs=needs)
+
+    def entry(site: Site) -> Outcome | None:
+        element: cst.DictElement = site.node
+        new = keys.get(site.qname or "")
+        if new is not None and not checkable(element.value):
+            return Outcome(fix=None)
+
+        def fix(n: cst.DictElement, refs: Any) -> Any:
+            if new is None:
+                return cst.RemovalSentinel.REMOVE
+            return n.with_changes(key=edits.same_quotes(n.key, new), value=new_value(n.value, refs))
+
+        return Outcome(fix=fix, needs=() if new is None else needs)
+
+    def in_dict(site: Site) -> Outcome | None:
+        """A dict literal's entries of deleted settings (``rcParams.update({...})``)."""
+        node: cst.Dict = site.node
+        gone = [
+            e
+            for e in node.elements
+            if isinstance(e, cst.DictElement) and keys.get(literal(e.key), "") is None
+        ]
+        if not gone:
+            return None
+
+        def fix(n: cst.Dict, refs: Any) -> cst.Dict:
+            last = n.elements[-1].comma if n.elements else cst.MaybeSentinel.DEFAULT
+            kept = [
+                e
+                for e in n.elements
+                if not (isinstance(e, cst.DictElement) and keys.get(literal(e.key), "") is None)
+            ]
+            if kept:
+                kept[-1] = kept[-1].with_changes(comma=last)
+            return n.with_changes(elements=kept)
+
+        return Outcome(fix=fix)
+
+    if all(new is None for new in keys.values()):
+        return assign, rc, in_dict
+    return assign, rc, entry
+
+
+def _cycler_of_colors(node: cst.BaseExpression, refs: Any) -> cst.BaseExpression:
+    if refs is None:
+        return node
+    return cst.Call(func=refs["matplotlib.cycler"], args=[edits.kwarg("color", node)])
+
+
+def _joined_preamble(node: cst.BaseExpression, refs: Any) -> cst.BaseExpression | None:
+    """A preamble given as a list of lines: the one string matplotlib < 3.5 made of it."""
+    if not isinstance(node, cst.List | cst.Tuple):
+        return None
+    return cst.Call(
+        func=cst.Attribute(value=cst.SimpleString('"\\n"'), attr=cst.Name("join")),
+        args=[cst.Arg(node)],
+    )
+
+
+COLOR_CYCLE = _rc_setting(
+    {"axes.color_cycle": "axes.prop_cycle"}, _cycler_of_colors, needs=("matplotlib.cycler",)
+)
+# rcParams that had no effect when they were removed: the setting is deleted
+NO_EFFECT_RC = {
+    "text.latex.unicode": None,
+    "axes.hold": None,
+    "text.latex.preview": None,
+    "verbose.level": None,
+    "verbose.fileo": None,
+    "pgf.debug": None,
+}
+NO_EFFECT = _rc_setting(NO_EFFECT_RC)
+PREAMBLE = _rc_setting(
+    {"text.latex.preamble": "text.latex.preamble", "pgf.preamble": "pgf.preamble"},
+    _joined_preamble,
+)
+
+
+def _rc_matchers(checks: tuple[Any, Any, Any], keys: tuple[str, ...]) -> tuple[Any, ...]:
+    assign, rc, entry = checks
+    in_dict = entry.__name__ == "in_dict"
+    return (
+        Node(types=("Assign",), check=assign),
+        Call(functions=RC_FUNCTIONS, check=rc),
+        Node(types=("Dict",), check=entry) if in_dict else DictKey(keys=keys, check=entry),
+    )
+
+
+def _color_cycle(site: Site) -> Outcome | None:
+    pos = site.positional()
+    if len(site.args) != 1 or len(pos) != 1:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.positional_to_keywords(node, ["color"])
+        return edits.rename_method(node, "set_prop_cycle")
+
+    return Outcome(fix=fix)
+
+
+def _errorbar_fmt(site: Site) -> Outcome | None:
+    if site.value("fmt") is not None:
+        return None
+    return Outcome(fix=lambda node, refs: edits.set_kwarg(node, "fmt", edits.string("none")))
+
+
+# the colormaps removed in 2.2 and their equal twins
+OLD_CMAPS = {
+    "spectral": "nipy_spectral",
+    "Vega10": "tab10",
+    "Vega20": "tab20",
+    "Vega20b": "tab20b",
+    "Vega20c": "tab20c",
+}
+OLD_CMAPS.update({f"{k}_r": f"{v}_r" for k, v in list(OLD_CMAPS.items())})
+CMAP_KEYWORDS = ("cmap", "colormap")
+CMAP_USERS = (
+    "imshow",
+    "scatter",
+    "contour",
+    "contourf",
+    "pcolor",
+    "pcolormesh",
+    "hexbin",
+    "matshow",
+    "hist2d",
+    "tripcolor",
+    "tricontour",
+    "tricontourf",
+    "plot_surface",
+    "plot_trisurf",
+    "specgram",
+    "spy",
+    "heatmap",
+    "clustermap",
+    "kdeplot",
+    "plot",
+)
+CMAP_BY_NAME = ("get_cmap", "set_cmap")
+
+
+def _old_cmap_names(site: Site) -> Outcome | None:
+    """``cmap='spectral'`` (and ``plt.get_cmap('spectral')``): the name of its twin."""
+    func = site.node.func
+    name = func.attr.value if isinstance(func, cst.Attribute) else (site.qname or "")
+    by_name = name.rpartition(".")[2] in CMAP_BY_NAME
+    spots = [k for k in CMAP_KEYWORDS if literal_in(site, k, tuple(OLD_CMAPS))]
+    first = site.positional()[:1] if by_name else []
+    if by_name and site.kwarg("name") is not None and literal_in(site, "name", tuple(OLD_CMAPS)):
+        spots.append("name")
+    positional = bool(first) and literal(first[0].value) in OLD_CMAPS
+    if not spots and not positional:
+        return None
+
+    def rename(value: cst.BaseExpression) -> cst.BaseExpression:
+        v = literal(value)
+        return edits.same_quotes(value, OLD_CMAPS[v]) if v in OLD_CMAPS else value
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        for k in spots:
+            node = edits.map_kwarg_value(node, k, rename)
+        if positional:
+            args = list(node.args)
+            i = next(i for i, a in enumerate(args) if a.keyword is None and not a.star)
+            args[i] = args[i].with_changes(value=rename(args[i].value))
+            node = node.with_changes(args=args)
+        return node
+
+    return Outcome(fix=fix)
+
+
+def _find(site: Site) -> Outcome | None:
+    pos = site.positional()
+    if len(site.args) != 1 or len(pos) != 1:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        ravel = cst.Call(
+            func=refs["numpy.ravel"],
+            args=[node.args[0].with_changes(comma=cst.MaybeSentinel.DEFAULT)],
+        )
+        nonzero = cst.Call(func=refs["numpy.nonzero"], args=[cst.Arg(ravel)])
+        return cst.Subscript(
+            value=nonzero, slice=[cst.SubscriptElement(slice=cst.Index(cst.Integer("0")))]
+        )
+
+    return Outcome(fix=fix, needs=("numpy.nonzero", "numpy.ravel"), outer=True)
+
+
+BIVARIATE = ["X", "Y", "sigmax", "sigmay", "mux", "muy", "sigmaxy"]
+BIVARIATE_DEFAULTS = {
+    "sigmax": "1.0",
+    "sigmay": "1.0",
+    "mux": "0.0",
+    "muy": "0.0",
+    "sigmaxy": "0.0",
+}
+
+
+def _bivariate_normal(site: Site) -> Outcome | None:
+    """mlab.bivariate_normal(X, Y, sigmax, sigmay, mux, muy, sigmaxy): the density of the
+    normal with that mean and covariance, which scipy's multivariate_normal gives."""
+    if site.has_star() or len(site.args) > len(BIVARIATE):
+        return Outcome(fix=None)
+    given: dict[str, cst.BaseExpression] = {}
+    for name, arg in zip(BIVARIATE, site.positional(), strict=False):
+        given[name] = arg.value
+    for a in site.args:
+        if a.keyword is not None:
+            if a.keyword.value not in BIVARIATE or a.keyword.value in given:
+                return Outcome(fix=None)
+            given[a.keyword.value] = a.value
+    if "X" not in given or "Y" not in given:
+        return Outcome(fix=None)
+    texts = {k: edits.code(v) for k, v in given.items()}
+
+    def part(name: str) -> str:
+        return texts.get(name, BIVARIATE_DEFAULTS.get(name, ""))
+
+    def squared(name: str) -> str:
+        node = given.get(name)
+        simple = node is None or isinstance(node, cst.Name | cst.Integer | cst.Float)
+        return f"{part(name)} ** 2" if simple else f"({part(name)}) ** 2"
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        mvn = edits.code(refs["scipy.stats.multivariate_normal"])
+        dstack = edits.code(refs["numpy.dstack"])
+        sxy = part("sigmaxy")
+        text = (
+            f"{mvn}([{part('mux')}, {part('muy')}], "
+            f"[[{squared('sigmax')}, {sxy}], [{sxy}, {squared('sigmay')}]])"
+            f".pdf({dstack}(({part('X')}, {part('Y')})))"
+        )
+        return edits.expr(text)
+
+    return Outcome(fix=fix, needs=("scipy.stats.multivariate_normal", "numpy.dstack"), outer=True)
+
+
+def _savefig_frameon(site: Site) -> Outcome | None:
+    value = site.value("frameon")
+    if value is MISSING:
+        return None
+    if value not in (True, False) or (value is False and site.kwarg("facecolor") is not None):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        if value:
+            return edits.drop_kwargs(node, "frameon")
+        i = edits.find_kwarg(node, "frameon")
+        assert i is not None
+        args = list(node.args)
+        args[i] = args[i].with_changes(keyword=cst.Name("facecolor"), value=edits.string("none"))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
+def _shared_join(site: Site) -> Outcome | None:
+    """``ax1.get_shared_x_axes().join(ax1, ax2)``: ``ax1.sharex(ax2)``."""
+    receiver = site.receiver_node
+    if not isinstance(receiver, cst.Call) or not isinstance(receiver.func, cst.Attribute):
+        return None
+    getter = receiver.func.attr.value
+    if getter not in ("get_shared_x_axes", "get_shared_y_axes") or receiver.args:
+        return None
+    pos = site.positional()
+    if len(site.args) != 2 or len(pos) != 2 or not site.extra.get("statement"):
+        return Outcome(fix=None)
+    method = "sharex" if getter == "get_shared_x_axes" else "sharey"
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        first, second = node.args
+        return edits.method_call(
+            edits.paren(first.value), method, [second.with_changes(comma=cst.MaybeSentinel.DEFAULT)]
+        )
+
+    return Outcome(fix=fix)
+
+
+def _stem_line_collection(site: Site) -> Outcome | None:
+    value = site.value("use_line_collection")
+    if value is MISSING:
+        return None
+    if value is not True:
+        return Outcome(fix=None)
+    return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, "use_line_collection"))
+
+
+def _subplotspec_method(site: Site) -> Outcome | None:
+    receiver = site.receiver_node
+    if (
+        isinstance(receiver, cst.Call)
+        and isinstance(receiver.func, cst.Attribute)
+        and receiver.func.attr.value == "get_subplotspec"
+    ):
+        return None  # already the subplotspec's
+    if site.args:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        func = node.func
+        assert isinstance(func, cst.Attribute)
+        spec = edits.method_call(func.value, "get_subplotspec")
+        return node.with_changes(func=func.with_changes(value=spec))
+
+    return Outcome(fix=fix)
+
+
+SET_DATA_ARITY = {"set_data": 2, "set_xdata": 1, "set_ydata": 1}
+
+
+def _scalar_data(site: Site) -> Outcome | None:
+    """``point.set_data(x[i], y[i])``: matplotlib 3.9 takes sequences only; ``np.atleast_1d``
+    is a sequence as it is and a scalar as a one-element array. Proposed once the error shows."""
+    func = site.node.func
+    assert isinstance(func, cst.Attribute)
+    pos = site.positional()
+    if (
+        site.has_star()
+        or len(site.args) != SET_DATA_ARITY[func.attr.value]
+        or len(pos) != len(site.args)
+    ):
+        return None
+    if all(
+        isinstance(a.value, cst.List | cst.Tuple | cst.ListComp)
+        or (isinstance(a.value, cst.Call) and site.resolve(a.value.func) == "numpy.atleast_1d")
+        for a in pos
+    ):
+        return None  # sequences already
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = [
+            a.with_changes(value=cst.Call(func=refs["numpy.atleast_1d"], args=[cst.Arg(a.value)]))
+            for a in node.args
+        ]
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, proven=False, needs=("numpy.atleast_1d",))
+
+
+def _plot_date(site: Site) -> Outcome | None:
+    """``plot_date(x, y, fmt='o', ...)``: ``plot(x, y, fmt)`` (its marker-only default kept)."""
+    if site.has_star() or any(site.kwarg(k) is not None for k in ("tz", "xdate", "ydate")):
+        return Outcome(fix=None)
+    pos = site.positional()
+    fmt = site.kwarg("fmt")
+    if len(pos) < 2 or len(pos) > 3 or (fmt is not None and len(pos) == 3):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        func = node.func
+        if isinstance(func, cst.Attribute):
+            node = node.with_changes(func=func.with_changes(attr=cst.Name("plot")))
+        else:
+            node = node.with_changes(func=refs["matplotlib.pyplot.plot"])
+        args = list(node.args)
+        if len(pos) == 3:
+            return node
+        if fmt is not None:
+            i = edits.find_kwarg(node, "fmt")
+            assert i is not None
+            value = args.pop(i).value
+        else:
+            value = edits.string("o")
+        where = [i for i, a in enumerate(args) if a.keyword is None and not a.star][1] + 1
+        new = cst.Arg(value, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        if where == len(args):
+            args[-1] = args[-1].with_changes(
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            )
+            new = new.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        args.insert(where, new)
+        return node.with_changes(args=args)
+
+    needs = () if isinstance(site.node.func, cst.Attribute) else ("matplotlib.pyplot.plot",)
+    return Outcome(fix=fix, needs=needs)
+
+
+def _colorbar_axes(site: Site) -> Outcome | None:
+    """``plt.colorbar(sm)`` with a mappable on no Axes: matplotlib 3.6-3.7 took the current
+    Axes (with a warning); 3.8 raises. Proposed once the error shows."""
+    if not site.positional() or site.kwarg("ax") is not None or site.kwarg("cax") is not None:
+        return None
+    on_pyplot = site.qname == "matplotlib.pyplot.colorbar"
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        if on_pyplot:
+            current = cst.Call(func=refs["matplotlib.pyplot.gca"], args=[])
+        else:
+            func = node.func
+            assert isinstance(func, cst.Attribute)
+            current = edits.method_call(func.value, "gca")
+        return edits.add_args(node, [edits.kwarg("ax", current)])
+
+    return Outcome(fix=fix, proven=False, needs=("matplotlib.pyplot.gca",) if on_pyplot else ())
+
+
+NORM_USERS = (
+    "imshow",
+    "scatter",
+    "pcolor",
+    "pcolormesh",
+    "hexbin",
+    "matshow",
+    "hist2d",
+    "tripcolor",
+    "contour",
+    "contourf",
+)
+NO_LIMITS = ("BoundaryNorm", "NoNorm", "FuncNorm")
+
+
+def _norm_limits(site: Site) -> Outcome | None:
+    """``imshow(a, norm=LogNorm(), vmin=1, vmax=100)``: the limits go to the norm."""
+    norm = site.kwarg("norm")
+    limits = [k for k in ("vmin", "vmax") if site.kwarg(k) is not None]
+    if norm is None or not limits:
+        return None
+    call = norm.value
+    if not isinstance(call, cst.Call) or any(a.star for a in call.args):
+        return Outcome(fix=None)
+    name = call.func.attr.value if isinstance(call.func, cst.Attribute) else None
+    if isinstance(call.func, cst.Name):
+        name = call.func.value
+    held = {a.keyword.value for a in call.args if a.keyword is not None}
+    if not name or not name.endswith("Norm") or name in NO_LIMITS or held & {"vmin", "vmax"}:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        moved = [edits.kwarg(k, node.args[edits.find_kwarg(node, k) or 0].value) for k in limits]
+        node = edits.drop_kwargs(node, *limits)
+        i = edits.find_kwarg(node, "norm")
+        assert i is not None
+        args = list(node.args)
+        inner = args[i].value
+        assert isinstance(inner, cst.Call)
+        args[i] = args[i].with_changes(value=edits.add_args(inner, moved))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
+def _draggable(site: Site) -> Outcome | None:
+    if site.has_star() or len(site.positional()) > 1:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.rename_method(node, "set_draggable")
+        if not node.args:
+            return node.with_changes(args=[cst.Arg(cst.Name("True"))])
+        i = edits.find_kwarg(node, "state")
+        if i is not None:
+            args = list(node.args)
+            args[i] = args[i].with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT)
+            node = node.with_changes(args=args)
+        return node
+
+    return Outcome(fix=fix)
+
+
+TICK_LISTS = ("get_major_ticks", "get_minor_ticks")
+
+
+def _tick_list(node: cst.BaseExpression) -> bool:
+    """``ax.xaxis.get_major_ticks()`` (or a slice of it)."""
+    if isinstance(node, cst.Subscript):
+        node = node.value
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value in TICK_LISTS
+    )
+
+
+def _tick_label_direct(site: Site) -> Outcome | None:
+    """``ax.xaxis.get_major_ticks()[0].label``."""
+    receiver = site.node.value
+    if not (isinstance(receiver, cst.Subscript) and _tick_list(receiver.value)):
+        return None
+    return Outcome(fix=lambda node, refs: edits.rename_attr(node, "label1"))
+
+
+class _TickLoops(cst.CSTTransformer):
+    """``for tick in ax.xaxis.get_major_ticks(): tick.label.set_fontsize(8)``: ``label1``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[set[str]] = []
+        self.found = False
+
+    def visit_For(self, node: cst.For) -> None:
+        name = node.target.value if isinstance(node.target, cst.Name) else None
+        self.names.append({name} if name and _tick_list(node.iter) else set())
+
+    def leave_For(self, original_node: cst.For, updated_node: cst.For) -> cst.For:
+        self.names.pop()
+        return updated_node
+
+    def leave_Attribute(
+        self, original_node: cst.Attribute, updated_node: cst.Attribute
+    ) -> cst.Attribute:
+        loop_vars = set().union(*self.names) if self.names else set()
+        value = updated_node.value
+        if (
+            updated_node.attr.value == "label"
+            and isinstance(value, cst.Name)
+            and value.value in loop_vars
+        ):
+            self.found = True
+            return edits.rename_attr(updated_node, "label1")
+        return updated_node
+
+
+def _tick_label_loops(site: Site) -> Outcome | None:
+    finder = _TickLoops()
+    site.node.visit(finder)
+    if not finder.found:
+        return None
+    return Outcome(fix=lambda node, refs: node.visit(_TickLoops()), outer=True)
+
+
+def _tostring_rgb(site: Site) -> Outcome | None:
+    if site.args:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        func = node.func
+        assert isinstance(func, cst.Attribute)
+        asarray = edits.code(refs["numpy.asarray"])
+        canvas = edits.code(edits.paren(func.value))
+        return edits.expr(f"{asarray}({canvas}.buffer_rgba())[..., :3].tobytes()")
+
+    return Outcome(fix=fix, needs=("numpy.asarray",), outer=True)
+
+
+ON_OFF = {"on": True, "off": False, "true": True, "false": False}
+TICK_SWITCHES = (
+    "bottom",
+    "top",
+    "left",
+    "right",
+    "labelbottom",
+    "labeltop",
+    "labelleft",
+    "labelright",
+    "tick1On",
+    "tick2On",
+    "label1On",
+    "label2On",
+    "gridOn",
+)
+
+
+def _on_off(keys: tuple[str, ...], first: bool = False) -> Any:
+    """``tick_params(bottom='off')``, ``grid('on')``: a non-empty string is True since 3.1, so
+    'off' no longer hides; the booleans they meant."""
+
+    def switch(value: Any) -> bool:
+        return isinstance(value, str) and value.lower() in ON_OFF
+
+    def check(site: Site) -> Outcome | None:
+        names = [k for k in keys if switch(site.value(k))]
+        pos = site.positional()
+        lead = first and bool(pos) and switch(literal(pos[0].value))
+        if not names and not lead:
+            return None
+
+        def to_bool(value: cst.BaseExpression) -> cst.BaseExpression:
+            v = literal(value)
+            return cst.Name(str(ON_OFF[v.lower()])) if switch(v) else value
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            for k in names:
+                node = edits.map_kwarg_value(node, k, to_bool)
+            if lead:
+                args = list(node.args)
+                i = next(i for i, a in enumerate(args) if a.keyword is None and not a.star)
+                args[i] = args[i].with_changes(value=to_bool(args[i].value))
+                node = node.with_changes(args=args)
+            return node
+
+        return Outcome(fix=fix)
+
+    return check
+
+
+def _imports(module: str) -> Any:
+    """An ``import <module>`` statement (a compat setting goes after it)."""
+
+    def check(site: Site, prelude: str) -> Outcome | None:
+        node: cst.Import = site.node
+        if not any(edits.dotted_name(a.name) == module for a in node.names):
+            return None
+        return Outcome(fix=lambda n, refs: n, prelude=prelude)
+
+    return check
+
+
+def _classic_style(site: Site) -> Outcome | None:
+    return _imports("matplotlib.pyplot")(site, "matplotlib.pyplot.style.use('classic')")
+
+
+DATE_NUMBERS = tuple(
+    f"{module}.{name}"
+    for module in ("matplotlib.dates", "matplotlib.pylab", "pylab")
+    for name in ("date2num", "num2date", "datestr2num", "drange")
+)
+
+
+def _old_epoch(site: Site) -> Outcome | None:
+    """A notebook that computes date numbers: the epoch they count from (set before the first
+    conversion to take effect, so at the top of the cell)."""
+    return Outcome(
+        fix=lambda node, refs: node,
+        prelude="matplotlib.pyplot.rc('date', epoch='0000-12-31T00:00:00')",
+    )
+
+
+def _pop_artist(site: Site) -> Outcome | None:
+    """``ax.lines.pop(0)`` as a statement: ``ax.lines[0].remove()``."""
+    if _lines_mutation(site) is None:
+        return None
+    func = site.node.func
+    assert isinstance(func, cst.Attribute)
+    pos = site.positional()
+    if (
+        func.attr.value != "pop"
+        or not site.extra.get("statement")
+        or len(site.args) > 1
+        or len(pos) != len(site.args)
+    ):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        f = node.func
+        assert isinstance(f, cst.Attribute)
+        index = node.args[0].value if node.args else edits.expr("-1")
+        item = cst.Subscript(value=f.value, slice=[cst.SubscriptElement(cst.Index(index))])
+        return edits.method_call(item, "remove")
+
+    return Outcome(fix=fix)
+
+
+SOURCE = "api-changes"  # the rule answers an item of matplotlib.coverage.toml
+MLABS = ("matplotlib.mlab", "matplotlib.pylab", "pylab")
+SUBPLOT_QUERIES = ("is_first_col", "is_first_row", "is_last_col", "is_last_row")
+
+
+def _bar_align(site: Site) -> Outcome | None:
+    if site.kwarg("align") is not None or site.has_star() or not site.proven:
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(node, [edits.kwarg("align", edits.string("edge"))])
+    )
+
+
 RULES = [
     Rule(
         id="MPL001",
@@ -391,15 +1187,19 @@ RULES = [
     Rule(
         id="MPL002",
         library=LIB,
-        changed_in="3.1",
+        changed_in="3.2",
         safety=SAFE,
         catalogue="M2",
-        message="hist(normed=) was removed in 3.1; use density=",
+        message="hist(normed=) was removed in 3.2 (hist2d's in 3.3); use density=",
         replacement="hist(..., density=True)",
         signatures=(r"unexpected keyword argument 'normed'",),
         matchers=(
             kwarg_rename("normed", "density", methods=("hist", "hist2d"), exclude=NOT_MPL),
-            kwarg_rename("normed", "density", functions=("matplotlib.pyplot.hist",)),
+            kwarg_rename(
+                "normed",
+                "density",
+                functions=("matplotlib.pyplot.hist", "matplotlib.pyplot.hist2d"),
+            ),
             DictKey(keys=("normed",), check=_normed_key),
             Call(functions=("builtins.dict",), check=_normed_in_dict_call),
         ),
@@ -541,28 +1341,31 @@ RULES = [
         changed_in="2.2",
         safety=SAFE,
         catalogue="M8",
-        message="axisbg= and set_axis_bgcolor were removed; use facecolor= / set_facecolor",
+        message="axisbg= and set_axis_bgcolor/get_axis_bgcolor were removed; use facecolor= / "
+        "set_facecolor / get_facecolor",
         replacement="facecolor=; ax.set_facecolor(c)",
         signatures=(
             r"unexpected keyword argument 'axisbg'",
-            object_no_attribute(["set_axis_bgcolor"]),
+            object_no_attribute(["set_axis_bgcolor", "get_axis_bgcolor"]),
         ),
         matchers=(
             kwarg_rename("axisbg", "facecolor", functions=AXES_FACTORIES),
             kwarg_rename("axisbg", "facecolor", methods=("add_subplot", "add_axes")),
             Call(
-                methods=("set_axis_bgcolor",),
+                methods=("set_axis_bgcolor", "get_axis_bgcolor"),
                 check=lambda site: Outcome(
-                    fix=lambda node, refs: edits.rename_method(node, "set_facecolor")
+                    fix=lambda node, refs: edits.rename_method(
+                        node, node.func.attr.value.replace("axis_bgcolor", "facecolor")
+                    )
                 ),
             ),
         ),
         examples=(
             (
                 "import matplotlib.pyplot as plt\nax = plt.subplot(111, axisbg='w')\n"
-                "ax.set_axis_bgcolor('k')",
+                "ax.set_axis_bgcolor('k')\nbg = ax.get_axis_bgcolor()",
                 "import matplotlib.pyplot as plt\nax = plt.subplot(111, facecolor='w')\n"
-                "ax.set_facecolor('k')",
+                "ax.set_facecolor('k')\nbg = ax.get_facecolor()",
             ),
         ),
     ),
@@ -572,20 +1375,25 @@ RULES = [
         changed_in="3.0",
         safety=SAFE,
         catalogue="M9",
-        message="plt.hold was removed in 3.0 (holding is always on); delete the call",
+        message="plt.hold and the hold= keyword were removed in 3.0 (holding is always on); "
+        "delete them",
         replacement="delete plt.hold(...)",
         signatures=(
             no_attribute("matplotlib.pyplot", ["hold"]),
             object_no_attribute(["hold"], "Axes"),
+            r"got an unexpected keyword argument 'hold'",
         ),
         matchers=(
             Call(functions=("matplotlib.pyplot.hold",), check=_hold),
             Call(methods=("hold",), receivers=(AXES,), check=_hold),
+            kwarg_drop("hold", functions=qualify_pyplot(HOLD_PLOTTERS), when=lambda v: v is True),
+            kwarg_drop("hold", methods=HOLD_PLOTTERS, receivers=(AXES,), when=lambda v: v is True),
         ),
         examples=(
             (
-                "import matplotlib.pyplot as plt\nplt.plot(x)\nplt.hold(True)\nplt.plot(y)",
-                "import matplotlib.pyplot as plt\nplt.plot(x)\nplt.plot(y)",
+                "import matplotlib.pyplot as plt\nplt.plot(x)\nplt.hold(True)\nplt.plot(y)\n"
+                "plt.scatter(a, b, hold=True)",
+                "import matplotlib.pyplot as plt\nplt.plot(x)\nplt.plot(y)\nplt.scatter(a, b)",
             ),
         ),
     ),
@@ -679,13 +1487,14 @@ RULES = [
         safety=REVIEW,
         catalogue="M14",
         message="Axes.lines/patches/... are read-only ArtistLists since 3.7; remove an artist "
-        "with artist.remove()",
+        "with artist.remove() (ax.lines.pop(i) is ax.lines[i].remove())",
         replacement="ax.lines[-1].remove()",
         signatures=(object_no_attribute(["pop", "remove", "clear", "append"], "ArtistList"),),
-        matchers=(
-            Call(methods=("pop", "clear", "append", "extend", "insert"), check=_lines_mutation),
+        matchers=(Call(methods=("pop", "clear", "append", "extend", "insert"), check=_pop_artist),),
+        examples=(
+            ("ax.lines.pop(0)\nax.patches.pop()", "ax.lines[0].remove()\nax.patches[-1].remove()"),
+            ("ax.collections.clear()\nold = ax.lines.pop(0)", None),
         ),
-        examples=(("ax.lines.pop(0)", None),),
     ),
     Rule(
         id="MPL015",
@@ -766,6 +1575,752 @@ RULES = [
                 "import numpy as np\nimport matplotlib.pyplot as plt\n"
                 "plt.text(np.asarray(b + 0.02).item(), 0.15, 'boundary')\n"
                 "ax.arrow(np.asarray(b).item(), 0.08, -0.3, 0, fc='b')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL018",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="Axes.set_color_cycle was removed in 3.0; use set_prop_cycle(color=...)",
+        replacement="ax.set_prop_cycle(color=['r', 'g', 'b'])",
+        signatures=(object_no_attribute(["set_color_cycle"]),),
+        matchers=(Call(methods=("set_color_cycle",), exclude=NOT_MPL, check=_color_cycle),),
+        examples=(
+            (
+                "ax.set_color_cycle(['r', 'g', 'b'])\nplt.gca().set_color_cycle(colors)",
+                "ax.set_prop_cycle(color=['r', 'g', 'b'])\nplt.gca().set_prop_cycle(color=colors)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL019",
+        library=LIB,
+        changed_in="2.2",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="the axes.color_cycle rcParam was removed in 2.2; set axes.prop_cycle to "
+        "cycler(color=...)",
+        replacement="mpl.rcParams['axes.prop_cycle'] = cycler(color=colors)",
+        signatures=(
+            r"'axes\.color_cycle' is not a valid value for rcParam",
+            r'Unrecognized key "axes\.color_cycle"',
+        ),
+        matchers=_rc_matchers(COLOR_CYCLE, ("axes.color_cycle",)),
+        examples=(
+            (
+                "import matplotlib as mpl\nimport matplotlib.pyplot as plt\n"
+                "mpl.rcParams['axes.color_cycle'] = ['#348ABD', '#A60628']\n"
+                "plt.rc('axes', color_cycle=colors)\n"
+                "plt.rcParams.update({'axes.color_cycle': colors, 'lines.linewidth': 2})",
+                "import matplotlib as mpl\nimport matplotlib.pyplot as plt\n"
+                "mpl.rcParams['axes.prop_cycle'] = mpl.cycler(color=['#348ABD', '#A60628'])\n"
+                "plt.rc('axes', prop_cycle=mpl.cycler(color=colors))\n"
+                "plt.rcParams.update({'axes.prop_cycle': mpl.cycler(color=colors), "
+                "'lines.linewidth': 2})",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL020",
+        library=LIB,
+        changed_in="3.1",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="rcParams that had no effect were removed (axes.hold 3.1, text.latex.unicode "
+        "3.3, text.latex.preview 3.5, verbose.*, pgf.debug); delete the setting",
+        replacement="delete mpl.rcParams['text.latex.unicode'] = True",
+        signatures=(
+            rf"'({'|'.join(k.replace('.', chr(92) + '.') for k in NO_EFFECT_RC)})' is not a "
+            r"valid value for rcParam",
+        ),
+        matchers=_rc_matchers(NO_EFFECT, tuple(NO_EFFECT_RC)),
+        examples=(
+            (
+                "import matplotlib as mpl\nmpl.rcParams['text.usetex'] = True\n"
+                "mpl.rcParams['text.latex.unicode'] = True\n"
+                "mpl.rcParams.update({'font.size': 12, 'axes.hold': True})",
+                "import matplotlib as mpl\nmpl.rcParams['text.usetex'] = True\n"
+                "mpl.rcParams.update({'font.size': 12})",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL021",
+        library=LIB,
+        changed_in="3.5",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="the text.latex.preamble and pgf.preamble rcParams take one string since 3.5; "
+        "join the list of lines",
+        replacement="mpl.rcParams['text.latex.preamble'] = '\\n'.join([...])",
+        signatures=(r"Key (text\.latex|pgf)\.preamble: Could not convert \[.*\] to str",),
+        matchers=_rc_matchers(PREAMBLE, ("text.latex.preamble", "pgf.preamble")),
+        examples=(
+            (
+                "import matplotlib as mpl\n"
+                "mpl.rcParams['text.latex.preamble'] = [r'\\usepackage{amsmath}', "
+                "r'\\usepackage{bm}']",
+                "import matplotlib as mpl\n"
+                "mpl.rcParams['text.latex.preamble'] = \"\\n\".join([r'\\usepackage{amsmath}', "
+                "r'\\usepackage{bm}'])",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL022",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="bar(left=) and barh(bottom=) were renamed x= and y= (2.0; removed in 3.0)",
+        replacement="plt.bar(x=pos, height=h); plt.barh(y=pos, width=w)",
+        signatures=(
+            r"bar\(\) missing 1 required positional argument: 'x'",
+            r"barh\(\) missing 1 required positional argument: 'y'",
+        ),
+        matchers=(
+            kwarg_rename("left", "x", functions=("matplotlib.pyplot.bar",)),
+            kwarg_rename("left", "x", methods=("bar",), exclude=NOT_MPL),
+            kwarg_rename("bottom", "y", functions=("matplotlib.pyplot.barh",)),
+            kwarg_rename("bottom", "y", methods=("barh",), exclude=NOT_MPL),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nplt.bar(left=pos, height=counts, width=0.5)\n"
+                "ax.barh(bottom=pos, width=w)",
+                "import matplotlib.pyplot as plt\nplt.bar(x=pos, height=counts, width=0.5)\n"
+                "ax.barh(y=pos, width=w)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL023",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        silent=True,
+        pin=True,
+        catalogue=SOURCE,
+        message="bar()/barh() center the bars on x since 2.0 (they started at x before); "
+        "align='edge' draws them where the notebook's tick offsets expect",
+        replacement="plt.bar(x, h, align='edge')",
+        matchers=(
+            Call(functions=("matplotlib.pyplot.bar", "matplotlib.pyplot.barh"), check=_bar_align),
+            Call(methods=("bar", "barh"), receivers=(AXES,), check=_bar_align),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nplt.bar(range(3), heights)\n"
+                "plt.barh(y, w, align='center')",
+                "import matplotlib.pyplot as plt\nplt.bar(range(3), heights, align='edge')\n"
+                "plt.barh(y, w, align='center')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL024",
+        library=LIB,
+        changed_in="2.2",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="errorbar(fmt=None) was removed in 2.2; fmt='none' draws the error bars only",
+        replacement="plt.errorbar(x, y, yerr=e, fmt='none')",
+        signatures=(r"third arg must be a format string",),
+        matchers=(
+            Call(functions=("matplotlib.pyplot.errorbar",), check=_errorbar_fmt),
+            Call(methods=("errorbar",), exclude=NOT_MPL, check=_errorbar_fmt),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nplt.errorbar(x, y, yerr=e, fmt=None)",
+                "import matplotlib.pyplot as plt\nplt.errorbar(x, y, yerr=e, fmt='none')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL025",
+        library=LIB,
+        changed_in="2.2",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="the 'spectral' and 'Vega*' colormaps were removed in 2.2; 'nipy_spectral' and "
+        "'tab10'/'tab20*' are the same maps",
+        replacement="cmap='nipy_spectral'; plt.cm.tab10",
+        signatures=(
+            rf"'({'|'.join(OLD_CMAPS)})' is not a valid value for (cmap|name)",
+            no_attribute("matplotlib.cm", OLD_CMAPS),
+            no_attribute("matplotlib.pyplot", ["spectral"]),
+        ),
+        matchers=(
+            *(
+                Symbol(old=f"{module}.{old}", new=f"{module}.{new}")
+                for module in ("matplotlib.cm", "matplotlib.pyplot.cm")
+                for old, new in OLD_CMAPS.items()
+            ),
+            Symbol(old="matplotlib.pyplot.spectral", new="matplotlib.pyplot.nipy_spectral"),
+            Call(
+                functions=(
+                    *qualify_pyplot(CMAP_USERS + CMAP_BY_NAME),
+                    "matplotlib.cm.get_cmap",
+                    "seaborn.heatmap",
+                    "seaborn.clustermap",
+                    "seaborn.kdeplot",
+                ),
+                check=_old_cmap_names,
+            ),
+            Call(methods=CMAP_USERS + CMAP_BY_NAME, exclude=NOT_MPL, check=_old_cmap_names),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\n"
+                "plt.scatter(X[:, 0], X[:, 1], c=y, cmap='spectral')\n"
+                "colors = plt.cm.spectral(np.linspace(0, 1, 5))\n"
+                "ax.imshow(img, cmap='Vega20_r')",
+                "import matplotlib.pyplot as plt\n"
+                "plt.scatter(X[:, 0], X[:, 1], c=y, cmap='nipy_spectral')\n"
+                "colors = plt.cm.nipy_spectral(np.linspace(0, 1, 5))\n"
+                "ax.imshow(img, cmap='tab20_r')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL026",
+        library=LIB,
+        changed_in="3.1",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="mlab.normpdf and mlab.find were removed in 3.1; use scipy.stats.norm.pdf and "
+        "np.nonzero(np.ravel(c))[0]",
+        replacement="norm.pdf(x, mu, sigma); np.nonzero(np.ravel(c))[0]",
+        signatures=(
+            no_attribute("matplotlib.mlab", ["normpdf", "find"]),
+            cannot_import(["normpdf", "find"], r"matplotlib\.(mlab|pylab)"),
+        ),
+        matchers=(
+            *(
+                Symbol(old=f"{module}.normpdf", new="scipy.stats.norm", template="{}.pdf")
+                for module in MLABS
+            ),
+            Call(functions=tuple(f"{module}.find" for module in MLABS), check=_find),
+        ),
+        examples=(
+            (
+                "import matplotlib.mlab as mlab\ny = mlab.normpdf(bins, mu, sigma)\n"
+                "i = mlab.find(x > 0)",
+                "import matplotlib.mlab as mlab\nfrom scipy.stats import norm\n"
+                "import numpy as np\ny = norm.pdf(bins, mu, sigma)\n"
+                "i = np.nonzero(np.ravel(x > 0))[0]",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL027",
+        library=LIB,
+        changed_in="3.1",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="mlab.bivariate_normal was removed in 3.1; scipy.stats.multivariate_normal "
+        "gives the same density",
+        replacement="multivariate_normal([mux, muy], [[sx**2, sxy], [sxy, sy**2]])"
+        ".pdf(np.dstack((X, Y)))",
+        signatures=(
+            no_attribute("matplotlib.mlab", ["bivariate_normal"]),
+            cannot_import(["bivariate_normal"], r"matplotlib\.(mlab|pylab)"),
+        ),
+        matchers=(
+            Call(
+                functions=tuple(f"{module}.bivariate_normal" for module in MLABS),
+                check=_bivariate_normal,
+            ),
+        ),
+        examples=(
+            (
+                "import matplotlib.mlab as mlab\n"
+                "Z1 = mlab.bivariate_normal(X, Y, 1.0, 1.0, 0.0, 0.0)\n"
+                "Z2 = mlab.bivariate_normal(X, Y, 1.5, 0.5, 1, 1)",
+                "import matplotlib.mlab as mlab\nfrom scipy.stats import multivariate_normal\n"
+                "import numpy as np\n"
+                "Z1 = multivariate_normal([0.0, 0.0], [[1.0 ** 2, 0.0], [0.0, 1.0 ** 2]])"
+                ".pdf(np.dstack((X, Y)))\n"
+                "Z2 = multivariate_normal([1, 1], [[1.5 ** 2, 0.0], [0.0, 0.5 ** 2]])"
+                ".pdf(np.dstack((X, Y)))",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL028",
+        library=LIB,
+        changed_in="3.3",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="matplotlib.use(warn=) was removed in 3.3; drop it",
+        replacement="matplotlib.use('Agg')",
+        signatures=(r"use\(\) got an unexpected keyword argument 'warn'",),
+        matchers=(kwarg_drop("warn", functions=("matplotlib.use",)),),
+        examples=(
+            (
+                "import matplotlib\nmatplotlib.use('Agg', warn=False)",
+                "import matplotlib\nmatplotlib.use('Agg')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL029",
+        library=LIB,
+        changed_in="3.5",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="annotate(s=) was renamed text= (removed in 3.5); scatter(verts=) is marker= "
+        "(removed in 3.4)",
+        replacement="plt.annotate(text='max', xy=(x, y)); plt.scatter(x, y, marker=verts)",
+        signatures=(
+            r"annotate\(\) missing 1 required positional argument: 'text'",
+            r"(__init__\(\)|Annotation\.__init__\(\)) missing 1 required positional argument: "
+            r"'text'",
+            r"unexpected keyword argument 'verts'",
+        ),
+        matchers=(
+            kwarg_rename(
+                "s",
+                "text",
+                functions=("matplotlib.pyplot.annotate", "matplotlib.text.Annotation"),
+            ),
+            kwarg_rename("s", "text", methods=("annotate",), exclude=NOT_MPL),
+            kwarg_rename("verts", "marker", functions=("matplotlib.pyplot.scatter",)),
+            kwarg_rename("verts", "marker", methods=("scatter",), exclude=NOT_MPL),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nplt.annotate(s='max', xy=(2, 1))\n"
+                "ax.annotate(s=label, xy=p, xytext=q)\nplt.scatter(x, y, verts=star)",
+                "import matplotlib.pyplot as plt\nplt.annotate(text='max', xy=(2, 1))\n"
+                "ax.annotate(text=label, xy=p, xytext=q)\nplt.scatter(x, y, marker=star)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL030",
+        library=LIB,
+        changed_in="3.3",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="savefig(frameon=) was removed in 3.3; frameon=False is facecolor='none'",
+        replacement="plt.savefig(path, facecolor='none')",
+        signatures=(unexpected_kwarg(["frameon"]),),
+        matchers=(
+            Call(functions=("matplotlib.pyplot.savefig",), check=_savefig_frameon),
+            Call(methods=("savefig",), receivers=(FIGURE,), check=_savefig_frameon),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nplt.savefig('a.png', frameon=False, dpi=80)\n"
+                "plt.savefig('b.png', frameon=True)",
+                "import matplotlib.pyplot as plt\nplt.savefig('a.png', facecolor='none', dpi=80)\n"
+                "plt.savefig('b.png')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL031",
+        library=LIB,
+        changed_in="3.3",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="adjustable='box-forced' (3.1) and axis('normal') (3.3) were removed; they "
+        "are 'box' and axis('auto')",
+        replacement="ax.set_adjustable('box'); plt.axis('auto')",
+        signatures=(
+            r"'box-forced' is not a valid value for adjustable",
+            r"Unrecognized string '?normal'? to axis",
+        ),
+        matchers=(
+            kwarg_value(
+                "adjustable", {"box-forced": "box"}, methods=("set_adjustable",), position=0
+            ),
+            kwarg_value("adjustable", {"box-forced": "box"}, methods=("set_aspect", "set")),
+            kwarg_value(
+                "arg", {"normal": "auto"}, functions=("matplotlib.pyplot.axis",), position=0
+            ),
+            kwarg_value("arg", {"normal": "auto"}, methods=("axis",), position=0),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nax.set_adjustable('box-forced')\n"
+                "ax.set_aspect('equal', adjustable='box-forced')\nplt.axis('normal')",
+                "import matplotlib.pyplot as plt\nax.set_adjustable('box')\n"
+                "ax.set_aspect('equal', adjustable='box')\nplt.axis('auto')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL032",
+        library=LIB,
+        changed_in="3.8",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="cbook.mplDeprecation and cbook.MatplotlibDeprecationWarning were removed in "
+        "3.8; use matplotlib.MatplotlibDeprecationWarning",
+        replacement="warnings.filterwarnings('ignore', category=matplotlib."
+        "MatplotlibDeprecationWarning)",
+        signatures=(
+            no_attribute("matplotlib.cbook", ["mplDeprecation", "MatplotlibDeprecationWarning"]),
+            cannot_import(["mplDeprecation", "MatplotlibDeprecationWarning"], r"matplotlib\.cbook"),
+            r"No module named 'matplotlib\.cbook\.deprecation'",
+        ),
+        matchers=tuple(
+            Symbol(old=f"{module}.{name}", new="matplotlib.MatplotlibDeprecationWarning")
+            for module in ("matplotlib.cbook", "matplotlib.cbook.deprecation")
+            for name in ("mplDeprecation", "MatplotlibDeprecationWarning")
+        ),
+        examples=(
+            (
+                "import warnings\nimport matplotlib\n"
+                "warnings.filterwarnings('ignore', category=matplotlib.cbook.mplDeprecation)",
+                "import warnings\nimport matplotlib\n"
+                "warnings.filterwarnings('ignore', category=matplotlib."
+                "MatplotlibDeprecationWarning)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL033",
+        library=LIB,
+        changed_in="3.8",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="the groupers of get_shared_x_axes()/get_shared_y_axes() are read-only since "
+        "3.8; share with ax.sharex(other) / ax.sharey(other)",
+        replacement="ax1.sharex(ax2)",
+        signatures=(object_no_attribute(["join"], "GrouperView"),),
+        matchers=(Call(methods=("join",), check=_shared_join),),
+        examples=(
+            (
+                "ax1.get_shared_x_axes().join(ax1, ax2)\nax.get_shared_y_axes().join(a, b)",
+                "ax1.sharex(ax2)\na.sharey(b)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL034",
+        library=LIB,
+        changed_in="3.8",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="Axes3D.w_xaxis/w_yaxis/w_zaxis were removed in 3.8; use xaxis/yaxis/zaxis",
+        replacement="ax.xaxis.set_pane_color(...)",
+        signatures=(object_no_attribute(["w_xaxis", "w_yaxis", "w_zaxis"], r"Axes3D\w*"),),
+        matchers=(
+            Attr(
+                names=("w_xaxis", "w_yaxis", "w_zaxis"),
+                check=lambda site: Outcome(
+                    fix=lambda node, refs: edits.rename_attr(node, node.attr.value[2:])
+                ),
+            ),
+        ),
+        examples=(
+            (
+                "ax.w_xaxis.set_pane_color((1, 1, 1, 0))\nax.w_zaxis.line.set_lw(0)",
+                "ax.xaxis.set_pane_color((1, 1, 1, 0))\nax.zaxis.line.set_lw(0)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL035",
+        library=LIB,
+        changed_in="3.8",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="stem(use_line_collection=) was removed (False in 3.8, the keyword later); a "
+        "LineCollection is always used",
+        replacement="plt.stem(x, y)",
+        signatures=(unexpected_kwarg(["use_line_collection"]),),
+        matchers=(
+            Call(functions=("matplotlib.pyplot.stem",), check=_stem_line_collection),
+            Call(methods=("stem",), exclude=NOT_MPL, check=_stem_line_collection),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nplt.stem(x, y, use_line_collection=True)",
+                "import matplotlib.pyplot as plt\nplt.stem(x, y)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL036",
+        library=LIB,
+        changed_in="3.6",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="Subplot.is_first_col()/is_last_row()/... were removed in 3.6; ask "
+        "ax.get_subplotspec()",
+        replacement="ax.get_subplotspec().is_first_col()",
+        signatures=(object_no_attribute(SUBPLOT_QUERIES, r"\w*Axes\w*"),),
+        matchers=(Call(methods=SUBPLOT_QUERIES, exclude=NOT_MPL, check=_subplotspec_method),),
+        examples=(
+            (
+                "for ax in axes.flat:\n    if ax.is_first_col():\n        ax.set_ylabel('y')",
+                "for ax in axes.flat:\n    if ax.get_subplotspec().is_first_col():\n"
+                "        ax.set_ylabel('y')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL037",
+        library=LIB,
+        changed_in="3.4",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="colors.DivergingNorm was renamed TwoSlopeNorm (removed in 3.4)",
+        replacement="matplotlib.colors.TwoSlopeNorm(vcenter=0)",
+        signatures=(
+            no_attribute("matplotlib.colors", ["DivergingNorm"]),
+            cannot_import(["DivergingNorm"], r"matplotlib\.colors"),
+        ),
+        matchers=(
+            Symbol(old="matplotlib.colors.DivergingNorm", new="matplotlib.colors.TwoSlopeNorm"),
+        ),
+        examples=(
+            (
+                "import matplotlib.colors as mcolors\n"
+                "norm = mcolors.DivergingNorm(vmin=-1, vcenter=0, vmax=3)",
+                "import matplotlib.colors as mcolors\n"
+                "norm = mcolors.TwoSlopeNorm(vmin=-1, vcenter=0, vmax=3)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL038",
+        library=LIB,
+        changed_in="3.9",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="the error shows a scalar reached Line2D.set_data/set_xdata/set_ydata",
+        message="Line2D.set_data takes sequences only since 3.9 (a scalar point was deprecated "
+        "in 3.7); np.atleast_1d passes both",
+        replacement="point.set_data(np.atleast_1d(x[i]), np.atleast_1d(y[i]))",
+        signatures=(r"(x|y|xdata|ydata) must be a sequence",),
+        matchers=(Call(methods=tuple(SET_DATA_ARITY), exclude=NOT_MPL, check=_scalar_data),),
+        examples=(
+            (
+                "import numpy as np\npoint.set_data(x[i], y[i])\nline.set_data(xs, ys)",
+                "import numpy as np\npoint.set_data(np.atleast_1d(x[i]), np.atleast_1d(y[i]))\n"
+                "line.set_data(np.atleast_1d(xs), np.atleast_1d(ys))",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL039",
+        library=LIB,
+        changed_in="3.11",
+        safety=REVIEW,
+        catalogue=SOURCE,
+        message="plot_date was removed in 3.11; plot datetimes with plot(x, y, 'o') (date "
+        "numbers need ax.xaxis_date() first)",
+        replacement="ax.plot(dates, values, 'o')",
+        signatures=(
+            no_attribute("matplotlib.pyplot", ["plot_date"]),
+            object_no_attribute(["plot_date"], r"\w*Axes\w*"),
+        ),
+        matchers=(
+            Call(functions=("matplotlib.pyplot.plot_date",), check=_plot_date),
+            Call(methods=("plot_date",), exclude=NOT_MPL, check=_plot_date),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nplt.plot_date(df.index, df.v)\n"
+                "ax.plot_date(d, v, fmt='-', color='k')\nax.plot_date(d, v, 'r-')",
+                "import matplotlib.pyplot as plt\nplt.plot(df.index, df.v, 'o')\n"
+                "ax.plot(d, v, '-', color='k')\nax.plot(d, v, 'r-')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL040",
+        library=LIB,
+        changed_in="3.8",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="the error shows the mappable is on no Axes",
+        message="colorbar(mappable) of a mappable on no Axes no longer steals space from the "
+        "current Axes (3.8); pass ax= as 3.6-3.7 did",
+        replacement="plt.colorbar(sm, ax=plt.gca())",
+        signatures=(r"Unable to determine Axes to steal space for Colorbar",),
+        matchers=(
+            Call(functions=("matplotlib.pyplot.colorbar",), check=_colorbar_axes),
+            Call(methods=("colorbar",), receivers=(FIGURE,), check=_colorbar_axes),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nsm = plt.cm.ScalarMappable(cmap=cmap, "
+                "norm=norm)\nplt.colorbar(sm)\nfig.colorbar(sm, label='v')",
+                "import matplotlib.pyplot as plt\nsm = plt.cm.ScalarMappable(cmap=cmap, "
+                "norm=norm)\nplt.colorbar(sm, ax=plt.gca())\n"
+                "fig.colorbar(sm, label='v', ax=fig.gca())",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL041",
+        library=LIB,
+        changed_in="3.5",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="norm= with vmin=/vmax= is refused since 3.5; give the limits to the norm",
+        replacement="plt.imshow(a, norm=LogNorm(vmin=1, vmax=100))",
+        signatures=(
+            r"Passing a Normalize instance simultaneously with vmin/vmax is not supported",
+        ),
+        matchers=(
+            Call(functions=qualify_pyplot(NORM_USERS), check=_norm_limits),
+            Call(methods=NORM_USERS, exclude=NOT_MPL, check=_norm_limits),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nfrom matplotlib.colors import LogNorm\n"
+                "plt.imshow(a, norm=LogNorm(), vmin=1, vmax=100, cmap='gray')\n"
+                "ax.pcolormesh(X, Y, Z, norm=colors.PowerNorm(0.5), vmin=0)",
+                "import matplotlib.pyplot as plt\nfrom matplotlib.colors import LogNorm\n"
+                "plt.imshow(a, norm=LogNorm(vmin=1, vmax=100), cmap='gray')\n"
+                "ax.pcolormesh(X, Y, Z, norm=colors.PowerNorm(0.5, vmin=0))",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL042",
+        library=LIB,
+        changed_in="3.1",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="Legend.draggable() was removed in 3.1; use set_draggable(True)",
+        replacement="leg.set_draggable(True)",
+        signatures=(object_no_attribute(["draggable"], "Legend"),),
+        matchers=(Call(methods=("draggable",), exclude=NOT_MPL, check=_draggable),),
+        examples=(
+            (
+                "leg = ax.legend()\nleg.draggable()\nplt.legend().draggable(state=True)",
+                "leg = ax.legend()\nleg.set_draggable(True)\nplt.legend().set_draggable(True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL043",
+        library=LIB,
+        changed_in="3.8",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="Tick.label was removed in 3.8 (deprecated 3.1); it is Tick.label1",
+        replacement="for tick in ax.xaxis.get_major_ticks(): tick.label1.set_fontsize(8)",
+        signatures=(object_no_attribute(["label"], r"[XY]Tick"),),
+        matchers=(
+            Attr(names=("label",), check=_tick_label_direct),
+            Node(types=("Module",), check=_tick_label_loops),
+        ),
+        examples=(
+            (
+                "for tick in ax.xaxis.get_major_ticks():\n    tick.label.set_fontsize(14)\n"
+                "ax.yaxis.get_major_ticks()[0].label.set_visible(False)\nprint(df.label)",
+                "for tick in ax.xaxis.get_major_ticks():\n    tick.label1.set_fontsize(14)\n"
+                "ax.yaxis.get_major_ticks()[0].label1.set_visible(False)\nprint(df.label)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL044",
+        library=LIB,
+        changed_in="3.10",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="FigureCanvasAgg.tostring_rgb was removed in 3.10; take the RGB bytes of "
+        "buffer_rgba()",
+        replacement="np.asarray(fig.canvas.buffer_rgba())[..., :3].tobytes()",
+        signatures=(object_no_attribute(["tostring_rgb"], r"\w*Canvas\w*"),),
+        matchers=(Call(methods=("tostring_rgb",), exclude=NOT_MPL, check=_tostring_rgb),),
+        examples=(
+            (
+                "import numpy as np\nfig.canvas.draw()\n"
+                "image = np.frombuffer(fig.canvas.tostring_rgb(), dtype='uint8')",
+                "import numpy as np\nfig.canvas.draw()\n"
+                "image = np.frombuffer(np.asarray(fig.canvas.buffer_rgba())[..., :3].tobytes(), "
+                "dtype='uint8')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL045",
+        library=LIB,
+        changed_in="3.1",
+        safety=SAFE,
+        silent=True,
+        catalogue=SOURCE,
+        message="'on'/'off' strings no longer switch ticks and grids (3.1): any non-empty "
+        "string is True, so 'off' shows them; use True/False",
+        replacement="plt.tick_params(axis='x', bottom=False, labelbottom=False)",
+        matchers=(
+            Call(
+                functions=("matplotlib.pyplot.tick_params",),
+                check=_on_off(TICK_SWITCHES),
+            ),
+            Call(
+                methods=("tick_params", "set_tick_params"),
+                exclude=NOT_MPL,
+                check=_on_off(TICK_SWITCHES),
+            ),
+            Call(
+                functions=("matplotlib.pyplot.grid", "matplotlib.pyplot.box"),
+                check=_on_off(("visible", "b", "on"), first=True),
+            ),
+            Call(methods=("grid",), exclude=NOT_MPL, check=_on_off(("visible", "b"), first=True)),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\n"
+                "plt.tick_params(axis='x', which='both', bottom='off', top='off', "
+                "labelbottom='off')\nax.grid('on')\nax.xaxis.set_tick_params(labeltop='on')",
+                "import matplotlib.pyplot as plt\n"
+                "plt.tick_params(axis='x', which='both', bottom=False, top=False, "
+                "labelbottom=False)\nax.grid(True)\nax.xaxis.set_tick_params(labeltop=True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL046",
+        library=LIB,
+        changed_in="2.0",
+        safety=REVIEW,
+        silent=True,
+        catalogue=SOURCE,
+        message="matplotlib 2.0 changed the default style (colors, sizes, fonts, margins); "
+        "plt.style.use('classic') draws as the notebook's matplotlib 1.x did",
+        replacement="plt.style.use('classic') after import matplotlib.pyplot",
+        matchers=(Node(types=("Import",), check=_classic_style),),
+        examples=(
+            (
+                "import numpy as np\nimport matplotlib.pyplot as plt\nplt.plot(x, y)",
+                "import numpy as np\nimport matplotlib.pyplot as plt\n"
+                "plt.style.use('classic')\nplt.plot(x, y)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL047",
+        library=LIB,
+        changed_in="3.3",
+        safety=REVIEW,
+        silent=True,
+        catalogue=SOURCE,
+        message="date numbers count from 1970 since 3.3 (from year 1 before); the date.epoch "
+        "rcParam set to '0000-12-31T00:00:00' keeps the old numbers",
+        replacement="plt.rc('date', epoch='0000-12-31T00:00:00') where date numbers are made",
+        matchers=(Call(functions=DATE_NUMBERS, check=_old_epoch),),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nimport matplotlib.dates as mdates\n"
+                "d = mdates.date2num(when)",
+                "import matplotlib.pyplot as plt\nimport matplotlib.dates as mdates\n"
+                "plt.rc('date', epoch='0000-12-31T00:00:00')\nd = mdates.date2num(when)",
             ),
         ),
     ),

@@ -12,8 +12,15 @@ from typing import Any
 import libcst as cst
 
 from .. import edits
-from ..helpers import kwarg_rename, no_attribute, qualify, unexpected_kwarg
-from ..matchers import MISSING, Call, Outcome, Site, Symbol
+from ..helpers import (
+    kwarg_drop,
+    kwarg_rename,
+    no_attribute,
+    no_module,
+    qualify,
+    unexpected_kwarg,
+)
+from ..matchers import MISSING, Call, Module, Node, Outcome, Site, Symbol
 from ..model import MANUAL, REVIEW, SAFE, Rule
 from ..symbols import SERIES
 
@@ -163,6 +170,148 @@ def _join(site: Site) -> Outcome | None:
         return edits.add_args(node, [edits.kwarg("linestyle", edits.string("none"))])
 
     return Outcome(fix=fix)
+
+
+# --- from the release notes (docs/coverage.md) ---------------------------------------------------
+
+SOURCE = "release-notes"  # the rule answers an item of seaborn.coverage.toml
+
+
+def _annotate_statistic(site: Site) -> Outcome | None:
+    """``g.annotate(stats.pearsonr)`` of a JointGrid (removed in 0.11): a statement whose first
+    argument is a scipy.stats function, which no matplotlib annotate takes."""
+    pos = site.positional()
+    if not pos or site.kwarg("xy") is not None:
+        return None
+    if not (site.resolve(pos[0].value) or "").startswith("scipy.stats."):
+        return None
+    if not site.extra.get("statement"):
+        return Outcome(fix=None)
+    return Outcome(fix=lambda node, refs: edits.remove_statement())
+
+
+def _kdeplot_pair(site: Site) -> Outcome | None:
+    """``kdeplot(data=a, data2=b)`` (0.10's names) or ``kdeplot(a, data2=b)``: x= and y=."""
+    if site.kwarg("data2") is None or site.has_star():
+        return None
+    pos = site.positional()
+    if len(pos) > 1 or site.kwarg("y") is not None or (pos and site.kwarg("x") is not None):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.rename_kwarg(node, "data2", "y")
+        if pos:
+            return edits.positional_to_keywords(node, ["x"])
+        return edits.rename_kwarg(node, "data", "x")
+
+    return Outcome(fix=fix)
+
+
+def _scale_hue(site: Site) -> Outcome | None:
+    """violinplot(scale_hue=b) is common_norm=(not b) (0.13)."""
+    value = site.value("scale_hue")
+    if value is MISSING:
+        return None
+    if value not in (True, False) or site.kwarg("common_norm") is not None:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        i = edits.find_kwarg(node, "scale_hue")
+        assert i is not None
+        args = list(node.args)
+        args[i] = args[i].with_changes(
+            keyword=cst.Name("common_norm"), value=cst.Name(str(not value))
+        )
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
+ERR_KEYS = {"errcolor": "color", "errwidth": "linewidth"}
+
+
+def _err_kws(site: Site) -> Outcome | None:
+    """barplot(errcolor=c, errwidth=w): err_kws={'color': c, 'linewidth': w} (0.13)."""
+    found = [k for k in ERR_KEYS if site.kwarg(k) is not None]
+    if not found:
+        return None
+    if site.kwarg("err_kws") is not None:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        elements = []
+        for k in found:
+            i = edits.find_kwarg(node, k)
+            assert i is not None
+            elements.append(cst.DictElement(edits.string(ERR_KEYS[k]), node.args[i].value))
+        for j in range(len(elements) - 1):
+            elements[j] = elements[j].with_changes(
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            )
+        node = edits.drop_kwargs(node, *found)
+        return edits.add_args(node, [edits.kwarg("err_kws", cst.Dict(elements))])
+
+    return Outcome(fix=fix)
+
+
+HUE_FROM_PALETTE = [n for n in CATEGORICAL if n not in ("lvplot", "factorplot")]
+
+
+def _palette_hue(site: Site) -> Outcome | None:
+    """A palette without hue= colored the categories (0.13 deprecates it): assign the
+    categorical variable to hue, with legend=False, as seaborn's warning says."""
+    if site.kwarg("palette") is None or site.kwarg("hue") is not None or site.has_star():
+        return None
+    if site.positional() and site.kwarg("data") is None:
+        return None  # old positional forms: SNS001 first
+    orient = site.value("orient")
+    horizontal = isinstance(orient, str) and orient in ("h", "y")
+    x, y = site.kwarg("x"), site.kwarg("y")
+    category = (y if horizontal else x) or (y if x is None else None)
+    if category is None:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        extra = [edits.kwarg("hue", category.value)]
+        if site.kwarg("legend") is None:
+            extra.append(edits.kwarg("legend", cst.Name("False")))
+        return edits.add_args(node, extra)
+
+    return Outcome(fix=fix)
+
+
+FACET_KEYS = ("sharex", "sharey", "legend_out")
+
+
+def _facet_kws(site: Site) -> Outcome | None:
+    """lmplot(sharex=False) passes it in facet_kws since 0.11."""
+    found = [k for k in FACET_KEYS if site.kwarg(k) is not None]
+    if not found:
+        return None
+    if site.kwarg("facet_kws") is not None:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        elements = []
+        for k in found:
+            i = edits.find_kwarg(node, k)
+            assert i is not None
+            elements.append(cst.DictElement(edits.string(k), node.args[i].value))
+        for j in range(len(elements) - 1):
+            elements[j] = elements[j].with_changes(
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            )
+        node = edits.drop_kwargs(node, *found)
+        return edits.add_args(node, [edits.kwarg("facet_kws", cst.Dict(elements))])
+
+    return Outcome(fix=fix)
+
+
+def _seaborn_import(site: Site) -> Outcome | None:
+    node: cst.Import = site.node
+    if not any(edits.dotted_name(a.name) == "seaborn" for a in node.names):
+        return None
+    return Outcome(fix=lambda n, refs: n, prelude="seaborn.set_theme()")
 
 
 RULES = [
@@ -318,6 +467,196 @@ RULES = [
                 "import seaborn as sns\nsns.kdeplot(x, fill=True)\n"
                 "sns.barplot(x='a', y='b', data=df, errorbar=('ci', 68))\n"
                 "sns.pointplot(x='a', y='b', data=df, linestyle='none')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SNS009",
+        library=LIB,
+        changed_in="0.10",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="seaborn.apionly was removed in 0.10; since 0.8 import seaborn applies no style",
+        replacement="import seaborn as sns",
+        signatures=(no_module("seaborn.apionly"),),
+        matchers=(Module(old="seaborn.apionly", new="seaborn"),),
+        examples=(
+            (
+                "import seaborn.apionly as sns\nsns.set_style('white')",
+                "import seaborn as sns\nsns.set_style('white')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SNS010",
+        library=LIB,
+        changed_in="0.8",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="sns.plt (matplotlib.pyplot seen through seaborn) is gone since 0.8; import "
+        "matplotlib.pyplot",
+        replacement="import matplotlib.pyplot as plt; plt.show()",
+        signatures=(no_attribute("seaborn", ["plt"]),),
+        matchers=(Symbol(old="seaborn.plt", new="matplotlib.pyplot"),),
+        examples=(
+            (
+                "import seaborn as sns\nsns.plt.title('t')\nsns.plt.show()",
+                "import seaborn as sns\nimport matplotlib.pyplot as plt\nplt.title('t')\n"
+                "plt.show()",
+            ),
+        ),
+    ),
+    Rule(
+        id="SNS011",
+        library=LIB,
+        changed_in="0.11",
+        safety=REVIEW,
+        catalogue=SOURCE,
+        message="the statistic annotation of jointplot (stat_func=) and JointGrid.annotate was "
+        "removed in 0.11; the plot no longer prints r and p",
+        replacement="sns.jointplot(x=..., y=..., data=df); annotate scipy.stats.pearsonr yourself",
+        signatures=(
+            unexpected_kwarg(["stat_func", "annot_kws"]),
+            r"'JointGrid' object has no attribute 'annotate'",
+        ),
+        matchers=(
+            kwarg_drop("stat_func", "annot_kws", functions=("seaborn.jointplot",)),
+            Call(methods=("annotate",), check=_annotate_statistic),
+        ),
+        examples=(
+            (
+                "import seaborn as sns\nfrom scipy import stats\n"
+                "g = sns.jointplot(x='a', y='b', data=df, stat_func=stats.pearsonr)\n"
+                "g.annotate(stats.spearmanr)\nax.annotate('peak', xy=(1, 2))",
+                "import seaborn as sns\nfrom scipy import stats\n"
+                "g = sns.jointplot(x='a', y='b', data=df)\nax.annotate('peak', xy=(1, 2))",
+            ),
+        ),
+    ),
+    Rule(
+        id="SNS012",
+        library=LIB,
+        changed_in="0.11",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="keywords renamed in 0.11 (kdeplot data2= is y=, bw= is bw_method=; rugplot a= "
+        "is x=) and split= of strip/swarmplot is dodge= (0.8, removed in 0.12)",
+        replacement="sns.kdeplot(x=a, y=b, bw_method=0.3); sns.stripplot(..., dodge=True)",
+        signatures=(
+            r"`data2` has been removed",
+            unexpected_kwarg(["split", "bw", "data2"]),
+        ),
+        matchers=(
+            Call(functions=("seaborn.kdeplot",), check=_kdeplot_pair),
+            kwarg_rename("bw", "bw_method", functions=("seaborn.kdeplot",)),
+            kwarg_rename("a", "x", functions=("seaborn.rugplot",)),
+            kwarg_rename(
+                "split", "dodge", functions=qualify("seaborn", ["stripplot", "swarmplot"])
+            ),
+        ),
+        examples=(
+            (
+                "import seaborn as sns\nsns.kdeplot(df.x, data2=df.y, bw=0.3)\n"
+                "sns.rugplot(a=df.x)\nsns.stripplot(x='day', y='tip', hue='sex', data=tips, "
+                "split=True)",
+                "import seaborn as sns\nsns.kdeplot(x=df.x, y=df.y, bw_method=0.3)\n"
+                "sns.rugplot(x=df.x)\nsns.stripplot(x='day', y='tip', hue='sex', data=tips, "
+                "dodge=True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SNS013",
+        library=LIB,
+        changed_in="0.13",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="keywords renamed in 0.13: violinplot bw= is bw_method=, scale_hue= is "
+        "common_norm= (inverted); boxenplot scale= is width_method=; errcolor=/errwidth= go in "
+        "err_kws",
+        replacement="sns.violinplot(..., bw_method=0.2, common_norm=True); "
+        "sns.barplot(..., err_kws={'color': 'k'})",
+        signatures=(unexpected_kwarg(["bw", "scale_hue", "errcolor", "errwidth"]),),
+        matchers=(
+            kwarg_rename("bw", "bw_method", functions=("seaborn.violinplot",)),
+            Call(functions=("seaborn.violinplot",), check=_scale_hue),
+            kwarg_rename("scale", "width_method", functions=("seaborn.boxenplot",)),
+            Call(functions=qualify("seaborn", ["barplot", "pointplot", "catplot"]), check=_err_kws),
+        ),
+        examples=(
+            (
+                "import seaborn as sns\n"
+                "sns.violinplot(x='day', y='tip', hue='sex', data=tips, bw=0.2, scale_hue=False)\n"
+                "sns.boxenplot(x='day', y='tip', data=tips, scale='linear')\n"
+                "sns.barplot(x='day', y='tip', data=tips, errcolor='k', errwidth=1)",
+                "import seaborn as sns\n"
+                "sns.violinplot(x='day', y='tip', hue='sex', data=tips, bw_method=0.2, "
+                "common_norm=True)\n"
+                "sns.boxenplot(x='day', y='tip', data=tips, width_method='linear')\n"
+                "sns.barplot(x='day', y='tip', data=tips, err_kws={'color': 'k', 'linewidth': 1})",
+            ),
+        ),
+    ),
+    Rule(
+        id="SNS014",
+        library=LIB,
+        changed_in="0.13",
+        safety=REVIEW,
+        catalogue=SOURCE,
+        message="a palette without hue= no longer colors the categories by itself (deprecated "
+        "in 0.13); assign the categorical variable to hue, legend=False",
+        replacement="sns.boxplot(x='day', y='tip', data=tips, palette='Set2', hue='day', "
+        "legend=False)",
+        matchers=(Call(functions=qualify("seaborn", HUE_FROM_PALETTE), check=_palette_hue),),
+        examples=(
+            (
+                "import seaborn as sns\n"
+                "sns.boxplot(x='day', y='tip', data=tips, palette='Set2')\n"
+                "sns.countplot(y='class', data=df, palette='Blues', orient='h')",
+                "import seaborn as sns\n"
+                "sns.boxplot(x='day', y='tip', data=tips, palette='Set2', hue='day', "
+                "legend=False)\n"
+                "sns.countplot(y='class', data=df, palette='Blues', orient='h', hue='class', "
+                "legend=False)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SNS015",
+        library=LIB,
+        changed_in="0.11",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="lmplot takes sharex=, sharey= and legend_out= in facet_kws since 0.11",
+        replacement="sns.lmplot(..., facet_kws={'sharex': False})",
+        signatures=(unexpected_kwarg(list(FACET_KEYS)),),
+        matchers=(Call(functions=("seaborn.lmplot",), check=_facet_kws),),
+        examples=(
+            (
+                "import seaborn as sns\n"
+                "sns.lmplot(x='a', y='b', col='c', data=df, sharex=False, legend_out=False)",
+                "import seaborn as sns\n"
+                "sns.lmplot(x='a', y='b', col='c', data=df, facet_kws={'sharex': False, "
+                "'legend_out': False})",
+            ),
+        ),
+    ),
+    Rule(
+        id="SNS016",
+        library=LIB,
+        changed_in="0.11",
+        safety=REVIEW,
+        silent=True,
+        catalogue=SOURCE,
+        message="import seaborn no longer styles every plot (0.8); sns.set_theme() after the "
+        "import draws as the notebook's seaborn did",
+        replacement="sns.set_theme() after import seaborn",
+        matchers=(Node(types=("Import",), check=_seaborn_import),),
+        examples=(
+            (
+                "import seaborn as sns\nimport matplotlib.pyplot as plt\nplt.plot(x, y)",
+                "import seaborn as sns\nimport matplotlib.pyplot as plt\nsns.set_theme()\n"
+                "plt.plot(x, y)",
             ),
         ),
     ),
