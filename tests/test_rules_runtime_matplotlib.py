@@ -166,6 +166,22 @@ def test_normpdf_and_bivariate_normal_give_mlabs_densities() -> None:
     np.testing.assert_allclose(ns["Z"], old)
 
 
+def test_imread_of_a_url_reads_what_the_file_holds(tmp_path) -> None:
+    import numpy as np
+
+    image = tmp_path / "a.png"
+    code = (
+        MPL + f"plt.imsave({str(image)!r}, np.arange(12.0).reshape(3, 4))\n"
+        f"img = plt.imread({image.as_uri()!r})"
+    )
+    rule = get_rule("MPL048")
+    with pytest.raises(ValueError) as info:
+        _run(code)
+    assert rule.matches_error(f"ValueError: {info.value}")
+    ns = _run(_rewrite(code, "MPL048"))
+    np.testing.assert_array_equal(ns["img"], ns["plt"].imread(str(image)))
+
+
 def test_tostring_rgb_rewrite_gives_the_rgb_bytes() -> None:
     code = MPL + "fig = plt.figure(figsize=(2, 1), dpi=50)\nfig.canvas.draw()\n"
     ns = _run(_rewrite(code + "b = fig.canvas.tostring_rgb()", "MPL044"))

@@ -1,4 +1,5 @@
-"""Matplotlib: renamed styles and keywords, removed pyplot/cm functions (catalogue §6)."""
+"""Matplotlib: renamed styles and keywords, removed pyplot/cm functions (catalogue §6), and the
+items of matplotlib.coverage.toml beside this module (the API Changes pages, 2.0 to 3.11)."""
 
 from __future__ import annotations
 
@@ -1076,7 +1077,7 @@ def _on_off(keys: tuple[str, ...], first: bool = False) -> Any:
             return cst.Name(str(ON_OFF[v.lower()])) if switch(v) else value
 
         def fix(node: cst.Call, refs: Any) -> cst.Call:
-            for k in names:
+            for k in names + (["visible"] if "b" in names else []):  # b= may be renamed (MPL003)
                 node = edits.map_kwarg_value(node, k, to_bool)
             if lead:
                 args = list(node.args)
@@ -1158,6 +1159,38 @@ def _bar_align(site: Site) -> Outcome | None:
     return Outcome(
         fix=lambda node, refs: edits.add_args(node, [edits.kwarg("align", edits.string("edge"))])
     )
+
+
+URL_SCHEMES = ("http://", "https://", "ftp://", "file://")
+
+
+def _imread_url(site: Site) -> Outcome | None:
+    """``plt.imread(url)``: matplotlib < 3.6 opened the URL and read its bytes; so does the
+    rewrite (the format still comes from the image)."""
+    pos = site.positional()
+    fname = site.kwarg("fname") or (pos[0] if pos else None)
+    if fname is None:
+        return None
+    value = literal(fname.value)
+    if isinstance(value, str) and not value.startswith(URL_SCHEMES):
+        return None  # a file name
+    if isinstance(fname.value, cst.Call) and site.resolve(fname.value.func) == "io.BytesIO":
+        return None  # the bytes already
+    proven = isinstance(value, str)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        i = next(
+            i
+            for i, a in enumerate(args)
+            if (a.keyword is None and not a.star) or (a.keyword and a.keyword.value == "fname")
+        )
+        opened = cst.Call(func=refs["urllib.request.urlopen"], args=[cst.Arg(args[i].value)])
+        data = cst.Call(func=refs["io.BytesIO"], args=[cst.Arg(edits.method_call(opened, "read"))])
+        args[i] = args[i].with_changes(value=data)
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, proven=proven, needs=("urllib.request.urlopen", "io.BytesIO"))
 
 
 RULES = [
@@ -1778,11 +1811,11 @@ RULES = [
                 "import matplotlib.pyplot as plt\n"
                 "plt.scatter(X[:, 0], X[:, 1], c=y, cmap='spectral')\n"
                 "colors = plt.cm.spectral(np.linspace(0, 1, 5))\n"
-                "ax.imshow(img, cmap='Vega20_r')",
+                "ax.imshow(img, cmap='Vega20')",
                 "import matplotlib.pyplot as plt\n"
                 "plt.scatter(X[:, 0], X[:, 1], c=y, cmap='nipy_spectral')\n"
                 "colors = plt.cm.nipy_spectral(np.linspace(0, 1, 5))\n"
-                "ax.imshow(img, cmap='tab20_r')",
+                "ax.imshow(img, cmap='tab20')",
             ),
         ),
     ),
@@ -2321,6 +2354,33 @@ RULES = [
                 "d = mdates.date2num(when)",
                 "import matplotlib.pyplot as plt\nimport matplotlib.dates as mdates\n"
                 "plt.rc('date', epoch='0000-12-31T00:00:00')\nd = mdates.date2num(when)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL048",
+        library=LIB,
+        changed_in="3.6",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="the argument is a URL (a literal, or the error shows it)",
+        message="imread no longer opens URLs (3.6); open it and pass the bytes, as imread did",
+        replacement="plt.imread(io.BytesIO(urllib.request.urlopen(url).read()))",
+        signatures=(r"Please open the URL for reading and pass the result to Pillow",),
+        matchers=(
+            Call(
+                functions=("matplotlib.pyplot.imread", "matplotlib.image.imread"),
+                check=_imread_url,
+            ),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nimg = plt.imread('https://example.org/a.png')\n"
+                "local = plt.imread('a.png')",
+                "import matplotlib.pyplot as plt\nfrom urllib.request import urlopen\n"
+                "from io import BytesIO\n"
+                "img = plt.imread(BytesIO(urlopen('https://example.org/a.png').read()))\n"
+                "local = plt.imread('a.png')",
             ),
         ),
     ),

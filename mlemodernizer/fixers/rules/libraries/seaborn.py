@@ -1,4 +1,5 @@
-"""seaborn: keyword-only data variables (0.12), renamed functions and keywords (catalogue §7).
+"""seaborn: keyword-only data variables (0.12), renamed functions and keywords (catalogue §7),
+and the items of seaborn.coverage.toml beside this module (the release notes, 0.8 to 0.13).
 
 B7/B8 are deprecations (removal announced): they gate on the version that introduced the new
 spelling (histplot 0.11; errorbar 0.12; density_norm and linestyle 0.13), so the rewrite always
@@ -467,6 +468,11 @@ RULES = [
                 "import seaborn as sns\nsns.kdeplot(x, fill=True)\n"
                 "sns.barplot(x='a', y='b', data=df, errorbar=('ci', 68))\n"
                 "sns.pointplot(x='a', y='b', data=df, linestyle='none')",
+            ),
+            (
+                "import seaborn as sns\nsns.violinplot(x='a', y='b', data=df, scale='count')",
+                "import seaborn as sns\n"
+                "sns.violinplot(x='a', y='b', data=df, density_norm='count')",
             ),
         ),
     ),
