@@ -30,7 +30,8 @@ def prompt_text(body: dict) -> str:
 
 
 def run(nb: Path, srv: ScriptedOpenAI, *extra: str) -> dict:
-    args = ["--base-url", srv.base_url, "--model", "m", "--json", *extra]
+    # the LLM's path: the environment family repairs a renamed helper first (its own tests)
+    args = ["--base-url", srv.base_url, "--model", "m", "--fixers", "rules,llm", "--json", *extra]
     return json_report(run_cli("run", str(nb), *args))
 
 

@@ -242,3 +242,30 @@ def test_a_name_chosen_by_spelling_must_show_what_the_authors_cell_showed(tmp_pa
     result = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
     assert result.cells[0].source == "from mathx import rank\nprint(rank([1, 2, 3]))"
     assert not report["error_free"]
+
+
+def test_a_helper_renamed_in_the_notebooks_own_module_is_repaired_offline(
+    tmp_path: Path,
+) -> None:
+    """The team's own code, no LLM: ``load_data`` is gone from helpers.py, ``load_dataset``
+    keeps its words and takes the call, and the cell then shows what its stored output shows."""
+    (tmp_path / "helpers.py").write_text("def load_dataset():\n    return [1, 2, 3]\n")
+    nb = tmp_path / "nb.ipynb"
+    nbformat.write(
+        make_notebook(
+            ["from helpers import load_data\nprint(len(load_data()))"], outputs={0: "3\n"}
+        ),
+        nb,
+    )
+    report = json_report(
+        run_cli(
+            "run", str(nb), "--offline", "--json",
+            env={"MLEMODERNIZER_CACHE": str(tmp_path / "cache")},
+        )
+    )  # fmt: skip
+    assert report["error_free"]
+    [trial] = report["environment_trials"]
+    assert trial["kind"] == "renamed" and trial["outcome"] == "kept"
+    assert "`helpers.load_dataset` is spelled like the old name" in trial["evidence"]
+    result = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
+    assert result.cells[0].source.startswith("from helpers import load_dataset as load_data")

@@ -20,7 +20,8 @@ def fix(cells: dict[int, str], plan: str = "Plan: fix it.") -> str:
 
 
 def llm_args(srv: ScriptedOpenAI) -> list[str]:
-    return ["--base-url", srv.base_url, "--model", "scripted-model"]
+    # the LLM's path: the environment family repairs a renamed helper first (its own tests)
+    return ["--base-url", srv.base_url, "--model", "scripted-model", "--fixers", "rules,llm"]
 
 
 def prompt_text(body: dict) -> str:

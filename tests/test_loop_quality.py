@@ -53,7 +53,7 @@ def prompt_text(body: dict) -> str:
 def test_a_harmful_fix_is_rolled_back_and_the_good_one_kept(tmp_path: Path) -> None:
     nb = notebook(tmp_path)
     with ScriptedOpenAI([HARMFUL, GOOD]) as srv:
-        args = ["--base-url", srv.base_url, "--model", "m", "--json"]
+        args = ["--base-url", srv.base_url, "--model", "m", "--fixers", "rules,llm", "--json"]
         report = json_report(run_cli("run", str(nb), *args))
         served = srv.served
         second_prompt = prompt_text(srv.requests[-1])
@@ -147,7 +147,7 @@ def test_a_rejected_cell_change_is_not_proposed_again(tmp_path: Path) -> None:
     with ScriptedOpenAI(replies) as srv:
         from mlemodernizer.loop.jobs import prepare_job
 
-        opts = Options(base_url=srv.base_url, model="m", max_iterations=4)
+        opts = Options(base_url=srv.base_url, model="m", max_iterations=4, fixers="rules,llm")
         job = prepare_job(nb_path, opts, job_id="t", sinks=[events.append], review=gate)
         result = job.run()
         served = srv.served
@@ -162,12 +162,13 @@ def test_an_empty_first_reply_is_re_asked_and_a_stop_without_fix_says_why(
 ) -> None:
     nb = notebook(tmp_path)
     with ScriptedOpenAI(["", GOOD]) as srv:
-        args = ["--base-url", srv.base_url, "--model", "m", "--json"]
+        args = ["--base-url", srv.base_url, "--model", "m", "--fixers", "rules,llm", "--json"]
         report = json_report(run_cli("run", str(nb), *args))
         assert srv.served == 2  # the empty reply was not taken for a repeated one
     assert report["error_free"] is True
     with ScriptedOpenAI(["", "", ""]) as srv:
-        args = ["--base-url", srv.base_url, "--model", "m", "--out", str(tmp_path / "o.ipynb")]
+        args = ["--base-url", srv.base_url, "--model", "m", "--fixers", "rules,llm"]
+        args += ["--out", str(tmp_path / "o.ipynb")]
         proc = run_cli("run", str(nb), *args)
         assert srv.served == 2  # the second empty reply repeats the first: asking stops
     assert proc.returncode == 0, proc.stderr

@@ -43,6 +43,8 @@ def jp_server_config(tmp_path: Path, llm: ScriptedOpenAI):
             "jobs_dir": str(tmp_path / "jobs"),
             "base_url": llm.base_url,
             "model": "scripted-model",
+            # the LLM's path: the environment family repairs a renamed helper first (its own tests)
+            "fixers": "rules,llm",
             "max_concurrent_jobs": 2,
             "timeout": 60.0,
         },
