@@ -29,4 +29,5 @@ BUILTIN = (
     "stdlib",
     "python2",
     "ipython",
+    "pillow",
 )

@@ -1,7 +1,8 @@
 """The notebook stack itself: IPython and Jupyter APIs that old notebooks import.
 
 Not in the catalogue: these came from running real 2016-2018 notebooks today
-(benchmarks/real_notebooks.md), so their ``catalogue`` field names that source.
+(benchmarks/real_notebooks.md), so their ``catalogue`` field names that source. IPY005 and the
+widened IPY001-IPY003 answer items of ``ipython.coverage.toml`` (IPython's "what's new" pages).
 """
 
 from __future__ import annotations
@@ -23,13 +24,35 @@ SOURCE = "real-notebooks"
 SPLIT = {
     "IPython.html.widgets": "ipywidgets",
     "IPython.html": "notebook",
+    "IPython.kernel.zmq": "ipykernel",
     "IPython.kernel": "jupyter_client",
+    "IPython.nbconvert": "nbconvert",
     "IPython.parallel": "ipyparallel",
     "IPython.nbformat": "nbformat",
     "IPython.config": "traitlets.config",
     "IPython.utils.traitlets": "traitlets",
     "IPython.qt": "qtconsole",
 }
+WHATSNEW = "https://ipython.readthedocs.io/en/stable/whatsnew/version{}.html"
+# the display functions IPython.core.display re-exported until 9.0 (IPython.display has them)
+CORE_DISPLAY = (
+    "display",
+    "clear_output",
+    "update_display",
+    "publish_display_data",
+    "DisplayHandle",
+)
+
+
+def _tracer(site: Site) -> Outcome | None:
+    """``Tracer()`` made a debugger and returned its ``set_trace``: calling that (``Tracer()()``)
+    stopped in the caller's frame, as ``Pdb().set_trace()`` does (colors= only set its colors)."""
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        debugger = node.with_changes(args=[])
+        return cst.Attribute(value=debugger, attr=cst.Name("set_trace"))
+
+    return Outcome(fix=fix, outer=True)
 
 
 def _magic(site: Site) -> Outcome | None:
@@ -70,15 +93,24 @@ RULES = [
         changed_in="9.0",
         safety=SAFE,
         catalogue=SOURCE,
-        message="IPython.core.display no longer exports display; import it from IPython.display",
-        replacement="from IPython.display import display",
-        signatures=(cannot_import(["display"], r"IPython\.core\.display"),),
-        matchers=(Symbol(old="IPython.core.display.display", new="IPython.display.display"),),
+        message="IPython.core.display no longer exports display, clear_output, update_display, "
+        "publish_display_data or DisplayHandle; import them from IPython.display",
+        replacement="from IPython.display import display, clear_output",
+        signatures=(cannot_import(CORE_DISPLAY, r"IPython\.core\.display"),),
+        matchers=tuple(
+            Symbol(old=f"IPython.core.display.{n}", new=f"IPython.display.{n}")
+            for n in CORE_DISPLAY
+        ),
         examples=(
             (
                 "from IPython.core.display import display, HTML\ndisplay(HTML('<b>x</b>'))",
                 "from IPython.core.display import HTML\nfrom IPython.display import display\n"
                 "display(HTML('<b>x</b>'))",
+            ),
+            (
+                "import IPython.core.display as core\ncore.clear_output(wait=True)",
+                "import IPython.core.display as core\nfrom IPython.display import clear_output\n"
+                "clear_output(wait=True)",
             ),
         ),
     ),
@@ -88,10 +120,14 @@ RULES = [
         changed_in="8.0",
         safety=SAFE,
         catalogue=SOURCE,
-        message="IPython.display.set_matplotlib_formats was removed in IPython 8; use "
-        "matplotlib_inline.backend_inline.set_matplotlib_formats",
+        message="IPython.display.set_matplotlib_formats/_close were removed in IPython 8; use "
+        "matplotlib_inline.backend_inline's",
         replacement="from matplotlib_inline.backend_inline import set_matplotlib_formats",
-        signatures=(cannot_import(["set_matplotlib_formats"], r"IPython\.(core\.)?display"),),
+        signatures=(
+            cannot_import(
+                ["set_matplotlib_formats", "set_matplotlib_close"], r"IPython\.(core\.)?display"
+            ),
+        ),
         matchers=(
             Symbol(
                 old="IPython.display.set_matplotlib_formats",
@@ -101,12 +137,25 @@ RULES = [
                 old="IPython.core.display.set_matplotlib_formats",
                 new="matplotlib_inline.backend_inline.set_matplotlib_formats",
             ),
+            Symbol(
+                old="IPython.display.set_matplotlib_close",
+                new="matplotlib_inline.backend_inline.set_matplotlib_close",
+            ),
+            Symbol(
+                old="IPython.core.display.set_matplotlib_close",
+                new="matplotlib_inline.backend_inline.set_matplotlib_close",
+            ),
         ),
         examples=(
             (
                 "from IPython.display import set_matplotlib_formats\nset_matplotlib_formats('svg')",
                 "from matplotlib_inline.backend_inline import set_matplotlib_formats\n"
                 "set_matplotlib_formats('svg')",
+            ),
+            (
+                "from IPython.display import set_matplotlib_close\nset_matplotlib_close(False)",
+                "from matplotlib_inline.backend_inline import set_matplotlib_close\n"
+                "set_matplotlib_close(False)",
             ),
         ),
     ),
@@ -116,8 +165,8 @@ RULES = [
         changed_in="4.0",
         safety=SAFE,
         catalogue=SOURCE,
-        message="IPython 4 split its notebook, widgets, kernel, parallel and config packages "
-        "out; import ipywidgets, jupyter_client, ipyparallel, nbformat, traitlets",
+        message="IPython 4 split its notebook, widgets, kernel, parallel, nbconvert and config "
+        "packages out; import ipywidgets, jupyter_client, ipykernel, ipyparallel, nbformat, ...",
         replacement="import ipywidgets as widgets",
         signatures=tuple(no_module(old) for old in SPLIT),
         matchers=tuple(Module(old, new) for old, new in SPLIT.items()),
@@ -146,6 +195,33 @@ RULES = [
                 "get_ipython().run_line_magic('matplotlib', 'inline')\n"
                 "get_ipython().run_line_magic('load_ext', 'autoreload')\n"
                 "ip = get_ipython()\nip.run_line_magic('autoreload', '2')\nmagic = ip.magic(cmd)",
+            ),
+        ),
+    ),
+    Rule(
+        id="IPY005",
+        library=LIB,
+        changed_in="8.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="IPython.core.debugger.Tracer was removed in IPython 8; Tracer()() is "
+        "Pdb().set_trace()",
+        replacement="from IPython.core.debugger import Pdb; Pdb().set_trace()",
+        why="Tracer was deprecated in 5.1 in favor of set_trace (" + WHATSNEW.format(5) + ") and "
+        "8.0 removed it (" + WHATSNEW.format(8) + ", 'The following items have been removed'). "
+        "Tracer() returned the set_trace of a new debugger; calling it stopped in the caller's "
+        "frame, which Pdb().set_trace() does too, so a Tracer() kept for later still works.",
+        signatures=(cannot_import(["Tracer"], r"IPython\.core\.debugger"),),
+        matchers=(
+            Symbol(old="IPython.core.debugger.Tracer", new="IPython.core.debugger.Pdb"),
+            Call(functions=("IPython.core.debugger.Tracer",), check=_tracer),
+        ),
+        examples=(
+            (
+                "from IPython.core.debugger import Tracer\ndef f(x):\n    Tracer()()\n"
+                "    return x\ndebug_here = Tracer()",
+                "from IPython.core.debugger import Pdb\ndef f(x):\n    Pdb().set_trace()\n"
+                "    return x\ndebug_here = Pdb().set_trace",
             ),
         ),
     ),

@@ -1,4 +1,8 @@
-"""XGBoost: fit-time settings moved to the estimator, GPU and legacy parameters (catalogue §9)."""
+"""XGBoost: fit-time settings moved to the estimator, GPU and legacy parameters (catalogue §9).
+
+XGB009 onwards answer items of ``xgboost.coverage.toml`` (the XGBoost release notes, NEWS.md
+for 0.x-2.0 and the documentation's change pages from 2.1); each cites its note in ``why``.
+"""
 
 from __future__ import annotations
 
@@ -8,16 +12,19 @@ import libcst as cst
 
 from .. import edits
 from ..helpers import (
+    cannot_import,
     kwarg_drop,
     kwarg_rename,
     kwarg_value,
+    no_attribute,
     object_no_attribute,
     pin_default,
     qualify,
     unexpected_kwarg,
 )
-from ..matchers import MISSING, Attr, Call, Node, Outcome, Site, literal
+from ..matchers import MISSING, Attr, Call, Node, Outcome, Site, Symbol, literal
 from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
+from .lightgbm import add_callbacks
 
 LIB = "xgboost"
 ESTIMATORS = (
@@ -33,6 +40,10 @@ ESTIMATORS = (
         ],
     ),
     *qualify("xgboost.sklearn", ["XGBClassifier", "XGBRegressor", "XGBRanker", "XGBModel"]),
+)
+CLASSIFIERS = (
+    *qualify("xgboost", ["XGBClassifier", "XGBRFClassifier"]),
+    "xgboost.sklearn.XGBClassifier",
 )
 BOOSTER = "xgboost.Booster"
 RECEIVERS = (*ESTIMATORS, BOOSTER)
@@ -234,6 +245,178 @@ def _old_model_file(site: Site) -> Outcome | None:
     return None
 
 
+# --- announced in the release notes (issue 25: coverage from the source) ------------------------
+
+NEWS = "https://github.com/dmlc/xgboost/blob/master/NEWS.md"
+
+
+def _changes(version: str) -> str:
+    return f"https://xgboost.readthedocs.io/en/stable/changes/v{version}.html"
+
+
+def _booster_method(site: Site) -> Outcome | None:
+    """``model.booster()`` (the fitted Booster, before 0.7) is ``model.get_booster()``: since 0.7
+    ``booster`` is the estimator's parameter ('gbtree', or None), which is not callable."""
+    if site.args:
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.rename_method(node, "get_booster"), proven=site.proven
+    )
+
+
+def _learning_rates(site: Site) -> Outcome | None:
+    """``learning_rates=[...]`` (one rate per round) is the LearningRateScheduler callback. A
+    function took (round, total rounds) where the callback's takes the round alone: reported."""
+    arg = site.kwarg("learning_rates")
+    if arg is None:
+        return None
+    if not isinstance(arg.value, cst.List | cst.Tuple | cst.ListComp | cst.BinaryOperation):
+        return Outcome(fix=None)  # a function (or a name that may be one)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        i = edits.find_kwarg(node, "learning_rates")
+        assert i is not None
+        rates = node.args[i].value
+        node = edits.drop_kwargs(node, "learning_rates")
+        scheduler = cst.Call(
+            func=refs["xgboost.callback.LearningRateScheduler"], args=[cst.Arg(rates)]
+        )
+        return add_callbacks(node, [scheduler])
+
+    return Outcome(fix=fix, needs=("xgboost.callback.LearningRateScheduler",))
+
+
+# the GPU-only spellings removed in 1.0 (and gpu_coord_descent in 3.1): the same algorithm on the
+# device parameter
+GPU_ONLY = {"tree_method": {"gpu_exact": "hist"}, "updater": {"gpu_coord_descent": "coord_descent"}}
+GPU_KEYS = ("tree_method", "updater", "objective")
+
+
+def _gpu_free(key: Any, value: Any) -> str | None:
+    if not isinstance(value, str):
+        return None
+    if key == "objective" and value.startswith("gpu:"):
+        base = value[len("gpu:") :]
+        return "reg:squarederror" if base == "reg:linear" else base
+    return GPU_ONLY.get(key, {}).get(value) if isinstance(key, str) else None
+
+
+def _old_gpu_call(site: Site) -> Outcome | None:
+    changes = {k: _gpu_free(k, site.value(k)) for k in GPU_KEYS}
+    changes = {k: v for k, v in changes.items() if v is not None}
+    if not changes:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        for key, new in changes.items():
+            i = edits.find_kwarg(node, key)
+            if i is not None:
+                node = edits.set_kwarg(node, key, edits.same_quotes(node.args[i].value, new))
+        if edits.find_kwarg(node, "device") is None:
+            node = edits.add_args(node, [edits.kwarg("device", edits.string("cuda"))])
+        return node
+
+    return Outcome(fix=fix)
+
+
+def _old_gpu_dict(site: Site) -> Outcome | None:
+    node: cst.Dict = site.node
+    entries = {
+        literal(e.key): literal(e.value)
+        for e in node.elements
+        if isinstance(e, cst.DictElement) and isinstance(literal(e.key), str)
+    }
+    if not any(_gpu_free(k, v) for k, v in entries.items()):
+        return None
+    # XGB003 adds the device itself when the dict has its names too
+    add_device = "device" not in entries and not (
+        entries.get("tree_method") == "gpu_hist" or "gpu_id" in entries or "predictor" in entries
+    )
+
+    def fix(n: cst.Dict, refs: Any) -> cst.Dict:
+        elements = []
+        quote_like = None
+        for e in n.elements:
+            if isinstance(e, cst.DictElement):
+                quote_like = quote_like or e.key
+                new = _gpu_free(literal(e.key), literal(e.value))
+                if new is not None:
+                    e = e.with_changes(value=edits.same_quotes(e.value, new))
+            elements.append(e)
+        if add_device and quote_like is not None:
+            last = elements[-1]
+            elements[-1] = last.with_changes(
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            )
+            elements.append(
+                cst.DictElement(
+                    edits.same_quotes(quote_like, "device"),
+                    edits.same_quotes(quote_like, "cuda"),
+                    comma=last.comma,
+                )
+            )
+        return n.with_changes(elements=elements)
+
+    return Outcome(fix=fix)
+
+
+# the default evaluation metric of the classification objectives until 1.3
+OLD_METRICS = {"binary:logistic": "error", "multi:softmax": "merror", "multi:softprob": "merror"}
+
+
+def _old_metric_call(site: Site) -> Outcome | None:
+    objective = site.value("objective")
+    if site.kwarg("eval_metric") is not None or site.has_star():
+        return None
+    if not isinstance(objective, str) or objective not in OLD_METRICS:
+        return None
+    metric = OLD_METRICS[objective]
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        i = edits.find_kwarg(node, "objective")
+        value = edits.same_quotes(node.args[i].value, metric) if i is not None else None
+        return edits.add_args(node, [edits.kwarg("eval_metric", value or edits.string(metric))])
+
+    return Outcome(fix=fix)
+
+
+def _old_metric_dict(site: Site) -> Outcome | None:
+    node: cst.Dict = site.node
+    keys = [literal(e.key) for e in node.elements if isinstance(e, cst.DictElement)]
+    if "eval_metric" in keys or "metric" in keys:
+        return None
+    objective = next(
+        (
+            e
+            for e in node.elements
+            if isinstance(e, cst.DictElement)
+            and literal(e.key) == "objective"
+            and literal(e.value) in OLD_METRICS
+        ),
+        None,
+    )
+    if objective is None:
+        return None
+    metric = OLD_METRICS[literal(objective.value)]
+
+    def fix(n: cst.Dict, refs: Any) -> cst.Dict:
+        elements = list(n.elements)
+        last = elements[-1]
+        elements[-1] = last.with_changes(
+            comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        )
+        elements.append(
+            cst.DictElement(
+                edits.same_quotes(objective.key, "eval_metric"),
+                edits.same_quotes(objective.key, metric),
+                comma=last.comma,
+            )
+        )
+        return n.with_changes(elements=elements)
+
+    return Outcome(fix=fix)
+
+
 RULES = [
     Rule(
         id="XGB001",
@@ -413,5 +596,202 @@ RULES = [
             Call(functions=("xgboost.Booster",), check=_old_model_file),
         ),
         examples=(("import xgboost as xgb\nb = xgb.Booster(model_file='xgb.model')", None),),
+    ),
+    Rule(
+        id="XGB009",
+        library=LIB,
+        changed_in="0.7",
+        safety=SAFE_IF,
+        catalogue="release-notes",
+        condition="the receiver is an XGBoost estimator",
+        message="XGBModel.booster() became get_booster() in 0.7 (booster is now the 'gbtree'/"
+        "'gblinear' parameter)",
+        replacement="model.get_booster().get_fscore()",
+        why=f"0.7 made the booster type a constructor parameter and renamed the method that "
+        f"returns the fitted Booster ({NEWS}, v0.7).",
+        signatures=(r"'(NoneType|str)' object is not callable",),
+        matchers=(Call(methods=("booster",), receivers=ESTIMATORS, check=_booster_method),),
+        examples=(
+            (
+                "import xgboost as xgb\nmodel = xgb.XGBClassifier()\nmodel.fit(X, y)\n"
+                "scores = model.booster().get_fscore()",
+                "import xgboost as xgb\nmodel = xgb.XGBClassifier()\nmodel.fit(X, y)\n"
+                "scores = model.get_booster().get_fscore()",
+            ),
+        ),
+    ),
+    Rule(
+        id="XGB010",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="xgb.train/cv(learning_rates=) was removed in 1.0; use "
+        "callbacks=[xgb.callback.LearningRateScheduler(rates)]",
+        replacement="callbacks=[xgb.callback.LearningRateScheduler([0.3, 0.2, 0.1])]",
+        why=f"1.0 removed learning_rates for the callback API ({NEWS}, v1.0.0, 'Some deprecated "
+        "features have been removed'). A list of per-round rates means the same to the "
+        "scheduler; a function took (round, number of rounds) and the scheduler's takes the round "
+        "alone, so a function is reported.",
+        signatures=(r"(train|cv)\(\) got an unexpected keyword argument 'learning_rates'",),
+        matchers=(Call(functions=("xgboost.train", "xgboost.cv"), check=_learning_rates),),
+        examples=(
+            (
+                "import xgboost as xgb\nb = xgb.train(params, dtrain, 3, "
+                "learning_rates=[0.3, 0.2, 0.1])\nc = xgb.train(params, dtrain, 3, "
+                "learning_rates=lambda i, n: 0.1)",
+                "import xgboost as xgb\nb = xgb.train(params, dtrain, 3, "
+                "callbacks=[xgb.callback.LearningRateScheduler([0.3, 0.2, 0.1])])\n"
+                "c = xgb.train(params, dtrain, 3, learning_rates=lambda i, n: 0.1)",
+            ),
+        ),
+    ),
+    Rule(
+        id="XGB011",
+        library=LIB,
+        changed_in="1.0",
+        safety=REVIEW,
+        catalogue="release-notes",
+        message="tree_method='gpu_exact', 'gpu:' objectives (1.0) and updater='gpu_coord_descent' "
+        "(3.1) were removed; the CPU name with device='cuda'",
+        replacement="tree_method='hist', objective='binary:logistic', device='cuda'",
+        why=f"1.0 removed gpu_exact (use hist on the GPU) and the gpu:-prefixed objectives (the "
+        f"device is chosen separately) ({NEWS}, v1.0.0); 3.1 removed gpu_coord_descent with the "
+        f"other GPU names deprecated in 2.0 ({_changes('3.1.0')}). gpu_exact becomes hist, "
+        "another algorithm: review the numbers.",
+        signatures=(
+            r"Invalid Input: 'gpu_exact'",
+            r"Unknown objective function: `gpu:",
+            r"`gpu_coord_descent` is (deprecated|removed)",
+        ),
+        matchers=(
+            Call(functions=ESTIMATORS, check=_old_gpu_call),
+            Node(types=("Dict",), check=_old_gpu_dict),
+        ),
+        examples=(
+            (
+                "import xgboost as xgb\n"
+                "m = xgb.XGBClassifier(tree_method='gpu_exact', objective='gpu:binary:logistic')\n"
+                "params = {'updater': 'gpu_coord_descent', 'booster': 'gblinear'}",
+                "import xgboost as xgb\n"
+                "m = xgb.XGBClassifier(tree_method='hist', objective='binary:logistic', "
+                "device='cuda')\n"
+                "params = {'updater': 'coord_descent', 'booster': 'gblinear', 'device': 'cuda'}",
+            ),
+        ),
+    ),
+    Rule(
+        id="XGB012",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="xgb.DeviceQuantileDMatrix was removed in 3.0; use xgb.QuantileDMatrix",
+        replacement="xgb.QuantileDMatrix(X, y)",
+        why=f"1.7 renamed DeviceQuantileDMatrix to QuantileDMatrix (it now takes CPU data too; "
+        f"{NEWS}, v1.7.0) and 3.0 removed the old name ({_changes('3.0.0')}).",
+        signatures=(
+            no_attribute("xgboost", ["DeviceQuantileDMatrix"]),
+            cannot_import(["DeviceQuantileDMatrix"], r"xgboost"),
+        ),
+        matchers=(Symbol(old="xgboost.DeviceQuantileDMatrix", new="xgboost.QuantileDMatrix"),),
+        examples=(
+            (
+                "import xgboost as xgb\ndtrain = xgb.DeviceQuantileDMatrix(X, y, max_bin=256)",
+                "import xgboost as xgb\ndtrain = xgb.QuantileDMatrix(X, y, max_bin=256)",
+            ),
+        ),
+    ),
+    Rule(
+        id="XGB013",
+        library=LIB,
+        changed_in="1.4",
+        safety=SAFE_IF,
+        catalogue="release-notes",
+        condition="the receiver is an XGBoost estimator (Booster.predict still takes data=)",
+        message="the estimators' predict(data=) is predict(X=) since 1.4",
+        replacement="model.predict_proba(X=X_test)",
+        why=f"1.4 renamed the data argument of the scikit-learn interface's prediction methods to "
+        f"X ({NEWS}, v1.4.0, 'Breaking change').",
+        signatures=(
+            r"XGB\w*\.(predict|predict_proba|apply)\(\) got an unexpected keyword argument "
+            r"'data'",
+        ),
+        matchers=(
+            kwarg_rename(
+                "data",
+                "X",
+                methods=("predict", "predict_proba", "apply"),
+                receivers=ESTIMATORS,
+            ),
+        ),
+        examples=(
+            (
+                "import xgboost as xgb\nmodel = xgb.XGBClassifier()\nmodel.fit(X, y)\n"
+                "p = model.predict_proba(data=X_test)",
+                "import xgboost as xgb\nmodel = xgb.XGBClassifier()\nmodel.fit(X, y)\n"
+                "p = model.predict_proba(X=X_test)",
+            ),
+        ),
+    ),
+    Rule(
+        id="XGB014",
+        library=LIB,
+        changed_in="0.82",
+        safety=REVIEW,
+        silent=True,
+        pin=True,
+        catalogue="release-notes",
+        message="feature_importances_ is gain-based since 0.82 (was split counts); pin "
+        "importance_type='weight' to reproduce",
+        replacement="XGBClassifier(importance_type='weight')",
+        why=f"0.82 added importance_type to the scikit-learn interface with 'gain' as its default "
+        f"({NEWS}, v0.82, #3876); before, feature_importances_ normalized get_fscore(), the "
+        "number of splits on each feature. A gblinear model's importances are its weights "
+        "either way.",
+        matchers=(
+            pin_default(
+                "importance_type",
+                "weight",
+                functions=ESTIMATORS,
+                unless=lambda site: site.value("booster") == "gblinear",
+            ),
+        ),
+        examples=(
+            (
+                "import xgboost as xgb\nm = xgb.XGBRegressor(n_estimators=50)",
+                "import xgboost as xgb\nm = xgb.XGBRegressor(n_estimators=50, "
+                "importance_type='weight')",
+            ),
+        ),
+    ),
+    Rule(
+        id="XGB015",
+        library=LIB,
+        changed_in="1.3",
+        safety=REVIEW,
+        silent=True,
+        pin=True,
+        catalogue="release-notes",
+        message="the default evaluation metric of classification became logloss/mlogloss in 1.3 "
+        "(was error/merror); pin eval_metric to reproduce",
+        replacement="XGBClassifier(objective='binary:logistic', eval_metric='error')",
+        why=f"1.3 changed the default metric of binary:logistic to logloss and of multi:softmax/"
+        f"softprob to mlogloss ({NEWS}, v1.3.0, 'Breaking'); early stopping then stops at another "
+        "round, and evals_result() holds 'logloss' where the notebook reads 'error'. Only an "
+        "explicit objective says which metric was the default.",
+        matchers=(
+            Call(functions=ESTIMATORS, check=_old_metric_call),
+            Node(types=("Dict",), check=_old_metric_dict),
+        ),
+        examples=(
+            (
+                "import xgboost as xgb\nm = xgb.XGBClassifier(objective='binary:logistic')\n"
+                "params = {'objective': 'multi:softprob', 'num_class': 3}",
+                "import xgboost as xgb\nm = xgb.XGBClassifier(objective='binary:logistic', "
+                "eval_metric='error')\n"
+                "params = {'objective': 'multi:softprob', 'num_class': 3, 'eval_metric': 'merror'}",
+            ),
+        ),
     ),
 ]
