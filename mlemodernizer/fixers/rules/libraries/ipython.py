@@ -117,10 +117,10 @@ RULES = [
     Rule(
         id="IPY002",
         library=LIB,
-        changed_in="8.0",
+        changed_in="9.0",
         safety=SAFE,
         catalogue=SOURCE,
-        message="IPython.display.set_matplotlib_formats/_close were removed in IPython 8; use "
+        message="IPython.display.set_matplotlib_formats/_close were removed in IPython 9; use "
         "matplotlib_inline.backend_inline's",
         replacement="from matplotlib_inline.backend_inline import set_matplotlib_formats",
         signatures=(
@@ -175,15 +175,28 @@ RULES = [
                 "from IPython.html.widgets import interact\nfrom IPython.config import Config",
                 "from ipywidgets import interact\nfrom traitlets.config import Config",
             ),
+            (
+                "from IPython.kernel import KernelManager\n"
+                "from IPython.kernel.zmq.kernelapp import IPKernelApp\n"
+                "from IPython.parallel import Client\nfrom IPython import nbformat\n"
+                "from IPython.nbconvert import HTMLExporter\n"
+                "from IPython.utils.traitlets import Unicode\nimport IPython.qt\n"
+                "from IPython.html import widgets",
+                "from jupyter_client import KernelManager\n"
+                "from ipykernel.kernelapp import IPKernelApp\n"
+                "from ipyparallel import Client\nimport nbformat\n"
+                "from nbconvert import HTMLExporter\n"
+                "from traitlets import Unicode\nimport qtconsole\nimport ipywidgets",
+            ),
         ),
     ),
     Rule(
         id="IPY004",
         library=LIB,
-        changed_in="8.0",
+        changed_in="9.0",
         safety=SAFE,
         catalogue=SOURCE,
-        message="InteractiveShell.magic() was removed in IPython 8; use run_line_magic(name, line)",
+        message="InteractiveShell.magic() was removed in IPython 9; use run_line_magic(name, line)",
         replacement="get_ipython().run_line_magic('matplotlib', 'inline')",
         signatures=(object_no_attribute(["magic"], r"\w*InteractiveShell"),),
         matchers=(Call(methods=("magic",), receivers=(IPYTHON_SHELL,), check=_magic),),

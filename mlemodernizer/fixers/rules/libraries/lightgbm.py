@@ -367,6 +367,12 @@ RULES = [
                 "callbacks=[lgb.early_stopping(10), lgb.log_evaluation(100)])",
             ),
             (
+                "import lightgbm as lgb\nm = lgb.LGBMClassifier()\n"
+                "m.fit(X, y, eval_set=[(Xv, yv)], verbose=50)",
+                "import lightgbm as lgb\nm = lgb.LGBMClassifier()\n"
+                "m.fit(X, y, eval_set=[(Xv, yv)], callbacks=[lgb.log_evaluation(50)])",
+            ),
+            (
                 "import lightgbm as lgb\nr = lgb.cv(p, d, nfold=5, verbose_eval=50, "
                 "show_stdv=False)\ns = lgb.cv(p, d, show_stdv=True)",
                 "import lightgbm as lgb\nr = lgb.cv(p, d, nfold=5, "
@@ -394,6 +400,12 @@ RULES = [
                 "callbacks=[cb])",
                 "import lightgbm as lgb\nlog = {}\nb = lgb.train(p, d, callbacks=[cb, "
                 "lgb.record_evaluation(log)])",
+            ),
+            (
+                "import lightgbm as lgb\nb = lgb.train(p, d, 100, "
+                "learning_rates=lambda i: 0.1 * 0.99**i)",
+                "import lightgbm as lgb\nb = lgb.train(p, d, 100, "
+                "callbacks=[lgb.reset_parameter(learning_rate=lambda i: 0.1 * 0.99**i)])",
             ),
         ),
     ),

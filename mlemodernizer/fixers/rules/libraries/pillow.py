@@ -214,9 +214,9 @@ RULES = [
                 "img.thumbnail((32, 32), Image.LANCZOS)\nbig = img.resize((99, 99), Image.BICUBIC)",
             ),
             (
-                "from PIL.Image import ANTIALIAS\nfrom PIL import ImageFont\n"
+                "from PIL.Image import ANTIALIAS, LINEAR\nfrom PIL import ImageFont\n"
                 "f = ImageFont.truetype('a.ttf', 12, layout_engine=ImageFont.LAYOUT_BASIC)",
-                "from PIL.Image import LANCZOS\nfrom PIL import ImageFont\n"
+                "from PIL.Image import LANCZOS, BILINEAR\nfrom PIL import ImageFont\n"
                 "f = ImageFont.truetype('a.ttf', 12, layout_engine=ImageFont.Layout.BASIC)",
             ),
         ),
@@ -248,10 +248,12 @@ RULES = [
             (
                 "from PIL import Image, ImageDraw, ImageFont\nfont = ImageFont.load_default()\n"
                 "draw = ImageDraw.Draw(img)\nw, h = draw.textsize(label, font=font)\n"
-                "tw, th = font.getsize(label)\nox, oy = font.getoffset(label)",
+                "tw, th = font.getsize(label)\nox, oy = font.getoffset(label)\n"
+                "bw, bh = draw.multiline_textsize(lines, font=font, spacing=2)",
                 "from PIL import Image, ImageDraw, ImageFont\nfont = ImageFont.load_default()\n"
                 "draw = ImageDraw.Draw(img)\nw, h = draw.textbbox((0, 0), label, font=font)[2:]\n"
-                "tw, th = font.getbbox(label)[2:]\nox, oy = font.getbbox(label)[:2]",
+                "tw, th = font.getbbox(label)[2:]\nox, oy = font.getbbox(label)[:2]\n"
+                "bw, bh = draw.multiline_textbbox((0, 0), lines, font=font, spacing=2)[2:]",
             ),
             (
                 "from PIL import Image, ImageDraw, ImageFont\n"

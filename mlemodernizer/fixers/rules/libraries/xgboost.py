@@ -264,26 +264,75 @@ def _booster_method(site: Site) -> Outcome | None:
     )
 
 
+def _rates(node: cst.BaseExpression) -> list[Any] | None:
+    """The per-round rates of a literal list/tuple (or ``[r] * n``), else None."""
+    value = literal(node)
+    if isinstance(value, list | tuple):
+        return list(value) if value and all(isinstance(v, int | float) for v in value) else None
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply):
+        base, times = literal(node.left), literal(node.right)
+        if isinstance(base, list) and len(base) == 1 and isinstance(times, int) and times > 0:
+            return _rates(node.left) and base * min(times, 2)  # a constant rate
+    return None
+
+
 def _learning_rates(site: Site) -> Outcome | None:
-    """``learning_rates=[...]`` (one rate per round) is the LearningRateScheduler callback. A
-    function took (round, total rounds) where the callback's takes the round alone: reported."""
+    """``learning_rates=[r0, r1, ...]`` set rate i before round i. The LearningRateScheduler
+    callback sets its rate i after round i (round 0 uses the parameters' rate): so the first
+    rate goes into the parameters and the scheduler gets the others (the last kept for the
+    call after the last round). A function, or rates computed at run time: reported."""
     arg = site.kwarg("learning_rates")
     if arg is None:
         return None
-    if not isinstance(arg.value, cst.List | cst.Tuple | cst.ListComp | cst.BinaryOperation):
-        return Outcome(fix=None)  # a function (or a name that may be one)
+    rates = _rates(arg.value)
+    pos = site.positional()
+    params = site.kwarg("params") or (pos[0] if pos else None)
+    if rates is None or params is None or site.has_star():
+        return Outcome(fix=None)
+    first = rates[0]
+    constant = len(set(rates)) == 1
+    shifted = [*rates[1:], rates[-1]]
 
     def fix(node: cst.Call, refs: Any) -> cst.Call:
         i = edits.find_kwarg(node, "learning_rates")
         assert i is not None
-        rates = node.args[i].value
+        given = node.args[i].value
         node = edits.drop_kwargs(node, "learning_rates")
+        schedule = given if constant else edits.to_node(shifted)
         scheduler = cst.Call(
-            func=refs["xgboost.callback.LearningRateScheduler"], args=[cst.Arg(rates)]
+            func=refs["xgboost.callback.LearningRateScheduler"], args=[cst.Arg(schedule)]
         )
-        return add_callbacks(node, [scheduler])
+        node = add_callbacks(node, [scheduler])
+        j = edits.find_kwarg(node, "params")
+        if j is None:
+            j = next(k for k, a in enumerate(node.args) if a.keyword is None and not a.star)
+        args = list(node.args)
+        args[j] = args[j].with_changes(value=_with_rate(args[j].value, first))
+        return node.with_changes(args=args)
 
     return Outcome(fix=fix, needs=("xgboost.callback.LearningRateScheduler",))
+
+
+def _with_rate(params: cst.BaseExpression, rate: Any) -> cst.Dict:
+    """``params`` with ``'learning_rate': rate`` (a literal dict keeps its other entries)."""
+    comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    if isinstance(params, cst.Dict):
+        kept = [
+            e
+            for e in params.elements
+            if not (isinstance(e, cst.DictElement) and literal(e.key) == "learning_rate")
+        ]
+        like = next((e.key for e in kept if isinstance(e, cst.DictElement)), None)
+        key = edits.same_quotes(like, "learning_rate") if like else edits.string("learning_rate")
+        elements = [e.with_changes(comma=comma) for e in kept]
+        elements.append(cst.DictElement(key, edits.to_node(rate)))
+        return params.with_changes(elements=elements)
+    return cst.Dict(
+        [
+            cst.StarredDictElement(params, comma=comma),
+            cst.DictElement(edits.string("learning_rate"), edits.to_node(rate)),
+        ]
+    )
 
 
 # the GPU-only spellings removed in 1.0 (and gpu_coord_descent in 3.1): the same algorithm on the
@@ -441,6 +490,12 @@ RULES = [
                 "import xgboost as xgb\nmodel = xgb.XGBClassifier(n_estimators=500)\n"
                 "model.set_params(early_stopping_rounds=20, eval_metric='auc').fit(X, y, "
                 "eval_set=[(Xv, yv)])",
+            ),
+            (
+                "from xgboost import XGBRegressor\nreg = XGBRegressor()\n"
+                "reg.fit(X, y, eval_set=[(Xv, yv)], callbacks=[logger], verbose=False)",
+                "from xgboost import XGBRegressor\nreg = XGBRegressor()\n"
+                "reg.set_params(callbacks=[logger]).fit(X, y, eval_set=[(Xv, yv)], verbose=False)",
             ),
         ),
     ),
@@ -628,21 +683,26 @@ RULES = [
         catalogue="release-notes",
         message="xgb.train/cv(learning_rates=) was removed in 1.0; use "
         "callbacks=[xgb.callback.LearningRateScheduler(rates)]",
-        replacement="callbacks=[xgb.callback.LearningRateScheduler([0.3, 0.2, 0.1])]",
+        replacement="xgb.train({**params, 'learning_rate': 0.3}, dtrain, 3, "
+        "callbacks=[xgb.callback.LearningRateScheduler([0.2, 0.1, 0.1])])",
         why=f"1.0 removed learning_rates for the callback API ({NEWS}, v1.0.0, 'Some deprecated "
-        "features have been removed'). A list of per-round rates means the same to the "
-        "scheduler; a function took (round, number of rounds) and the scheduler's takes the round "
-        "alone, so a function is reported.",
+        "features have been removed'). learning_rates set rate i before round i; the scheduler "
+        "sets rate i after round i, and round 0 runs at the parameters' rate: the first rate "
+        "becomes the parameters' learning_rate and the scheduler gets the rest. A function took "
+        "(round, number of rounds), and rates computed at run time cannot be shifted: reported.",
         signatures=(r"(train|cv)\(\) got an unexpected keyword argument 'learning_rates'",),
         matchers=(Call(functions=("xgboost.train", "xgboost.cv"), check=_learning_rates),),
         examples=(
             (
                 "import xgboost as xgb\nb = xgb.train(params, dtrain, 3, "
-                "learning_rates=[0.3, 0.2, 0.1])\nc = xgb.train(params, dtrain, 3, "
+                "learning_rates=[0.3, 0.2, 0.1])\nc = xgb.cv({'max_depth': 3}, dtrain, 100, "
+                "learning_rates=[0.05] * 100)\nd = xgb.train(params, dtrain, 3, "
                 "learning_rates=lambda i, n: 0.1)",
-                "import xgboost as xgb\nb = xgb.train(params, dtrain, 3, "
-                "callbacks=[xgb.callback.LearningRateScheduler([0.3, 0.2, 0.1])])\n"
-                "c = xgb.train(params, dtrain, 3, learning_rates=lambda i, n: 0.1)",
+                "import xgboost as xgb\nb = xgb.train({**params, 'learning_rate': 0.3}, dtrain, 3, "
+                "callbacks=[xgb.callback.LearningRateScheduler([0.2, 0.1, 0.1])])\n"
+                "c = xgb.cv({'max_depth': 3, 'learning_rate': 0.05}, dtrain, 100, "
+                "callbacks=[xgb.callback.LearningRateScheduler([0.05] * 100)])\n"
+                "d = xgb.train(params, dtrain, 3, learning_rates=lambda i, n: 0.1)",
             ),
         ),
     ),
