@@ -86,7 +86,22 @@ CASES = [
         XS + "from scipy.interpolate import spline\nv = spline(x, y, np.linspace(0, 3, 50))",
     ),
     ("SCP028", "from scipy.special import sph_harm\nv = sph_harm(1, 2, 0.3, 0.7)"),
+    (
+        "SCP030",
+        "import numpy as np\nfrom scipy.spatial import distance\n"
+        "v = distance.matching([1, 0, 1], [1, 1, 1])\nD = distance.pdist(np.eye(3), 'matching')",
+    ),
+    (
+        "SCP031",
+        "from scipy import stats\nv = stats.kendalltau([1, 2, 3], [1, 3, 2], initial_lexsort=True)",
+    ),
     ("SM001", TS + "from statsmodels.tsa.arima_model import ARMA\nv = ARMA(y, (1, 1)).fit(disp=0)"),
+    (
+        "SM015",
+        TS + "import matplotlib\nmatplotlib.use('Agg')\n"
+        "from statsmodels.tsa.arima.model import ARIMA\n"
+        "res = ARIMA(y, order=(1, 0, 0)).fit()\nv = res.plot_predict(60, 80, plot_insample=False)",
+    ),
     (
         "SM002",
         TS + "from statsmodels.tsa.arima_model import ARIMA\nm = ARIMA(y, order=(1, 1, 1))\n"
@@ -279,3 +294,23 @@ def test_simple_exp_smoothing_fixed_fit_starts_where_0_11_did() -> None:
     )
     ns = _run(_rewritten(code, "SM005"))
     assert ns["v"].params["initial_level"] == ns["y"].iloc[0]
+
+
+def test_nelder_mead_tolerance_keys_are_used_again() -> None:
+    """SCP029: the old 'xtol' key is ignored today (a warning, not an error); 'xatol' is the
+    same tolerance and is honoured."""
+    from scipy.optimize import OptimizeWarning
+
+    old = (
+        "import numpy as np\nfrom scipy.optimize import minimize, rosen\n"
+        "v = minimize(rosen, np.array([1.3, 0.7]), method='Nelder-Mead', "
+        "options={'xtol': 1e-2, 'fatol': 1.0})"
+    )
+    with pytest.warns(OptimizeWarning, match="Unknown solver options: xtol"):
+        exec(compile(old, "<cell>", "exec"), {})
+    new = _rewritten(old, "SCP029")
+    assert "'xatol': 1e-2" in new
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", OptimizeWarning)
+        loose = _run(new)["v"]
+    assert loose.nit < _run(old)["v"].nit or loose.nit <= 10

@@ -11,6 +11,7 @@ import libcst as cst
 from .. import edits
 from ..helpers import (
     cannot_import,
+    kwarg_drop,
     kwarg_rename,
     kwarg_value,
     no_attribute,
@@ -134,6 +135,7 @@ SOLVERS = qualify(
     ["bicg", "bicgstab", "cg", "cgs", "gcrotmk", "gmres", "lgmres", "minres", "qmr", "tfqmr"],
 )
 KDTREES = ("scipy.spatial.cKDTree", "scipy.spatial.KDTree")
+NELDER_MEAD = {"xtol": "xatol", "ftol": "fatol"}
 
 
 def _misc_symbol(rewritable: Any) -> Any:
@@ -645,6 +647,40 @@ def _eigh_keywords(site: Site) -> Outcome | None:
     return Outcome(fix=fix)
 
 
+# --- scipy.optimize ----------------------------------------------------------------------------
+
+
+def _nelder_mead_options(site: Site) -> Outcome | None:
+    """minimize(method='Nelder-Mead', options={'xtol': .., 'ftol': ..}): the keys are xatol and
+    fatol since 0.19; the old ones were dropped in 1.9 (ignored with a warning since)."""
+    method = site.value("method", 3)
+    if not isinstance(method, str) or method.lower() != "nelder-mead":
+        return None
+    options = site.kwarg("options")
+    if options is None or not isinstance(options.value, cst.Dict):
+        return None
+    keys = {literal(e.key) for e in options.value.elements if isinstance(e, cst.DictElement)}
+    old = {k: v for k, v in NELDER_MEAD.items() if k in keys and v not in keys}
+    if not old:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        def rename(d: cst.BaseExpression) -> cst.BaseExpression:
+            if not isinstance(d, cst.Dict):
+                return d
+            elements = []
+            for e in d.elements:
+                key = literal(e.key) if isinstance(e, cst.DictElement) else None
+                if isinstance(e, cst.DictElement) and key in old:
+                    e = e.with_changes(key=edits.same_quotes(e.key, old[key]))
+                elements.append(e)
+            return d.with_changes(elements=elements)
+
+        return edits.map_kwarg_value(node, "options", rename)
+
+    return Outcome(fix=fix)
+
+
 # --- scipy.interpolate, scipy.special ------------------------------------------------------------
 
 
@@ -755,6 +791,10 @@ RULES = [
                 "b = np.array(Image.fromarray(img).filter(ImageFilter.BLUR))\n"
                 "Image.fromarray(img).save('a.png')",
             ),
+            (
+                "from scipy.misc import fromimage\ngray = fromimage(im, flatten=True)",
+                "import numpy as np\ngray = np.array(im.convert('F'))",
+            ),
             ("import scipy.misc\nsmall = scipy.misc.imresize(img, 0.5)", None),
         ),
     ),
@@ -778,6 +818,10 @@ RULES = [
             (
                 "from scipy.misc import comb, logsumexp\nn = comb(5, 2)",
                 "from scipy.special import comb, logsumexp\nn = comb(5, 2)",
+            ),
+            (
+                "import scipy.misc\nk = scipy.misc.factorial(4)",
+                "import scipy.misc\nk = scipy.special.factorial(4)",
             ),
         ),
     ),
@@ -849,6 +893,10 @@ RULES = [
                 "from scipy import integrate\nc = integrate.cumulative_trapezoid(y, x, initial=0)",
             ),
             (
+                "import scipy.integrate as si\na = si.trapz(y, dx=0.1)",
+                "import scipy.integrate as si\na = si.trapezoid(y, dx=0.1)",
+            ),
+            (
                 "from scipy.integrate import simpson\narea = simpson(y, xs, even='avg')",
                 "from scipy.integrate import simpson\narea = simpson(y, x=xs)",
             ),
@@ -900,10 +948,10 @@ RULES = [
     Rule(
         id="SCP009",
         library=LIB,
-        changed_in="1.3",
+        changed_in="1.9",
         safety=SAFE,
         catalogue="C9",
-        message="stats.itemfreq was removed; use np.unique(a, return_counts=True)",
+        message="stats.itemfreq was removed in 1.9; use np.unique(a, return_counts=True)",
         replacement="np.array(np.unique(a, return_counts=True)).T",
         signatures=(cannot_import(["itemfreq"]), no_attribute("scipy.stats", ["itemfreq"])),
         matchers=(
@@ -965,10 +1013,10 @@ RULES = [
     Rule(
         id="SCP011",
         library=LIB,
-        changed_in="1.12",
+        changed_in="1.15",
         safety=SAFE,
-        message="scipy.misc.derivative was removed (deprecated in 1.10); with its defaults (n=1, "
-        "order=3) it is the central difference (f(x0 + dx) - f(x0 - dx)) / (2 * dx)",
+        message="scipy.misc.derivative was removed in 1.15 (deprecated in 1.10); with its "
+        "defaults (n=1, order=3) it is the central difference (f(x0 + dx) - f(x0 - dx)) / (2 * dx)",
         replacement="(f(x0 + dx) - f(x0 - dx)) / (2 * dx)  (or scipy.differentiate.derivative)",
         signatures=(
             cannot_import(["derivative"], r"scipy\.misc"),
@@ -1330,6 +1378,10 @@ RULES = [
                 "from scipy.linalg import triu, eigh\nU = triu(A, k=1)",
                 "from scipy.linalg import eigh\nfrom numpy import triu\nU = triu(A, k=1)",
             ),
+            (
+                "import scipy.linalg as la\nK = la.kron(A, B)",
+                "import scipy.linalg as la\nimport numpy as np\nK = np.kron(A, B)",
+            ),
         ),
     ),
     Rule(
@@ -1371,6 +1423,10 @@ RULES = [
             (
                 "from scipy.sparse.linalg import cg\nx, info = cg(A, b, tol=1e-10)",
                 "from scipy.sparse.linalg import cg\nx, info = cg(A, b, rtol=1e-10)",
+            ),
+            (
+                "from scipy.sparse import linalg\nx, info = linalg.gmres(A, b, restrt=20)",
+                "from scipy.sparse import linalg\nx, info = linalg.gmres(A, b, restart=20)",
             ),
         ),
     ),
@@ -1446,6 +1502,81 @@ RULES = [
             (
                 "from scipy.special import sph_harm\nY = sph_harm(m, l, azimuth, polar)",
                 "from scipy.special import sph_harm_y\nY = sph_harm_y(l, m, polar, azimuth)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SCP029",
+        library=LIB,
+        changed_in="1.9",
+        safety=SAFE,
+        silent=True,
+        message="minimize(method='Nelder-Mead') options 'xtol'/'ftol' are 'xatol'/'fatol' (the old "
+        "keys were removed in 1.9 and are ignored with a warning)",
+        replacement="minimize(f, x0, method='Nelder-Mead', options={'xatol': 1e-8})",
+        signatures=(r"Unknown solver options: .*\b[xf]tol\b",),
+        matchers=(Call(functions=("scipy.optimize.minimize",), check=_nelder_mead_options),),
+        examples=(
+            (
+                "from scipy.optimize import minimize, rosen\n"
+                "res = minimize(rosen, x0, method='nelder-mead',\n"
+                "               options={'xtol': 1e-8, 'disp': True})",
+                "from scipy.optimize import minimize, rosen\n"
+                "res = minimize(rosen, x0, method='nelder-mead',\n"
+                "               options={'xatol': 1e-8, 'disp': True})",
+            ),
+        ),
+    ),
+    Rule(
+        id="SCP030",
+        library=LIB,
+        changed_in="1.9",
+        safety=SAFE,
+        message="spatial.distance.matching was removed in 1.9; it was hamming (metric 'matching' "
+        "too)",
+        replacement="distance.hamming(u, v); pdist(X, 'hamming')",
+        signatures=(
+            cannot_import(["matching"], r"scipy\.spatial\.distance"),
+            no_attribute("scipy.spatial.distance", ["matching"]),
+            r"Unknown (Distance Metric|metric): matching",
+        ),
+        matchers=(
+            Symbol(old="scipy.spatial.distance.matching", new="scipy.spatial.distance.hamming"),
+            kwarg_value(
+                "metric",
+                {"matching": "hamming"},
+                functions=("scipy.spatial.distance.pdist",),
+                position=1,
+            ),
+            kwarg_value(
+                "metric",
+                {"matching": "hamming"},
+                functions=("scipy.spatial.distance.cdist",),
+                position=2,
+            ),
+        ),
+        examples=(
+            (
+                "from scipy.spatial import distance\nd = distance.matching(u, v)\n"
+                "D = distance.pdist(X, 'matching')",
+                "from scipy.spatial import distance\nd = distance.hamming(u, v)\n"
+                "D = distance.pdist(X, 'hamming')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SCP031",
+        library=LIB,
+        changed_in="1.14",
+        safety=SAFE,
+        message="kendalltau(initial_lexsort=) was removed in 1.14; it had been ignored since 1.4",
+        replacement="stats.kendalltau(x, y)",
+        signatures=(unexpected_kwarg(["initial_lexsort"]),),
+        matchers=(kwarg_drop("initial_lexsort", functions=("scipy.stats.kendalltau",)),),
+        examples=(
+            (
+                "from scipy import stats\ntau, p = stats.kendalltau(x, y, initial_lexsort=True)",
+                "from scipy import stats\ntau, p = stats.kendalltau(x, y)",
             ),
         ),
     ),

@@ -57,6 +57,7 @@ FAMILIES = tuple(
         "Tweedie",
     )
 )
+PLOT_PREDICT = "statsmodels.graphics.tsaplots.plot_predict"
 LJUNGBOX = (
     "statsmodels.stats.diagnostic.acorr_ljungbox",
     "statsmodels.api.stats.acorr_ljungbox",
@@ -595,6 +596,26 @@ def _link_instance(site: Site) -> Outcome | None:
     return Outcome(fix=fix)
 
 
+def _plot_predict(site: Site) -> Outcome | None:
+    """res.plot_predict(start, end, ...) → plot_predict(res, start, end, ...): the results
+    method became a function of statsmodels.graphics.tsaplots; exog= and plot_insample= are
+    not its parameters."""
+    receiver = site.receiver_node
+    if receiver is None or site.has_star():
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        func = node.func
+        if not isinstance(func, cst.Attribute):
+            return node
+        node = edits.drop_kwargs(node, "plot_insample")
+        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        first = cst.Arg(func.value, comma=comma if node.args else cst.MaybeSentinel.DEFAULT)
+        return node.with_changes(func=refs[PLOT_PREDICT], args=[first, *node.args])
+
+    return Outcome(fix=fix, needs=(PLOT_PREDICT,), proven=site.proven)
+
+
 RULES = [
     Rule(
         id="SM001",
@@ -1008,6 +1029,29 @@ RULES = [
                 "from statsmodels.stats.diagnostic import acorr_ljungbox\n"
                 "lbvalue, pvalue = acorr_ljungbox(resid, lags=10).to_numpy().T\n"
                 "p10 = acorr_ljungbox(resid, lags=[10]).to_numpy().T[1]",
+            ),
+        ),
+    ),
+    Rule(
+        id="SM015",
+        library=LIB,
+        changed_in="0.13",
+        safety=REVIEW,
+        message="the old ARIMA results' plot_predict() method was removed with them in 0.13; "
+        "statsmodels.graphics.tsaplots.plot_predict(res, start, end) draws the same plot",
+        replacement="plot_predict(res, start, end, dynamic=False)",
+        signatures=(r"object has no attribute 'plot_predict'",),
+        matchers=(Call(methods=("plot_predict",), check=_plot_predict),),
+        examples=(
+            (
+                "model_fit.plot_predict(dynamic=False)\nplt.show()",
+                "from statsmodels.graphics.tsaplots import plot_predict\n"
+                "plot_predict(model_fit, dynamic=False)\nplt.show()",
+            ),
+            (
+                "fig = res.plot_predict(start=80, end=110, plot_insample=False)",
+                "from statsmodels.graphics.tsaplots import plot_predict\n"
+                "fig = plot_predict(res, start=80, end=110)",
             ),
         ),
     ),
