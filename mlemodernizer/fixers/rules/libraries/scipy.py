@@ -753,6 +753,10 @@ RULES = [
                 "from scipy.misc import imread\nimg = imread('a.png')",
                 "from imageio.v2 import imread\nimg = imread('a.png')",
             ),
+            (
+                "import scipy.misc\nscipy.misc.imsave('out.png', img)",
+                "import scipy.misc\nfrom imageio.v2 import imwrite\nimwrite('out.png', img)",
+            ),
         ),
     ),
     Rule(

@@ -16,7 +16,7 @@ from ..helpers import (
     pin_default,
     unexpected_kwarg,
 )
-from ..matchers import NOT_LITERAL, Call, Node, Outcome, Site, Symbol, literal
+from ..matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, literal
 from ..model import REVIEW, SAFE, Rule
 
 LIB = "statsmodels"
@@ -596,6 +596,23 @@ def _link_instance(site: Site) -> Outcome | None:
     return Outcome(fix=fix)
 
 
+def _basinhopping(site: Site) -> Outcome | None:
+    """fit(use_basinhopping=True) is fit(method='basinhopping'); False was the default."""
+    value = site.value("use_basinhopping")
+    if value is MISSING:
+        return None
+    if value not in (True, False) or site.kwarg("method") is not None:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        if not value:
+            return edits.drop_kwargs(node, "use_basinhopping")
+        node = edits.set_kwarg(node, "use_basinhopping", edits.string("basinhopping"))
+        return edits.rename_kwarg(node, "use_basinhopping", "method")
+
+    return Outcome(fix=fix, proven=site.proven)
+
+
 def _plot_predict(site: Site) -> Outcome | None:
     """res.plot_predict(start, end, ...) → plot_predict(res, start, end, ...): the results
     method became a function of statsmodels.graphics.tsaplots; exog= and plot_insample= are
@@ -680,6 +697,7 @@ RULES = [
             r"fit\(\) got an unexpected keyword argument "
             r"'(?:trend|disp|transparams|method|solver)'",
             r"endog and exog matrices are different sizes",
+            r"Unknown keyword arguments: \['typ'\]",
         ),
         matchers=(
             Symbol(old=OLD_ARIMA, new=NEW_ARIMA),
@@ -755,9 +773,7 @@ RULES = [
             kwarg_rename("damped", "damped_trend", functions=HOLTWINTERS),
             kwarg_rename("smoothing_slope", "smoothing_trend", methods=("fit",)),
             kwarg_rename("damping_slope", "damping_trend", methods=("fit",)),
-            kwarg_value("use_basinhopping", {True: "basinhopping"}, methods=("fit",)),
-            kwarg_rename("use_basinhopping", "method", methods=("fit",)),
-            kwarg_drop("use_basinhopping", methods=("fit",), when=lambda v: v is False),
+            Call(methods=("fit",), check=_basinhopping),
             Call(methods=("fit",), check=_chained(_boxcox_plan, HOLTWINTERS)),
             Node(types=("Module",), check=_in_cell(_boxcox_plan, HOLTWINTERS)),
         ),
@@ -777,6 +793,10 @@ RULES = [
                 "from statsmodels.tsa.api import Holt\n"
                 "fit2 = Holt(air, initialization_method='estimated').fit("
                 "smoothing_level=0.8, smoothing_trend=0.2, optimized=False)",
+            ),
+            (
+                "fit3 = model.fit(damping_slope=0.98, use_basinhopping=True)",
+                "fit3 = model.fit(damping_trend=0.98, method='basinhopping')",
             ),
         ),
     ),
