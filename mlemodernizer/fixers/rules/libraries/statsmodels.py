@@ -98,6 +98,10 @@ OLD_FIT_KEYWORDS = (
     "callback",
     "start_ar_lags",
 )
+# what only the old ARMA/ARIMA fit took, and what other models' fit() share with it
+ARMA_METHODS = ("css-mle", "mle", "css")
+ARMA_ONLY = ("trend", "transparams", "solver", "start_ar_lags")
+SHARED_FIT_KEYWORDS = ("maxiter", "full_output", "callback")
 # old trend codes → the new constructor's: 'nc' (no constant) is 'n'
 TRENDS = {"c": "c", "nc": "n"}
 
@@ -144,8 +148,22 @@ def _trend_value(arg: cst.Arg | None) -> str | None:
 
 def _arma_fit(site: Site) -> Outcome | None:
     """ARMA(...).fit(trend=..., disp=-1, ...): the old optimizer's keywords go; trend='c' is the
-    new default and goes too; another trend moves to the constructor (SM001's cell rewrite)."""
-    old = [n for n in OLD_FIT_KEYWORDS if site.kwarg(n) is not None]
+    new default and goes too; another trend moves to the constructor (SM001's cell rewrite).
+
+    The receiver is seldom proven (the model may come from another cell), and other models'
+    fit() share some of these names (Logit.fit(method='bfgs', maxiter=100)): method= goes only
+    with an old ARMA method, and maxiter/full_output/callback only beside a keyword only the old
+    ARMA fit had."""
+    method = site.value("method")
+    arma_method = method in ARMA_METHODS
+    only_arma = arma_method or any(site.kwarg(n) for n in ARMA_ONLY)
+    old = [
+        n
+        for n in OLD_FIT_KEYWORDS
+        if site.kwarg(n) is not None
+        and (n != "method" or arma_method)
+        and (n not in SHARED_FIT_KEYWORDS or only_arma)
+    ]
     trend = site.kwarg("trend")
     default_trend = trend is not None and _trend_value(trend) == "c"
     if not old and not default_trend:
