@@ -151,6 +151,7 @@ CASES = [
         "v = grangercausalitytests(np.c_[y.values, y.values[::-1]], 2, verbose=False)",
     ),
     ("SM009", TS + "from statsmodels.tsa.stattools import kpss\nv = kpss(y, nlags=None)"),
+    ("SM009", TS + "from statsmodels.tsa.stattools import kpss\nv = kpss(y, lags='auto')"),
     (
         "SM012",
         TS + "from statsmodels.tsa.ar_model import AutoReg\n"
@@ -314,3 +315,19 @@ def test_nelder_mead_tolerance_keys_are_used_again() -> None:
         warnings.simplefilter("error", OptimizeWarning)
         loose = _run(new)["v"]
     assert loose.nit < _run(old)["v"].nit or loose.nit <= 10
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "code"),
+    [
+        ("SM010", TS + "from statsmodels.tsa.stattools import kpss\nv = kpss(y, 'ct')"),
+        ("SM011", TS + "import matplotlib\nmatplotlib.use('Agg')\n"
+         "from statsmodels.graphics.tsaplots import plot_pacf\nv = plot_pacf(y, lags=10)"),
+        ("SM016", TS + "from statsmodels.tsa.stattools import acf\nv = acf(y)"),
+    ],
+)  # fmt: skip
+def test_pinned_statsmodels_defaults_run(rule_id: str, code: str) -> None:
+    """The pins reproduce the old defaults and the pinned code runs (acf: 41 values again)."""
+    v = _value(code, rule_id)
+    if rule_id == "SM016":
+        assert len(v) == 41

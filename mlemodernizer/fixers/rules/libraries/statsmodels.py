@@ -929,19 +929,26 @@ RULES = [
     Rule(
         id="SM009",
         library=LIB,
-        changed_in="0.15",
+        changed_in="0.13",
         safety=REVIEW,
-        message="kpss(nlags=None) is refused since 0.15; before 0.12 it meant the legacy lag "
-        "rule: nlags='legacy'",
+        message="kpss(lags=) is nlags= (renamed in 0.11, removed in 0.13); nlags=None is refused "
+        "since 0.15: before 0.12 it meant the legacy lag rule, nlags='legacy'",
         replacement="kpss(x, nlags='legacy')",
-        signatures=(r"None is not a valid value for nlags",),
-        matchers=(kwarg_value("nlags", {None: "legacy"}, functions=_in(STATTOOLS, "kpss")),),
+        signatures=(r"None is not a valid value for nlags", unexpected_kwarg(["lags"])),
+        matchers=(
+            kwarg_rename("lags", "nlags", functions=_in(STATTOOLS, "kpss")),
+            kwarg_value("nlags", {None: "legacy"}, functions=_in(STATTOOLS, "kpss")),
+        ),
         examples=(
             (
                 "from statsmodels.tsa.stattools import kpss\n"
                 "stat, p, lags, crit = kpss(x, nlags=None)",
                 "from statsmodels.tsa.stattools import kpss\n"
                 "stat, p, lags, crit = kpss(x, nlags='legacy')",
+            ),
+            (
+                "import statsmodels.api as sm\nres = sm.tsa.kpss(x, regression='ct', lags='auto')",
+                "import statsmodels.api as sm\nres = sm.tsa.kpss(x, regression='ct', nlags='auto')",
             ),
         ),
     ),
@@ -1090,6 +1097,24 @@ RULES = [
                 "fig = res.plot_predict(start=80, end=110, plot_insample=False)",
                 "from statsmodels.graphics.tsaplots import plot_predict\n"
                 "fig = plot_predict(res, start=80, end=110)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SM016",
+        library=LIB,
+        changed_in="0.12",
+        safety=REVIEW,
+        silent=True,
+        pin=True,
+        message="acf's default nlags changed in 0.12 (40 → min(10 * log10(nobs), nobs - 1)): an "
+        "old acf(x) gave 41 values; pin nlags=40 to reproduce",
+        replacement="acf(x, nlags=40)",
+        matchers=(pin_default("nlags", 40, functions=_in(STATTOOLS, "acf"), position=2),),
+        examples=(
+            (
+                "from statsmodels.tsa.stattools import acf\nr = acf(resid)",
+                "from statsmodels.tsa.stattools import acf\nr = acf(resid, nlags=40)",
             ),
         ),
     ),
