@@ -577,8 +577,12 @@ def _ljungbox_unpacked(site: Site) -> Outcome | None:
 
 
 def _ljungbox_indexed(site: Site) -> Outcome | None:
-    """``acorr_ljungbox(...)[1]``: the p-values by position."""
-    if site.extra.get("subscript") is None:
+    """``acorr_ljungbox(...)[1]``: the p-values by position (a column name is today's API)."""
+    subscript = site.extra.get("subscript")
+    if subscript is None or len(subscript.slice) != 1:
+        return None
+    index = subscript.slice[0].slice
+    if not isinstance(index, cst.Index) or not isinstance(literal(index.value), int):
         return None
     rdf = site.kwarg("return_df")
     if rdf is not None and literal(rdf.value) is True:
