@@ -1573,7 +1573,7 @@ RULES = [
         library=LIB,
         changed_in="1.14",
         safety=SAFE,
-        message="kendalltau(initial_lexsort=) was removed in 1.14; it had been ignored since 1.4",
+        message="kendalltau(initial_lexsort=) was removed in 1.14; it had been ignored since 0.18",
         replacement="stats.kendalltau(x, y)",
         signatures=(unexpected_kwarg(["initial_lexsort"]),),
         matchers=(kwarg_drop("initial_lexsort", functions=("scipy.stats.kendalltau",)),),

@@ -1,4 +1,6 @@
-"""statsmodels: the old ARMA/ARIMA estimators removed in 0.13 (statsmodels.tsa.arima_model)."""
+"""statsmodels: the old ARMA/ARIMA/AR estimators removed in 0.13, Holt-Winters and tsa keywords
+renamed in 0.11-0.12 and removed since, defaults that changed (kpss, acf, plot_pacf,
+acorr_ljungbox), GLM link classes."""
 
 from __future__ import annotations
 
