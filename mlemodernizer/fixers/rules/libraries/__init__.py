@@ -23,6 +23,7 @@ BUILTIN = (
     "matplotlib",
     "seaborn",
     "keras",
+    "tensorflow",
     "xgboost",
     "lightgbm",
     "torch",

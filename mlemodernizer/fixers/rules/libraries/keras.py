@@ -1,4 +1,4 @@
-"""TensorFlow 1 and Keras 1/2 code under TensorFlow 2 / Keras 3 (catalogue §8).
+"""Keras 1/2 code under Keras 3 (catalogue §8; the TensorFlow 1 rules are in the tensorflow pack).
 
 Rules are written against ``keras.*``; ``tensorflow.keras.*`` and ``tf_keras.*`` spellings match
 the same rules (the engine's canonical names).
@@ -6,6 +6,7 @@ the same rules (the engine's canonical names).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import libcst as cst
@@ -22,6 +23,7 @@ from ..helpers import (
 from ..infer import KERAS_MODEL, KERAS_TENSOR
 from ..matchers import (
     DEFAULT_FIX,
+    MISSING,
     Call,
     Module,
     Node,
@@ -33,46 +35,7 @@ from ..matchers import (
 from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "keras"
-TF = "tensorflow"
-DISABLE_EAGER = "tensorflow.compat.v1.disable_eager_execution"
-
-TF1_GRAPH = [
-    "Session",
-    "InteractiveSession",
-    "placeholder",
-    "placeholder_with_default",
-    "global_variables_initializer",
-    "local_variables_initializer",
-    "variable_scope",
-    "get_variable",
-    "ConfigProto",
-    "GPUOptions",
-    "reset_default_graph",
-    "get_default_graph",
-    "train.AdamOptimizer",
-    "train.GradientDescentOptimizer",
-    "train.MomentumOptimizer",
-    "train.RMSPropOptimizer",
-    "train.AdagradOptimizer",
-    "train.Saver",
-    "summary.FileWriter",
-    "layers.dense",
-    "layers.conv2d",
-    "layers.dropout",
-    "nn.rnn_cell.LSTMCell",
-    "nn.rnn_cell.BasicLSTMCell",
-    "nn.dynamic_rnn",
-    "losses.softmax_cross_entropy",
-    "trainable_variables",
-]
-TF1_RENAMED = {
-    "set_random_seed": "random.set_seed",
-    "random_normal": "random.normal",
-    "random_uniform": "random.uniform",
-    "truncated_normal": "random.truncated_normal",
-    "log": "math.log",
-    "to_float": None,  # tf.cast(x, tf.float32): reported
-}
+SESSIONS_FOR_KERAS = "keras:set_session-arguments"  # facts key read by the tensorflow pack
 OPTIMIZERS = qualify(
     "keras.optimizers",
     ["Adam", "SGD", "RMSprop", "Adagrad", "Adadelta", "Adamax", "Nadam", "Ftrl", "AdamW"],
@@ -137,9 +100,42 @@ KERAS_OPS = {
     "nn.sigmoid": "sigmoid",
 }
 
+NOTES = "release-notes"
+KERAS2_NOTES = "https://github.com/keras-team/keras/releases/tag/2.0.0"
+KERAS3_GUIDE = "https://keras.io/guides/migrating_to_keras_3/"
+NOTES_WHY = f"Announced in the Keras release notes ({KERAS2_NOTES} and later releases)."
+KERAS3_WHY = f"Announced in the Keras 3 migration guide ({KERAS3_GUIDE})."
+ENGINE = {
+    f"keras.engine{module}.{name}": f"keras.{package}.{name}"
+    for module, names, package in (
+        ("", ("Layer", "InputSpec", "Input", "InputLayer"), "layers"),
+        ("", ("Model",), "models"),
+        (".topology", ("Layer", "InputSpec", "Input", "InputLayer"), "layers"),
+        (".base_layer", ("Layer", "InputSpec"), "layers"),
+        (".input_spec", ("InputSpec",), "layers"),
+        (".input_layer", ("Input", "InputLayer"), "layers"),
+        (".training", ("Model",), "models"),
+        (".sequential", ("Sequential",), "models"),
+    )
+    for name in names
+} | {"keras.engine.topology.get_source_inputs": "keras.utils.get_source_inputs"}
+TEXT_UTILITIES = ("Tokenizer", "text_to_word_sequence", "one_hot", "hashing_trick")
+UTILS_MODULES = ("vis_utils", "generic_utils", "data_utils")
+MODEL_CLASSES = ("keras.models.Model", "keras.Model", "keras.engine.training.Model")
+OPTIMIZER_ALIASES = {
+    "sgd": "SGD",
+    "rmsprop": "RMSprop",
+    "adagrad": "Adagrad",
+    "adadelta": "Adadelta",
+    "adam": "Adam",
+    "adamax": "Adamax",
+    "nadam": "Nadam",
+}
 
-def _tf1_graph(site: Site) -> Outcome | None:
-    return Outcome(fix=DEFAULT_FIX, prelude=DISABLE_EAGER)
+
+def unrecognized(names: Iterable[str]) -> str:
+    """Keras 3's ``Unrecognized keyword arguments passed to Dense: {'init': 'uniform'}``."""
+    return rf"Unrecognized keyword arguments passed to \w+: \{{.*'({'|'.join(names)})'"
 
 
 def _fit_generator(new: str) -> Any:
@@ -413,6 +409,9 @@ def _save_path(site: Site) -> Outcome | None:
 def _set_session(site: Site) -> Outcome | None:
     if not site.extra.get("statement"):
         return Outcome(fix=None)
+    if isinstance(site.facts, dict):  # the session made for it goes too (tensorflow pack)
+        noted = site.facts.setdefault(SESSIONS_FOR_KERAS, set())
+        noted.update(id(a.value) for a in site.args)
     return Outcome(fix=lambda node, refs: edits.remove_statement())
 
 
@@ -462,10 +461,371 @@ def _nb_epoch(site: Site) -> Outcome | None:
     return Outcome(fix=lambda node, refs: edits.rename_kwarg(node, "nb_epoch", "epochs"))
 
 
-def _samples_per_epoch(site: Site) -> Outcome | None:
-    if site.kwarg("samples_per_epoch") is None:
+SAMPLE_COUNTS = {
+    "samples_per_epoch": "steps_per_epoch",
+    "nb_val_samples": "validation_steps",
+    "val_samples": "steps",
+}
+
+
+def _batch_size_of(arg: cst.Arg | None) -> cst.BaseExpression | None:
+    """The ``batch_size=`` a generator call writes: ``datagen.flow(X, y, batch_size=32)``."""
+    if arg is None or not isinstance(arg.value, cst.Call):
         return None
-    return Outcome(fix=None, proven=False)
+    for a in arg.value.args:
+        if a.keyword is not None and a.keyword.value == "batch_size":
+            return a.value
+    return None
+
+
+def _samples_per_epoch(site: Site) -> Outcome | None:
+    """Keras 1 counted samples, Keras 2 counts batches: ``samples_per_epoch=N`` of a generator
+    of batches of B is ``steps_per_epoch=math.ceil(N / B)`` (Keras 1 ended the epoch once N
+    samples were seen, the last batch included)."""
+    present = [k for k in SAMPLE_COUNTS if site.kwarg(k) is not None]
+    if not present:
+        return None
+    pos = site.positional()
+    generator = site.kwarg("generator") or site.kwarg("x") or (pos[0] if pos else None)
+    sizes = {
+        k: _batch_size_of(site.kwarg("validation_data") if k == "nb_val_samples" else generator)
+        for k in present
+    }
+    if any(v is None for v in sizes.values()) or any(
+        site.kwarg(SAMPLE_COUNTS[k]) is not None for k in present
+    ):
+        return Outcome(fix=None, proven=False)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        for k in present:
+            i = edits.find_kwarg(node, k)
+            assert i is not None
+            count, size = args[i].value, sizes[k]
+            assert size is not None
+            ratio = cst.BinaryOperation(
+                left=edits.paren(count) if isinstance(count, cst.BinaryOperation) else count,
+                operator=cst.Divide(
+                    whitespace_before=cst.SimpleWhitespace(" "),
+                    whitespace_after=cst.SimpleWhitespace(" "),
+                ),
+                right=edits.paren(size) if isinstance(size, cst.BinaryOperation) else size,
+            )
+            steps = cst.Call(func=refs["math.ceil"], args=[cst.Arg(ratio)])
+            args[i] = args[i].with_changes(keyword=cst.Name(SAMPLE_COUNTS[k]), value=steps)
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, needs=("math.ceil",))
+
+
+def _import_only(site: Site) -> Outcome | None:
+    """A removed name whose uses another matcher rewrites: only its import is dropped."""
+    if isinstance(site.node, cst.ImportAlias):
+        return Outcome(fix=DEFAULT_FIX)
+    return None
+
+
+def _dim_ordering_getter(site: Site) -> Outcome | None:
+    """``K.image_dim_ordering()`` → ``('th' if K.image_data_format() == 'channels_first' else
+    'tf')``: the same answer from the setting that replaced it."""
+    if site.args:
+        return Outcome(fix=None)
+    func = site.node.func
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        getter = (
+            func.with_changes(attr=cst.Name("image_data_format"))
+            if isinstance(func, cst.Attribute)
+            else refs["keras.backend.image_data_format"]
+        )
+        return edits.expr(f"('th' if {edits.code(getter)}() == 'channels_first' else 'tf')")
+
+    needs = () if isinstance(func, cst.Attribute) else ("keras.backend.image_data_format",)
+    return Outcome(fix=fix, needs=needs, outer=True)
+
+
+def _tf_keras_text(site: Site) -> Outcome | None:
+    """The Keras 2 text utilities live on in tf_keras (the Keras 2 package)."""
+    if (site.qname or "").startswith("tf_keras."):
+        return None
+    return Outcome(fix=DEFAULT_FIX)
+
+
+# Keras 1's merge(..., mode=) function → the Keras 2 merge functions
+MERGE_MODES = {
+    "sum": "add",
+    "mul": "multiply",
+    "concat": "concatenate",
+    "ave": "average",
+    "max": "maximum",
+    "dot": "dot",
+    "cos": "dot",
+}
+MERGE_KWARGS = {"concat_axis": "axis", "dot_axes": "axes"}
+
+
+def _merge(site: Site) -> Outcome | None:
+    mode = site.value("mode", 1)
+    if mode is MISSING:
+        mode = "sum"
+    known = {"mode", "name", *MERGE_KWARGS}
+    extra = {a.keyword.value for a in site.args if a.keyword} - known
+    if (
+        mode not in MERGE_MODES
+        or extra
+        or len(site.positional()) not in (1, 2)
+        or site.has_star()
+        or (mode == "concat" and site.kwarg("dot_axes") is not None)
+        or (mode in ("dot", "cos") and site.kwarg("dot_axes") is None)
+    ):
+        return Outcome(fix=None)
+    new = f"keras.layers.{MERGE_MODES[mode]}"
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = [node.args[0]]
+        for a in node.args[1:]:
+            if a.keyword is None or a.keyword.value == "mode":
+                continue
+            keyword = MERGE_KWARGS.get(a.keyword.value, a.keyword.value)
+            args.append(a.with_changes(keyword=cst.Name(keyword)))
+        if mode == "cos":
+            args.append(edits.kwarg("normalize", cst.Name("True")))
+        args = [
+            a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            for a in args[:-1]
+        ] + [edits.strip_comma(args[-1])]
+        return node.with_changes(func=refs[new], args=args)
+
+    return Outcome(fix=fix, needs=(new,), outer=True)
+
+
+# keras.backend tensor functions (Keras 2) → keras.ops (Keras 3): the same call
+BACKEND_OPS = {
+    name: name
+    for name in (
+        "mean", "sum", "max", "min", "prod", "std", "var", "any", "all", "square", "sqrt",
+        "exp", "log", "abs", "round", "sign", "sin", "cos", "sigmoid", "tanh", "softplus",
+        "softsign", "softmax", "elu", "maximum", "minimum", "equal", "not_equal", "greater",
+        "greater_equal", "less", "less_equal", "cast", "reshape", "transpose", "stack", "dot",
+        "ones_like", "zeros_like", "stop_gradient", "one_hot", "tile", "squeeze",
+        "binary_crossentropy", "categorical_crossentropy", "sparse_categorical_crossentropy",
+    )
+} | {"pow": "power"}  # fmt: skip
+# ... whose default axis differs: (keras.ops name, the Keras 2 default, its position)
+BACKEND_AXIS = {
+    "concatenate": ("concatenate", -1, 1),
+    "argmax": ("argmax", -1, 1),
+    "argmin": ("argmin", -1, 1),
+    "cumsum": ("cumsum", 0, 1),
+    "cumprod": ("cumprod", 0, 1),
+    "expand_dims": ("expand_dims", -1, 1),
+    "gather": ("take", 0, 2),
+}
+BACKEND_CALLS = ("flatten", "relu", "get_value", "set_value")
+BACKEND_KWARGS = {
+    "clip": ("clip", {"min_value": "x_min", "max_value": "x_max"}),
+    "permute_dimensions": ("transpose", {"pattern": "axes"}),
+}
+
+BACKEND_NAMES = (*BACKEND_OPS, *BACKEND_AXIS, *BACKEND_KWARGS, *BACKEND_CALLS)
+
+
+def _ops_attr(refs: Any, name: str) -> cst.Attribute:
+    return cst.Attribute(value=refs["keras.ops"], attr=cst.Name(name))
+
+
+def _backend_op(site: Site) -> Outcome | None:
+    """The keras.backend functions Keras 3 dropped, with a keras.ops twin that needs its
+    arguments adjusted (a default axis written out, keywords renamed, a reshape)."""
+    name = (site.qname or "").rpartition(".")[2]
+    pos = site.positional()
+    if site.has_star():
+        return Outcome(fix=None)
+    if name in BACKEND_AXIS:
+        new, default, at = BACKEND_AXIS[name]
+        given = site.kwarg("axis") is not None or len(pos) > at
+        if name == "gather" and (len(pos) != 2 or site.args[2:]):
+            return Outcome(fix=None)
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            node = node.with_changes(func=_ops_attr(refs, new))
+            if given:
+                return node
+            return edits.add_args(node, [edits.kwarg("axis", edits.to_node(default))])
+
+    elif name in BACKEND_KWARGS:
+        new, renamed = BACKEND_KWARGS[name]
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            for old, kw in renamed.items():
+                node = edits.rename_kwarg(node, old, kw)
+            return node.with_changes(func=_ops_attr(refs, new))
+
+    elif name == "flatten":
+        if len(pos) != 1 or len(site.args) != 1:
+            return Outcome(fix=None)
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            first = node.args[0].with_changes(
+                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            )
+            return node.with_changes(
+                func=_ops_attr(refs, "reshape"), args=[first, cst.Arg(edits.expr("(-1,)"))]
+            )
+
+    elif name == "relu":
+        if len(pos) != 1 or len(site.args) != 1:
+            return Outcome(fix=None)
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            return node.with_changes(func=_ops_attr(refs, "relu"))
+
+    elif name == "get_value":
+        if len(pos) != 1 or len(site.args) != 1:
+            return Outcome(fix=None)
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            return node.with_changes(func=_ops_attr(refs, "convert_to_numpy"))
+
+    elif name == "set_value":
+        if len(pos) != 2 or len(site.args) != 2:
+            return Outcome(fix=None)
+
+        def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+            target, value = node.args[0].value, node.args[1].value
+            if not isinstance(target, cst.Name | cst.Attribute | cst.Subscript):
+                target = edits.paren(target)
+            return edits.method_call(target, "assign", [cst.Arg(value)])
+
+    else:
+        return Outcome(fix=None)
+    return Outcome(fix=fix, needs=("keras.ops",), outer=True)
+
+
+FIT_WORKER_KWARGS = ("workers", "use_multiprocessing", "max_queue_size")
+
+
+def _worker_kwargs(site: Site) -> Outcome | None:
+    present = [k for k in FIT_WORKER_KWARGS if site.kwarg(k) is not None]
+    if not present:
+        return None
+    return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, *present), proven=site.proven)
+
+
+# Keras 3 file names: weights end in .weights.h5, a whole model in .keras (or .h5)
+RENAMED_FILES = "keras:renamed-files"  # facts key: old path → (new path, proven)
+
+
+def _weights_name(path: str) -> str:
+    for ext in (".hdf5", ".h5"):
+        if path.endswith(ext):
+            return path[: -len(ext)] + ".weights.h5"
+    return path + ".weights.h5"
+
+
+def _model_name(path: str) -> str:
+    if path.endswith(".hdf5"):
+        return path[: -len(".hdf5")] + ".h5"
+    return path + ".keras"
+
+
+def _path_arg(site: Site) -> cst.Arg | None:
+    pos = site.positional()
+    return site.kwarg("filepath") or (pos[0] if pos else None)
+
+
+def _replace_path(arg: cst.Arg, new: str) -> Any:
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        for k, a in enumerate(args):
+            if (a.keyword.value if a.keyword is not None else None) == keyword:
+                args[k] = a.with_changes(value=edits.same_quotes(a.value, new))
+                break
+        return node.with_changes(args=args)
+
+    return fix
+
+
+def _remember(site: Site, old: str, new: str, proven: bool) -> None:
+    facts = site.facts
+    if isinstance(facts, dict):
+        facts.setdefault(RENAMED_FILES, {})[old] = (new, proven)
+
+
+def _saved_file(site: Site) -> Outcome | None:
+    """``model.save_weights('w.h5')`` and ``ModelCheckpoint('w.h5', ...)``: the names Keras 3
+    accepts; ModelCheckpoint(period=1) is its default save_freq='epoch'."""
+    arg = _path_arg(site)
+    path = literal(arg.value) if arg is not None else None
+    is_checkpoint = site.qname is not None and site.qname.endswith("ModelCheckpoint")
+    weights = not is_checkpoint or site.value("save_weights_only") is True
+    new = None
+    if isinstance(path, str):
+        if weights and not path.endswith(".weights.h5"):
+            new = _weights_name(path)
+        elif not weights and not path.endswith((".keras", ".h5")):
+            new = _model_name(path)
+    period = site.value("period") if is_checkpoint else MISSING
+    if new is None and period is MISSING:
+        return None
+    if period is not MISSING and (period != 1 or site.kwarg("save_freq") is not None):
+        return Outcome(fix=None, proven=site.proven)
+    proven = site.proven or is_checkpoint
+    if new is not None:
+        _remember(site, path, new, proven)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        if new is not None and arg is not None:
+            node = _replace_path(arg, new)(node, refs)
+        if period is not MISSING:
+            node = edits.drop_kwargs(node, "period")
+        return node
+
+    return Outcome(fix=fix, proven=proven)
+
+
+def _loaded_file(site: Site) -> Outcome | None:
+    """A file this notebook saved under a name Keras 3 refused is read back under its new one."""
+    arg = _path_arg(site)
+    path = literal(arg.value) if arg is not None else None
+    renamed = site.facts.get(RENAMED_FILES, {})
+    if arg is None or not isinstance(path, str) or path not in renamed:
+        return None
+    new, proven = renamed[path]
+    return Outcome(fix=_replace_path(arg, new), proven=proven)
+
+
+def _thresholded_relu(site: Site) -> Outcome | None:
+    """``ThresholdedReLU(theta=t)`` (x if x > t else 0) → ``ReLU(threshold=t)`` (x if x >= t,
+    else 0): the same but at x == t. theta defaulted to 1.0."""
+    theta = site.kwarg("theta")
+    pos = site.positional()
+    if len(pos) > 1 or site.has_star() or (pos and theta is not None):
+        return Outcome(fix=None)
+    func = site.node.func
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        new_func = (
+            func.with_changes(attr=cst.Name("ReLU"))
+            if isinstance(func, cst.Attribute)
+            else refs["keras.layers.ReLU"]
+        )
+        args = list(node.args)
+        if pos:  # ThresholdedReLU(0.5): theta was the first parameter
+            args[0] = edits.kwarg("threshold", args[0].value).with_changes(comma=args[0].comma)
+        elif theta is not None:
+            args = list(edits.rename_kwarg(node, "theta", "threshold").args)
+        else:
+            args = [edits.kwarg("threshold", cst.Float("1.0")), *args]
+            if len(args) > 1:
+                args[0] = args[0].with_changes(
+                    comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+                )
+        return node.with_changes(func=new_func, args=args)
+
+    needs = () if isinstance(func, cst.Attribute) else ("keras.layers.ReLU",)
+    return Outcome(fix=fix, needs=needs, outer=True)
 
 
 TF_FUNCTIONS = tuple(f"tensorflow.{op}" for op in KERAS_OPS) + (
@@ -559,6 +919,12 @@ RULES = [
                 "m = Sequential([Dense(1, activation='sigmoid')])\n"
                 "p = (m.predict(X) > 0.5).astype('int32')",
             ),
+            (
+                "from keras.models import Sequential\nmodel = Sequential()\n"
+                "proba = model.predict_proba(X)",
+                "from keras.models import Sequential\nmodel = Sequential()\n"
+                "proba = model.predict(X)",
+            ),
         ),
     ),
     Rule(
@@ -638,6 +1004,17 @@ RULES = [
                 "from keras.layers.convolutional import Conv2D",
                 "from keras.layers import Dense, Dropout\nfrom keras.layers import Conv2D",
             ),
+            (
+                "from keras.layers.recurrent import LSTM\n"
+                "from keras.layers.normalization import BatchNormalization\n"
+                "from keras.layers.advanced_activations import LeakyReLU\n"
+                "from keras.layers.embeddings import Embedding\n"
+                "from keras.layers.pooling import MaxPooling2D\n"
+                "from keras.layers.merge import concatenate",
+                "from keras.layers import LSTM\nfrom keras.layers import BatchNormalization\n"
+                "from keras.layers import LeakyReLU\nfrom keras.layers import Embedding\n"
+                "from keras.layers import MaxPooling2D\nfrom keras.layers import concatenate",
+            ),
         ),
     ),
     Rule(
@@ -656,14 +1033,31 @@ RULES = [
         id="KER009",
         library=LIB,
         changed_in="3.0",
-        safety=MANUAL,
+        safety=REVIEW,
         catalogue="K12",
-        message="keras.preprocessing.text.Tokenizer was removed in Keras 3; use a "
-        "TextVectorization layer",
-        replacement="keras.layers.TextVectorization(max_tokens=..., output_sequence_length=...)",
-        signatures=(no_module("keras.preprocessing.text"), r"cannot import name 'Tokenizer'"),
-        matchers=(Symbol(old="keras.preprocessing.text.Tokenizer", fixable=False),),
-        examples=(("from keras.preprocessing.text import Tokenizer\nt = Tokenizer(1000)", None),),
+        message="keras.preprocessing.text (Tokenizer, text_to_word_sequence, one_hot) was removed "
+        "in Keras 3; the Keras 2 package tf_keras keeps it (or use a TextVectorization layer)",
+        replacement="pip install tf_keras; from tf_keras.preprocessing.text import Tokenizer",
+        why="The Keras 3 migration guide keeps Keras 2 code running with tf_keras "
+        f"({KERAS3_GUIDE}); Tokenizer returns plain lists and arrays, which Keras 3 models take.",
+        signatures=(
+            no_module("keras.preprocessing.text"),
+            r"cannot import name '(Tokenizer|text_to_word_sequence|one_hot)'",
+        ),
+        matchers=tuple(
+            Symbol(
+                old=f"keras.preprocessing.text.{n}",
+                new=f"tf_keras.preprocessing.text.{n}",
+                check=_tf_keras_text,
+            )
+            for n in TEXT_UTILITIES
+        ),
+        examples=(
+            (
+                "from keras.preprocessing.text import Tokenizer\nt = Tokenizer(1000)",
+                "from tf_keras.preprocessing.text import Tokenizer\nt = Tokenizer(1000)",
+            ),
+        ),
     ),
     Rule(
         id="KER010",
@@ -779,13 +1173,30 @@ RULES = [
         id="KER015",
         library=LIB,
         changed_in="2.0",
-        safety=REVIEW,
+        safety=SAFE_IF,
         catalogue="K16",
-        message="samples_per_epoch= was replaced by steps_per_epoch= (batches, not samples)",
-        replacement="steps_per_epoch=samples // batch_size",
-        signatures=(unexpected_kwarg(["samples_per_epoch"]),),
-        matchers=(Call(methods=("fit", "fit_generator"), check=_samples_per_epoch),),
-        examples=(("model.fit_generator(gen, samples_per_epoch=2000, nb_epoch=5)", None),),
+        condition="the generator call writes its batch_size (datagen.flow(X, y, batch_size=32))",
+        message="samples_per_epoch=/nb_val_samples=/val_samples= counted samples; Keras 2 counts "
+        "batches: steps_per_epoch=/validation_steps=/steps=",
+        replacement="steps_per_epoch=math.ceil(samples / batch_size)",
+        signatures=(unexpected_kwarg(list(SAMPLE_COUNTS)),),
+        matchers=(
+            Call(
+                methods=("fit", "fit_generator", "evaluate_generator", "predict_generator"),
+                check=_samples_per_epoch,
+            ),
+        ),
+        examples=(
+            ("model.fit_generator(gen, samples_per_epoch=2000, nb_epoch=5)", None),
+            (
+                "model.fit_generator(datagen.flow(X, y, batch_size=32), samples_per_epoch=len(X), "
+                "validation_data=datagen.flow(Xv, yv, batch_size=bs), nb_val_samples=800)",
+                "from math import ceil\n"
+                "model.fit_generator(datagen.flow(X, y, batch_size=32), "
+                "steps_per_epoch=ceil(len(X) / 32), validation_data=datagen.flow(Xv, yv, "
+                "batch_size=bs), validation_steps=ceil(800 / bs))",
+            ),
+        ),
     ),
     Rule(
         id="KER016",
@@ -799,6 +1210,7 @@ RULES = [
         signatures=(
             unexpected_kwarg(list(KERAS1_KWARGS)),
             r"Keyword argument not understood:.*'(output_dim|border_mode|init)'",
+            unrecognized(KERAS1_KWARGS),
         ),
         matchers=(
             Call(
@@ -837,6 +1249,14 @@ RULES = [
                 "from keras.layers import Dense, Conv2D\n"
                 "d = Dense(units=64, kernel_initializer='uniform')\n"
                 "c = Conv2D(32, (3, 3), padding='same', data_format='channels_first')",
+            ),
+            (
+                "from keras.layers import Dense, Convolution2D\n"
+                "d = Dense(10, W_regularizer=l2(0.01), b_regularizer=l2(0.01))\n"
+                "c = Convolution2D(nb_filter=32, kernel_size=(3, 3), subsample=(2, 2))",
+                "from keras.layers import Dense, Convolution2D\n"
+                "d = Dense(10, kernel_regularizer=l2(0.01), bias_regularizer=l2(0.01))\n"
+                "c = Convolution2D(filters=32, kernel_size=(3, 3), strides=(2, 2))",
             ),
         ),
     ),
@@ -918,21 +1338,40 @@ RULES = [
         changed_in="2.0",
         safety=SAFE,
         catalogue="K21",
-        message="K.set_session was removed (delete it); K.set_image_dim_ordering became "
-        "set_image_data_format",
+        message="K.set_session was removed (delete it); K.set_image_dim_ordering and "
+        "K.image_dim_ordering became set_image_data_format / image_data_format",
         replacement="K.set_image_data_format('channels_first')",
         signatures=(
-            no_attribute(r"keras\.(src\.)?backend", ["set_session", "set_image_dim_ordering"]),
+            r"module 'keras\.(api\.)?(src\.)?backend' has no attribute "
+            r"'(set_session|set_image_dim_ordering|image_dim_ordering|tensorflow_backend)'",
+            no_module("keras.backend.tensorflow_backend"),
         ),
         matchers=(
-            Call(functions=("keras.backend.set_session",), check=_set_session),
+            Call(
+                functions=(
+                    "keras.backend.set_session",
+                    "keras.backend.tensorflow_backend.set_session",
+                ),
+                check=_set_session,
+            ),
+            Symbol(old="keras.backend.tensorflow_backend.set_session", check=_import_only),
             Call(functions=("keras.backend.set_image_dim_ordering",), check=_dim_ordering),
+            Call(functions=("keras.backend.image_dim_ordering",), check=_dim_ordering_getter),
         ),
         examples=(
             (
                 "from keras import backend as K\nK.set_session(sess)\n"
                 "K.set_image_dim_ordering('th')",
                 "from keras import backend as K\nK.set_image_data_format('channels_first')",
+            ),
+            (
+                "from keras import backend as K\n"
+                "from keras.backend.tensorflow_backend import set_session\n"
+                "set_session(tf.Session(config=config))\n"
+                "if K.image_dim_ordering() == 'th':\n    shape = (3, 32, 32)",
+                "from keras import backend as K\n"
+                "if ('th' if K.image_data_format() == 'channels_first' else 'tf') == 'th':\n"
+                "    shape = (3, 32, 32)",
             ),
         ),
     ),
@@ -957,66 +1396,299 @@ RULES = [
         ),
     ),
     Rule(
-        id="TF001",
-        library=TF,
-        changed_in="2.0",
-        safety=SAFE_IF,
-        catalogue="K1",
-        condition="graph-mode TF1 code: the names move to tf.compat.v1 with eager execution "
-        "disabled once, before them",
-        message="TF1 graph APIs (Session, placeholder, train.*Optimizer, ...) left the top-level "
-        "namespace in TF 2.0; use tf.compat.v1 with eager execution disabled",
-        replacement="tf.compat.v1.placeholder(...) after tf.compat.v1.disable_eager_execution()",
-        signatures=(
-            no_attribute("tensorflow", [n.split(".")[0] for n in TF1_GRAPH]),
-            r"module 'tensorflow\.(_api\.v2\.)?(train|summary|layers|nn)' has no "
-            r"attribute",
-        ),
-        matchers=tuple(
-            Symbol(old=f"tensorflow.{n}", new=f"tensorflow.compat.v1.{n}", check=_tf1_graph)
-            for n in TF1_GRAPH
-        ),
+        id="KER022",
+        library=LIB,
+        changed_in="2.13",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="keras.engine (topology, base_layer, training, ...) is private since Keras 2.13; "
+        "Layer, InputSpec and Model are public in keras.layers / keras.models",
+        replacement="from keras.layers import Layer, InputSpec",
+        why=NOTES_WHY,
+        signatures=(no_module("keras.engine"), r"cannot import name '\w+' from 'keras\.engine"),
+        matchers=tuple(Symbol(old=o, new=n) for o, n in ENGINE.items()),
         examples=(
             (
-                "import tensorflow as tf\nx = tf.placeholder(tf.float32, [None, 3])\n"
-                "sess = tf.Session()",
-                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
-                "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\n"
-                "sess = tf.compat.v1.Session()",
+                "from keras.engine.topology import Layer, InputSpec\n"
+                "from keras.engine.training import Model",
+                "from keras.layers import Layer, InputSpec\nfrom keras.models import Model",
             ),
         ),
     ),
     Rule(
-        id="TF002",
-        library=TF,
-        changed_in="2.0",
-        safety=MANUAL,
-        catalogue="K2",
-        message="tf.contrib was removed in TF 2.0; port to core TF / Keras or TF Addons",
-        replacement="core tf / keras APIs",
-        signatures=(no_attribute("tensorflow", ["contrib"]), no_module("tensorflow.contrib")),
-        matchers=(Module("tensorflow.contrib", None),),
-        examples=(("import tensorflow.contrib.slim as slim", None),),
+        id="KER023",
+        library=LIB,
+        changed_in="2.13",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="keras.utils.vis_utils/generic_utils/data_utils are private since Keras 2.13; "
+        "plot_model, get_file, Progbar, get_custom_objects are in keras.utils",
+        replacement="from keras.utils import plot_model",
+        why=NOTES_WHY,
+        signatures=(r"No module named 'keras\.utils\.(vis|generic|data)_utils'",),
+        matchers=tuple(Module(f"keras.utils.{m}", "keras.utils") for m in UTILS_MODULES),
+        examples=(
+            (
+                "from keras.utils.vis_utils import plot_model\n"
+                "from keras.utils.data_utils import get_file\n"
+                "from keras.utils.generic_utils import get_custom_objects",
+                "from keras.utils import plot_model\nfrom keras.utils import get_file\n"
+                "from keras.utils import get_custom_objects",
+            ),
+        ),
     ),
     Rule(
-        id="TF003",
-        library=TF,
-        changed_in="2.0",
+        id="KER024",
+        library=LIB,
+        changed_in="2.2",
         safety=SAFE,
-        catalogue="K3",
-        message="tf.set_random_seed, tf.random_normal, ... were renamed in TF 2.0 (tf.random.*, "
-        "tf.math.*)",
-        replacement="tf.random.set_seed(...)",
-        signatures=(no_attribute("tensorflow", [k for k, v in TF1_RENAMED.items() if v]),),
-        matchers=tuple(
-            Symbol(old=f"tensorflow.{o}", new=f"tensorflow.{n}")
-            for o, n in TF1_RENAMED.items()
-            if n
+        catalogue=NOTES,
+        message="Keras 1's merge(..., mode=) function was removed; use add/concatenate/multiply/"
+        "average/maximum/dot",
+        replacement="concatenate([a, b], axis=-1)",
+        why="Keras 2.0 replaced merge(mode=) by one function per mode and Keras 2.2 removed it "
+        f"({KERAS2_NOTES}).",
+        signatures=(r"cannot import name 'merge'", r"'module' object is not callable"),
+        matchers=(
+            Symbol(old="keras.layers.merge", check=_import_only),
+            Call(functions=("keras.layers.merge",), check=_merge),
         ),
         examples=(
             (
-                "import tensorflow as tf\ntf.set_random_seed(42)\nw = tf.random_normal([3, 3])",
-                "import tensorflow as tf\ntf.random.set_seed(42)\nw = tf.random.normal([3, 3])",
+                "from keras.layers import Input, merge\n"
+                "x = merge([a, b], mode='concat', concat_axis=-1)\ny = merge([x, c], mode='sum')",
+                "from keras.layers import Input\nfrom keras.layers import concatenate\n"
+                "from keras.layers import add\n"
+                "x = concatenate([a, b], axis=-1)\ny = add([x, c])",
+            ),
+        ),
+    ),
+    Rule(
+        id="KER025",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="Model(input=, output=) were renamed inputs=/outputs= in Keras 2",
+        replacement="Model(inputs=x, outputs=y)",
+        why=NOTES_WHY,
+        signatures=(
+            unexpected_kwarg(["input", "output"]),
+            r"Keyword argument not understood:.*'(input|output)'",
+            unrecognized(["input", "output"]),
+        ),
+        matchers=(
+            kwarg_rename("input", "inputs", functions=MODEL_CLASSES),
+            kwarg_rename("output", "outputs", functions=MODEL_CLASSES),
+        ),
+        examples=(
+            (
+                "from keras.models import Model\nm = Model(input=inp, output=out)",
+                "from keras.models import Model\nm = Model(inputs=inp, outputs=out)",
+            ),
+        ),
+    ),
+    Rule(
+        id="KER026",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="keras.objectives was renamed keras.losses in Keras 2",
+        replacement="from keras.losses import categorical_crossentropy",
+        why=NOTES_WHY,
+        signatures=(no_module("keras.objectives"), r"cannot import name 'objectives'"),
+        matchers=(Module("keras.objectives", "keras.losses"),),
+        examples=(
+            (
+                "from keras.objectives import categorical_crossentropy",
+                "from keras.losses import categorical_crossentropy",
+            ),
+        ),
+    ),
+    Rule(
+        id="KER027",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="keras.layers.experimental.preprocessing is gone in Keras 3; the preprocessing "
+        "layers (Rescaling, RandomFlip, Normalization, ...) are in keras.layers",
+        replacement="from keras.layers import Rescaling",
+        why=KERAS3_WHY,
+        signatures=(no_module("keras.layers.experimental"), r"has no attribute 'experimental'"),
+        matchers=(Module("keras.layers.experimental.preprocessing", "keras.layers"),),
+        examples=(
+            (
+                "from keras.layers.experimental.preprocessing import Rescaling, RandomFlip",
+                "from keras.layers import Rescaling, RandomFlip",
+            ),
+        ),
+    ),
+    Rule(
+        id="KER028",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="keras.backend keeps only its settings in Keras 3; the tensor functions (K.mean, "
+        "K.sum, K.clip, ...) are in keras.ops",
+        replacement="from keras import ops; ops.sum(ops.round(ops.clip(y_true * y_pred, 0, 1)))",
+        why=KERAS3_WHY,
+        signatures=(
+            r"module 'keras\.(api\.)?(src\.)?backend' has no attribute "
+            rf"'({'|'.join(sorted(BACKEND_NAMES))})'",
+        ),
+        matchers=(
+            *(
+                Symbol(old=f"keras.backend.{o}", new="keras.ops", template="{}." + n)
+                for o, n in BACKEND_OPS.items()
+            ),
+            Call(
+                functions=qualify(
+                    "keras.backend", [*BACKEND_AXIS, *BACKEND_KWARGS, *BACKEND_CALLS]
+                ),
+                check=_backend_op,
+            ),
+        ),
+        examples=(
+            (
+                "from keras import backend as K\n"
+                "def recall(y_true, y_pred):\n"
+                "    tp = K.sum(K.round(K.clip(y_true * y_pred, 0, 1)))\n"
+                "    return tp / (K.sum(K.round(K.clip(y_true, 0, 1))) + K.epsilon())\n"
+                "y = K.argmax(p)\nz = K.concatenate([a, b])\n"
+                "K.set_value(model.optimizer.learning_rate, 0.001)",
+                "from keras import backend as K\nfrom keras import ops\n"
+                "def recall(y_true, y_pred):\n"
+                "    tp = ops.sum(ops.round(ops.clip(y_true * y_pred, 0, 1)))\n"
+                "    return tp / (ops.sum(ops.round(ops.clip(y_true, 0, 1))) + K.epsilon())\n"
+                "y = ops.argmax(p, axis=-1)\nz = ops.concatenate([a, b], axis=-1)\n"
+                "model.optimizer.learning_rate.assign(0.001)",
+            ),
+        ),
+    ),
+    Rule(
+        id="KER029",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the receiver is a Keras model",
+        message="fit/evaluate/predict lost workers=, use_multiprocessing= and max_queue_size= in "
+        "Keras 3 (a PyDataset takes them); they only set the loading speed",
+        replacement="model.fit(gen, epochs=10)",
+        why=KERAS3_WHY,
+        signatures=(unexpected_kwarg(FIT_WORKER_KWARGS),),
+        matchers=(
+            Call(
+                methods=("fit", "evaluate", "predict"),
+                receivers=(KERAS_MODEL,),
+                check=_worker_kwargs,
+            ),
+        ),
+        examples=(
+            (
+                "from keras.models import Sequential\nmodel = Sequential()\n"
+                "model.fit(gen, epochs=5, workers=4, use_multiprocessing=True)",
+                "from keras.models import Sequential\nmodel = Sequential()\n"
+                "model.fit(gen, epochs=5)",
+            ),
+        ),
+    ),
+    Rule(
+        id="KER030",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the receiver is a Keras model (ModelCheckpoint always); a file the notebook "
+        "wrote is read back under the same new name",
+        message="Keras 3 saves weights only to .weights.h5 files and whole models to .keras/.h5; "
+        "ModelCheckpoint(period=) became save_freq=",
+        replacement="model.save_weights('model.weights.h5'); ModelCheckpoint('best.h5')",
+        why=KERAS3_WHY,
+        signatures=(
+            r"filename must end in `\.weights\.h5`",
+            r"filepath provided must end in `\.weights\.h5`",
+            r"filepath provided must end in `\.keras`",
+            unexpected_kwarg(["period"]),
+        ),
+        matchers=(
+            Call(methods=("save_weights",), receivers=(KERAS_MODEL,), check=_saved_file),
+            Call(functions=("keras.callbacks.ModelCheckpoint",), check=_saved_file),
+            Call(methods=("load_weights",), receivers=(KERAS_MODEL,), check=_loaded_file),
+            Call(
+                functions=("keras.models.load_model", "keras.saving.load_model"),
+                check=_loaded_file,
+            ),
+        ),
+        examples=(
+            (
+                "from keras.models import Sequential, load_model\n"
+                "from keras.callbacks import ModelCheckpoint\nmodel = Sequential()\n"
+                "ck = ModelCheckpoint('best.hdf5', save_best_only=True, "
+                "save_weights_only=True, period=1)\n"
+                "model.save_weights('model.h5')\nmodel.load_weights('best.hdf5')\n"
+                "full = ModelCheckpoint('full.hdf5')\nm2 = load_model('full.hdf5')",
+                "from keras.models import Sequential, load_model\n"
+                "from keras.callbacks import ModelCheckpoint\nmodel = Sequential()\n"
+                "ck = ModelCheckpoint('best.weights.h5', save_best_only=True, "
+                "save_weights_only=True)\n"
+                "model.save_weights('model.weights.h5')\n"
+                "model.load_weights('best.weights.h5')\n"
+                "full = ModelCheckpoint('full.h5')\nm2 = load_model('full.h5')",
+            ),
+        ),
+    ),
+    Rule(
+        id="KER031",
+        library=LIB,
+        changed_in="2.4",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="the lower-case optimizer aliases (keras.optimizers.adam, sgd, rmsprop, ...) were "
+        "removed; use the classes",
+        replacement="keras.optimizers.Adam(learning_rate=1e-3)",
+        why=NOTES_WHY,
+        signatures=(
+            r"cannot import name '(adam|sgd|rmsprop|adagrad|adadelta|adamax|nadam)'",
+            no_attribute("keras.optimizers", list(OPTIMIZER_ALIASES)),
+        ),
+        matchers=tuple(
+            Symbol(old=f"keras.optimizers.{o}", new=f"keras.optimizers.{n}")
+            for o, n in OPTIMIZER_ALIASES.items()
+        ),
+        examples=(
+            (
+                "from keras import optimizers\nfrom keras.optimizers import adam\n"
+                "opt = optimizers.sgd(lr=0.01)\nopt2 = adam()",
+                "from keras import optimizers\nfrom keras.optimizers import Adam\n"
+                "opt = optimizers.SGD(lr=0.01)\nopt2 = Adam()",
+            ),
+        ),
+    ),
+    Rule(
+        id="KER032",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        catalogue=NOTES,
+        message="ThresholdedReLU was removed in Keras 3; ReLU(threshold=) is the same layer "
+        "(it keeps x == threshold, ThresholdedReLU zeroed it)",
+        replacement="ReLU(threshold=1.0)",
+        why=KERAS3_WHY,
+        signatures=(r"cannot import name 'ThresholdedReLU'", r"has no attribute 'ThresholdedReLU'"),
+        matchers=(
+            Symbol(old="keras.layers.ThresholdedReLU", check=_import_only),
+            Call(functions=("keras.layers.ThresholdedReLU",), check=_thresholded_relu),
+        ),
+        examples=(
+            (
+                "from keras import layers\na = layers.ThresholdedReLU(theta=0.5)\n"
+                "b = layers.ThresholdedReLU()",
+                "from keras import layers\na = layers.ReLU(threshold=0.5)\n"
+                "b = layers.ReLU(threshold=1.0)",
             ),
         ),
     ),

@@ -3,14 +3,15 @@ documented replacements."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import libcst as cst
 
 from .. import edits
-from ..helpers import no_attribute, qualify, unexpected_kwarg
+from ..helpers import no_attribute, object_no_attribute, qualify, unexpected_kwarg
 from ..infer import LR_SCHEDULER, OPTIMIZER
-from ..matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, literal
+from ..matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, Text, literal
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
 from ..walk import walk
 
@@ -81,6 +82,12 @@ WEIGHTS = {
     "efficientnet_b0": "EfficientNet_B0_Weights",
     "shufflenet_v2_x1_0": "ShuffleNet_V2_X1_0_Weights",
 }
+
+
+def _removed_linalg(names: list[str]) -> str:
+    """The stub torch keeps for a removed function: ``RuntimeError: This function was deprecated
+    since version 1.9 and is now removed. Please use the `torch.linalg.solve` function ...``."""
+    return rf"is now removed\.\s+Please use the `torch\.linalg\.({'|'.join(names)})` function"
 
 
 def _variable(volatile: bool) -> Any:
@@ -302,6 +309,90 @@ def _scheduler_first(site: Site) -> Outcome | None:
     return Outcome(fix=fix)
 
 
+NOTES = "release-notes"
+TORCH_NOTES = "https://github.com/pytorch/pytorch/releases"
+NOTES_WHY = f"Announced in the PyTorch release notes ({TORCH_NOTES})."
+# torch.nn.init's functions without the trailing underscore (deprecated in 0.4)
+INIT_FUNCTIONS = (
+    "uniform",
+    "normal",
+    "constant",
+    "xavier_uniform",
+    "xavier_normal",
+    "kaiming_uniform",
+    "kaiming_normal",
+    "orthogonal",
+    "sparse",
+)
+ITERATOR_HINTS = ("iter", "loader", "batches")
+_ASYNC = re.compile(r"(\.(?:cuda|to)\([^()]*?)\basync(\s*=)")
+
+
+def _iterator_next(site: Site) -> Outcome | None:
+    """``it.next()`` → ``next(it)``: DataLoader iterators lost their Python 2 ``next`` method
+    in 1.13 (``next(it)`` always worked)."""
+    if site.args:
+        return None
+    receiver = site.receiver_node
+    if receiver is None:
+        return None
+    made_by_iter = isinstance(receiver, cst.Call) and site.resolve(receiver.func) == "builtins.iter"
+    name = edits.code(receiver).lower()
+    proven = made_by_iter or any(h in name for h in ITERATOR_HINTS)
+    return Outcome(
+        fix=lambda node, refs: cst.Call(func=cst.Name("next"), args=[cst.Arg(receiver)]),
+        proven=proven,
+        outer=True,
+    )
+
+
+def _int_literal(node: cst.BaseExpression) -> int | None:
+    value = literal(node)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _torch_range(site: Site) -> Outcome | None:
+    """``torch.range(a, b)`` included b and made floats; ``torch.arange(a, b + 1,
+    dtype=torch.float32)`` gives the same tensor (integer bounds and step only)."""
+    pos = site.positional()
+    if site.has_star() or not 1 <= len(pos) <= 3 or site.kwarg("end") or site.kwarg("step"):
+        return Outcome(fix=None)
+    numbers = [_int_literal(a.value) for a in pos]
+    if any(n is None for n in numbers):
+        return Outcome(fix=None)
+    if len(numbers) == 1:
+        numbers = [0, numbers[0]]
+    step = numbers[2] if len(numbers) == 3 else 1
+    if step == 0:
+        return Outcome(fix=None)
+    start, end = numbers[0], numbers[1]
+    stop = end + (1 if step > 0 else -1)
+    keeps_dtype = site.kwarg("dtype") is not None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        values = [start, stop] + ([step] if step != 1 else [])
+        args = [edits.to_node(v) for v in values]
+        new_args = [
+            cst.Arg(v, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))) for v in args
+        ]
+        rest = [a for a in node.args if a.keyword is not None]
+        if not keeps_dtype:
+            rest.append(edits.kwarg("dtype", refs["torch.float32"]))
+        rest = [
+            a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            for a in rest[:-1]
+        ] + [edits.strip_comma(rest[-1])]
+        return node.with_changes(func=refs["torch.arange"], args=[*new_args, *rest])
+
+    return Outcome(fix=fix, needs=("torch.arange", "torch.float32"), outer=True)
+
+
+def fix_async(line: str) -> str | None:
+    """``x.cuda(async=True)`` (a syntax error since Python 3.7) → ``non_blocking=True``."""
+    new = _ASYNC.sub(r"\1non_blocking\2", line)
+    return new if new != line else None
+
+
 RULES = [
     Rule(
         id="TCH001",
@@ -386,7 +477,7 @@ RULES = [
         condition="eigenvectors=True (eigh returns the same pair)",
         message="torch.symeig was removed; use torch.linalg.eigh / eigvalsh",
         replacement="torch.linalg.eigh(A)",
-        signatures=(no_attribute("torch", ["symeig"]),),
+        signatures=(no_attribute("torch", ["symeig"]), _removed_linalg(["eigh"])),
         matchers=(Call(functions=("torch.symeig",), check=_symeig),),
         examples=(
             (
@@ -404,16 +495,25 @@ RULES = [
         message="torch.solve/lstsq/eig were removed; torch.linalg.* take (A, B) and return only "
         "the solution",
         replacement="torch.linalg.solve(A, B); torch.linalg.lstsq(A, B).solution",
-        signatures=(no_attribute("torch", ["solve", "lstsq", "eig"]),),
+        signatures=(
+            no_attribute("torch", ["solve", "lstsq", "eig", "matrix_rank"]),
+            _removed_linalg(["solve", "lstsq", "eig", "matrix_rank"]),
+        ),
         matchers=(
             Call(functions=("torch.solve",), check=_swapped("torch.linalg.solve")),
             Call(functions=("torch.lstsq",), check=_swapped("torch.linalg.lstsq", "solution")),
             Symbol(old="torch.eig", new="torch.linalg.eig"),
+            Symbol(old="torch.matrix_rank", new="torch.linalg.matrix_rank"),
         ),
         examples=(
             (
                 "import torch\nx = torch.solve(b, A)",
                 "import torch\nx = torch.linalg.solve(A, b)",
+            ),
+            (
+                "import torch\nw = torch.lstsq(y, X)\nr = torch.matrix_rank(X)\nev = torch.eig(S)",
+                "import torch\nw = torch.linalg.lstsq(X, y).solution\n"
+                "r = torch.linalg.matrix_rank(X)\nev = torch.linalg.eig(S)",
             ),
         ),
     ),
@@ -454,6 +554,10 @@ RULES = [
             (
                 "from torchvision import transforms\nt = transforms.Scale(256)",
                 "from torchvision import transforms\nt = transforms.Resize(256)",
+            ),
+            (
+                "from torchvision import transforms\nc = transforms.RandomSizedCrop(224)",
+                "from torchvision import transforms\nc = transforms.RandomResizedCrop(224)",
             ),
         ),
     ),
@@ -498,6 +602,12 @@ RULES = [
                 "import torch\nimport torch.nn.functional as F\ny = torch.sigmoid(F.interpolate("
                 "x, scale_factor=2))",
             ),
+            (
+                "import torch\nimport torch.nn.functional as F\nh = F.tanh(x)\n"
+                "torch.nn.utils.clip_grad_norm(model.parameters(), 5)",
+                "import torch\nimport torch.nn.functional as F\nh = torch.tanh(x)\n"
+                "torch.nn.utils.clip_grad_norm_(model.parameters(), 5)",
+            ),
         ),
     ),
     Rule(
@@ -519,6 +629,90 @@ RULES = [
                 "for epoch in range(10):\n    for xb, yb in loader:\n"
                 "        optimizer.zero_grad()\n        loss(xb, yb).backward()\n"
                 "        optimizer.step()\n    scheduler.step()\n",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH012",
+        library=LIB,
+        changed_in="1.13",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the receiver is an iterator (iter(loader), or a name like dataiter)",
+        message="DataLoader iterators lost their .next() method in 1.13; use next(it)",
+        replacement="images, labels = next(dataiter)",
+        why=NOTES_WHY,
+        signatures=(object_no_attribute(["next"], r"_\w*DataLoaderIter"),),
+        matchers=(Call(methods=("next",), check=_iterator_next),),
+        examples=(
+            (
+                "dataiter = iter(trainloader)\nimages, labels = dataiter.next()\n"
+                "x, y = iter(val_loader).next()",
+                "dataiter = iter(trainloader)\nimages, labels = next(dataiter)\n"
+                "x, y = next(iter(val_loader))",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH013",
+        library=LIB,
+        changed_in="0.4",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="torch.range is deprecated (it includes the end and makes floats); "
+        "torch.arange(start, end + 1, dtype=torch.float32) is the same tensor",
+        replacement="torch.arange(1, 11, dtype=torch.float32)",
+        why=NOTES_WHY,
+        signatures=(no_attribute("torch", ["range"]),),
+        matchers=(Call(functions=("torch.range",), check=_torch_range),),
+        examples=(
+            (
+                "import torch\nt = torch.range(1, 10)\nu = torch.range(0, 10, 2, dtype=torch.long)",
+                "import torch\nt = torch.arange(1, 11, dtype=torch.float32)\n"
+                "u = torch.arange(0, 11, 2, dtype=torch.long)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH014",
+        library=LIB,
+        changed_in="0.4",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="torch.nn.init.xavier_uniform, normal, constant, ... are deprecated; the in-place "
+        "functions end with an underscore (xavier_uniform_)",
+        replacement="nn.init.xavier_uniform_(m.weight)",
+        why=NOTES_WHY,
+        signatures=(no_attribute(r"torch.nn.init", INIT_FUNCTIONS),),
+        matchers=tuple(
+            Symbol(old=f"torch.nn.init.{n}", new=f"torch.nn.init.{n}_") for n in INIT_FUNCTIONS
+        ),
+        examples=(
+            (
+                "import torch.nn as nn\nnn.init.xavier_uniform(m.weight)\n"
+                "nn.init.constant(m.bias, 0)",
+                "import torch.nn as nn\nnn.init.xavier_uniform_(m.weight)\n"
+                "nn.init.constant_(m.bias, 0)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH015",
+        library=LIB,
+        changed_in="0.4",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="cuda(async=True) / to(async=True) became non_blocking=True (async is a Python "
+        "keyword since 3.7)",
+        replacement="x.cuda(non_blocking=True)",
+        why=NOTES_WHY,
+        signatures=(r"invalid syntax",),
+        matchers=(Text(fix=fix_async),),
+        examples=(
+            (
+                "for x, y in loader:\n    x = x.cuda(async=True)\n    y = y.to(device, async=True)",
+                "for x, y in loader:\n    x = x.cuda(non_blocking=True)\n"
+                "    y = y.to(device, non_blocking=True)",
             ),
         ),
     ),

@@ -1,0 +1,644 @@
+"""TensorFlow 1 code under TensorFlow 2 (catalogue §8, and the TF 2.0 upgrade guide).
+
+TF 2.0 moved the graph-mode API (sessions, placeholders, ``tf.train.*Optimizer``, ``tf.layers``)
+to ``tf.compat.v1``, renamed many ops into namespaces (``tf.random``, ``tf.math``,
+``tf.linalg``, ``tf.io``), dropped ``tf.contrib`` and changed a few keywords; the renames follow
+the table of the ``tf_upgrade_v2`` script (https://www.tensorflow.org/guide/migrate/upgrade).
+Keras code (``tf.keras``) is in the keras pack.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+
+from .. import edits
+from ..helpers import kwarg_rename, no_attribute, no_module, unexpected_kwarg
+from ..matchers import (
+    DEFAULT_FIX,
+    NOT_LITERAL,
+    Call,
+    Module,
+    Outcome,
+    Site,
+    Symbol,
+    literal,
+)
+from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
+
+LIB = "tensorflow"
+DISABLE_EAGER = "tensorflow.compat.v1.disable_eager_execution"
+SESSIONS_FOR_KERAS = "keras:set_session-arguments"  # facts key (keras pack, KER020)
+UPGRADE = "https://www.tensorflow.org/guide/migrate/upgrade"
+UPGRADE_WHY = (
+    f"Announced in the TensorFlow 2 upgrade guide and tf_upgrade_v2's rename table ({UPGRADE})."
+)
+
+# TF1 graph-mode names that live on in tf.compat.v1 (tf_upgrade_v2 renames them so). Only names
+# TF 2 does not have: tf.losses.mean_squared_error, tf.random_normal_initializer, ... exist in TF 2
+# with other meanings and are left alone.
+TF1_GRAPH = [
+    "Session",
+    "InteractiveSession",
+    "placeholder",
+    "placeholder_with_default",
+    "sparse_placeholder",
+    "global_variables_initializer",
+    "local_variables_initializer",
+    "variables_initializer",
+    "initialize_all_variables",
+    "tables_initializer",
+    "global_variables",
+    "local_variables",
+    "variable_scope",
+    "get_variable",
+    "get_variable_scope",
+    "AUTO_REUSE",
+    "ConfigProto",
+    "GPUOptions",
+    "RunOptions",
+    "RunMetadata",
+    "reset_default_graph",
+    "get_default_graph",
+    "get_default_session",
+    "get_collection",
+    "add_to_collection",
+    "GraphKeys",
+    "assign",
+    "assign_add",
+    "assign_sub",
+    "Print",
+    "py_func",
+    "truncated_normal_initializer",
+    "glorot_uniform_initializer",
+    "glorot_normal_initializer",
+    "train.AdamOptimizer",
+    "train.GradientDescentOptimizer",
+    "train.MomentumOptimizer",
+    "train.RMSPropOptimizer",
+    "train.AdagradOptimizer",
+    "train.AdadeltaOptimizer",
+    "train.FtrlOptimizer",
+    "train.Optimizer",
+    "train.Saver",
+    "train.import_meta_graph",
+    "train.exponential_decay",
+    "train.piecewise_constant",
+    "train.polynomial_decay",
+    "train.get_or_create_global_step",
+    "train.get_global_step",
+    "train.shuffle_batch",
+    "train.batch",
+    "train.start_queue_runners",
+    "train.string_input_producer",
+    "summary.FileWriter",
+    "summary.merge_all",
+    "layers.dense",
+    "layers.conv1d",
+    "layers.conv2d",
+    "layers.conv2d_transpose",
+    "layers.max_pooling1d",
+    "layers.max_pooling2d",
+    "layers.average_pooling2d",
+    "layers.batch_normalization",
+    "layers.dropout",
+    "layers.flatten",
+    "nn.rnn_cell.LSTMCell",
+    "nn.rnn_cell.BasicLSTMCell",
+    "nn.rnn_cell.BasicRNNCell",
+    "nn.rnn_cell.GRUCell",
+    "nn.rnn_cell.MultiRNNCell",
+    "nn.rnn_cell.DropoutWrapper",
+    "nn.rnn_cell.LSTMStateTuple",
+    "nn.dynamic_rnn",
+    "nn.static_rnn",
+    "nn.bidirectional_dynamic_rnn",
+    "nn.xw_plus_b",
+    "losses.softmax_cross_entropy",
+    "losses.sparse_softmax_cross_entropy",
+    "losses.sigmoid_cross_entropy",
+    "losses.get_regularization_loss",
+    "metrics.auc",
+    "trainable_variables",
+]
+# objects that only describe a session: moved, but they need no graph mode of their own
+TF1_CONFIG = {"ConfigProto", "GPUOptions", "RunOptions", "RunMetadata"}
+TF1_RENAMED = {
+    "set_random_seed": "random.set_seed",
+    "random_normal": "random.normal",
+    "random_uniform": "random.uniform",
+    "truncated_normal": "random.truncated_normal",
+    "random_shuffle": "random.shuffle",
+    "random_gamma": "random.gamma",
+    "random_crop": "image.random_crop",
+    "multinomial": "random.categorical",
+    "log": "math.log",
+    "log1p": "math.log1p",
+    "squared_difference": "math.squared_difference",
+    "is_nan": "math.is_nan",
+    "is_inf": "math.is_inf",
+    "is_finite": "math.is_finite",
+    "lgamma": "math.lgamma",
+    "digamma": "math.digamma",
+    "erf": "math.erf",
+    "rint": "math.rint",
+    "floordiv": "math.floordiv",
+    "mod": "math.floormod",
+    "ceil": "math.ceil",
+    "rsqrt": "math.rsqrt",
+    "reciprocal": "math.reciprocal",
+    "segment_sum": "math.segment_sum",
+    "segment_mean": "math.segment_mean",
+    "unsorted_segment_sum": "math.unsorted_segment_sum",
+    "matrix_inverse": "linalg.inv",
+    "matrix_determinant": "linalg.det",
+    "matrix_transpose": "linalg.matrix_transpose",
+    "matrix_band_part": "linalg.band_part",
+    "matrix_diag": "linalg.diag",
+    "matrix_diag_part": "linalg.diag_part",
+    "matrix_solve": "linalg.solve",
+    "matrix_solve_ls": "linalg.lstsq",
+    "matrix_triangular_solve": "linalg.triangular_solve",
+    "cholesky": "linalg.cholesky",
+    "qr": "linalg.qr",
+    "svd": "linalg.svd",
+    "trace": "linalg.trace",
+    "diag": "linalg.tensor_diag",
+    "diag_part": "linalg.tensor_diag_part",
+    "self_adjoint_eig": "linalg.eigh",
+    "cross": "linalg.cross",
+    "fft": "signal.fft",
+    "ifft": "signal.ifft",
+    "read_file": "io.read_file",
+    "write_file": "io.write_file",
+    "FixedLenFeature": "io.FixedLenFeature",
+    "VarLenFeature": "io.VarLenFeature",
+    "python_io.TFRecordWriter": "io.TFRecordWriter",
+    "string_join": "strings.join",
+    "check_numerics": "debugging.check_numerics",
+    "sparse_tensor_to_dense": "sparse.to_dense",
+    "sparse_reshape": "sparse.reshape",
+    "gfile.GFile": "io.gfile.GFile",
+    "gfile.Open": "io.gfile.GFile",
+    "gfile.Exists": "io.gfile.exists",
+    "gfile.MakeDirs": "io.gfile.makedirs",
+    "gfile.MkDir": "io.gfile.mkdir",
+    "gfile.ListDirectory": "io.gfile.listdir",
+    "gfile.Glob": "io.gfile.glob",
+    "gfile.Remove": "io.gfile.remove",
+    "gfile.DeleteRecursively": "io.gfile.rmtree",
+    "gfile.IsDirectory": "io.gfile.isdir",
+    "gfile.Copy": "io.gfile.copy",
+    "gfile.Rename": "io.gfile.rename",
+    "gfile.Walk": "io.gfile.walk",
+    "image.resize_images": "image.resize",
+    "image.resize_image_with_crop_or_pad": "image.resize_with_crop_or_pad",
+    "nn.softmax_cross_entropy_with_logits_v2": "nn.softmax_cross_entropy_with_logits",
+}
+# tf.to_float(x) is tf.cast(x, tf.float32)
+CASTS = {
+    "to_float": "float32",
+    "to_double": "float64",
+    "to_int32": "int32",
+    "to_int64": "int64",
+    "to_bfloat16": "bfloat16",
+    "to_complex64": "complex64",
+    "to_complex128": "complex128",
+}
+# reductions whose keep_dims= became keepdims= (TF 2.0 removed the old spelling)
+REDUCTIONS = [
+    *(f"reduce_{n}" for n in ("sum", "mean", "max", "min", "prod", "all", "any", "logsumexp")),
+    *(f"math.reduce_{n}" for n in ("sum", "mean", "max", "min", "prod", "all", "any", "std")),
+    "math.reduce_variance",
+    "math.reduce_logsumexp",
+    "count_nonzero",
+    "math.count_nonzero",
+    "norm",
+    "linalg.norm",
+]
+# tf.contrib pieces with a tf.compat.v1 home (graph mode, as TF001)
+CONTRIB_RNN = [
+    "BasicLSTMCell",
+    "LSTMCell",
+    "GRUCell",
+    "BasicRNNCell",
+    "MultiRNNCell",
+    "DropoutWrapper",
+    "LSTMStateTuple",
+    "RNNCell",
+]
+CONTRIB_RNN_FUNCTIONS = {"static_rnn": "nn.static_rnn"}
+# errors of TF1 graph code still running with TF2 behaviour after eager execution is disabled
+V2_BEHAVIOUR_ERRORS = (
+    r"Tensor is unhashable",
+    r"Tensor.ref\(\)",
+    r"Using a symbolic `tf.Tensor` as a Python `bool` is not allowed",
+    r"ResourceVariable.*has no attribute",
+    r"control_flow_v2",
+)
+
+
+def _tf1_graph(site: Site) -> Outcome | None:
+    name = (site.qname or "").removeprefix("tensorflow.")
+    if name in TF1_CONFIG or _inside_set_session(site):
+        # a session's settings, or the session handed to Keras' set_session (which the keras
+        # pack deletes): no graph mode for them
+        return Outcome(fix=DEFAULT_FIX)
+    return Outcome(fix=DEFAULT_FIX, prelude=DISABLE_EAGER)
+
+
+def _inside_set_session(site: Site) -> bool:
+    """``set_session(tf.Session(config=config))``: the keras pack (KER020) notes the sessions
+    Keras' set_session is handed, before their names are read."""
+    call = site.context[0] if site.context else None
+    return call is not None and id(call) in site.facts.get(SESSIONS_FOR_KERAS, ())
+
+
+def _enable_eager(site: Site) -> Outcome | None:
+    """``tf.enable_eager_execution()`` on its own line: TF 2 runs eagerly already."""
+    if not site.extra.get("statement") or site.args:
+        return Outcome(fix=None)
+    return Outcome(fix=lambda node, refs: edits.remove_statement())
+
+
+def _cast(site: Site) -> Outcome | None:
+    pos = site.positional()
+    keywords = {a.keyword.value for a in site.args if a.keyword}
+    if site.has_star() or len(pos) != 1 or keywords - {"name"}:
+        return Outcome(fix=None)
+    dtype = CASTS[(site.qname or "").rpartition(".")[2]]
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        first = args[0].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        typed = cst.Arg(refs[f"tensorflow.{dtype}"])
+        rest = args[1:]
+        if rest:
+            typed = typed.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        return node.with_changes(func=refs["tensorflow.cast"], args=[first, typed, *rest])
+
+    return Outcome(fix=fix, needs=("tensorflow.cast", f"tensorflow.{dtype}"))
+
+
+def _keep_prob(site: Site) -> Outcome | None:
+    """``tf.nn.dropout(x, keep_prob=k)`` → ``tf.nn.dropout(x, rate=1 - k)``. A second
+    positional argument is ambiguous (keep_prob in TF 1, rate in TF 2): reported."""
+    pos = site.positional()
+    arg = site.kwarg("keep_prob")
+    if arg is None:
+        if len(pos) >= 2 and site.kwarg("rate") is None:
+            return Outcome(
+                fix=None,
+                message="tf.nn.dropout's second argument is rate (the fraction dropped) in TF 2, "
+                "keep_prob (the fraction kept) in TF 1: pass rate=1 - keep_prob by keyword",
+            )
+        return None
+    if site.kwarg("rate") is not None:
+        return Outcome(fix=None)
+    value = literal(arg.value)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        i = edits.find_kwarg(node, "keep_prob")
+        assert i is not None
+        old = node.args[i].value
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            new: cst.BaseExpression = edits.to_node(round(1 - value, 10))
+        else:
+            right = edits.paren(old) if isinstance(old, cst.BinaryOperation) else old
+            new = cst.BinaryOperation(
+                left=cst.Integer("1"),
+                operator=cst.Subtract(
+                    whitespace_before=cst.SimpleWhitespace(" "),
+                    whitespace_after=cst.SimpleWhitespace(" "),
+                ),
+                right=right,
+            )
+        args = list(node.args)
+        args[i] = args[i].with_changes(keyword=cst.Name("rate"), value=new)
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
+def _xavier(site: Site) -> Outcome | None:
+    """``tf.contrib.layers.xavier_initializer(uniform=True)`` is the Glorot initializer."""
+    uniform = site.value("uniform", 0)
+    keywords = {a.keyword.value for a in site.args if a.keyword}
+    others = keywords - {"uniform", "seed", "dtype"}
+    if uniform is NOT_LITERAL or others or len(site.positional()) > 1:
+        return Outcome(fix=None)
+    kind = "normal" if uniform is False else "uniform"
+    new = f"tensorflow.compat.v1.glorot_{kind}_initializer"
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = [a for a in node.args if not (a.keyword and a.keyword.value == "uniform")]
+        args = [a for a in args if a.keyword is not None]  # the positional was uniform
+        if args:
+            args[-1] = edits.strip_comma(args[-1])
+        return node.with_changes(func=refs[new], args=args)
+
+    return Outcome(fix=fix, needs=(new,), outer=True)
+
+
+def _v2_behaviour(site: Site) -> Outcome | None:
+    """``tf.compat.v1.disable_eager_execution()`` → ``disable_v2_behavior()``: the whole TF 1
+    behaviour (graph mode, reference variables, v1 control flow, hashable tensors)."""
+    if not site.extra.get("statement") or site.args:
+        return None
+    func = site.node.func
+    if not isinstance(func, cst.Attribute):
+        return Outcome(fix=None)
+    return Outcome(
+        fix=lambda node, refs: node.with_changes(
+            func=node.func.with_changes(attr=cst.Name("disable_v2_behavior"))
+        )
+    )
+
+
+RULES = [
+    Rule(
+        id="TF001",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue="K1",
+        condition="graph-mode TF1 code: the names move to tf.compat.v1 with eager execution "
+        "disabled once, before them",
+        message="TF1 graph APIs (Session, placeholder, train.*Optimizer, ...) left the top-level "
+        "namespace in TF 2.0; use tf.compat.v1 with eager execution disabled",
+        replacement="tf.compat.v1.placeholder(...) after tf.compat.v1.disable_eager_execution()",
+        why=UPGRADE_WHY,
+        signatures=(
+            no_attribute("tensorflow", sorted({n.split(".")[0] for n in TF1_GRAPH})),
+            r"module 'tensorflow\.(_api\.v2\.)?(train|summary|layers|nn|losses|metrics)' has no "
+            r"attribute",
+        ),
+        matchers=tuple(
+            Symbol(old=f"tensorflow.{n}", new=f"tensorflow.compat.v1.{n}", check=_tf1_graph)
+            for n in TF1_GRAPH
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\nx = tf.placeholder(tf.float32, [None, 3])\n"
+                "sess = tf.Session()",
+                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+                "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\n"
+                "sess = tf.compat.v1.Session()",
+            ),
+            (
+                "import tensorflow as tf\nw = tf.get_variable('w', [3, 1])\n"
+                "h = tf.layers.dense(w, 4)\n"
+                "loss = tf.losses.sparse_softmax_cross_entropy(y, h)\n"
+                "step = tf.train.AdamOptimizer(0.01).minimize(loss)\n"
+                "cell = tf.nn.rnn_cell.LSTMCell(8)\n"
+                "init = tf.global_variables_initializer()\nsaver = tf.train.Saver()\n"
+                "writer = tf.summary.FileWriter('logs')\ntf.reset_default_graph()\n"
+                "tf.add_to_collection(tf.GraphKeys.UPDATE_OPS, step)",
+                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+                "w = tf.compat.v1.get_variable('w', [3, 1])\n"
+                "h = tf.compat.v1.layers.dense(w, 4)\n"
+                "loss = tf.compat.v1.losses.sparse_softmax_cross_entropy(y, h)\n"
+                "step = tf.compat.v1.train.AdamOptimizer(0.01).minimize(loss)\n"
+                "cell = tf.compat.v1.nn.rnn_cell.LSTMCell(8)\n"
+                "init = tf.compat.v1.global_variables_initializer()\n"
+                "saver = tf.compat.v1.train.Saver()\n"
+                "writer = tf.compat.v1.summary.FileWriter('logs')\n"
+                "tf.compat.v1.reset_default_graph()\n"
+                "tf.compat.v1.add_to_collection(tf.compat.v1.GraphKeys.UPDATE_OPS, step)",
+            ),
+            (
+                "import tensorflow as tf\nconfig = tf.ConfigProto()\n"
+                "config.gpu_options.allow_growth = True",
+                "import tensorflow as tf\nconfig = tf.compat.v1.ConfigProto()\n"
+                "config.gpu_options.allow_growth = True",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF002",
+        library=LIB,
+        changed_in="2.0",
+        safety=MANUAL,
+        catalogue="K2",
+        message="tf.contrib was removed in TF 2.0; port to core TF / Keras or TF Addons",
+        replacement="core tf / keras APIs",
+        why=UPGRADE_WHY,
+        signatures=(no_attribute("tensorflow", ["contrib"]), no_module("tensorflow.contrib")),
+        matchers=(Module("tensorflow.contrib", None),),
+        examples=(("import tensorflow.contrib.slim as slim", None),),
+    ),
+    Rule(
+        id="TF003",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="K3",
+        message="tf.set_random_seed, tf.random_normal, tf.log, tf.matrix_inverse, tf.gfile, ... "
+        "were renamed in TF 2.0 (tf.random.*, tf.math.*, tf.linalg.*, tf.io.*)",
+        replacement="tf.random.set_seed(...); tf.math.log; tf.linalg.inv; tf.io.gfile.exists",
+        why=UPGRADE_WHY,
+        signatures=(
+            no_attribute("tensorflow", sorted({k.split(".")[0] for k in TF1_RENAMED})),
+            r"module 'tensorflow\.(_api\.v2\.)?(image|nn)' has no attribute "
+            r"'(resize_images|resize_image_with_crop_or_pad|softmax_cross_entropy_with_logits_v2)'",
+        ),
+        matchers=tuple(
+            Symbol(old=f"tensorflow.{o}", new=f"tensorflow.{n}") for o, n in TF1_RENAMED.items()
+        ),  # fmt: skip
+        examples=(
+            (
+                "import tensorflow as tf\ntf.set_random_seed(42)\nw = tf.random_normal([3, 3])",
+                "import tensorflow as tf\ntf.random.set_seed(42)\nw = tf.random.normal([3, 3])",
+            ),
+            (
+                "import tensorflow as tf\nu = tf.random_uniform([2])\n"
+                "t = tf.truncated_normal([2])\ns = tf.multinomial(logits, 1)\n"
+                "l = tf.log(p)\ni = tf.matrix_inverse(m)\n"
+                "ok = tf.gfile.Exists('data')\nraw = tf.read_file('a.png')\n"
+                "small = tf.image.resize_images(img, [64, 64])\n"
+                "xe = tf.nn.softmax_cross_entropy_with_logits_v2(labels=y, logits=z)",
+                "import tensorflow as tf\nu = tf.random.uniform([2])\n"
+                "t = tf.random.truncated_normal([2])\ns = tf.random.categorical(logits, 1)\n"
+                "l = tf.math.log(p)\ni = tf.linalg.inv(m)\n"
+                "ok = tf.io.gfile.exists('data')\nraw = tf.io.read_file('a.png')\n"
+                "small = tf.image.resize(img, [64, 64])\n"
+                "xe = tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=z)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF004",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="tf.logging, tf.app and tf.flags left TF 2.0's namespace; they live on in "
+        "tf.compat.v1 (the standard logging module and absl.flags are their successors)",
+        replacement="tf.compat.v1.logging.set_verbosity(tf.compat.v1.logging.ERROR)",
+        why=UPGRADE_WHY,
+        signatures=(no_attribute("tensorflow", ["logging", "app", "flags"]),),
+        matchers=tuple(
+            Module(f"tensorflow.{m}", f"tensorflow.compat.v1.{m}")
+            for m in ("logging", "app", "flags")
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\ntf.logging.set_verbosity(tf.logging.ERROR)\n"
+                "flags = tf.app.flags\nflags.DEFINE_integer('epochs', 10, 'epochs')",
+                "import tensorflow as tf\n"
+                "tf.compat.v1.logging.set_verbosity(tf.compat.v1.logging.ERROR)\n"
+                "flags = tf.compat.v1.app.flags\nflags.DEFINE_integer('epochs', 10, 'epochs')",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF005",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="tf.enable_eager_execution() is gone: TF 2 executes eagerly by default (the call "
+        "is deleted)",
+        replacement="(nothing: eager execution is the default)",
+        why=UPGRADE_WHY,
+        signatures=(no_attribute("tensorflow", ["enable_eager_execution"]),),
+        matchers=(Call(functions=("tensorflow.enable_eager_execution",), check=_enable_eager),),
+        examples=(
+            (
+                "import tensorflow as tf\ntf.enable_eager_execution()\nx = tf.constant([1, 2])",
+                "import tensorflow as tf\nx = tf.constant([1, 2])",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF006",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="the reductions' keep_dims= was removed in TF 2.0; use keepdims=",
+        replacement="tf.reduce_sum(x, axis=1, keepdims=True)",
+        why=UPGRADE_WHY,
+        signatures=(unexpected_kwarg(["keep_dims"]),),
+        matchers=(
+            kwarg_rename(
+                "keep_dims", "keepdims", functions=[f"tensorflow.{n}" for n in REDUCTIONS]
+            ),
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\ns = tf.reduce_sum(x, axis=1, keep_dims=True)",
+                "import tensorflow as tf\ns = tf.reduce_sum(x, axis=1, keepdims=True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF007",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="tf.to_float/to_int32/... were removed in TF 2.0; use tf.cast(x, tf.float32)",
+        replacement="tf.cast(x, tf.float32)",
+        why=UPGRADE_WHY,
+        signatures=(no_attribute("tensorflow", list(CASTS)),),
+        matchers=(Call(functions=tuple(f"tensorflow.{n}" for n in CASTS), check=_cast),),
+        examples=(
+            (
+                "import tensorflow as tf\nacc = tf.reduce_mean(tf.to_float(correct))\n"
+                "n = tf.to_int32(k)",
+                "import tensorflow as tf\nacc = tf.reduce_mean(tf.cast(correct, tf.float32))\n"
+                "n = tf.cast(k, tf.int32)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF008",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="tf.nn.dropout takes rate= (the fraction dropped) since TF 2.0, not keep_prob=; "
+        "rate = 1 - keep_prob",
+        replacement="tf.nn.dropout(x, rate=1 - keep_prob)",
+        why=UPGRADE_WHY,
+        signatures=(unexpected_kwarg(["keep_prob"]),),
+        matchers=(Call(functions=("tensorflow.nn.dropout",), check=_keep_prob),),
+        examples=(
+            (
+                "import tensorflow as tf\nh = tf.nn.dropout(h, keep_prob=0.8)\n"
+                "g = tf.nn.dropout(g, keep_prob=keep)",
+                "import tensorflow as tf\nh = tf.nn.dropout(h, rate=0.2)\n"
+                "g = tf.nn.dropout(g, rate=1 - keep)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF009",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue="release-notes",
+        condition="graph-mode TF1 code, as TF001: eager execution is disabled once, before them",
+        message="tf.contrib.rnn cells and tf.contrib.layers.xavier_initializer have tf.compat.v1 "
+        "homes (tf.compat.v1.nn.rnn_cell.*, glorot_uniform_initializer)",
+        replacement="tf.compat.v1.nn.rnn_cell.LSTMCell; tf.compat.v1.glorot_uniform_initializer()",
+        why=UPGRADE_WHY,
+        signatures=(no_attribute("tensorflow", ["contrib"]),),
+        matchers=(
+            *(
+                Symbol(
+                    old=f"tensorflow.contrib.rnn.{n}",
+                    new=f"tensorflow.compat.v1.nn.rnn_cell.{n}",
+                    check=_tf1_graph,
+                )
+                for n in CONTRIB_RNN
+            ),
+            *(
+                Symbol(
+                    old=f"tensorflow.contrib.rnn.{o}",
+                    new=f"tensorflow.compat.v1.{n}",
+                    check=_tf1_graph,
+                )
+                for o, n in CONTRIB_RNN_FUNCTIONS.items()
+            ),
+            Call(functions=("tensorflow.contrib.layers.xavier_initializer",), check=_xavier),
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\ncell = tf.contrib.rnn.BasicLSTMCell(64)\n"
+                "init = tf.contrib.layers.xavier_initializer()",
+                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+                "cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(64)\n"
+                "init = tf.compat.v1.glorot_uniform_initializer()",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF010",
+        library=LIB,
+        changed_in="2.0",
+        safety=REVIEW,
+        catalogue="release-notes",
+        message="TF1 graph code that still fails with eager execution disabled needs the whole "
+        "TF1 behaviour: tf.compat.v1.disable_v2_behavior()",
+        replacement="tf.compat.v1.disable_v2_behavior() (or: import tensorflow.compat.v1 as tf; "
+        "tf.disable_v2_behavior())",
+        why="The TF 2 migration guide runs unchanged TF1 code with `import tensorflow.compat.v1 "
+        f"as tf; tf.disable_v2_behavior()` ({UPGRADE}); disabling eager execution alone keeps "
+        "resource variables, v2 control flow and unhashable tensors.",
+        signatures=V2_BEHAVIOUR_ERRORS,
+        matchers=(
+            Call(functions=("tensorflow.compat.v1.disable_eager_execution",), check=_v2_behaviour),
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+                "x = tf.compat.v1.placeholder(tf.float32)",
+                "import tensorflow as tf\ntf.compat.v1.disable_v2_behavior()\n"
+                "x = tf.compat.v1.placeholder(tf.float32)",
+            ),
+        ),
+    ),
+]
