@@ -126,6 +126,11 @@ TENSORFLOW = [
     (["TF006"], TF + "s = tf.reduce_sum(tf.ones([2, 3]), axis=1, keep_dims=True)"),
     (["TF007"], TF + "a = tf.reduce_mean(tf.to_float(tf.constant([1, 0, 1])))"),
     (["TF008"], TF + "h = tf.nn.dropout(tf.ones([4, 4]), keep_prob=0.8)"),
+    (
+        ["TF010"],
+        TF + "tf.compat.v1.disable_eager_execution()\n"
+        "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\nn = x.get_shape()[1].value",
+    ),
 ]
 TORCH = [
     (

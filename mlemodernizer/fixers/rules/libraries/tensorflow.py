@@ -229,14 +229,9 @@ CONTRIB_RNN = [
     "RNNCell",
 ]
 CONTRIB_RNN_FUNCTIONS = {"static_rnn": "nn.static_rnn"}
-# errors of TF1 graph code still running with TF2 behaviour after eager execution is disabled
-V2_BEHAVIOUR_ERRORS = (
-    r"Tensor is unhashable",
-    r"Tensor.ref\(\)",
-    r"Using a symbolic `tf.Tensor` as a Python `bool` is not allowed",
-    r"ResourceVariable.*has no attribute",
-    r"control_flow_v2",
-)
+# errors of TF1 graph code still running with TF2 behaviour after eager execution is disabled:
+# v2 TensorShapes hold ints, not Dimensions (x.get_shape()[1].value)
+V2_BEHAVIOUR_ERRORS = (r"'int' object has no attribute 'value'",)
 
 
 def _tf1_graph(site: Site) -> Outcome | None:
@@ -627,7 +622,7 @@ RULES = [
         "tf.disable_v2_behavior())",
         why="The TF 2 migration guide runs unchanged TF1 code with `import tensorflow.compat.v1 "
         f"as tf; tf.disable_v2_behavior()` ({UPGRADE}); disabling eager execution alone keeps "
-        "resource variables, v2 control flow and unhashable tensors.",
+        "resource variables, v2 control flow and v2 shapes (x.get_shape()[1].value fails).",
         signatures=V2_BEHAVIOUR_ERRORS,
         matchers=(
             Call(functions=("tensorflow.compat.v1.disable_eager_execution",), check=_v2_behaviour),
@@ -635,9 +630,9 @@ RULES = [
         examples=(
             (
                 "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
-                "x = tf.compat.v1.placeholder(tf.float32)",
+                "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\nn = x.get_shape()[1].value",
                 "import tensorflow as tf\ntf.compat.v1.disable_v2_behavior()\n"
-                "x = tf.compat.v1.placeholder(tf.float32)",
+                "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\nn = x.get_shape()[1].value",
             ),
         ),
     ),
