@@ -141,7 +141,15 @@ TORCH = [
     ),
     (["TCH006"], "import torch\nA = torch.eye(2)\nr = torch.matrix_rank(A)"),
 ]
+TF_KERAS = [  # KER009's rewrite imports from tf_keras, the Keras 2 package
+    (
+        ["KER009"],
+        "from keras.preprocessing.text import Tokenizer\nt = Tokenizer(100)\n"
+        "t.fit_on_texts(['a b c', 'b c d'])\nseq = t.texts_to_sequences(['a b'])",
+    ),
+]
 CASES = [("keras", *c) for c in KERAS] + [("tensorflow", *c) for c in TENSORFLOW]
+CASES += [("tf_keras", *c) for c in TF_KERAS]
 CASES += [("torch", *c) for c in TORCH]
 MARK = "<<raised>> "
 QUIET = f"import os\nos.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'\nMARK = {MARK!r}\n"
