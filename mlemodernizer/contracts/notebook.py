@@ -289,12 +289,15 @@ def split_cells_text(text: str) -> dict[int, str]:
 
 
 def output_texts(cell: NotebookNode) -> list[tuple[str, str]]:
-    """``(output_type, text)`` of each output a reader sees as text, in order: streams, and the
-    text/plain of results and displays (a list of lines joined). Images and errors are left out."""
+    """``(kind, text)`` of each output a reader sees as text, in order: streams (kind
+    ``stdout`` or ``stderr``), and the text/plain of results and displays (kind
+    ``execute_result`` or ``display_data``; a list of lines joined). Images and errors are left
+    out."""
     out: list[tuple[str, str]] = []
     for output in cell.get("outputs", []):
         kind = output.get("output_type")
         if kind == "stream":
+            kind = "stderr" if output.get("name") == "stderr" else "stdout"
             text = output.get("text", "")
         elif kind in ("execute_result", "display_data"):
             text = output.get("data", {}).get("text/plain", "")

@@ -18,6 +18,7 @@ from nbformat import NotebookNode
 
 from ..contracts.notebook import output_texts
 from .base import CellError, CellRun, ExecutionRequest, ExecutionResult
+from .noise import without_noise
 
 ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # the line the grounding probe prints its facts on (see grounding.build_probe)
@@ -53,7 +54,9 @@ def output_tail(cell: NotebookNode, lines: int = TAIL_LINES, chars: int = TAIL_C
     a progress bar's carriage returns keep only what the terminal would show."""
     parts: list[str] = []
     for kind, text in output_texts(cell):
-        if kind != "stream":
+        if kind == "stderr":
+            text = without_noise(text)
+        elif kind != "stdout":
             text += "\n"
             if parts and not parts[-1].endswith("\n"):
                 text = "\n" + text  # a result shows on a line of its own

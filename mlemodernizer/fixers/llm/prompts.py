@@ -23,6 +23,7 @@ from ...contracts.notebook import cells_as_text, code_cells, mask_magics, output
 from ...environment.grounding import failing_lines, format_facts
 from ...environment.local_modules import frame_in_modules
 from ...execution.base import CellError, ExecutionResult
+from ...execution.noise import without_noise
 from ..base import FixContext, FixType
 from .consistency import bound_names, imported_or_defined, used_names
 from .packages import relevant_versions
@@ -532,7 +533,8 @@ def _outputs_text(result: ExecutionResult) -> str:
     for i, cell in enumerate(result.executed.cells):
         if cell.cell_type != "code":
             continue
-        texts = [text for _, text in output_texts(cell)]
+        # framework chatter on stderr (TensorFlow's CPU notices) is not the notebook's output
+        texts = [without_noise(t) if k == "stderr" else t for k, t in output_texts(cell)]
         lines = [ln for ln in "".join(texts).split("\n") if ln.strip()]
         if lines:
             chunks.append(f"[cell {i}]\n" + "\n".join(ln[:200] for ln in lines[-6:]))
