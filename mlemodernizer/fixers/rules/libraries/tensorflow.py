@@ -351,6 +351,19 @@ def _v2_behaviour(site: Site) -> Outcome | None:
     )
 
 
+def _gpu_device(site: Site) -> Outcome | None:
+    """``tf.device('/gpu:0')`` (a literal naming a GPU): soft device placement, set once at the
+    top of the cell, places the ops on the CPU where no GPU is (eager code already does)."""
+    arg = site.positional()[0] if site.positional() else site.kwarg("device_name")
+    value = literal(arg.value) if arg is not None else None
+    if not isinstance(value, str) or "gpu" not in value.lower():
+        return None
+    return Outcome(
+        fix=lambda node, refs: node,
+        prelude="tensorflow.config.set_soft_device_placement(True)",
+    )
+
+
 RULES = [
     Rule(
         id="TF001",
@@ -633,6 +646,36 @@ RULES = [
                 "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\nn = x.get_shape()[1].value",
                 "import tensorflow as tf\ntf.compat.v1.disable_v2_behavior()\n"
                 "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\nn = x.get_shape()[1].value",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF011",
+        library=LIB,
+        changed_in="2.1",
+        safety=SAFE,
+        catalogue="tf.config.set_soft_device_placement",
+        message="ops pinned to a GPU (tf.device('/gpu:0')) run on the CPU where there is none: "
+        "soft device placement, set once (a GPU present keeps them)",
+        replacement="tf.config.set_soft_device_placement(True): ops pinned to a GPU run on the "
+        "CPU where there is none",
+        why="A notebook written on a GPU machine pins ops with tf.device('/gpu:0'). In graph "
+        "code (a tf.compat.v1.Session) a machine without a GPU stops with 'Cannot assign a "
+        "device for operation ... The requested device appears to be a GPU, but CUDA is not "
+        "enabled'. tf.config.set_soft_device_placement(True) (TF 2.1) lets TensorFlow place "
+        "such an op on a device that exists, as eager code does by default.",
+        signatures=(
+            r"Cannot assign a device for operation",
+            r"Could not satisfy explicit device specification '/device:GPU",
+            r"The requested device appears to be a GPU, but CUDA is not enabled",
+        ),
+        matchers=(Call(functions=("tensorflow.device",), check=_gpu_device),),
+        examples=(
+            (
+                "import tensorflow as tf\nwith tf.device('/gpu:0'):\n"
+                "    b = tf.constant([1.0]) * 2",
+                "import tensorflow as tf\ntf.config.set_soft_device_placement(True)\n"
+                "with tf.device('/gpu:0'):\n    b = tf.constant([1.0]) * 2",
             ),
         ),
     ),

@@ -387,6 +387,101 @@ def _torch_range(site: Site) -> Outcome | None:
     return Outcome(fix=fix, needs=("torch.arange", "torch.float32"), outer=True)
 
 
+# a device asked for by name: "cuda", "cuda:1"
+_CUDA_NAME = re.compile(r"^cuda(:\d+)?$")
+FACTORIES = qualify(
+    "torch",
+    ["tensor", "zeros", "ones", "empty", "full", "rand", "randn", "randint", "arange", "eye",
+     "linspace", "zeros_like", "ones_like", "randn_like", "rand_like", "as_tensor"],
+)  # fmt: skip
+
+
+def _cuda_or_cpu(name: str, refs: Any) -> cst.IfExp:
+    """``"cuda" if torch.cuda.is_available() else "cpu"``: the device is chosen when the cell
+    runs, so a machine with a GPU keeps it and one without runs on the CPU."""
+    return cst.IfExp(
+        test=cst.Call(func=refs["torch.cuda.is_available"]),
+        body=edits.string(name),
+        orelse=edits.string("cpu"),
+    )
+
+
+def _cuda_literal(arg: cst.Arg | None) -> str | None:
+    value = literal(arg.value) if arg is not None else None
+    return value if isinstance(value, str) and _CUDA_NAME.match(value) else None
+
+
+def _cuda_method(site: Site) -> Outcome | None:
+    """``x.cuda()``, ``x.cuda(1)``, ``x.cuda(non_blocking=True)`` → ``x.to(<device>)``."""
+    pos = site.positional()
+    if site.has_star() or len(pos) > 1 or site.receiver_node is None:
+        return None
+    device = site.kwarg("device") or (pos[0] if pos else None)
+    index = literal(device.value) if device is not None else None
+    if device is not None and (not isinstance(index, int) or isinstance(index, bool)):
+        return Outcome(fix=None)  # a device in a variable: left as written
+    name = "cuda" if index is None else f"cuda:{index}"
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        rest = [a for a in node.args if a.keyword is not None and a.keyword.value != "device"]
+        args = [cst.Arg(_cuda_or_cpu(name, refs)), *rest]
+        return edits.rename_method(node, "to").with_changes(
+            args=[
+                a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+                for a in args[:-1]
+            ]
+            + [edits.strip_comma(args[-1])]
+        )
+
+    return Outcome(fix=fix, needs=("torch.cuda.is_available",))
+
+
+def _device_argument(position: int | None) -> Any:
+    """A literal "cuda" given as ``torch.device("cuda")``, ``x.to("cuda")`` or a factory's
+    ``device="cuda"`` → the same name when a GPU is there, "cpu" otherwise."""
+
+    def check(site: Site) -> Outcome | None:
+        arg = site.kwarg("device")
+        if arg is None and position is not None:
+            pos = site.positional()
+            arg = pos[position] if len(pos) > position else None
+        name = _cuda_literal(arg)
+        if name is None or arg is None:
+            return None
+        if site.qname == "torch.device" and len(site.positional()) > 1:
+            return Outcome(fix=None)  # torch.device("cuda", 0): rare, left as written
+        target = arg
+
+        def fix(node: cst.Call, refs: Any) -> cst.Call:
+            return node.with_changes(
+                args=[
+                    a.with_changes(value=_cuda_or_cpu(name, refs)) if a.deep_equals(target) else a
+                    for a in node.args
+                ]
+            )
+
+        return Outcome(fix=fix, needs=("torch.cuda.is_available",))
+
+    return check
+
+
+def _load_on_cpu(site: Site) -> Outcome | None:
+    """``torch.load(f)`` of tensors saved on a GPU: on a machine without one they load on the
+    CPU (``map_location``), and where there is a GPU nothing changes (None is the default)."""
+    if site.kwarg("map_location") is not None or len(site.positional()) > 1 or site.has_star():
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        where = cst.IfExp(
+            test=cst.Call(func=refs["torch.cuda.is_available"]),
+            body=cst.Name("None"),
+            orelse=edits.string("cpu"),
+        )
+        return edits.add_args(node, [edits.kwarg("map_location", where)])
+
+    return Outcome(fix=fix, needs=("torch.cuda.is_available",))
+
+
 def fix_async(line: str) -> str | None:
     """``x.cuda(async=True)`` (a syntax error since Python 3.7) → ``non_blocking=True``."""
     new = _ASYNC.sub(r"\1non_blocking\2", line)
@@ -713,6 +808,77 @@ RULES = [
                 "for x, y in loader:\n    x = x.cuda(async=True)\n    y = y.to(device, async=True)",
                 "for x, y in loader:\n    x = x.cuda(non_blocking=True)\n"
                 "    y = y.to(device, non_blocking=True)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH016",
+        library=LIB,
+        changed_in="0.4",
+        safety=SAFE,
+        catalogue="torch.cuda: CUDA semantics (device-agnostic code)",
+        message="the notebook asks for a GPU (.cuda(), device='cuda'): "
+        "it now picks the device when it runs, the GPU where there is one and the CPU otherwise",
+        replacement="x.to('cuda' if torch.cuda.is_available() else 'cpu'): the GPU where there "
+        "is one, the CPU otherwise",
+        why="Old notebooks were written on a machine with a GPU and name it: x.cuda(), "
+        "torch.device('cuda'), torch.load of tensors saved on a GPU. On a machine without one, "
+        "PyTorch stops at the first such line (Torch not compiled with CUDA enabled; Found no "
+        "NVIDIA driver). PyTorch 0.4's migration guide and its notes on CUDA semantics "
+        "recommend device-agnostic code: the device is chosen at run time, so the rewrite "
+        "changes nothing where a GPU is present (Docker's --gpus keeps it).",
+        signatures=(
+            r"Torch not compiled with CUDA enabled",
+            r"Found no NVIDIA driver on your system",
+            r"No CUDA GPUs are available",
+            r"CUDA driver initialization failed",
+        ),
+        matchers=(
+            Call(methods=("cuda",), check=_cuda_method),
+            Call(functions=("torch.device",), check=_device_argument(0)),
+            Call(methods=("to",), check=_device_argument(0)),
+            Call(functions=FACTORIES, check=_device_argument(None)),
+        ),
+        examples=(
+            (
+                "import torch\nmodel = torch.nn.Linear(3, 1).cuda()\n"
+                "x = torch.randn(4, 3).cuda(0)\ny = torch.zeros(4, 1, device='cuda')\n"
+                "dev = torch.device('cuda:0')\nz = x.to('cuda')",
+                "import torch\n"
+                "model = torch.nn.Linear(3, 1).to('cuda' if torch.cuda.is_available() else 'cpu')\n"
+                "x = torch.randn(4, 3).to('cuda:0' if torch.cuda.is_available() else 'cpu')\n"
+                "y = torch.zeros(4, 1, device='cuda' if torch.cuda.is_available() else 'cpu')\n"
+                "dev = torch.device('cuda:0' if torch.cuda.is_available() else 'cpu')\n"
+                "z = x.to('cuda' if torch.cuda.is_available() else 'cpu')",
+            ),
+            (
+                "import torch\nx = torch.randn(2).cuda(non_blocking=True)\n"
+                "dev = torch.device('cuda' if torch.cuda.is_available() else 'cpu')\nw = x.to(dev)",
+                "import torch\nx = torch.randn(2).to('cuda' if torch.cuda.is_available() "
+                "else 'cpu', non_blocking=True)\n"
+                "dev = torch.device('cuda' if torch.cuda.is_available() else 'cpu')\nw = x.to(dev)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH017",
+        library=LIB,
+        changed_in="0.4",
+        safety=SAFE,
+        catalogue="torch.load(map_location=)",
+        message="tensors saved on a GPU load on the CPU where there is none "
+        "(map_location='cpu' only then; with a GPU nothing changes)",
+        replacement="torch.load(f, map_location=None if torch.cuda.is_available() else 'cpu')",
+        why="torch.load restores each tensor on the device it was saved from; on a machine "
+        "without a GPU that stops with 'Attempting to deserialize object on a CUDA device', "
+        "and the message itself asks for map_location=torch.device('cpu').",
+        signatures=(r"Attempting to deserialize object on a CUDA device",),
+        matchers=(Call(functions=("torch.load",), check=_load_on_cpu),),
+        examples=(
+            (
+                "import torch\nstate = torch.load('model.pt')",
+                "import torch\nstate = torch.load('model.pt', map_location=None if "
+                "torch.cuda.is_available() else 'cpu')",
             ),
         ),
     ),
