@@ -432,6 +432,13 @@ def add_sidecar_parser(sub: Any) -> None:
         "--packages", default=None, help="space-separated pip requirements instead of the default"
     )
     build.add_argument(
+        "--frameworks",
+        choices=("cpu", "gpu"),
+        default=None,
+        help="add TensorFlow (Keras 3) and PyTorch: CPU builds, or CUDA builds for --gpus "
+        "(the image grows by about 1.5 GB, or several GB for gpu)",
+    )
+    build.add_argument(
         "--build-arg", action="append", default=[], metavar="KEY=VALUE", help="repeatable"
     )
     build.add_argument("--no-cache", action="store_true")
@@ -441,7 +448,7 @@ def add_sidecar_parser(sub: Any) -> None:
 
 
 def cmd_sidecar(args: argparse.Namespace) -> int:
-    from .execution.docker.image import DOCKERFILE, build_image, image_summary
+    from .execution.docker.image import DOCKERFILE, build_image, image_packages, image_summary
 
     if args.sidecar_command == "dockerfile":
         print(DOCKERFILE.read_text(), end="")
@@ -452,8 +459,9 @@ def cmd_sidecar(args: argparse.Namespace) -> int:
         if not sep or not key:
             raise ModernizerError(f"--build-arg {item!r}: expected KEY=VALUE")
         build_args[key] = value
-    if args.packages:
-        build_args["PACKAGES"] = args.packages
+    packages = image_packages(args.packages, args.frameworks)
+    if packages:
+        build_args["PACKAGES"] = packages
     t0 = time.monotonic()
     image_id = build_image(
         base=args.base,

@@ -279,6 +279,23 @@ def test_sidecar_build_rejects_a_build_arg_without_a_value_before_any_docker_wor
     assert "--build-arg 'PACKAGES': expected KEY=VALUE" in proc.stderr
 
 
+def test_frameworks_add_tensorflow_and_torch_to_the_dockerfiles_own_packages() -> None:
+    from mlemodernizer.execution.docker.image import DEFAULT_PACKAGES, DOCKERFILE, image_packages
+
+    arg = next(line for line in DOCKERFILE.read_text().splitlines() if line.startswith("ARG PACK"))
+    assert arg == f'ARG PACKAGES="{DEFAULT_PACKAGES}"'  # the default the option extends
+    cpu = image_packages(None, "cpu")
+    assert cpu is not None and cpu.startswith(DEFAULT_PACKAGES + " ")
+    assert "tensorflow-cpu" in cpu and "download.pytorch.org/whl/cpu" in cpu  # no CUDA build
+    gpu = image_packages("ipykernel numpy", "gpu")
+    assert gpu == "ipykernel numpy tensorflow[and-cuda] torch"
+    assert image_packages("ipykernel numpy", None) == "ipykernel numpy"
+    proc = run_cli(
+        "sidecar", "build", "--frameworks", "tpu", env={"DOCKER_HOST": "unix:///nonexistent"}
+    )
+    assert proc.returncode == 2 and "invalid choice: 'tpu'" in proc.stderr
+
+
 def test_the_runner_needs_only_the_images_python() -> None:
     source = RUNNER_HOST_PATH.read_text()
     assert "mlemodernizer" not in source.split('"""', 2)[2]  # no import of our package inside

@@ -24,7 +24,28 @@ from .client import connect
 DEFAULT_IMAGE = "mlemodernizer-sidecar:latest"  # --image's default for --executor docker
 DOCKERFILE = Path(__file__).with_name("sidecar.Dockerfile")
 DEFAULT_BASE = "python:3.12-slim"
+# the Dockerfile's ARG PACKAGES default (a test keeps the two the same)
+DEFAULT_PACKAGES = "ipykernel nbclient nbformat numpy pandas scipy scikit-learn matplotlib"
+# what ``sidecar build --frameworks`` adds: TensorFlow with Keras 3 and PyTorch, CPU builds (PyPI's
+# Linux torch is a CUDA build of several GB; PyTorch's own CPU index has the small one), or the
+# CUDA builds for a machine with GPUs (run with --gpus to use them)
+FRAMEWORKS = {
+    "cpu": "tensorflow-cpu torch --extra-index-url https://download.pytorch.org/whl/cpu",
+    "gpu": "tensorflow[and-cuda] torch",
+}
 SUMMARY_PACKAGES = ("python", "numpy", "pandas", "scikit-learn", "scipy", "matplotlib", "ipykernel")
+
+
+def image_packages(packages: str | None, frameworks: str | None) -> str | None:
+    """The PACKAGES build argument: the given list (or the default) plus the frameworks asked
+    for; None leaves the Dockerfile's default alone."""
+    if frameworks is None:
+        return packages
+    if frameworks not in FRAMEWORKS:
+        raise ModernizerError(
+            f"--frameworks {frameworks!r}: choose one of {', '.join(sorted(FRAMEWORKS))}"
+        )
+    return f"{packages or DEFAULT_PACKAGES} {FRAMEWORKS[frameworks]}"
 
 
 def _context() -> io.BytesIO:
