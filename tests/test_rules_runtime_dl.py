@@ -1,17 +1,20 @@
 """Proof against the installed deep-learning frameworks for the rules taken from their release
 notes and migration guides (issue 25): the old code raises today with an error one of the rules'
 signatures recognizes, and the rewritten code runs. Each case is skipped where its framework is
-not installed (none of them is a dependency of mlemodernizer); each runs in its own interpreter,
-since TF1 graph code switches TensorFlow's global mode.
+not installed (the `dl` extra installs them); each runs in a process of its own,
+since TF1 graph code switches TensorFlow's global mode (forked from one that imported the
+frameworks, see RUNNER).
 
 The last tests need no framework: how the rules of the keras and tensorflow packs work together.
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from importlib.util import find_spec
 
 import pytest
@@ -151,28 +154,89 @@ TF_KERAS = [  # KER009's rewrite imports from tf_keras, the Keras 2 package
 CASES = [("keras", *c) for c in KERAS] + [("tensorflow", *c) for c in TENSORFLOW]
 CASES += [("tf_keras", *c) for c in TF_KERAS]
 CASES += [("torch", *c) for c in TORCH]
-MARK = "<<raised>> "
-QUIET = f"import os\nos.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'\nMARK = {MARK!r}\n"
+# the forking runner: a fresh interpreter imports the installed frameworks once (10-20 s for
+# TensorFlow here), then forks one child per snippet. A child starts from a process that imported
+# and ran nothing, so a snippet's global switches (TF1 graph mode) die with it, as in an
+# interpreter of its own, at a fraction of a second instead of an import each.
+RUNNER = textwrap.dedent(
+    """
+    import json, os, sys, warnings
+    os.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'
+    for name in ('tensorflow', 'keras', 'tf_keras', 'torch'):
+        try:
+            __import__(name)
+        except Exception:
+            pass
+    print(json.dumps({'ready': True}), flush=True)
+    for line in sys.stdin:
+        code = json.loads(line)['code']
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(read)
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(quiet, 1)
+            os.dup2(quiet, 2)
+            error = ''
+            try:
+                warnings.simplefilter('ignore')
+                exec(compile(code, '<cell>', 'exec'), {'__name__': '__main__'})
+            except BaseException as exc:
+                error = f'{type(exc).__name__}: {exc}'
+            os.write(write, error.encode() or b'<<ran>>')
+            os._exit(0)
+        os.close(write)
+        data = b''
+        while chunk := os.read(read, 65536):
+            data += chunk
+        os.close(read)
+        _, status = os.waitpid(pid, 0)
+        text = data.decode(errors='replace')
+        if not text:
+            text = f'crashed: exit status {os.waitstatus_to_exitcode(status)}'
+        print(json.dumps({'error': '' if text == '<<ran>>' else text}), flush=True)
+    """
+)
+
+
+class _Runner:
+    def __init__(self) -> None:
+        self.proc: subprocess.Popen[str] | None = None
+
+    def run(self, code: str) -> str:
+        if self.proc is None or self.proc.poll() is not None:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", RUNNER],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+            )
+            assert self.proc.stdout is not None
+            assert json.loads(self.proc.stdout.readline()) == {"ready": True}
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps({"code": code}) + "\n")
+        self.proc.stdin.flush()
+        return json.loads(self.proc.stdout.readline())["error"]
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+_RUNNER = _Runner()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _runner_closes() -> Iterator[None]:
+    yield
+    _RUNNER.close()
 
 
 def _run(code: str) -> str:
-    """The error the code raises in a fresh interpreter ('' when it runs)."""
-    runner = QUIET + textwrap.dedent(
-        """
-        import sys, warnings
-        warnings.simplefilter('ignore')
-        try:
-            exec(compile(sys.stdin.read(), '<cell>', 'exec'), {})
-        except Exception as exc:
-            print(f'{MARK}{type(exc).__name__}: {exc}')
-        """
-    )
-    proc = subprocess.run(
-        [sys.executable, "-c", runner], input=code, capture_output=True, text=True, timeout=300
-    )
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    _, marked, error = proc.stdout.partition(MARK)
-    return error.strip() if marked else ""
+    """The error the code raises in a process of its own ('' when it runs)."""
+    return _RUNNER.run(code)
 
 
 @pytest.mark.parametrize(
