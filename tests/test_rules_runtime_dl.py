@@ -143,6 +143,13 @@ TORCH = [
         "dataiter = iter(loader)\nbatch = dataiter.next()",
     ),
     (["TCH006"], "import torch\nA = torch.eye(2)\nr = torch.matrix_rank(A)"),
+    (
+        ["TCH018"],
+        "import torch\nimport torch.utils.data as Data\n"
+        "ds = Data.TensorDataset(data_tensor=torch.zeros(4, 2), target_tensor=torch.ones(4))\n"
+        "x, y = ds[0]",
+    ),
+    (["TCH016"], "import torch\nm = torch.nn.Linear(2, 1).cuda()\ny = m(torch.zeros(3, 2).cuda())"),
 ]
 TF_KERAS = [  # KER009's rewrite imports from tf_keras, the Keras 2 package
     (

@@ -482,6 +482,30 @@ def _load_on_cpu(site: Site) -> Outcome | None:
     return Outcome(fix=fix, needs=("torch.cuda.is_available",))
 
 
+def _tensor_dataset(site: Site) -> Outcome | None:
+    """``TensorDataset(data_tensor=x, target_tensor=y)`` → ``TensorDataset(x, y)``: since 0.4
+    it takes any number of tensors, positionally."""
+    data, target = site.kwarg("data_tensor"), site.kwarg("target_tensor")
+    if data is None and target is None:
+        return None
+    if site.has_star() or any(
+        a.keyword is not None and a.keyword.value not in ("data_tensor", "target_tensor")
+        for a in site.args
+    ):
+        return Outcome(fix=None)
+    ordered = [*site.positional(), *(a for a in (data, target) if a is not None)]
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = [cst.Arg(a.value) for a in ordered]
+        spaced = [
+            a.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            for a in args[:-1]
+        ]
+        return node.with_changes(args=[*spaced, args[-1]])
+
+    return Outcome(fix=fix)
+
+
 def fix_async(line: str) -> str | None:
     """``x.cuda(async=True)`` (a syntax error since Python 3.7) → ``non_blocking=True``."""
     new = _ASYNC.sub(r"\1non_blocking\2", line)
@@ -879,6 +903,34 @@ RULES = [
                 "import torch\nstate = torch.load('model.pt')",
                 "import torch\nstate = torch.load('model.pt', map_location=None if "
                 "torch.cuda.is_available() else 'cpu')",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH018",
+        library=LIB,
+        changed_in="0.4",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="TensorDataset takes its tensors positionally since 0.4 (any number of them); "
+        "data_tensor= and target_tensor= are gone",
+        replacement="TensorDataset(x, y)",
+        why=NOTES_WHY,
+        signatures=(unexpected_kwarg(["data_tensor", "target_tensor"]),),
+        matchers=(
+            Call(
+                functions=(
+                    "torch.utils.data.TensorDataset",
+                    "torch.utils.data.dataset.TensorDataset",
+                ),
+                check=_tensor_dataset,
+            ),
+        ),
+        examples=(
+            (
+                "import torch.utils.data as Data\n"
+                "ds = Data.TensorDataset(data_tensor=x, target_tensor=y)",
+                "import torch.utils.data as Data\nds = Data.TensorDataset(x, y)",
             ),
         ),
     ),
