@@ -62,6 +62,8 @@ export interface IJobOptions {
   gpus?: string;
   timeout?: number;
   cell_timeout?: number;
+  /** Seconds a whole run may take; longer runs get their training shortened, for review. */
+  runtime_budget?: number;
   kaggle_input?: boolean;
   memory?: string;
   cpus?: number;

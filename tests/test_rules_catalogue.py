@@ -68,8 +68,10 @@ def test_rule_example_is_idempotent(rule, before: str, after: str | None) -> Non
 
 
 def test_loop_rules_are_documented_but_never_selected() -> None:
-    """IPY900 and PY2900 are applied by the fix loop (fixers/magics.py, relative_imports.py);
-    their catalogue entries document them and their examples are what those modules write."""
+    """IPY900 and PY2900 are applied by the fix loop (fixers/magics.py, relative_imports.py),
+    KER033 and TCH019 by the runtime reducer (tests/test_runtime_reduction.py runs their
+    examples); their catalogue entries document them and their examples are what those modules
+    write."""
     import importlib
     from pathlib import Path
 
@@ -79,7 +81,7 @@ def test_loop_rules_are_documented_but_never_selected() -> None:
     from mlemodernizer.fixers.rules.testing import notebook_of
 
     loop = {r.id: r for r in RULES if r.applied_by}
-    assert set(loop) == {"IPY900", "PY2900"}
+    assert set(loop) == {"IPY900", "PY2900", "KER033", "TCH019"}
     for rule in loop.values():
         importlib.import_module(rule.applied_by)
     selected = {r.id for r in select_rules(["IPY", "PY"])}

@@ -223,6 +223,13 @@ class Options:
         setting=True,
     )
     cell_timeout: float | None = _option(None, help="seconds per cell", group="execution")
+    runtime_budget: float | None = _option(
+        None,
+        help="seconds a whole run may take (instead of --timeout); a run that takes longer gets "
+        "its training shortened (fewer epochs or steps, each said in the plan with what it may "
+        "cost the score, for review)",
+        group="execution",
+    )
     # docker executor: project root, read-only data folders, network, limits (execution/docker.py)
     root: str | None = _option(
         None,
@@ -362,6 +369,8 @@ class Options:
             raise ModernizerError("--max-iterations must be >= 0")
         if self.timeout <= 0:
             raise ModernizerError("--timeout must be > 0 seconds")
+        if self.runtime_budget is not None and self.runtime_budget <= 0:
+            raise ModernizerError("--runtime-budget must be > 0 seconds")
         if not 0 <= self.tolerance < 1:
             raise ModernizerError("--tolerance is a relative band in [0, 1), e.g. 0.10")
         if self.reruns < 0:
@@ -383,6 +392,11 @@ class Options:
     @property
     def uses_llm(self) -> bool:
         return not self.offline and bool(self.model) and self.uses("llm")
+
+    @property
+    def run_limit_s(self) -> float:
+        """How long one run of the notebook may take: the runtime budget when one is set."""
+        return self.runtime_budget if self.runtime_budget is not None else self.timeout
 
     def uses(self, family: str) -> bool:
         """Whether the fixer family ``family`` (rules, environment, llm) is on."""

@@ -94,7 +94,7 @@ class ExecuteStep:
             ExecutionRequest(
                 nb=nb,
                 cwd=workdir,
-                timeout_s=self.options.timeout,
+                timeout_s=self.options.run_limit_s,
                 cell_timeout_s=self.options.cell_timeout,
                 on_cell=on_cell,
                 on_cell_start=on_cell_start,

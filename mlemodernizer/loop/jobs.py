@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from ..fixers.environment import EnvironmentFixer
     from ..fixers.llm import LLMFixer
     from ..fixers.rules import RulesFixer
+    from ..fixers.runtime import RuntimeReducer
 
 
 def make_executor(
@@ -67,10 +68,13 @@ class Fixers:
 
     rules: RulesFixer | None = None
     environment: EnvironmentFixer | None = None
+    # shorter training for a run over its budget (--runtime-budget), before the LLM is asked
+    runtime: RuntimeReducer | None = None
     llm: LLMFixer | None = None
 
     def in_order(self) -> list[Fixer]:
-        return [f for f in (self.rules, self.environment, self.llm) if f is not None]
+        order = (self.rules, self.environment, self.runtime, self.llm)
+        return [f for f in order if f is not None]
 
 
 def make_fixers(
@@ -86,6 +90,10 @@ def make_fixers(
         from ..fixers.environment import EnvironmentFixer
 
         fixers.environment = EnvironmentFixer()
+    if opts.runtime_budget is not None:
+        from ..fixers.runtime import RuntimeReducer
+
+        fixers.runtime = RuntimeReducer()
     if opts.uses_llm:
         from ..fixers.llm import LLMFixer
 

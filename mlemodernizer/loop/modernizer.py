@@ -188,7 +188,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             original=st.original,
             # the fixers see the fixable errors only: the first is the one to repair
             result=dataclasses.replace(run.result, errors=fixable) if cells else run.result,
-            timeout_s=opts.timeout,
+            timeout_s=opts.run_limit_s,
             target_score=target,
             current_score=run.score,
             higher_is_better=self.score_source.higher_is_better if self.score_source else True,

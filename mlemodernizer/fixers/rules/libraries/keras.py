@@ -1692,4 +1692,26 @@ RULES = [
             ),
         ),
     ),
+    Rule(
+        id="KER033",
+        library=LIB,
+        changed_in="",
+        safety=REVIEW,
+        catalogue="runtime reduction (--runtime-budget)",
+        message="a training call over the runtime budget trains for fewer epochs (epochs=, "
+        "nb_epoch=; steps_per_epoch= when no epoch count is given), sized from the run's own "
+        "progress; the score may fall",
+        replacement="model.fit(X, y, epochs=12) instead of epochs=200",
+        why="Not an API change: a notebook trained for hours on the author's GPU runs out of "
+        "--runtime-budget here. As the published agent's runtime-reduction fixes did, the "
+        "training is shortened where its length is set (the keyword, or the NAME = 200 an "
+        "earlier cell gave it), by what the run's 'Epoch k/N' lines say fits, never silently.",
+        applied_by="mlemodernizer.fixers.runtime",
+        examples=(
+            (
+                "model.fit(X, y, epochs=200, batch_size=32)",
+                "model.fit(X, y, epochs=12, batch_size=32)",
+            ),
+        ),
+    ),
 ]

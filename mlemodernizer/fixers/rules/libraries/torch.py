@@ -934,4 +934,25 @@ RULES = [
             ),
         ),
     ),
+    Rule(
+        id="TCH019",
+        library=LIB,
+        changed_in="",
+        safety=REVIEW,
+        catalogue="runtime reduction (--runtime-budget)",
+        message="a training loop over the runtime budget runs fewer times (for epoch in "
+        "range(N), or a loop that steps an optimizer or a session), sized from the progress it "
+        "printed; the score may fall",
+        replacement="for epoch in range(40) instead of range(1000)",
+        why="Not an API change: a PyTorch or TF1 training loop written for a GPU runs out of "
+        "--runtime-budget on a CPU. The loop's count (or the EPOCHS = N an earlier cell set) is "
+        "lowered to what the run's printed epoch or step numbers say fits, for review.",
+        applied_by="mlemodernizer.fixers.runtime",
+        examples=(
+            (
+                "for epoch in range(1000):\n    loss.backward()\n    opt.step()",
+                "for epoch in range(40):\n    loss.backward()\n    opt.step()",
+            ),
+        ),
+    ),
 ]
