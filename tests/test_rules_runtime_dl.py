@@ -297,7 +297,7 @@ def test_set_session_takes_its_session_with_it_and_no_graph_mode() -> None:
         "config = tf.compat.v1.ConfigProto()\nconfig.gpu_options.allow_growth = True",
     ]
     graph = ["import tensorflow as tf", "sess = tf.Session()"]
-    assert "disable_eager_execution" in rewrite(graph, ["KER020", "TF001"])[0][1]
+    assert "disable_eager_execution" in rewrite(graph, ["KER020", "TF001"])[0][0]
 
 
 def test_a_weights_file_is_read_back_under_the_name_it_was_saved_with() -> None:

@@ -170,6 +170,8 @@ class CellAnalyzer(cst.CSTVisitor):
                 self.table.preludes.add(outcome.prelude)
                 qname, paren, args = outcome.prelude.partition("(")
                 call = f"{edits.code(self.ref(qname))}({args if paren else ')'}"
+                if outcome.prelude_first:
+                    self.table.hoisted[call] = qname.split(".")[0]
                 if self._module is None or call not in self._module.code:  # an earlier pass
                     self.imports.append(call)
         self.hits.append(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -92,7 +93,54 @@ def run_pass(
             _locate(module, analyzer.hits)
         if hits or new_source != source:
             outcomes.append(CellOutcome(cell_index, cell.get("id", ""), source, new_source, hits))
+    _hoist(nb, outcomes, table.hoisted)
     return PassResult(outcomes, unparsed)
+
+
+def _import_line(source: str, module: str) -> int | None:
+    """The index of the first top-level line of ``source`` importing ``module``."""
+    pattern = re.compile(rf"^(import|from)\s+{re.escape(module)}\b")
+    return next((i for i, line in enumerate(source.split("\n")) if pattern.match(line)), None)
+
+
+def _hoist(nb: NotebookNode, outcomes: list[CellOutcome], hoisted: dict[str, str]) -> None:
+    """Move each once-per-notebook call that must run first (``Outcome.prelude_first``) from
+    the cell it was added to up to the line after the notebook's first import of its module."""
+    by_index = {o.index: o for o in outcomes}
+    for call, module in hoisted.items():
+        added = next(
+            (
+                o
+                for o in outcomes
+                if call in o.new_source.split("\n") and call not in o.old_source.split("\n")
+            ),
+            None,
+        )
+        if added is None:
+            continue
+        for cell_index, cell in code_cells(nb):
+            if cell_index >= added.index:
+                break
+            current = by_index[cell_index].new_source if cell_index in by_index else cell.source
+            line = _import_line(current, module)
+            if line is None:
+                continue
+            lines = added.new_source.split("\n")
+            lines.remove(call)
+            added.new_source = "\n".join(lines)
+            if call not in current.split("\n"):  # an earlier pass put it there already
+                target = current.split("\n")
+                target.insert(line + 1, call)
+                if cell_index in by_index:
+                    by_index[cell_index].new_source = "\n".join(target)
+                else:
+                    moved = CellOutcome(
+                        cell_index, cell.get("id", ""), cell.source, "\n".join(target), []
+                    )
+                    outcomes.append(moved)
+                    by_index[cell_index] = moved
+            break
+    outcomes.sort(key=lambda o: o.index)
 
 
 def _locate(module: cst.Module, hits: list[Hit]) -> None:

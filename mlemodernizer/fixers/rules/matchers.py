@@ -51,6 +51,9 @@ class Outcome:
     outer: bool = False  # the fix wraps or replaces the node: apply after the others on it
     # a call to make once per notebook, at the top of the cell: "qname" or "qname(args)"
     prelude: str | None = None
+    # the prelude must run before the module builds anything (TensorFlow's graph mode): it goes
+    # right after the notebook's first import of the module instead
+    prelude_first: bool = False
 
 
 @dataclass

@@ -240,7 +240,9 @@ def _tf1_graph(site: Site) -> Outcome | None:
         # a session's settings, or the session handed to Keras' set_session (which the keras
         # pack deletes): no graph mode for them
         return Outcome(fix=DEFAULT_FIX)
-    return Outcome(fix=DEFAULT_FIX, prelude=DISABLE_EAGER)
+    # graph mode before anything is built: tensors an earlier cell made eagerly belong to no
+    # graph ("The Session graph is empty"), so the switch goes after `import tensorflow`
+    return Outcome(fix=DEFAULT_FIX, prelude=DISABLE_EAGER, prelude_first=True)
 
 
 def _inside_set_session(site: Site) -> bool:
