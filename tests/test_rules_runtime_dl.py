@@ -134,6 +134,7 @@ TENSORFLOW = [
         TF + "tf.compat.v1.disable_eager_execution()\n"
         "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\nn = x.get_shape()[1].value",
     ),
+    (["TF012"], TF + "y = tf.mul(tf.constant(2.0), 3.0)\nz = tf.pack([y, tf.neg(y)])"),
 ]
 TORCH = [
     (

@@ -14,7 +14,7 @@ from typing import Any
 import libcst as cst
 
 from .. import edits
-from ..helpers import kwarg_rename, no_attribute, no_module, unexpected_kwarg
+from ..helpers import kwarg_rename, no_attribute, no_module, renames, unexpected_kwarg
 from ..matchers import (
     DEFAULT_FIX,
     NOT_LITERAL,
@@ -232,6 +232,23 @@ CONTRIB_RNN_FUNCTIONS = {"static_rnn": "nn.static_rnn"}
 # errors of TF1 graph code still running with TF2 behaviour after eager execution is disabled:
 # v2 TensorShapes hold ints, not Dimensions (x.get_shape()[1].value)
 V2_BEHAVIOUR_ERRORS = (r"'int' object has no attribute 'value'",)
+# TensorFlow 1.0 renamed these to NumPy's names (its release notes: "tf.mul, tf.sub and tf.neg are
+# deprecated in favor of tf.multiply, tf.subtract and tf.negative"; pack/unpack became
+# stack/unstack, select became where, batch_matmul merged into matmul)
+TF10_RENAMES = {
+    "mul": "multiply",
+    "sub": "subtract",
+    "neg": "negative",
+    "pack": "stack",
+    "unpack": "unstack",
+    "select": "where",
+    "batch_matmul": "matmul",
+    "scalar_summary": "tensorflow.compat.v1.summary.scalar",
+    "histogram_summary": "tensorflow.compat.v1.summary.histogram",
+    "image_summary": "tensorflow.compat.v1.summary.image",
+    "merge_all_summaries": "tensorflow.compat.v1.summary.merge_all",
+    "merge_summary": "tensorflow.compat.v1.summary.merge",
+}
 
 
 def _tf1_graph(site: Site) -> Outcome | None:
@@ -678,6 +695,29 @@ RULES = [
                 "    b = tf.constant([1.0]) * 2",
                 "import tensorflow as tf\ntf.config.set_soft_device_placement(True)\n"
                 "with tf.device('/gpu:0'):\n    b = tf.constant([1.0]) * 2",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF012",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="TensorFlow 1.0 renamed tf.mul, tf.sub, tf.neg, tf.pack, tf.unpack, tf.select, "
+        "tf.batch_matmul and the tf.*_summary ops (tf.multiply, tf.subtract, tf.negative, "
+        "tf.stack, tf.unstack, tf.where, tf.matmul, tf.summary.*)",
+        replacement="tf.multiply(X, w)",
+        why="TensorFlow 1.0's release notes renamed these ops to match NumPy (and moved the "
+        "summaries under tf.summary); the old names were removed then.",
+        signatures=(no_attribute("tensorflow", list(TF10_RENAMES)),),
+        matchers=renames("tensorflow", TF10_RENAMES),
+        examples=(
+            (
+                "import tensorflow as tf\ny = tf.add(tf.mul(X, w), b)\nd = tf.sub(y, t)\n"
+                "s = tf.pack([y, d])",
+                "import tensorflow as tf\ny = tf.add(tf.multiply(X, w), b)\nd = tf.subtract(y, t)\n"
+                "s = tf.stack([y, d])",
             ),
         ),
     ),
