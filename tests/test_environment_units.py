@@ -223,11 +223,15 @@ def test_where_a_name_lives_public_face_own_package_and_kind_first() -> None:
         },
         {"module": "dep.util", "kind": "function", "ident": "dep.util.split", "top": "dep"},
         {"module": "lib.text", "kind": "data", "ident": "lib.text.split", "top": "lib"},
+        {"module": "lib.src.ops", "kind": "module", "ident": "lib.src.ops.split", "top": "lib"},
     ]
     homes = _home(hits, "lib.cross_val", {"call": True})
-    # lib.search only imports it (one object, one home: where it is defined); a value is no
-    # call's target; a dependency's name comes after the package's own
-    assert [h["module"] for h in homes] == ["lib.selection", "lib.text", "dep.util"]
+    # lib.search only imports it (one object, one home: where it is defined); a value or a
+    # module is no call's target; a dependency's name comes after the package's own
+    assert [h["module"] for h in homes] == ["lib.selection", "dep.util"]
+    # read, not called: the value is a candidate too (a dependency's still last)
+    assert [h["module"] for h in _home(hits, "lib.cross_val", {})][-1] == "dep.util"
+    assert "lib.text" in [h["module"] for h in _home(hits, "lib.cross_val", {})]
 
 
 def _error(ename: str, evalue: str, line: int = 1, cell: int = 0) -> CellError:

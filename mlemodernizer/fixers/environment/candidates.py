@@ -117,13 +117,16 @@ def _home(
             common += 1
         return (
             h["top"] != top,
-            called and h["kind"] not in ("class", "function"),
             _fits(h, use) is False,
             -common,
             h["module"].count("."),
             h["module"],
         )
 
+    if called:
+        # called in the notebook: a module or a plain value cannot be what it was
+        # (keras.backend.function is no module keras.src.ops.function)
+        homes = [h for h in homes if h["kind"] in ("class", "function")]
     return sorted(homes, key=order)
 
 
