@@ -324,3 +324,34 @@ def test_tf2_names_with_other_meanings_are_left_alone() -> None:
     assert new == code
     reported = [h for _, h in result.hits if h.rule.id == "TF008"]
     assert reported and not reported[0].applied  # the second argument's meaning changed
+
+
+def _fresh(code: str) -> str:
+    """The error ``code`` raises in an interpreter of its own ('' when it runs)."""
+    runner = (
+        "import os, sys\nos.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'\n"
+        "try:\n    exec(compile(sys.stdin.read(), '<cell>', 'exec'), {})\n"
+        "except Exception as exc:\n    print(f'{type(exc).__name__}: {exc}')\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", runner], input=code, capture_output=True, text=True, timeout=300
+    )
+    return proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
+
+
+def test_tf1_rnn_cells_build_with_keras_2_chosen_before_tensorflow_is_imported() -> None:
+    """TF013's switch is read when TensorFlow is imported, so it is proven in an interpreter of
+    its own (the forking runner has imported TensorFlow already)."""
+    if find_spec("tensorflow") is None or find_spec("tf_keras") is None:
+        pytest.skip("tensorflow and tf-keras are not installed")
+    old = (
+        "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+        "x = tf.compat.v1.placeholder(tf.float32, [None, 5, 3])\n"
+        "cell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(4)\n"
+        "out, _ = tf.compat.v1.nn.dynamic_rnn(cell, x, dtype=tf.float32)"
+    )
+    error = _fresh(old)
+    assert get_rule("TF013").matches_error(error), error
+    (new,), _ = rewrite(old, ["TF013"])
+    assert new.index("TF_USE_LEGACY_KERAS") < new.index("import tensorflow")
+    assert _fresh(new) == "", new

@@ -169,9 +169,18 @@ class CellAnalyzer(cst.CSTVisitor):
             if outcome.prelude and outcome.prelude not in self.table.preludes:
                 self.table.preludes.add(outcome.prelude)
                 qname, paren, args = outcome.prelude.partition("(")
-                call = f"{edits.code(self.ref(qname))}({args if paren else ')'}"
-                if outcome.prelude_first:
-                    self.table.hoisted[call] = qname.split(".")[0]
+                known = len(self.imports)
+                # "os:environ.setdefault": a module, then attributes of an object in it
+                module, colon, attrs = qname.partition(":")
+                head = (
+                    f"{edits.code(self.ref(module, module=True))}.{attrs}"
+                    if colon
+                    else edits.code(self.ref(qname))
+                )
+                call = f"{head}({args if paren else ')'}"
+                if outcome.prelude_at:
+                    # the call moves to another cell with the imports it needed here
+                    self.table.hoisted[call] = (outcome.prelude_at, self.imports[known:])
                 if self._module is None or call not in self._module.code:  # an earlier pass
                     self.imports.append(call)
         self.hits.append(

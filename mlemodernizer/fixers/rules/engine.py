@@ -103,11 +103,15 @@ def _import_line(source: str, module: str) -> int | None:
     return next((i for i, line in enumerate(source.split("\n")) if pattern.match(line)), None)
 
 
-def _hoist(nb: NotebookNode, outcomes: list[CellOutcome], hoisted: dict[str, str]) -> None:
-    """Move each once-per-notebook call that must run first (``Outcome.prelude_first``) from
-    the cell it was added to up to the line after the notebook's first import of its module."""
+def _hoist(
+    nb: NotebookNode, outcomes: list[CellOutcome], hoisted: dict[str, tuple[str, list[str]]]
+) -> None:
+    """Move each once-per-notebook call placed by a module's import (``Outcome.prelude_at``)
+    from the cell it was added to, to right after (or before) the notebook's first import of
+    that module in an earlier cell, with the imports the call needs."""
     by_index = {o.index: o for o in outcomes}
-    for call, module in hoisted.items():
+    for call, (place, needs) in hoisted.items():
+        where, _, module = place.partition(":")
         added = next(
             (
                 o
@@ -119,28 +123,48 @@ def _hoist(nb: NotebookNode, outcomes: list[CellOutcome], hoisted: dict[str, str
         if added is None:
             continue
         for cell_index, cell in code_cells(nb):
-            if cell_index >= added.index:
+            if cell_index > added.index or (cell_index == added.index and where == "after"):
                 break
             current = by_index[cell_index].new_source if cell_index in by_index else cell.source
+            if cell_index == added.index:  # before an import in its own cell: move it up
+                own = set(added.old_source.split("\n"))
+                moving = {call, *(n for n in needs if n not in own)}
+                current = "\n".join(line for line in current.split("\n") if line not in moving)
             line = _import_line(current, module)
             if line is None:
                 continue
-            lines = added.new_source.split("\n")
-            lines.remove(call)
-            added.new_source = "\n".join(lines)
-            if call not in current.split("\n"):  # an earlier pass put it there already
-                target = current.split("\n")
-                target.insert(line + 1, call)
-                if cell_index in by_index:
-                    by_index[cell_index].new_source = "\n".join(target)
-                else:
-                    moved = CellOutcome(
-                        cell_index, cell.get("id", ""), cell.source, "\n".join(target), []
-                    )
-                    outcomes.append(moved)
-                    by_index[cell_index] = moved
+            if cell_index != added.index:
+                lines = added.new_source.split("\n")
+                lines.remove(call)
+                added.new_source = "\n".join(_unused_added(lines, needs, added.old_source))
+            target = current.split("\n")
+            if call not in target:  # an earlier pass put it there already
+                missing = [n for n in needs if n not in target[:line]]
+                block = [*missing, call] if where == "before" else [call]
+                at = line if where == "before" else line + 1
+                target[at:at] = block
+            new_source = "\n".join(target)
+            if cell_index in by_index:
+                by_index[cell_index].new_source = new_source
+            else:
+                moved = CellOutcome(cell_index, cell.get("id", ""), cell.source, new_source, [])
+                outcomes.append(moved)
+                by_index[cell_index] = moved
             break
     outcomes.sort(key=lambda o: o.index)
+
+
+def _unused_added(lines: list[str], needs: list[str], old_source: str) -> list[str]:
+    """``lines`` without the imports added for a moved call that nothing left there uses."""
+    own = set(old_source.split("\n"))
+    for statement in needs:
+        if statement in own or statement not in lines:
+            continue
+        bound = statement.split()[-1]  # import os / import x as y / from m import n
+        rest = "\n".join(line for line in lines if line != statement)
+        if not re.search(rf"\b{re.escape(bound)}\b", rest):
+            lines = [line for line in lines if line != statement]
+    return lines
 
 
 def _locate(module: cst.Module, hits: list[Hit]) -> None:

@@ -76,8 +76,9 @@ class SymbolTable:
         # names bound only by imports the engine added (not in the original code)
         self._added: dict[str, str] = {}
         self.preludes: set[str] = set()  # once-per-notebook calls already added
-        # preludes that go after the first import of their module: call text -> module
-        self.hoisted: dict[str, str] = {}
+        # preludes placed by the first import of a module (Outcome.prelude_at): call text ->
+        # ("after:MODULE" or "before:MODULE", the import lines the call needs)
+        self.hoisted: dict[str, tuple[str, list[str]]] = {}
         # notebook functions/classes that eval() what they are given (display('df.ix[0]'))
         self.evaluators: set[str] = set()
         # what the notebook's stored outputs say about the author's libraries (stored_outputs)

@@ -14,7 +14,7 @@ from typing import Any
 import libcst as cst
 
 from .. import edits
-from ..helpers import kwarg_rename, no_attribute, no_module, renames, unexpected_kwarg
+from ..helpers import kwarg_rename, no_attribute, no_module, qualify, renames, unexpected_kwarg
 from ..matchers import (
     DEFAULT_FIX,
     NOT_LITERAL,
@@ -259,7 +259,7 @@ def _tf1_graph(site: Site) -> Outcome | None:
         return Outcome(fix=DEFAULT_FIX)
     # graph mode before anything is built: tensors an earlier cell made eagerly belong to no
     # graph ("The Session graph is empty"), so the switch goes after `import tensorflow`
-    return Outcome(fix=DEFAULT_FIX, prelude=DISABLE_EAGER, prelude_first=True)
+    return Outcome(fix=DEFAULT_FIX, prelude=DISABLE_EAGER, prelude_at="after:tensorflow")
 
 
 def _inside_set_session(site: Site) -> bool:
@@ -380,6 +380,31 @@ def _gpu_device(site: Site) -> Outcome | None:
     return Outcome(
         fix=lambda node, refs: node,
         prelude="tensorflow.config.set_soft_device_placement(True)",
+    )
+
+
+# TF1's RNN cells: Keras 2 objects that TensorFlow 2.16+ (Keras 3) refuses to build
+RNN_CELLS = tuple(
+    name
+    for prefix in (
+        "tensorflow.nn.rnn_cell",
+        "tensorflow.compat.v1.nn.rnn_cell",
+        "tensorflow.contrib.rnn",
+    )
+    for name in qualify(
+        prefix,
+        ["BasicLSTMCell", "LSTMCell", "GRUCell", "BasicRNNCell", "MultiRNNCell", "DropoutWrapper"],
+    )
+)
+
+
+def _legacy_keras(site: Site) -> Outcome | None:
+    """TF_USE_LEGACY_KERAS=1, read when TensorFlow is imported: set before the notebook's first
+    ``import tensorflow``."""
+    return Outcome(
+        fix=lambda node, refs: node,
+        prelude="os:environ.setdefault('TF_USE_LEGACY_KERAS', '1')",
+        prelude_at="before:tensorflow",
     )
 
 
@@ -718,6 +743,31 @@ RULES = [
                 "s = tf.pack([y, d])",
                 "import tensorflow as tf\ny = tf.add(tf.multiply(X, w), b)\nd = tf.subtract(y, t)\n"
                 "s = tf.stack([y, d])",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF013",
+        library=LIB,
+        changed_in="2.16",
+        safety=REVIEW,
+        catalogue="release-notes",
+        message="TF1's RNN cells (tf.nn.rnn_cell.*, tf.contrib.rnn.*) are Keras 2 objects, not "
+        "available with Keras 3: TF_USE_LEGACY_KERAS=1 before TensorFlow is imported keeps Keras 2 "
+        "(tf-keras) for the notebook",
+        replacement="os.environ.setdefault('TF_USE_LEGACY_KERAS', '1') before import tensorflow",
+        why="TensorFlow 2.16 made Keras 3 its Keras; its release notes keep Keras 2 for code that "
+        "needs it: install tf-keras and set TF_USE_LEGACY_KERAS=1 before TensorFlow is imported. "
+        "The TF1 RNN cells (BasicLSTMCell, GRUCell, ...) are such code: under Keras 3 they raise "
+        "'`BasicLSTMCell` is not available with Keras 3'. The switch changes tf.keras for the "
+        "whole notebook, so it is proposed for review.",
+        signatures=(r"`\w+` is not available with Keras 3",),
+        matchers=(Call(functions=RNN_CELLS, check=_legacy_keras),),
+        examples=(
+            (
+                "import tensorflow as tf\ncell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(4)",
+                "import os\nos.environ.setdefault('TF_USE_LEGACY_KERAS', '1')\n"
+                "import tensorflow as tf\ncell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(4)",
             ),
         ),
     ),
