@@ -402,6 +402,24 @@ def test_prelude_call_is_added_once_per_notebook() -> None:
     assert rewrite(out, ["TF001"])[0] == out  # and once only, on a second pass too
 
 
+def test_a_setting_read_at_import_goes_before_the_first_import_with_its_rule() -> None:
+    cells = [
+        "import numpy as np\nimport tensorflow as tf",
+        "cell = tf.compat.v1.nn.rnn_cell.GRUCell(4)",
+    ]
+    out, result = rewrite(cells, ["TF013"])
+    assert out[0] == (
+        "import numpy as np\nimport os\nos.environ.setdefault('TF_USE_LEGACY_KERAS', '1')\n"
+        "import tensorflow as tf"
+    )
+    assert out[1] == cells[1]  # neither the call nor the import it needed stays behind
+    # the rule is named where its change is (the plan and the review show that cell)
+    assert [(c.index, [h.rule.id for h in c.hits]) for c in result.cells if c.changed] == [
+        (0, ["TF013"])
+    ]
+    assert rewrite(out, ["TF013"])[0] == out
+
+
 def test_tf_keras_spelling_matches_keras_rules() -> None:
     src = "from tensorflow.keras.optimizers import Adam\nopt = Adam(lr=0.01)"
     out, _ = rewrite(src, ["KER004"])

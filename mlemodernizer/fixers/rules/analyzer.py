@@ -180,7 +180,7 @@ class CellAnalyzer(cst.CSTVisitor):
                 call = f"{head}({args if paren else ')'}"
                 if outcome.prelude_at:
                     # the call moves to another cell with the imports it needed here
-                    self.table.hoisted[call] = (outcome.prelude_at, self.imports[known:])
+                    self.table.hoisted[call] = (outcome.prelude_at, self.imports[known:], rule.id)
                 if self._module is None or call not in self._module.code:  # an earlier pass
                     self.imports.append(call)
         self.hits.append(

@@ -104,13 +104,13 @@ def _import_line(source: str, module: str) -> int | None:
 
 
 def _hoist(
-    nb: NotebookNode, outcomes: list[CellOutcome], hoisted: dict[str, tuple[str, list[str]]]
+    nb: NotebookNode, outcomes: list[CellOutcome], hoisted: dict[str, tuple[str, list[str], str]]
 ) -> None:
     """Move each once-per-notebook call placed by a module's import (``Outcome.prelude_at``)
     from the cell it was added to, to right after (or before) the notebook's first import of
     that module in an earlier cell, with the imports the call needs."""
     by_index = {o.index: o for o in outcomes}
-    for call, (place, needs) in hoisted.items():
+    for call, (place, needs, rule_id) in hoisted.items():
         where, _, module = place.partition(":")
         added = next(
             (
@@ -144,12 +144,18 @@ def _hoist(
                 at = line if where == "before" else line + 1
                 target[at:at] = block
             new_source = "\n".join(target)
-            if cell_index in by_index:
-                by_index[cell_index].new_source = new_source
-            else:
+            if cell_index not in by_index:
                 moved = CellOutcome(cell_index, cell.get("id", ""), cell.source, new_source, [])
                 outcomes.append(moved)
                 by_index[cell_index] = moved
+            by_index[cell_index].new_source = new_source
+            if cell_index != added.index:
+                # the rule's change is where the call went (the plan names it there); the
+                # cell it was found in keeps its hits only if something else changed it
+                ours = [h for h in added.hits if h.rule.id == rule_id and h.applied]
+                by_index[cell_index].hits.extend(ours)
+                if not added.changed:
+                    added.hits = [h for h in added.hits if h not in ours]
             break
     outcomes.sort(key=lambda o: o.index)
 

@@ -77,8 +77,8 @@ class SymbolTable:
         self._added: dict[str, str] = {}
         self.preludes: set[str] = set()  # once-per-notebook calls already added
         # preludes placed by the first import of a module (Outcome.prelude_at): call text ->
-        # ("after:MODULE" or "before:MODULE", the import lines the call needs)
-        self.hoisted: dict[str, tuple[str, list[str]]] = {}
+        # ("after:MODULE" or "before:MODULE", the import lines the call needs, the rule's id)
+        self.hoisted: dict[str, tuple[str, list[str], str]] = {}
         # notebook functions/classes that eval() what they are given (display('df.ix[0]'))
         self.evaluators: set[str] = set()
         # what the notebook's stored outputs say about the author's libraries (stored_outputs)
