@@ -16,6 +16,8 @@ from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
 from mlemodernizer.fixers.rules.versions import at_least, installed
 
+from .runtime_cells import run_cell as _run
+
 DATA = (
     "import numpy as np\nimport pandas as pd\n"
     "rng = np.random.RandomState(0)\n"
@@ -564,14 +566,6 @@ def _pandas_options_restored():
     infer = pd.get_option("future.infer_string")
     yield
     pd.set_option("future.infer_string", infer)
-
-
-def _run(code: str) -> dict:
-    namespace: dict = {}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        exec(compile(code, "<cell>", "exec"), namespace)
-    return namespace
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,6 @@ old code meant where that can be checked. A library that is not installed skips 
 from __future__ import annotations
 
 import json
-import warnings
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from mlemodernizer.fixers.rules.testing import rewrite
 from mlemodernizer.fixers.rules.versions import at_least, installed
 
 from .conftest import make_notebook, run_cli
+from .runtime_cells import run_cell as _run
 
 LIBRARIES = Path(__file__).resolve().parents[1] / "mlemodernizer/fixers/rules/libraries"
 
@@ -81,14 +81,6 @@ CASES = [
     ("PIL", "PIL006", PIL + "from PIL import ImageMath\ngray = img.convert('L')\n"
      "out = ImageMath.eval('a * 2', {'a': gray})"),
 ]  # fmt: skip
-
-
-def _run(code: str) -> dict:
-    namespace: dict = {}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        exec(compile(code, "<cell>", "exec"), namespace)
-    return namespace
 
 
 def _rewrite(code: str, rule_id: str) -> str:

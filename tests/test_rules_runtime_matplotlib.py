@@ -13,6 +13,8 @@ from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
 from mlemodernizer.fixers.rules.versions import at_least, installed
 
+from .runtime_cells import run_cell as _run
+
 pytest.importorskip("matplotlib")
 
 MPL = (
@@ -113,14 +115,6 @@ def _fresh_rc():
 
     with matplotlib.rc_context():
         yield
-
-
-def _run(code: str) -> dict:
-    namespace: dict = {}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        exec(compile(code, "<cell>", "exec"), namespace)
-    return namespace
 
 
 def _rewrite(code: str, rule_id: str) -> str:

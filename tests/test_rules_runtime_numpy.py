@@ -4,7 +4,6 @@ computes what the old code meant."""
 
 from __future__ import annotations
 
-import warnings
 from importlib.util import find_spec
 
 import numpy as np
@@ -13,6 +12,8 @@ import pytest
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
 from mlemodernizer.fixers.rules.versions import at_least, installed
+
+from .runtime_cells import run_cell as _run
 
 CSV = (
     "import io\nimport numpy as np\ntext = 'Sepal,Name\\n5.1,Iris-setosa\\n4.9,Iris-virginica\\n'\n"
@@ -93,14 +94,6 @@ CASES = [
         [1, 2],
     ),
 ]
-
-
-def _run(code: str) -> dict:
-    namespace: dict = {}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        exec(compile(code, "<cell>", "exec"), namespace)
-    return namespace
 
 
 @pytest.mark.parametrize(

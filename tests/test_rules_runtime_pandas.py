@@ -15,6 +15,8 @@ from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
 from mlemodernizer.fixers.rules.versions import at_least, installed
 
+from .runtime_cells import run_cell as _run
+
 FRAME = (
     "import io\nimport numpy as np\nimport pandas as pd\n"
     "df = pd.DataFrame({'k': ['x', 'x', 'y'], 'a': [1.0, 5.0, 3.0], 'b': [2, 4, 6],\n"
@@ -95,14 +97,6 @@ def _pandas_options_restored():
     infer = pd.get_option("future.infer_string")
     yield
     pd.set_option("future.infer_string", infer)
-
-
-def _run(code: str) -> dict:
-    namespace: dict = {}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        exec(compile(code, "<cell>", "exec"), namespace)
-    return namespace
 
 
 def _needs(module: str) -> None:

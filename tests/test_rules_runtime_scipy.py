@@ -13,6 +13,8 @@ from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
 from mlemodernizer.fixers.rules.versions import at_least, installed
 
+from .runtime_cells import run_cell as _run
+
 IMG = "import numpy as np\nimg = (np.arange(48 * 64) % 251).astype(np.uint8).reshape(48, 64)\n"
 F = "import numpy as np\nf = lambda x: np.sin(x) * x ** 2\n"
 XS = "import numpy as np\nx = np.linspace(0.0, 3.0, 12)\ny = np.cos(x)\n"
@@ -168,14 +170,6 @@ CASES = [
         "v = acorr_ljungbox(y, lags=[10])[1]",
     ),
 ]  # fmt: skip
-
-
-def _run(code: str) -> dict:
-    namespace: dict = {}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        exec(compile(code, "<cell>", "exec"), namespace)
-    return namespace
 
 
 def _rewritten(code: str, rule_id: str) -> str:

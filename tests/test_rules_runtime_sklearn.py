@@ -4,13 +4,13 @@ rewritten code runs (and computes what the old code meant where that can be chec
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
 from mlemodernizer.fixers.rules.versions import at_least, installed
+
+from .runtime_cells import run_cell as _run
 
 pytest.importorskip("sklearn")
 
@@ -151,14 +151,6 @@ CASES = [
         "pairs = linear_assignment(np.array([[4, 1], [2, 8]]))",
     ),
 ]
-
-
-def _run(code: str) -> dict:
-    namespace: dict = {}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        exec(compile(code, "<cell>", "exec"), namespace)
-    return namespace
 
 
 @pytest.mark.parametrize(
