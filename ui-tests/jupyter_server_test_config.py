@@ -87,6 +87,9 @@ state_dir = mkdtemp(prefix="mlemodernizer-ui-state-")
 atexit.register(shutil.rmtree, state_dir, True)
 c.MLEModernizer.jobs_dir = str(Path(state_dir) / "jobs")  # noqa: F821
 c.MLEModernizer.timeout = 120.0  # noqa: F821
+# One server serves the whole run, and many tests end with their job waiting for a review
+# (the page closes): the default of 4 waiting jobs would queue the later tests' jobs.
+c.MLEModernizer.max_waiting_reviews = 64  # noqa: F821
 
 # Galata's clean-up between tests logs a warning per deleted file; keep the
 # run's output to errors (the extension logs a failed job as one).

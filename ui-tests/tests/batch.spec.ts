@@ -10,9 +10,11 @@ import { expect, test } from '@jupyterlab/galata';
 import { Locator, Page, TestInfo } from '@playwright/test';
 import * as path from 'path';
 import { extensionErrors } from './console-errors';
-import { notebookJSON } from './panel-utils';
+import { LLM_PATH_SETTINGS, notebookJSON } from './panel-utils';
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
+test.use(LLM_PATH_SETTINGS);
+
 const BATCH_API = /\/mlemodernizer\/batches(\/[0-9a-f]{12})?(\?.*)?$/;
 
 async function viewShot(
@@ -180,8 +182,9 @@ test('a folder batch: picked in the file browser, live, then its report', async 
   await page.reload({ waitForIsReady: false });
   await page.locator('#jupyterlab-splash').waitFor({ state: 'detached' });
   await expect(view).toHaveAttribute('data-batch-id', id ?? '');
-  await expect(view.locator('.jp-mlemodernizer-batch-report')).toBeVisible();
+  // the restored layout may bring another tab to the front
   await page.getByRole('tab', { name: `Batch: ${dir}` }).click();
+  await expect(view.locator('.jp-mlemodernizer-batch-report')).toBeVisible();
 
   await page.theme.setDarkTheme();
   await viewShot(page, view, testInfo, 'batch-report-dark');

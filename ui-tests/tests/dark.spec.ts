@@ -11,6 +11,7 @@ import * as path from 'path';
 
 import { extensionErrors } from './console-errors';
 import {
+  LLM_PATH_SETTINGS,
   modernizerPanel,
   notebookJSON,
   openNotebookJSON,
@@ -141,43 +142,47 @@ test.describe('offline', () => {
   });
 });
 
-test('dark theme: proposals under the cells, side by side on demand', async ({
-  page,
-  tmpPath
-}, testInfo) => {
-  const errors = extensionErrors(page);
-  await page.theme.setDarkTheme();
-  for (const name of ['helpers.py', 'eroded.ipynb']) {
-    await page.contents.uploadFile(
-      path.join(FIXTURES, name),
-      `${tmpPath}/${name}`
-    );
-  }
-  await page.notebook.openByPath(`${tmpPath}/eroded.ipynb`);
-  await page.notebook.activate('eroded.ipynb');
-  await pressModernize(page);
-  const inCell = page.locator('.jp-Notebook .jp-mlemodernizer-incell');
-  await expect(inCell).toHaveCount(2, { timeout: 90_000 });
-  const under3 = inCell.and(page.locator('[data-cell-id="load-rows"]'));
-  await expectReadable(under3.locator('.cm-line').first());
-  // the changed words: highlighted, still legible (the colour of the
-  // innermost text, syntax colours included, on the highlight)
-  const under2 = inCell.and(page.locator('[data-cell-id="import-helpers"]'));
-  for (const words of [
-    under2.locator('.cm-changedText').first(),
-    under2.locator('.cm-changedText span').first(),
-    under2.locator('.cm-changedText span').last(),
-    under2.locator('.cm-deletedChunk .cm-deletedText').first()
-  ]) {
-    await expectReadable(words, 3);
-  }
-  await pageScreenshot(page, testInfo, 'review-in-cell-dark');
-  await under3
-    .getByRole('button', { name: 'Show the change to cell 3 side by side' })
-    .click();
-  const merge = under3.locator('.cm-mergeView');
-  await expect(merge.locator('.cm-editor')).toHaveCount(2);
-  await expectReadable(merge.locator('.cm-line').first());
-  await pageScreenshot(page, testInfo, 'review-side-by-side-dark');
-  expect(errors).toEqual([]);
+test.describe('the LLM path', () => {
+  test.use(LLM_PATH_SETTINGS);
+
+  test('dark theme: proposals under the cells, side by side on demand', async ({
+    page,
+    tmpPath
+  }, testInfo) => {
+    const errors = extensionErrors(page);
+    await page.theme.setDarkTheme();
+    for (const name of ['helpers.py', 'eroded.ipynb']) {
+      await page.contents.uploadFile(
+        path.join(FIXTURES, name),
+        `${tmpPath}/${name}`
+      );
+    }
+    await page.notebook.openByPath(`${tmpPath}/eroded.ipynb`);
+    await page.notebook.activate('eroded.ipynb');
+    await pressModernize(page);
+    const inCell = page.locator('.jp-Notebook .jp-mlemodernizer-incell');
+    await expect(inCell).toHaveCount(2, { timeout: 90_000 });
+    const under3 = inCell.and(page.locator('[data-cell-id="load-rows"]'));
+    await expectReadable(under3.locator('.cm-line').first());
+    // the changed words: highlighted, still legible (the colour of the
+    // innermost text, syntax colours included, on the highlight)
+    const under2 = inCell.and(page.locator('[data-cell-id="import-helpers"]'));
+    for (const words of [
+      under2.locator('.cm-changedText').first(),
+      under2.locator('.cm-changedText span').first(),
+      under2.locator('.cm-changedText span').last(),
+      under2.locator('.cm-deletedChunk .cm-deletedText').first()
+    ]) {
+      await expectReadable(words, 3);
+    }
+    await pageScreenshot(page, testInfo, 'review-in-cell-dark');
+    await under3
+      .getByRole('button', { name: 'Show the change to cell 3 side by side' })
+      .click();
+    const merge = under3.locator('.cm-mergeView');
+    await expect(merge.locator('.cm-editor')).toHaveCount(2);
+    await expectReadable(merge.locator('.cm-line').first());
+    await pageScreenshot(page, testInfo, 'review-side-by-side-dark');
+    expect(errors).toEqual([]);
+  });
 });

@@ -14,6 +14,7 @@ import { Page } from '@playwright/test';
 import * as path from 'path';
 
 import {
+  LLM_PATH_SETTINGS,
   cellSource,
   modernizerPanel,
   panelScreenshot,
@@ -77,6 +78,8 @@ async function slowTokens(page: Page, urls: string[]): Promise<void> {
 }
 
 test.describe('Modernize a notebook', () => {
+  test.use(LLM_PATH_SETTINGS);
+
   test.describe('with the event sockets routed through the test', () => {
     // the route must be there before the page loads
     test.use({ autoGoto: false });

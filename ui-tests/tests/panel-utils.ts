@@ -2,8 +2,21 @@
  * What the panel's Galata tests share: finding the panel, pressing
  * Modernize, widening the sidebar, screenshots, reading cells.
  */
-import { IJupyterLabPageFixture, expect } from '@jupyterlab/galata';
+import { IJupyterLabPageFixture, expect, galata } from '@jupyterlab/galata';
 import { Locator, Page, TestInfo } from '@playwright/test';
+
+/**
+ * Settings for the tests of the LLM path on eroded.ipynb: the rules and the
+ * (scripted) LLM only. The environment family would repair the renamed
+ * helper offline first (tested on its own in environment.spec.ts), and the
+ * scripted reply these tests review would never be asked for.
+ */
+export const LLM_PATH_SETTINGS = {
+  mockSettings: {
+    ...galata.DEFAULT_SETTINGS,
+    'mlemodernizer:plugin': { fixers: 'rules,llm' }
+  }
+};
 
 export function modernizerPanel(page: Page): Locator {
   return page.locator('#mlemodernizer-panel');

@@ -10,6 +10,7 @@ import * as path from 'path';
 import { extensionErrors } from './console-errors';
 
 import {
+  LLM_PATH_SETTINGS,
   modernizerPanel,
   pageScreenshot,
   panelScreenshot,
@@ -17,6 +18,8 @@ import {
 } from './panel-utils';
 
 const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
+
+test.use(LLM_PATH_SETTINGS);
 
 test('a readable review in the side panel, change by change', async ({
   page,
