@@ -507,6 +507,13 @@ CASES = [
         "text = open(p).read()\ndf = pd.read_csv(p, sep=';')\nassert df['name'][0] == 'Café'",
     ),
     (
+        "PY2013",
+        "import os, pickle, tempfile\np = os.path.join(tempfile.mkdtemp(), 'prices.csv')\n"
+        "open(p, 'w').write('10\\n11\\n12\\n')\npickle.dump([1], open(p + '.pkl', 'wb'))\n"
+        "f = open(p, 'rb').read()\nrows = f.split('\\n')\nassert rows[1] == '11'\n"
+        "kept = pickle.load(open(p + '.pkl', 'rb'))",
+    ),
+    (
         "SKL057",
         DATA + "from sklearn.svm import SVC\nclf = SVC().fit(X, y)\np = clf.predict(X[-1])",
     ),

@@ -66,6 +66,12 @@ KERAS = [
         "from keras import backend as K\nK.set_image_dim_ordering('tf')\n"
         "first = K.image_dim_ordering() == 'th'",
     ),
+    (
+        ["KER034"],
+        "import numpy as np\nfrom keras.models import Sequential\nfrom keras.layers import LSTM\n"
+        "m = Sequential()\nm.add(LSTM(4, input_dim=1, input_length=5))\n"
+        "p = m.predict(np.zeros((2, 5, 1)), verbose=0)\nassert p.shape == (2, 4)",
+    ),
     (["KER022"], "from keras.engine.topology import Layer\nclass L(Layer):\n    pass"),
     (["KER023"], "from keras.utils.vis_utils import plot_model"),
     (

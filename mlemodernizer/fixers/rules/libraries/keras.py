@@ -300,6 +300,32 @@ def _keras1_kwargs(site: Site) -> Outcome | None:
     return Outcome(fix=fix)
 
 
+def _sequence_input_dim(site: Site) -> Outcome | None:
+    """``LSTM(50, input_dim=1)``: tf.keras's recurrent layers (and Keras 2's Conv1D) read
+    ``input_dim``/``input_length`` as ``input_shape=(input_length, input_dim)``; Keras 3's base
+    layer reads a bare ``input_dim`` as ``input_shape=(input_dim,)``, one axis short."""
+    if site.kwarg("input_dim") is None or site.has_star():
+        return None
+    if site.kwarg("input_shape") is not None or site.kwarg("batch_input_shape") is not None:
+        return None
+    length = site.kwarg("input_length")
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        dim = node.args[edits.find_kwarg(node, "input_dim") or 0].value
+        steps = length.value if length is not None else cst.Name("None")
+        shape = cst.Tuple(
+            [
+                cst.Element(steps, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+                cst.Element(dim),
+            ]
+        )
+        node = edits.drop_kwargs(node, "input_length")
+        node = edits.rename_kwarg(node, "input_dim", "input_shape")
+        return edits.set_kwarg(node, "input_shape", shape)
+
+    return Outcome(fix=fix)
+
+
 def _conv_kernel(site: Site) -> Outcome | None:
     name = (site.qname or "").rpartition(".")[2]
     dims = 3 if "3D" in name else 2
@@ -1711,6 +1737,53 @@ RULES = [
             (
                 "model.fit(X, y, epochs=200, batch_size=32)",
                 "model.fit(X, y, epochs=12, batch_size=32)",
+            ),
+        ),
+    ),
+    Rule(
+        id="KER034",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE,
+        catalogue="K17",
+        message="input_dim= (and input_length=) of a recurrent or 1-D convolution layer is "
+        "input_shape=(input_length, input_dim); Keras 3 reads input_dim alone as a 1-D input",
+        replacement="LSTM(50, input_shape=(None, 1)); Conv1D(64, 3, input_shape=(100, 8))",
+        why="Keras 1 sized a sequence layer with input_dim (features per step) and input_length "
+        "(steps). Keras 2's legacy interface and tf.keras's recurrent layers turned the pair into "
+        "input_shape=(input_length, input_dim); Keras 3 dropped that conversion "
+        f"({KERAS3_GUIDE}), and its base layer reads input_dim as input_shape=(input_dim,), so "
+        "the layer is built for 2-D input and the model fails with 'expected ndim=3, found "
+        "ndim=2'. The rewrite writes the shape Keras 2 built. Embedding's input_dim (the "
+        "vocabulary size) is a different argument and is left alone.",
+        signatures=(r"expected ndim=3, found ndim=2", unrecognized(["input_length"])),
+        matchers=(
+            Call(
+                functions=qualify(
+                    "keras.layers",
+                    [
+                        "LSTM",
+                        "GRU",
+                        "SimpleRNN",
+                        "CuDNNLSTM",
+                        "CuDNNGRU",
+                        "Conv1D",
+                        "Convolution1D",
+                    ],
+                ),
+                check=_sequence_input_dim,
+            ),
+        ),
+        examples=(
+            (
+                "from keras.layers import LSTM, Conv1D, Embedding\n"
+                "r = LSTM(input_dim=1, units=50, return_sequences=True)\n"
+                "c = Conv1D(64, 3, input_dim=8, input_length=100)\n"
+                "e = Embedding(input_dim=1000, output_dim=8)  # its vocabulary: left alone",
+                "from keras.layers import LSTM, Conv1D, Embedding\n"
+                "r = LSTM(input_shape=(None, 1), units=50, return_sequences=True)\n"
+                "c = Conv1D(64, 3, input_shape=(100, 8))\n"
+                "e = Embedding(input_dim=1000, output_dim=8)  # its vocabulary: left alone",
             ),
         ),
     ),

@@ -222,6 +222,43 @@ def _bytes_as_latin1(site: Site) -> Outcome | None:
     )
 
 
+def _binary_read_as_text(site: Site) -> Outcome | None:
+    """``open(path, 'rb').read().split('\\n')``: Python 2's str was bytes, so a file read in
+    binary mode was split, stripped and searched with string literals. Python 3 gives bytes
+    that refuse a str argument; text mode gives the str the code was written for. Only a file
+    read whole on the spot (pickle.load(open(path, 'rb')) keeps its bytes), and only once the
+    error shows bytes met a str."""
+    node: cst.Call = site.node
+    func = node.func
+    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Call):
+        return None
+    opened = func.value
+    if site.resolve(opened.func) not in ("builtins.open", "io.open"):
+        return None
+    args = list(opened.args)
+    mode_at = next(
+        (i for i, a in enumerate(args) if (a.keyword and a.keyword.value == "mode")),
+        1 if len(args) > 1 and args[1].keyword is None else None,
+    )
+    if mode_at is None or not isinstance(args[mode_at].value, cst.SimpleString):
+        return None
+    mode = args[mode_at].value.evaluated_value
+    if not isinstance(mode, str) or sorted(mode) != ["b", "r"]:
+        return None
+
+    def fix(call: cst.Call, refs: Any) -> cst.Call:
+        inner: cst.Call = call.func.value  # type: ignore[attr-defined]
+        changed = list(inner.args)
+        changed[mode_at] = changed[mode_at].with_changes(
+            value=edits.same_quotes(changed[mode_at].value, "r")
+        )
+        return call.with_changes(
+            func=call.func.with_changes(value=inner.with_changes(args=changed))  # type: ignore[attr-defined]
+        )
+
+    return Outcome(fix=fix, proven=False)
+
+
 def _mixed_sort(site: Site) -> Outcome | None:
     """``sorted(df['Embarked'].unique())`` over NaN and strings: Python 2 put numbers before
     strings; the key does the same (and keeps each kind's own order)."""
@@ -615,6 +652,33 @@ RULES = [
                 "axes[0].hist([a, b], bins=max_age / bin_size)\nfor i in range(n / 2):\n    pass",
                 "axes[0].hist([a, b], bins=int(max_age / bin_size))\n"
                 "for i in range(int(n / 2)):\n    pass",
+            ),
+        ),
+    ),
+    Rule(
+        id="PY2013",
+        library=LIB,
+        changed_in="3.0",
+        safety=SAFE_IF,
+        catalogue="§12",
+        condition="the bytes read from a file met a str (split, replace, strip with a literal)",
+        message="a file read in binary mode was text in Python 2 (str was bytes); read in text "
+        "mode it gives the str the code splits",
+        replacement="open(path, 'r').read().split('\\n')",
+        why="Python 3 separates text (str) from binary data (bytes); the porting guide "
+        "(https://docs.python.org/3/howto/pyporting.html, 'Text versus binary data') asks to "
+        "open a file read as text in text mode. Python 2 code often read a CSV or text file with "
+        "'rb' and split it with '\\n'; in Python 3 that raises 'a bytes-like object is required, "
+        "not str'. Only a file read whole where it is opened changes mode, and only after that "
+        "error: a file handed to pickle or numpy keeps its bytes.",
+        signatures=(r"a bytes-like object is required, not 'str'",),
+        matchers=(Call(methods=("read", "readlines"), check=_binary_read_as_text),),
+        examples=(
+            (
+                "f = open(filename, 'rb').read()\ndata = f.split('\\n')\n"
+                "model = pickle.load(open('model.pkl', 'rb'))",
+                "f = open(filename, 'r').read()\ndata = f.split('\\n')\n"
+                "model = pickle.load(open('model.pkl', 'rb'))",
             ),
         ),
     ),
