@@ -150,6 +150,22 @@ TORCH = [
         "dataiter = iter(loader)\nbatch = dataiter.next()",
     ),
     (["TCH006"], "import torch\nA = torch.eye(2)\nr = torch.matrix_rank(A)"),
+    (  # the eigenvalues as the (n, 2) real pairs torch.eig gave
+        ["TCH006"],
+        "import torch\nA = torch.tensor([[2.0, 0.0], [0.0, 3.0]])\ne, _ = torch.eig(A)\n"
+        "assert e.shape == (2, 2) and sorted(e[:, 0].tolist()) == [2.0, 3.0]",
+    ),
+    (
+        ["TCH020"],
+        "import torch\nx = torch.arange(6.0).reshape(2, 3)\n"
+        "mask = torch.ByteTensor([[0, 0, 1], [0, 1, 0]])\nout = torch.masked_select(x, mask)\n"
+        "assert out.tolist() == [2.0, 4.0]\ny = x.masked_fill(mask, 0.0)",
+    ),
+    (
+        ["TCH021"],
+        "import torch\nx1 = torch.ones(3, 4)\nx2 = torch.full((3, 4), 2.0)\n"
+        "d = torch.dot(x1, x2)\nassert float(d) == 24.0",
+    ),
     (
         ["TCH018"],
         "import torch\nimport torch.utils.data as Data\n"

@@ -87,7 +87,11 @@ WEIGHTS = {
 def _removed_linalg(names: list[str]) -> str:
     """The stub torch keeps for a removed function: ``RuntimeError: This function was deprecated
     since version 1.9 and is now removed. Please use the `torch.linalg.solve` function ...``."""
-    return rf"is now removed\.\s+Please use the `torch\.linalg\.({'|'.join(names)})` function"
+    # torch.eig's stub says instead "... is now removed. `torch.linalg.eig` returns complex"
+    return (
+        rf"is now removed\.\s+(Please use the )?`torch\.linalg\.({'|'.join(names)})`"
+        r" (function|returns)"
+    )
 
 
 def _variable(volatile: bool) -> Any:
@@ -205,6 +209,118 @@ def _swapped(new: str, attribute: str | None = None) -> Any:
         return Outcome(fix=fix, needs=(new,), outer=True)
 
     return check
+
+
+def _eig(site: Site) -> Outcome | None:
+    """``torch.eig(A, eigenvectors=False)`` gave (n, 2) real pairs (real, imaginary) and an
+    empty tensor; ``torch.view_as_real(torch.linalg.eigvals(A))`` gives the same pairs. With
+    eigenvectors, ``torch.linalg.eig`` returns complex tensors (REVIEW: the layout changes)."""
+    eigenvectors = site.value("eigenvectors", 1)
+    if len(site.positional()) not in (1, 2) or site.has_star():
+        return Outcome(fix=None)
+    if eigenvectors not in (MISSING, False, True):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        args = [edits.strip_comma(node.args[0])]
+        if eigenvectors is True:
+            return cst.Call(func=refs["torch.linalg.eig"], args=args)
+        values = cst.Call(func=refs["torch.linalg.eigvals"], args=args)
+        pairs = cst.Call(func=refs["torch.view_as_real"], args=[cst.Arg(values)])
+        return cst.Tuple(
+            [
+                cst.Element(pairs, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+                cst.Element(cst.Name("None")),
+            ],
+            lpar=[cst.LeftParen()],
+            rpar=[cst.RightParen()],
+        )
+
+    needs = (
+        ("torch.linalg.eig",)
+        if eigenvectors is True
+        else (
+            "torch.linalg.eigvals",
+            "torch.view_as_real",
+        )
+    )
+    return Outcome(fix=fix, needs=needs, outer=True)
+
+
+MASK_METHODS = ("masked_select", "masked_fill", "masked_fill_", "masked_scatter", "masked_scatter_")
+
+
+def _bool_mask(at: int) -> Any:
+    """A uint8 (ByteTensor) mask, the positional argument ``at``: PyTorch 1.2 deprecated it for
+    bool, later releases refuse it. ``mask.bool()`` is what the uint8 mask meant (non-zero
+    selects), and a no-op on a bool mask."""
+
+    def check(site: Site) -> Outcome | None:
+        return _wrap_mask(site, at)
+
+    return check
+
+
+def _wrap_mask(site: Site, at: int) -> Outcome | None:
+    pos = site.positional()
+    if site.has_star() or len(pos) <= at:
+        return None
+    mask = pos[at].value
+    already = isinstance(mask, cst.Call) and isinstance(mask.func, cst.Attribute)
+    if already and mask.func.attr.value == "bool":  # type: ignore[union-attr]
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        i = [k for k, a in enumerate(args) if a.keyword is None][at]
+        args[i] = args[i].with_changes(value=edits.method_call(edits.paren(args[i].value), "bool"))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, proven=False)
+
+
+def _flat_dot(method: bool) -> Any:
+    """``torch.dot`` of two matrices: old PyTorch took both as flat vectors (the same number
+    of elements); today it needs 1-D tensors, so both are flattened."""
+
+    def check(site: Site) -> Outcome | None:
+        return _flatten_both(site, method)
+
+    return check
+
+
+def _is_flat(node: cst.BaseExpression) -> bool:
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value in ("flatten", "ravel")
+    )
+
+
+def _flattened(node: cst.BaseExpression) -> cst.BaseExpression:
+    return node if _is_flat(node) else edits.method_call(edits.paren(node), "flatten")
+
+
+def _flatten_both(site: Site, method: bool) -> Outcome | None:
+    pos = site.positional()
+    if site.has_star() or len(pos) != (1 if method else 2) or len(site.args) != len(pos):
+        return None
+    if method and site.receiver is not None and not site.receiver.qname.startswith("torch"):
+        return None  # numpy's and pandas' dot multiply matrices
+    operands = [a.value for a in pos]
+    if method:
+        operands.append(site.node.func.value)
+    if all(_is_flat(o) for o in operands):
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = [a.with_changes(value=_flattened(a.value)) for a in node.args]
+        if method:
+            func = node.func.with_changes(value=_flattened(node.func.value))  # type: ignore[attr-defined]
+            return node.with_changes(func=func, args=args)
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, proven=False)
 
 
 def _reduction(site: Site) -> Outcome | None:
@@ -621,7 +737,7 @@ RULES = [
         matchers=(
             Call(functions=("torch.solve",), check=_swapped("torch.linalg.solve")),
             Call(functions=("torch.lstsq",), check=_swapped("torch.linalg.lstsq", "solution")),
-            Symbol(old="torch.eig", new="torch.linalg.eig"),
+            Call(functions=("torch.eig",), check=_eig),
             Symbol(old="torch.matrix_rank", new="torch.linalg.matrix_rank"),
         ),
         examples=(
@@ -630,9 +746,15 @@ RULES = [
                 "import torch\nx = torch.linalg.solve(A, b)",
             ),
             (
-                "import torch\nw = torch.lstsq(y, X)\nr = torch.matrix_rank(X)\nev = torch.eig(S)",
+                "import torch\nw = torch.lstsq(y, X)\nr = torch.matrix_rank(X)\n"
+                "ev = torch.eig(S, eigenvectors=True)",
                 "import torch\nw = torch.linalg.lstsq(X, y).solution\n"
                 "r = torch.linalg.matrix_rank(X)\nev = torch.linalg.eig(S)",
+            ),
+            (  # eigenvalues only: the (n, 2) real pairs torch.eig gave
+                "import torch\ne, _ = torch.eig(S)\nw, v = torch.eig(S, True)",
+                "import torch\ne, _ = (torch.view_as_real(torch.linalg.eigvals(S)), None)\n"
+                "w, v = torch.linalg.eig(S)",
             ),
         ),
     ),
@@ -952,6 +1074,66 @@ RULES = [
             (
                 "for epoch in range(1000):\n    loss.backward()\n    opt.step()",
                 "for epoch in range(40):\n    loss.backward()\n    opt.step()",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH020",
+        library=LIB,
+        changed_in="1.2",
+        safety=SAFE_IF,
+        catalogue="PyTorch 1.2 release notes",
+        condition="the error says the mask must be a bool tensor",
+        message="a uint8 (ByteTensor) mask is refused by masked_select/masked_fill/"
+        "masked_scatter; .bool() gives the mask it meant",
+        replacement="torch.masked_select(x, mask.bool()); x.masked_fill(mask.bool(), 0)",
+        why="PyTorch 1.2 introduced torch.bool and deprecated uint8 masks for indexing and the "
+        "masked_* operations (https://github.com/pytorch/pytorch/releases/tag/v1.2.0); today they "
+        "raise 'expected BoolTensor for mask'. A uint8 mask selected where it was non-zero, which "
+        "is what .bool() keeps; on a mask that is already bool it changes nothing.",
+        signatures=(
+            r"expected BoolTensor for mask",
+            r"masked_\w+ only supports boolean masks",
+        ),
+        matchers=(
+            Call(functions=("torch.masked_select",), check=_bool_mask(1)),
+            Call(methods=MASK_METHODS, check=_bool_mask(0)),
+        ),
+        examples=(
+            (
+                "import torch\nmask = torch.ByteTensor([[0, 1]])\n"
+                "out = torch.masked_select(x, mask)\ny = x.masked_fill(mask == 1, 0.0)",
+                "import torch\nmask = torch.ByteTensor([[0, 1]])\n"
+                "out = torch.masked_select(x, mask.bool())\n"
+                "y = x.masked_fill((mask == 1).bool(), 0.0)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TCH021",
+        library=LIB,
+        changed_in="0.4",
+        safety=SAFE_IF,
+        catalogue="torch.dot documentation",
+        condition="the error says torch.dot was given tensors of more than one dimension",
+        message="torch.dot takes 1-D tensors only; old PyTorch took any two tensors of the same "
+        "size as flat vectors, which .flatten() does",
+        replacement="torch.dot(a.flatten(), b.flatten())",
+        why="PyTorch before 0.4 (like Lua Torch) computed torch.dot over all elements of two "
+        "tensors of the same size. Today's documentation says it 'intentionally only supports "
+        "computing the dot product of two 1D tensors with the same number of elements' "
+        "(https://pytorch.org/docs/stable/generated/torch.dot.html) and a matrix raises '1D "
+        "tensors expected'; flattening both computes the old sum of products.",
+        signatures=(r"1D tensors expected, (but )?got \d+D and \d+D tensors",),
+        matchers=(
+            Call(functions=("torch.dot",), check=_flat_dot(False)),
+            Call(methods=("dot",), check=_flat_dot(True)),
+        ),
+        examples=(
+            (
+                "import torch\nx1 = torch.ones(3, 4)\nd = torch.dot(x1, x2)\ne = x1.dot(x2 * 2)",
+                "import torch\nx1 = torch.ones(3, 4)\nd = torch.dot(x1.flatten(), x2.flatten())\n"
+                "e = x1.flatten().dot((x2 * 2).flatten())",
             ),
         ),
     ),
