@@ -506,6 +506,11 @@ CASES = [
         "open(p, 'wb').write('id;name\\n1;Café\\n'.encode('latin-1'))\n"
         "text = open(p).read()\ndf = pd.read_csv(p, sep=';')\nassert df['name'][0] == 'Café'",
     ),
+    (  # the inline backend closes a cell's figures when it ends
+        "MPL049",
+        MPL + "fig, ax = plt.subplots(1, 1)\nplt.close(fig)\nax.plot([1, 2])\nfig.show()\n"
+        "assert plt.gcf() is fig",
+    ),
     (
         "PY2013",
         "import os, pickle, tempfile\np = os.path.join(tempfile.mkdtemp(), 'prices.csv')\n"

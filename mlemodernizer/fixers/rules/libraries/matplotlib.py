@@ -81,6 +81,20 @@ def _style(site: Site) -> Outcome | None:
     return Outcome(fix=fix)
 
 
+def _show_detached(site: Site) -> Outcome | None:
+    """``fig.show()`` on a figure of an earlier cell: the inline backend closed it when that
+    cell ended, and since Matplotlib 3.11 a closed figure is standalone, so show() raises.
+    ``plt.figure(fig)`` hands it back to pyplot, which shows it when the cell ends."""
+    if site.args or site.receiver is None or site.receiver.qname != FIGURE:
+        return None
+    figure = site.node.func.value
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        return cst.Call(func=refs["matplotlib.pyplot.figure"], args=[cst.Arg(figure)])
+
+    return Outcome(fix=fix, proven=False, needs=("matplotlib.pyplot.figure",), outer=True)
+
+
 def _gca_projection(site: Site) -> Outcome | None:
     if not site.args:
         return None
@@ -2381,6 +2395,34 @@ RULES = [
                 "from io import BytesIO\n"
                 "img = plt.imread(BytesIO(urlopen('https://example.org/a.png').read()))\n"
                 "local = plt.imread('a.png')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL049",
+        library=LIB,
+        changed_in="3.11",
+        safety=SAFE_IF,
+        catalogue="https://matplotlib.org/3.11.0/users/next_whats_new.html",
+        condition="the error says the figure is no longer managed by pyplot",
+        message="a closed figure is standalone since 3.11 and Figure.show() raises on it; "
+        "plt.figure(fig) hands it back to pyplot, which shows it",
+        replacement="plt.figure(fig) instead of fig.show()",
+        why="Matplotlib 3.11 resets a closed figure to the standalone state: it is no longer "
+        "visible to pyplot, and plt.figure(fig) registers it again ('Figures can be attached to "
+        "and removed from pyplot', https://matplotlib.org/3.11.0/release/next_whats_new/"
+        "pyplot-register-figure.html). In a notebook the inline backend closes every figure when "
+        "its cell ends, so a fig.show() in a later cell (a training loop redrawing a plot) now "
+        "raises 'Figure.show works only for figures managed by pyplot'. Registered again, the "
+        "figure is drawn when the cell ends.",
+        signatures=(r"Figure\.show works only for figures managed by pyplot",),
+        matchers=(Call(methods=("show",), check=_show_detached),),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nfig, ax = plt.subplots(1, 1)\n"
+                "ax.plot([1, 2])\nfig.show()\nplt.show()",
+                "import matplotlib.pyplot as plt\nfig, ax = plt.subplots(1, 1)\n"
+                "ax.plot([1, 2])\nplt.figure(fig)\nplt.show()",
             ),
         ),
     ),
