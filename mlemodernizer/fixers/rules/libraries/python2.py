@@ -236,10 +236,9 @@ def _binary_read_as_text(site: Site) -> Outcome | None:
     if site.resolve(opened.func) not in ("builtins.open", "io.open"):
         return None
     args = list(opened.args)
-    mode_at = next(
-        (i for i, a in enumerate(args) if (a.keyword and a.keyword.value == "mode")),
-        1 if len(args) > 1 and args[1].keyword is None else None,
-    )
+    mode_at = edits.find_kwarg(opened, "mode")
+    if mode_at is None and len(args) > 1 and args[1].keyword is None:
+        mode_at = 1
     if mode_at is None or not isinstance(args[mode_at].value, cst.SimpleString):
         return None
     mode = args[mode_at].value.evaluated_value

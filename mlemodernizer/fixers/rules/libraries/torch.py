@@ -155,6 +155,18 @@ def _torch_load(site: Site) -> Outcome | None:
     )
 
 
+def _without_vectors(values: cst.BaseExpression) -> cst.Tuple:
+    """``(values, None)``: the pair symeig/eig returned when no eigenvectors were asked for."""
+    return cst.Tuple(
+        [
+            cst.Element(values, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+            cst.Element(cst.Name("None")),
+        ],
+        lpar=[cst.LeftParen()],
+        rpar=[cst.RightParen()],
+    )
+
+
 def _symeig(site: Site) -> Outcome | None:
     eigenvectors = site.value("eigenvectors", 1)
     upper = site.value("upper", 2)
@@ -172,14 +184,7 @@ def _symeig(site: Site) -> Outcome | None:
         if eigenvectors is True:
             return cst.Call(func=refs["torch.linalg.eigh"], args=args)
         values = cst.Call(func=refs["torch.linalg.eigvalsh"], args=args)
-        return cst.Tuple(
-            [
-                cst.Element(values, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
-                cst.Element(cst.Name("None")),
-            ],
-            lpar=[cst.LeftParen()],
-            rpar=[cst.RightParen()],
-        )
+        return _without_vectors(values)
 
     needs = ("torch.linalg.eigh",) if eigenvectors is True else ("torch.linalg.eigvalsh",)
     return Outcome(fix=fix, proven=eigenvectors is True, needs=needs, outer=True)
@@ -227,14 +232,7 @@ def _eig(site: Site) -> Outcome | None:
             return cst.Call(func=refs["torch.linalg.eig"], args=args)
         values = cst.Call(func=refs["torch.linalg.eigvals"], args=args)
         pairs = cst.Call(func=refs["torch.view_as_real"], args=[cst.Arg(values)])
-        return cst.Tuple(
-            [
-                cst.Element(pairs, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
-                cst.Element(cst.Name("None")),
-            ],
-            lpar=[cst.LeftParen()],
-            rpar=[cst.RightParen()],
-        )
+        return _without_vectors(pairs)
 
     needs = (
         ("torch.linalg.eig",)
