@@ -146,6 +146,26 @@ REAL.append(
 )
 
 
+REAL += [
+    (
+        "from sklearn.cluster import AgglomerativeClustering\n"
+        "m = AgglomerativeClustering(n_clusters=2, metric='manhattan', linkage='complete')\n"
+        "print(m.fit_predict([[0.0, 0.0], [0.0, 1.0], [5.0, 5.0], [6.0, 5.0]]).tolist())",
+        "from sklearn.cluster import AgglomerativeClustering\n"
+        "m = AgglomerativeClustering(n_clusters=2, affinity='manhattan', linkage='complete')\n"
+        "print(m.fit_predict([[0.0, 0.0], [0.0, 1.0], [5.0, 5.0], [6.0, 5.0]]).tolist())",
+    ),
+    (
+        "from six import StringIO\nprint(len(StringIO('abc').read()))",
+        "from sklearn.externals.six import StringIO\nprint(len(StringIO('abc').read()))",
+    ),
+    (
+        "print(pd.Series([1.5, 2.25]).sum())",
+        "pd.set_option('display.mpl_style', 'default')\nprint(pd.Series([1.5, 2.25]).sum())",
+    ),
+]
+
+
 @pytest.fixture(scope="module")
 def real_notebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The cells above in today's spelling, run for their outputs, then given the old spelling:
@@ -184,6 +204,9 @@ def test_real_libraries_drift_is_repaired_from_the_libraries_themselves(
     assert kept[7]["kind"] == "valid_choice" and "'gini'" in said[7]
     assert kept[8]["kind"] == "renamed" and "SimpleImputer" in said[8]
     assert "the module `joblib` is installed" in said[9]
+    assert kept[10]["kind"] == "renamed_keyword" and "docstring names for `metric`" in said[10]
+    assert "`six` is installed as a module of its own" in said[11]
+    assert kept[12]["kind"] == "removed_setting" and "`display.mpl_style`" in said[12]
     result = nbformat.read(tmp_path / "old.modernized.ipynb", as_version=4)
     found, total = numbers_found(nbformat.read(real_notebook, as_version=4), result)
     assert found == total and total >= 10

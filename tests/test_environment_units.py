@@ -14,10 +14,12 @@ from mlemodernizer.fixers.environment.docnotes import (
     removed_without_effect,
     renamed_parameter,
     replacing_member,
+    takers_of_value,
 )
 from mlemodernizer.fixers.environment.drift import understand
 from mlemodernizer.fixers.environment.edits import (
     AttributeRewrite,
+    DropSetting,
     ImportFromRewrite,
     KeywordRewrite,
     MethodForKeyword,
@@ -70,6 +72,20 @@ def test_a_rename_note_names_the_new_parameter() -> None:
 def test_a_removed_keyword_without_effect_is_found_and_a_merely_removed_one_is_not() -> None:
     assert "no effect" in removed_without_effect(NUMPYDOC, "verbose")
     assert removed_without_effect("copy : bool\n    Removed in 2.0.", "copy") is None
+
+
+def test_the_one_parameter_whose_docstring_names_the_value_passed() -> None:
+    doc = (
+        "Parameters\n----------\nmetric : str, default='euclidean'\n"
+        '    Can be "euclidean", "l1" or "manhattan".\n'
+        "linkage : {'ward', 'complete'}, default='ward'\n    Only 'euclidean' with ward.\n"
+        "memory : str\n    A path.\n"
+    )
+    assert takers_of_value(doc, ["metric", "memory"], "manhattan") == ["metric"]
+    # named by two unset parameters: no one answer
+    assert takers_of_value(doc, ["metric", "linkage"], "euclidean") == ["metric", "linkage"]
+    assert takers_of_value(doc, ["memory"], "euclidean") == []
+    assert takers_of_value(doc, ["metric"], "l") == []  # a word's letters are no value
 
 
 def test_the_member_whose_docstring_replaces_the_old_name() -> None:
@@ -191,6 +207,12 @@ def _nb(*sources: str):
             MethodForKeyword("df.fillna", "method", "ffill"),
             "df.fillna(method='ffill', limit=1)",
             "df.ffill(limit=1)",
+        ),
+        (
+            DropSetting("display.mpl_style"),
+            "import pandas as pd\npd.set_option('display.mpl_style', 'default')\n"
+            "pd.options.display.mpl_style = 'default'\npd.set_option('display.max_rows', 5)",
+            "import pandas as pd\npd.set_option('display.max_rows', 5)",
         ),
         (
             PrintStatements(),

@@ -11,10 +11,16 @@ from typing import Any
 
 from nbformat import NotebookNode
 
-from .docnotes import removed_without_effect, renamed_parameter, replacing_member
+from .docnotes import (
+    removed_without_effect,
+    renamed_parameter,
+    replacing_member,
+    takers_of_value,
+)
 from .drift import Drift
 from .edits import (
     AttributeRewrite,
+    DropSetting,
     Edit,
     ImportFromRewrite,
     KeywordRewrite,
@@ -63,6 +69,7 @@ def candidates(drift: Drift, answer: dict[str, Any] | None, nb: NotebookNode) ->
         "positional": _positional,
         "invalid_param": _invalid_param,
         "message": _message,
+        "setting": _setting,
     }.get(drift.kind)
     return reader(drift, answer, nb) if reader else []
 
@@ -163,6 +170,20 @@ def _relocate(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Ca
     present = set(answer.get("present") or [])
     found = answer.get("names") or {}
     renamed = answer.get("renamed") or {}
+    alone = answer.get("standalone")
+    if alone and d.get("via") in ("from", "import"):
+        used = ", ".join(f"`{i['name']}`" for i in d["names"][:4])
+        names = [i["name"] for i in d["names"]]
+        return [
+            Candidate(
+                "moved",
+                ModuleRebind(module, alone)
+                if d["via"] == "import"
+                else ImportFromRewrite(module, tuple((n, alone, n) for n in names)),
+                f"`{module}` is gone; `{alone}` is installed as a module of its own and has "
+                f"{used} (what the notebook reads from it)",
+            )
+        ]
     if d.get("via") == "import":
         mods = answer.get("modules") or []
         if not mods:
@@ -424,6 +445,25 @@ def _kwarg(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candi
                         strict=True,
                     )
                 )
+        # a keyword renamed with no note and no likeness (affinity= -> metric=): its string
+        # value is one the docstring names for exactly one parameter the call leaves unset
+        if not out:
+            for value in d.get("values") or []:
+                takers = takers_of_value(doc, free, value)
+                if len(takers) != 1:
+                    continue
+                out.append(
+                    Candidate(
+                        "renamed_keyword",
+                        KeywordRewrite(callee, old, takers[0]),
+                        f"`{shown}` takes no `{old}`; '{value}', the value passed, is one its "
+                        f"docstring names for `{takers[0]}`, the only parameter the call leaves "
+                        "unset that takes it",
+                        REVIEW,
+                        strict=True,
+                    )
+                )
+                break
     return out
 
 
@@ -563,3 +603,16 @@ def _message(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Can
             )
         )
     return out
+
+
+def _setting(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:
+    key = drift.detail["key"]
+    return [
+        Candidate(
+            "removed_setting",
+            DropSetting(key),
+            f"the library has no option `{key}` today (the error says so); a display option "
+            "changes how results are shown, never what they are, so the setting is dropped",
+            REVIEW,
+        )
+    ]

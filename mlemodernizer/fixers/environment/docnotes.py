@@ -115,3 +115,14 @@ def replacing_member(members: dict[str, dict], old: str) -> tuple[str, str] | No
                 found.append((name, sentence))
                 break
     return found[0] if len(found) == 1 else None
+
+
+def takers_of_value(doc: str, params: list[str], value: str) -> list[str]:
+    """The parameters of ``params`` whose docstring entry quotes ``value`` as one of the values
+    it takes (``metric : ... Can be "euclidean", "l1" ...``): where an old keyword's string
+    value went when the keyword was renamed."""
+    if not value.strip():
+        return []
+    entries = parameter_entries(doc)
+    quoted = re.compile(r"[`'\"]" + re.escape(value) + r"[`'\"]")
+    return [p for p in params if quoted.search(entries.get(p, ""))]

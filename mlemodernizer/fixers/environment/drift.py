@@ -39,6 +39,10 @@ _POSITIONAL = re.compile(
     r"^([\w.<>]*)\(\) takes (?:from \d+ to )?(\d+) positional arguments? but (\d+) (?:were|was) "
     r"given|^too many positional arguments"
 )
+# pandas' option registry: a key it does not have (set through set_option or pd.options)
+_NO_OPTION = re.compile(
+    r"^No such keys?\(s\): '([\w.]+)'|^You can only set the value of existing options"
+)
 _CELL_FRAMES = re.compile(r"^\s*Cell In\s*\[(\d+)\],\s*line (\d+)", re.MULTILINE)
 _INVALID_PARAM = re.compile(
     rf"Invalid parameter '?({_ID}(?:__{_ID})*)'? for estimator ([A-Za-z_][\w.]*)"
@@ -52,7 +56,8 @@ class Drift:
     """One failing cell's error, understood: ``kind`` says which family of drift, ``detail``
     holds what the code and the error say (names, the receiver, the call)."""
 
-    kind: str  # relocate | object_attr | kwarg | positional | invalid_param | message
+    # relocate | object_attr | kwarg | positional | invalid_param | message | setting
+    kind: str
     cell_index: int
     cell_id: str
     error: str  # "ename: first line of evalue"
@@ -177,6 +182,12 @@ def _read(
         return "message", hint
     if ename in ("ModuleNotFoundError", "ImportError"):
         return _read_import(head, stmt, nb)
+    if ename == "OptionError" and (m := _NO_OPTION.match(head)):
+        key = m.group(1) or _assigned_option(stmt)
+        # a display option shapes how results are shown, never what they are
+        if key and key.startswith("display."):
+            return "setting", {"key": key}
+        return None
     if ename == "AttributeError":
         if m := _MODULE_ATTR.match(head):
             module, attr = m.groups()
@@ -284,6 +295,15 @@ def _read_import(head: str, stmt: ast.stmt | None, nb: NotebookNode) -> tuple[st
                         "alias": a.asname,
                         "via": "import",
                     }
+    return None
+
+
+def _assigned_option(stmt: ast.stmt | None) -> str | None:
+    """``pd.options.display.mpl_style = ...`` -> ``display.mpl_style``."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = dotted(stmt.targets[0]) or ""
+        _, _, key = target.partition(".options.")
+        return key or None
     return None
 
 

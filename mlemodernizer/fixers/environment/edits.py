@@ -476,3 +476,37 @@ class PrintStatements(Edit):
 
     def transformer(self, first: bool) -> None:
         return None
+
+
+@dataclass(frozen=True)
+class DropSetting(Edit):
+    """The statement that sets option ``key`` removed: ``X.set_option('key', value)`` (that
+    pair alone) or ``X.options.key = value``; the library no longer has the option."""
+
+    key: str
+
+    def transformer(self, first: bool) -> cst.CSTTransformer:
+        edit = self
+
+        def sets_it(stmt: cst.BaseSmallStatement) -> bool:
+            if isinstance(stmt, cst.Expr) and isinstance(stmt.value, cst.Call):
+                call = stmt.value
+                name = code(call.func).rpartition(".")[2]
+                first_arg = call.args[0].value if call.args else None
+                return (
+                    name == "set_option"
+                    and len(call.args) == 2
+                    and isinstance(first_arg, cst.SimpleString)
+                    and _string_value(first_arg) == edit.key
+                )
+            if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
+                return code(stmt.targets[0].target).endswith(f".options.{edit.key}")
+            return False
+
+        class T(cst.CSTTransformer):
+            def leave_SimpleStatementLine(self, original, updated):  # noqa: N802
+                if len(updated.body) == 1 and sets_it(updated.body[0]):
+                    return cst.RemoveFromParent()
+                return updated
+
+        return T()

@@ -401,6 +401,22 @@ def __mlem_drift__(queries, params, ns):
             found = mods if found is None else found & mods
         return sorted(found or [], key=lambda m: (m.count("."), len(m), m))[:5]
 
+    def standalone(module, wanted):
+        """A vendored copy that is gone (``sklearn.externals.six``): the module its tail names,
+        installed on its own, when it has every name the notebook reads from it."""
+        parts = module.split(".")
+        for k in range(1, len(parts)):
+            tail = ".".join(parts[k:])
+            try:
+                if importlib.util.find_spec(parts[k]) is None:
+                    continue
+                mod = importlib.import_module(tail)
+            except BaseException:
+                continue
+            if wanted and all(hasattr(mod, n) for n in wanted):
+                return tail
+        return None
+
     def relocate(q):
         tops = search_tops(q["top"])
         answer = {"names": {}, "renamed": {}, "modules": [], "searched": tops}
@@ -436,6 +452,8 @@ def __mlem_drift__(queries, params, ns):
                 old = None
         if old is not None:
             answer["present"] = [i["name"] for i in q["names"] if hasattr(old, i["name"])]
+        else:
+            answer["standalone"] = standalone(q["module"], [i["name"] for i in q["names"]])
         for hits in list(answer["names"].values()) + [
             h for c in answer["renamed"].values() for h in c.values()
         ]:
