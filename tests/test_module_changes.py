@@ -227,3 +227,57 @@ def test_a_module_above_the_notebook_needs_the_project_root(tmp_path: Path) -> N
     [module] = report["modules"]
     assert (module["path"], module["backup"]) == ("../lib/legacy.py", "../lib/legacy.py.orig")
     assert "HALF = float(0.5)" in legacy.read_text()
+
+
+def test_a_helper_packages_failing_imports_and_repeated_drift_are_repaired_file_by_file(
+    tmp_path: Path,
+) -> None:
+    """A helper package as old books ship them: one module imports a package this environment
+    lacks, another a name its library removed, each used only inside a function the notebook
+    never calls; and both call ``Memory(cachedir=)`` at their top. The failing imports move into
+    their functions (PY2901), the keyword is repaired in each file from joblib's docstring."""
+    pkg = tmp_path / "plots"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(
+        "from .pictures import show_picture, pictures_cache\nfrom .tables import table, boston\n"
+    )
+    pictures = (
+        "from joblib import Memory\n"
+        "from photoreader_not_installed import imread\n\n"
+        "pictures_cache = Memory(cachedir=None)\n\n\n"
+        "def show_picture(path):\n"
+        '    """The picture at ``path``."""\n'
+        "    return imread(path)\n"
+    )
+    (pkg / "pictures.py").write_text(pictures)
+    (pkg / "tables.py").write_text(
+        "from joblib import Memory\n"
+        "from sklearn.datasets import load_boston\n\n"
+        "cache = Memory(cachedir=None)\n\n\n"
+        "def table():\n"
+        "    return [[1, 2], [3, 4]]\n\n\n"
+        "def boston():\n"
+        "    return load_boston()\n"
+    )
+    nb = write_notebook(tmp_path / "nb.ipynb", ["import plots", "print(len(plots.table()))"])
+    proc = run_cli("run", str(nb), "--offline", "--json")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["error_free"] is True, report["final"]
+    moved = (pkg / "pictures.py").read_text()
+    assert moved.startswith("from joblib import Memory\n\npictures_cache = Memory(location=None)")
+    assert '"""The picture at ``path``."""\n    from photoreader_not_installed import imread\n' in (
+        moved
+    )
+    tables = (pkg / "tables.py").read_text()
+    assert "cache = Memory(location=None)" in tables
+    assert "def boston():\n    from sklearn.datasets import load_boston\n" in tables
+    named = {m["path"]: m for m in report["modules"]}
+    assert "PY2901" in named["plots/pictures.py"]["rule_ids"]
+    assert "PY2901" in named["plots/tables.py"]["rule_ids"]
+    kept = [t for t in report["environment_trials"] if t["outcome"] == "kept"]
+    assert sorted(t["file"] for t in kept) == ["plots/pictures.py", "plots/tables.py"]
+    assert all("replaces cachedir" in t["evidence"] for t in kept)
+    # a fresh kernel runs the result, and the deferred import still fails where it is needed
+    rerun = fresh_run(tmp_path / "nb.modernized.ipynb")
+    assert error_cells(rerun) == []

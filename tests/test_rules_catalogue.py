@@ -77,11 +77,12 @@ def test_loop_rules_are_documented_but_never_selected() -> None:
 
     from mlemodernizer.execution.base import CellError
     from mlemodernizer.fixers.magics import comment_out, missing_extensions
+    from mlemodernizer.fixers.optional_imports import defer_missing_imports
     from mlemodernizer.fixers.relative_imports import fix_relative_imports
     from mlemodernizer.fixers.rules.testing import notebook_of
 
     loop = {r.id: r for r in RULES if r.applied_by}
-    assert set(loop) == {"IPY900", "PY2900", "KER033", "TCH019"}
+    assert set(loop) == {"IPY900", "PY2900", "PY2901", "KER033", "TCH019"}
     for rule in loop.values():
         importlib.import_module(rule.applied_by)
     selected = {r.id for r in select_rules(["IPY", "PY"])}
@@ -105,6 +106,10 @@ def test_loop_rules_are_documented_but_never_selected() -> None:
         error = CellError(0, "", "ModuleNotFoundError", "No module named 'predict'", "")
         fixed = fix_relative_imports(before, package / "__init__.py", [error])
     assert fixed == (after, ["PY2900"])
+
+    ((before, after),) = loop["PY2901"].examples
+    error = CellError(0, "", "ModuleNotFoundError", "No module named 'imageio'", "")
+    assert defer_missing_imports(before, [error]) == (after, ["PY2901"])
 
 
 @pytest.mark.parametrize(

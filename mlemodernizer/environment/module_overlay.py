@@ -20,6 +20,7 @@ from pathlib import Path
 from ..contracts.notebook import write_text_atomic
 from ..execution.base import CellError
 from ..fixers.base import CellChange
+from ..fixers.optional_imports import defer_missing_imports
 from ..fixers.relative_imports import fix_relative_imports
 from .local_modules import ModulePatcher, failing_local_frame
 
@@ -93,6 +94,29 @@ class ModuleEdits:
             self.rule_ids[rel] = sorted({*self.rule_ids.get(rel, []), *rule_ids})
             changes.append(CellChange(-1, file_change_id(rel), old, new, path=rel))
             rules.extend(r for r in rule_ids if r not in rules)
+        return changes, rules
+
+    def defer_missing(self, errors: list[CellError]) -> tuple[list[CellChange], list[str]]:
+        """For an import that fails at the top of a module an error was raised in (a package
+        the kernel's environment lacks, a name the library removed) of names used only inside
+        its functions: the import moved into them."""
+        changes: list[CellChange] = []
+        rules: list[str] = []
+        for rel, module_errors in self.errors_by_module(errors).items():
+            old = self.source(rel)
+            lines = {
+                frame.line
+                for e in module_errors
+                if e.ename == "ImportError"
+                and (frame := failing_local_frame(e.traceback, self.root)) is not None
+            }
+            deferred = defer_missing_imports(old, module_errors, lines) if old else None
+            if deferred is None or (rel, deferred[0]) in self.refused:
+                continue
+            self.original.setdefault(rel, (self.folder / rel).read_text(encoding="utf-8"))
+            self.rule_ids[rel] = sorted({*self.rule_ids.get(rel, []), *deferred[1]})
+            changes.append(CellChange(-1, file_change_id(rel), old, deferred[0], path=rel))
+            rules.extend(r for r in deferred[1] if r not in rules)
         return changes, rules
 
     def editable(self, errors: list[CellError]) -> dict[str, str]:

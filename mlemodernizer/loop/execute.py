@@ -25,7 +25,8 @@ from .report import RunSummary
 from .state import LoopState, Run
 
 # the loop's probe: (the run's errors, the notebook that ran) -> code for the live kernel
-LoopProbe = Callable[[list[CellError], NotebookNode], str | None]
+# (errors, the notebook, its own modules as the kernel imports them: rel path -> source)
+LoopProbe = Callable[[list[CellError], NotebookNode, dict[str, str]], str | None]
 
 
 class ExecuteStep:
@@ -39,12 +40,14 @@ class ExecuteStep:
     module_patch: ModulePatcher | None
     cancel: object
 
-    def _probe_for(self, nb: NotebookNode) -> ProbeFactory | None:
-        """The executor's probe for a run of ``nb`` (it hands the probe the errors only)."""
+    def _probe_for(self, st: LoopState, nb: NotebookNode) -> ProbeFactory | None:
+        """The executor's probe for a run of ``nb`` (it hands the probe the errors only); an
+        error in the notebook's own module is read in the source the kernel ran, which may be
+        a change the loop is trying, not the file on disk."""
         probe = self.probe
         if probe is None:
             return None
-        return lambda errors: probe(errors, nb)
+        return lambda errors: probe(errors, nb, st.modules.editable(errors))
 
     def _execute(
         self,
@@ -99,7 +102,7 @@ class ExecuteStep:
                 on_cell=on_cell,
                 on_cell_start=on_cell_start,
                 on_output=on_output,
-                probe=self._probe_for(nb),
+                probe=self._probe_for(st, nb),
                 cancel=self.cancel,
                 start_at=start_at,
                 keep_kernel=keep_kernel,

@@ -129,22 +129,22 @@ def check_llm_reachable(opts: Options, api_key: str | None = None) -> None:
 
 def make_probe(
     opts: Options, fixers: Fixers
-) -> Callable[[list[CellError], NotebookNode], str | None] | None:
+) -> Callable[[list[CellError], NotebookNode, dict[str, str]], str | None] | None:
     """What the live kernel is asked after a run with errors: the grounding facts for the LLM's
     prompt, the environment family's questions; None when no family asks."""
-    parts: list[Callable[[list[CellError], NotebookNode], str | None]] = []
+    parts: list[Callable[[list[CellError], NotebookNode, dict[str, str]], str | None]] = []
     if opts.uses_llm:
         from ..environment.grounding import build_probe
 
-        parts.append(lambda errors, nb: build_probe(errors))
+        parts.append(lambda errors, nb, modules: build_probe(errors))
     if fixers.environment is not None:
         parts.append(fixers.environment.probe)
     if not parts:
         return None
 
-    def probe(errors: list[CellError], nb: NotebookNode) -> str | None:
+    def probe(errors: list[CellError], nb: NotebookNode, modules: dict[str, str]) -> str | None:
         # each part prints its own facts line; the executor merges them
-        code = [c for c in (part(errors, nb) for part in parts) if c]
+        code = [c for c in (part(errors, nb, modules) for part in parts) if c]
         return "\n".join(code) or None
 
     return probe

@@ -9,6 +9,8 @@ import copy
 from nbformat import NotebookNode
 
 from ..contracts.events import Emitter, FixRolledBack
+from ..environment.local_modules import failing_local_frame
+from ..environment.module_overlay import FILE_ID_PREFIX
 from ..fixers.base import CellChange, Fixer, FixProposal
 from ..scoring.fidelity import cell_numbers, found_again, numbers_found
 from .progress import Judgement, RunState, judge
@@ -130,6 +132,7 @@ class JudgeStep:
             if (now := run.state.cells.get(cid)) is not None
             and now.error is not None
             and (now.error[:200] == error[:200] or cid in proposal.require_clean)
+            and not _raised_elsewhere(st, run, cid, groups.get(cid, []))
         }
         # a name chosen by spelling alone must also show what the author's cell showed
         unconfirmed = {
@@ -259,6 +262,21 @@ def blamed(changes: list[CellChange], before: RunState) -> list[CellChange]:
 
 def _sources(nb: NotebookNode) -> list[str]:
     return [c.source for c in nb.cells]
+
+
+def _raised_elsewhere(st: LoopState, run: Run, cell_id: str, group: list[str]) -> bool:
+    """The change was to the notebook's own modules, and the cell's error is now raised in
+    another of them: the same drift one file on (two helpers each calling ``Memory(cachedir=)``)
+    is progress, not the error remaining."""
+    files = [g.removeprefix(FILE_ID_PREFIX) for g in group if g.startswith(FILE_ID_PREFIX)]
+    if not files or len(files) != len(group):
+        return False
+    error = next((e for e in run.result.errors if e.cell_id == cell_id), None)
+    folder = st.modules.folder
+    frame = failing_local_frame(error.traceback, folder) if error is not None else None
+    if frame is None:
+        return False
+    return all(frame.path != (folder / f).resolve() for f in files)
 
 
 def _shows_its_stored_numbers(st: LoopState, run: Run, cell_id: str) -> bool:

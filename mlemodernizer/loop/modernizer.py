@@ -157,13 +157,20 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             st.best = (st.run, copy.deepcopy(st.current), dict(st.modules.current))
             # and its issue is looked at afresh (each package is tried once: this ends)
             return self._next_fix(st)
-        # a print-only extension that is missing (%load_ext watermark): its lines can go
-        magic = self._magic_proposal(st, run) if issue == "error" else None
+        # what unblocks a cell behind a missing package: a print-only extension's lines go
+        # (%load_ext watermark), a helper module's failing import moves into its functions
+        unblock = self._magic_proposal(st, run) if issue == "error" else None
+        if issue == "error" and unblock is None:
+            # behind a missing package, or an import no fixer could repair
+            missing = {c.cell_index for c in cells if c.kind in ("environment", "given_up")}
+            unblock = self._deferred_import_proposal(
+                st, [e for e in run.result.errors if e.cell_index in missing]
+            )
         if (
             issue == "error"
             and cells
             and not fixable
-            and magic is None
+            and unblock is None
             and not run.result.kernel_died
         ):
             st.stop_reason = "blocked"  # nothing left that a fix here can change
@@ -173,7 +180,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             return None
         focus = fixable[0].cell_id if issue == "error" and fixable else None
         ctx = self._fix_context(st, issue, cells, fixable)
-        proposal = self._ask(st, ctx, magic, fixable)
+        proposal = self._ask(st, ctx, unblock, fixable)
         return None if proposal is None else (issue, proposal, focus)
 
     def _fix_context(
@@ -208,6 +215,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
         """Review and apply one proposal, run the result, keep it or roll it back."""
         st.index += 1
         fix_id = f"fix-{st.index}"
+        before = _error_of(st.run, focus)
         st.current, accepted = self._review_and_apply(st, fix_id, st.index, issue, proposal)
         decision = ResumeDecision(0, "resume disabled")
         if accepted:
@@ -235,7 +243,9 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
                 else "rolled back"
                 if record.rolled_back
                 else "still failing"
-                if any(e.cell_id == focus for e in st.run.result.errors)
+                # a kept fix after which the cell fails otherwise made progress (a helper
+                # package's imports repaired one by one): not an attempt that failed
+                if (now := _error_of(st.run, focus)) is not None and now == before
                 else None
             )
             if ended:
@@ -392,3 +402,13 @@ def _source_of(nb: NotebookNode, cell_id: str) -> str:
         if cell.get("id") == cell_id:
             return cell.source
     return ""
+
+
+def _error_of(run: Run | None, cell_id: str | None) -> tuple[str, str] | None:
+    """The cell's first error in a run, as (name, first line), or None."""
+    if run is None or cell_id is None:
+        return None
+    for e in run.result.errors:
+        if e.cell_id == cell_id:
+            return e.ename, (e.evalue or "").strip().split("\n")[0]
+    return None

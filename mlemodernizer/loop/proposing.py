@@ -46,7 +46,13 @@ class ProposeStep:
         index = st.index
         try:
             # an error inside the notebook's own module: the rules' change to that file first
-            proposal = magic or self._module_proposal(st, fixable) or self._propose(st, ctx)
+            # and when no fixer has one, a failing import there moved into the functions
+            proposal = (
+                magic
+                or self._module_proposal(st, fixable)
+                or self._propose(st, ctx)
+                or self._deferred_import_proposal(st, fixable)
+            )
         except BudgetExceeded as exc:
             self.emitter.emit(LoopStopped(iteration=index + 1, reason="budget", detail=str(exc)))
             st.stop_reason = "budget"
@@ -128,6 +134,32 @@ class ProposeStep:
             c for c in proposal.changes if (c.cell_id, c.new_source) not in st.refused
         ]
         return proposal if proposal.changes else None
+
+    def _deferred_import_proposal(
+        self, st: LoopState, blocked: list[CellError]
+    ) -> FixProposal | None:
+        """An import at the top of the notebook's own module that fails (a package missing
+        from the kernel's environment, a name removed that no fixer brought back) of names used
+        only inside its functions: the import moves into them, so the cells that never call
+        those functions run."""
+        if self.options.modules != "apply" or not blocked:
+            return None
+        changes, rule_ids = st.modules.defer_missing(blocked)
+        if not changes:
+            return None
+        names = ", ".join(c.path or "" for c in changes)
+        return FixProposal(
+            fix_type=FixType.ERROR_REPAIR,
+            source="rule",
+            plan=(
+                f"An import at the top of {names} fails today (a package the kernel's "
+                "environment lacks, or a name no longer there) and is used only inside some of "
+                "its functions: import it in those functions, so the module loads and only a "
+                "call that needs it fails."
+            ),
+            changes=changes,
+            rule_ids=rule_ids,
+        )
 
     def _module_proposal(self, st: LoopState, errors: list[CellError]) -> FixProposal | None:
         """The rules' changes to the notebook's own modules the errors were raised in."""

@@ -76,6 +76,13 @@ def renamed_parameter(doc: str, params: list[str], old: str) -> tuple[str, str] 
     """The parameter of ``params`` that the docstring says replaced ``old``, with the sentence
     that says so."""
     entries = parameter_entries(doc)
+    # "This option replaces cachedir since version 0.12": right after the verb, a bare word
+    # is the old name too (elsewhere a bare English word is no code)
+    follows = re.compile(
+        r"\b(?:replaces|renamed from|formerly|previously|was called|supersedes)\s+"
+        rf"(?:the\s+)?(?:(?:parameter|argument|keyword|option)\s+)?[`'\"]*{re.escape(old)}\b",
+        re.IGNORECASE,
+    )
     for name in params:
         if name == old:
             continue
@@ -83,6 +90,12 @@ def renamed_parameter(doc: str, params: list[str], old: str) -> tuple[str, str] 
         for sentence in sentences_naming(text, old):
             if _RENAME.search(sentence):
                 return name, sentence
+        flat = re.sub(r"\s*\n\s*", " ", text)
+        if m := follows.search(flat):
+            start = flat.rfind(". ", 0, m.start()) + 1
+            end = re.search(r"\.(?:\s|$)", flat[m.end() :])
+            stop = m.end() + end.start() + 1 if end else len(flat)
+            return name, flat[start:stop].strip()
     # "`sparse` was renamed to `sparse_output`" anywhere in the docstring
     for sentence in sentences_naming(doc, old):
         if not _RENAME.search(sentence):

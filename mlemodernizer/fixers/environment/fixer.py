@@ -73,8 +73,10 @@ class EnvironmentFixer:
         self.last_failure: str | None = None
 
     # the loop's probe: (errors, the notebook that ran) -> code for the live kernel
-    def probe(self, errors: list[CellError], nb: NotebookNode) -> str | None:
-        return build_drift_probe(errors, nb, cache=self.cache)
+    def probe(
+        self, errors: list[CellError], nb: NotebookNode, modules: dict[str, str] | None = None
+    ) -> str | None:
+        return build_drift_probe(errors, nb, cache=self.cache, modules=modules)
 
     def propose(self, ctx: FixContext) -> FixProposal | None:
         if ctx.fix_type != FixType.ERROR_REPAIR:
@@ -188,7 +190,12 @@ class EnvironmentFixer:
     ) -> tuple[Candidate, dict[int, str]] | None:
         """The best untried candidate and what it changes: cell index -> source, or for an
         error in the notebook's own module, {-1: the module's new source}."""
-        tried = [t for t in self.trials if t.cell_id == drift.cell_id and t.error == drift.error]
+        # the same error raised in another of the notebook's modules is another drift to fix
+        tried = [
+            t
+            for t in self.trials
+            if t.cell_id == drift.cell_id and t.error == drift.error and t.file == drift.path
+        ]
         if len(tried) >= MAX_TRIES_PER_ERROR:
             return None
         keys = {t.key for t in tried}

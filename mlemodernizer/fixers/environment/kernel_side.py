@@ -130,7 +130,26 @@ def __mlem_drift__(queries, params, ns):
                     return vars(mod)
         except Exception:
             pass
-        return ns
+        return imported_by(path)
+
+    def imported_by(path):
+        """A module whose import failed is in no namespace: the names its top-level absolute
+        imports bind, each import run on its own (one failing leaves the others)."""
+        import ast
+
+        scope = {}
+        try:
+            with open(path, encoding="utf-8") as f:
+                tree = ast.parse(f.read())
+        except Exception:
+            return ns
+        for node in tree.body:
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and not getattr(node, "level", 0):
+                try:
+                    exec(compile(ast.Module([node], []), path, "exec"), scope)
+                except BaseException:
+                    continue
+        return scope
 
     max_doc = params.get("max_doc", 12000)
     indexes = {}

@@ -49,12 +49,16 @@ def drifts_of(
 
 
 def build_drift_probe(
-    errors: list[CellError], nb: NotebookNode, *, cache: Path | None = None
+    errors: list[CellError],
+    nb: NotebookNode,
+    *,
+    cache: Path | None = None,
+    modules: dict[str, str] | None = None,
 ) -> str | None:
     """Code for the live kernel that prints ``__MLEM_FACTS__{"drift": ...}``; None when no error
     needs the kernel (a message that states its fix needs no question)."""
     queries = []
-    for drift in drifts_of(errors, nb):
+    for drift in drifts_of(errors, nb, modules or None):
         q = drift.query(len(queries))
         if q is not None:
             queries.append(q)

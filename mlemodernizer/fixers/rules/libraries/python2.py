@@ -704,4 +704,32 @@ RULES = [
             ),
         ),
     ),
+    Rule(
+        id="PY2901",
+        library=LIB,
+        changed_in="",
+        safety=SAFE,
+        catalogue="§12",
+        message="an import at the top of the notebook's own module that fails today, of names "
+        "used only inside its functions, moves into them",
+        replacement="def picture(p):\n    from imageio import imread\n    return imread(p)",
+        why="Old notebooks ship helper packages (mglearn, a course's utils) whose every module "
+        "is imported up front; one that imports a package the kernel's environment lacks, or a "
+        "name its library removed (`load_boston`), blocks every cell, also those that never "
+        "call the function needing it. Libraries import optional dependencies inside the "
+        "functions that use them (PEP 8 allows it where an import is optional); so does this "
+        "fix. The module then loads, and only a call that needs the name fails, with the same "
+        "error. It applies to the notebook's own modules, for an import an error there names, "
+        "when nothing at the module's top level reads the names; a removed name only after no "
+        "fixer could repair it.",
+        applied_by="mlemodernizer.fixers.optional_imports",
+        examples=(
+            (
+                "import numpy as np\nfrom imageio import imread\n\n\ndef picture(p):\n"
+                "    return imread(p)\n",
+                "import numpy as np\n\n\ndef picture(p):\n    from imageio import imread\n"
+                "    return imread(p)\n",
+            ),
+        ),
+    ),
 ]
