@@ -88,13 +88,27 @@ class ModuleEdits:
             relative = fix_relative_imports(new, self.folder / rel, module_errors)
             if relative is not None:
                 new, rule_ids = relative[0], [*rule_ids, *relative[1]]
-            if new == old or (rel, new) in self.refused:
-                continue
-            self.original.setdefault(rel, (self.folder / rel).read_text(encoding="utf-8"))
-            self.rule_ids[rel] = sorted({*self.rule_ids.get(rel, []), *rule_ids})
-            changes.append(CellChange(-1, file_change_id(rel), old, new, path=rel))
-            rules.extend(r for r in rule_ids if r not in rules)
+            if new != old:
+                self._offer(rel, old, new, rule_ids, changes, rules)
         return changes, rules
+
+    def _offer(
+        self,
+        rel: str,
+        old: str,
+        new: str,
+        rule_ids: list[str],
+        changes: list[CellChange],
+        rules: list[str],
+    ) -> None:
+        """Add the change of ``rel`` to ``changes`` (its rule ids to ``rules``), unless the
+        user refused it before; the file as read is kept for the backup."""
+        if (rel, new) in self.refused:
+            return
+        self.original.setdefault(rel, (self.folder / rel).read_text(encoding="utf-8"))
+        self.rule_ids[rel] = sorted({*self.rule_ids.get(rel, []), *rule_ids})
+        changes.append(CellChange(-1, file_change_id(rel), old, new, path=rel))
+        rules.extend(r for r in rule_ids if r not in rules)
 
     def defer_missing(self, errors: list[CellError]) -> tuple[list[CellChange], list[str]]:
         """For an import that fails at the top of a module an error was raised in (a package
@@ -111,12 +125,8 @@ class ModuleEdits:
                 and (frame := failing_local_frame(e.traceback, self.root)) is not None
             }
             deferred = defer_missing_imports(old, module_errors, lines) if old else None
-            if deferred is None or (rel, deferred[0]) in self.refused:
-                continue
-            self.original.setdefault(rel, (self.folder / rel).read_text(encoding="utf-8"))
-            self.rule_ids[rel] = sorted({*self.rule_ids.get(rel, []), *deferred[1]})
-            changes.append(CellChange(-1, file_change_id(rel), old, deferred[0], path=rel))
-            rules.extend(r for r in deferred[1] if r not in rules)
+            if old and deferred is not None:
+                self._offer(rel, old, deferred[0], deferred[1], changes, rules)
         return changes, rules
 
     def editable(self, errors: list[CellError]) -> dict[str, str]:

@@ -144,37 +144,21 @@ class ProposeStep:
         those functions run."""
         if self.options.modules != "apply" or not blocked:
             return None
-        changes, rule_ids = st.modules.defer_missing(blocked)
-        if not changes:
-            return None
-        names = ", ".join(c.path or "" for c in changes)
-        return FixProposal(
-            fix_type=FixType.ERROR_REPAIR,
-            source="rule",
-            plan=(
-                f"An import at the top of {names} fails today (a package the kernel's "
-                "environment lacks, or a name no longer there) and is used only inside some of "
-                "its functions: import it in those functions, so the module loads and only a "
-                "call that needs it fails."
-            ),
-            changes=changes,
-            rule_ids=rule_ids,
+        return _files_proposal(
+            *st.modules.defer_missing(blocked),
+            "An import at the top of {names} fails today (a package the kernel's environment "
+            "lacks, or a name no longer there) and is used only inside some of its functions: "
+            "import it in those functions, so the module loads and only a call that needs it "
+            "fails.",
         )
 
     def _module_proposal(self, st: LoopState, errors: list[CellError]) -> FixProposal | None:
         """The rules' changes to the notebook's own modules the errors were raised in."""
         if self.options.modules != "apply" or self.module_patch is None:
             return None
-        changes, rule_ids = st.modules.propose(errors, self.module_patch)
-        if not changes:
-            return None
-        names = ", ".join(c.path or "" for c in changes)
-        return FixProposal(
-            fix_type=FixType.ERROR_REPAIR,
-            source="rule",
-            plan=f"The error is raised in {names}, beside the notebook: apply the rules there.",
-            changes=changes,
-            rule_ids=rule_ids,
+        return _files_proposal(
+            *st.modules.propose(errors, self.module_patch),
+            "The error is raised in {names}, beside the notebook: apply the rules there.",
         )
 
     def _streamer(self, iteration: int, fix_type: FixType) -> Callable[[str], None]:
@@ -182,3 +166,19 @@ class ProposeStep:
             self.emitter.emit(LLMStream(iteration=iteration, fix_type=str(fix_type), text=chunk))
 
         return stream
+
+
+def _files_proposal(
+    changes: list[CellChange], rule_ids: list[str], plan: str
+) -> FixProposal | None:
+    """The rules' changes to the notebook's own files as one proposal (``plan`` names them
+    through ``{names}``); None when there are none."""
+    if not changes:
+        return None
+    return FixProposal(
+        fix_type=FixType.ERROR_REPAIR,
+        source="rule",
+        plan=plan.format(names=", ".join(c.path or "" for c in changes)),
+        changes=changes,
+        rule_ids=rule_ids,
+    )
