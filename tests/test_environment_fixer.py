@@ -163,6 +163,14 @@ REAL += [
         "print(pd.Series([1.5, 2.25]).sum())",
         "pd.set_option('display.mpl_style', 'default')\nprint(pd.Series([1.5, 2.25]).sum())",
     ),
+    (  # a step line: five path vertices for three points, where a plain line has three
+        "import matplotlib.pyplot as plt\n"
+        "line, = plt.plot([0, 1, 2], [1, 3, 2], drawstyle='steps')\n"
+        "print(len(line.get_path().vertices))",
+        "import matplotlib.pyplot as plt\n"
+        "line, = plt.plot([0, 1, 2], [1, 3, 2], linestyle='steps')\n"
+        "print(len(line.get_path().vertices))",
+    ),
 ]
 
 
@@ -207,6 +215,7 @@ def test_real_libraries_drift_is_repaired_from_the_libraries_themselves(
     assert kept[10]["kind"] == "renamed_keyword" and "docstring names for `metric`" in said[10]
     assert "`six` is installed as a module of its own" in said[11]
     assert kept[12]["kind"] == "removed_setting" and "`display.mpl_style`" in said[12]
+    assert kept[13]["kind"] == "moved_value" and "a value of `drawstyle`" in said[13]
     result = nbformat.read(tmp_path / "old.modernized.ipynb", as_version=4)
     found, total = numbers_found(nbformat.read(real_notebook, as_version=4), result)
     assert found == total and total >= 10

@@ -10,6 +10,7 @@ import pytest
 from mlemodernizer.execution.base import CellError
 from mlemodernizer.fixers.environment.candidates import _home, candidates
 from mlemodernizer.fixers.environment.docnotes import (
+    keyword_for_value,
     parameter_entries,
     removed_without_effect,
     renamed_parameter,
@@ -72,6 +73,23 @@ def test_a_rename_note_names_the_new_parameter() -> None:
 def test_a_removed_keyword_without_effect_is_found_and_a_merely_removed_one_is_not() -> None:
     assert "no effect" in removed_without_effect(NUMPYDOC, "verbose")
     assert removed_without_effect("copy : bool\n    Removed in 2.0.", "copy") is None
+
+
+def test_a_refused_value_goes_to_the_one_other_keyword_documented_to_take_it() -> None:
+    doc = (
+        "Plot lines.\n\nParameters\n----------\nx : array\n    The data.\n"
+        "**kwargs : properties, optional\n"
+        "    Properties:\n    drawstyle or ds: {'default', 'steps', 'steps-pre'}\n"
+        "    linestyle or ls: {'-', '--', ':'}\n    snap: bool or None\n"
+    )
+    forwards = {"kwargs"}
+    assert keyword_for_value(doc, "linestyle", "steps", set(), forwards) == "drawstyle"
+    assert keyword_for_value(doc, "ls", "steps", set(), forwards) == "drawstyle"  # an alias
+    # the call already passes it (in any spelling), or nothing else takes it: no answer
+    assert keyword_for_value(doc, "ls", "steps", {"ds"}, forwards) is None
+    assert keyword_for_value(doc, "ls", "dotted", set(), forwards) is None
+    # **kwargs' own entry quotes everything it forwards: it is never the answer
+    assert keyword_for_value(doc, "ls", "steps", set()) is None
 
 
 def test_the_one_parameter_whose_docstring_names_the_value_passed() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from nbformat import NotebookNode
 
 from .docnotes import (
+    keyword_for_value,
     removed_without_effect,
     renamed_parameter,
     replacing_member,
@@ -70,6 +71,7 @@ def candidates(drift: Drift, answer: dict[str, Any] | None, nb: NotebookNode) ->
         "invalid_param": _invalid_param,
         "message": _message,
         "setting": _setting,
+        "value": _value,
     }.get(drift.kind)
     return reader(drift, answer, nb) if reader else []
 
@@ -465,6 +467,35 @@ def _kwarg(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candi
                 )
                 break
     return out
+
+
+def _value(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:
+    """A value refused for one keyword that the docstring names for exactly one other: the
+    value moved when the old keyword stopped taking it (``linestyle='steps'`` ->
+    ``drawstyle='steps'``)."""
+    if not answer.get("found"):
+        return []
+    d = drift.detail
+    params = _call_params(answer)
+    forwards = {p["name"] for p in params if p["kind"] in ("VAR_POSITIONAL", "VAR_KEYWORD")}
+    new = keyword_for_value(
+        answer.get("doc") or "", d["keyword"], d["value"], set(d["given"]), forwards
+    )
+    takes_any = any(p["kind"] == "VAR_KEYWORD" for p in params)
+    if new is None or not (takes_any or new in {p["name"] for p in params}):
+        return []
+    shown = answer.get("name") or d["callee"]
+    return [
+        Candidate(
+            "moved_value",
+            KeywordRewrite(d["callee"], d["keyword"], new),
+            f"`{d['keyword']}` refuses '{d['value']}' (the error says so); the docstring of "
+            f"`{shown}` names '{d['value']}' as a value of `{new}`, the only keyword the call "
+            "does not pass that takes it",
+            REVIEW,
+            strict=True,
+        )
+    ]
 
 
 def _positional(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:

@@ -139,3 +139,43 @@ def takers_of_value(doc: str, params: list[str], value: str) -> list[str]:
     entries = parameter_entries(doc)
     quoted = re.compile(r"[`'\"]" + re.escape(value) + r"[`'\"]")
     return [p for p in params if quoted.search(entries.get(p, ""))]
+
+
+# a property table row, as plotting libraries document the keywords **kwargs forwards:
+# "drawstyle or ds: {'default', 'steps', ...}, default: 'default'"
+_PROPERTY = re.compile(r"^\s*([A-Za-z_]\w*)((?:\s+or\s+[A-Za-z_]\w*)*)\s*:\s+(\S.*)$")
+
+
+def documented_keywords(doc: str) -> dict[str, tuple[set[str], str]]:
+    """Every keyword the docstring documents: its parameter entries and the rows of a property
+    table; name -> (its spellings, the text). A row's aliases ("linestyle or ls") are one
+    keyword spelled two ways."""
+    out: dict[str, tuple[set[str], str]] = {
+        name: ({name}, text) for name, text in parameter_entries(doc).items()
+    }
+    for line in doc.splitlines():
+        m = _PROPERTY.match(line)
+        if m is None or not m.group(2):
+            continue  # a plain "name: text" line is prose as often as a row; rows have aliases
+        names = [m.group(1), *re.findall(r"[A-Za-z_]\w*", m.group(2).replace(" or ", " "))]
+        names = [n for n in names if n != "or"]
+        out.setdefault(names[0], (set(names), m.group(3)))
+    return out
+
+
+def keyword_for_value(
+    doc: str, keyword: str, value: str, given: set[str], skip: set[str] = frozenset()
+) -> str | None:
+    """The one documented keyword, other than ``keyword`` (in any spelling), those the call
+    already passes and ``skip`` (``*args``, ``**kwargs``: their entries quote everything they
+    forward), whose text quotes ``value`` as a value it takes; where a value went when the
+    keyword that once took it stopped (``linestyle='steps'`` -> ``drawstyle='steps'``)."""
+    if not value.strip():
+        return None
+    quoted = re.compile(r"[`'\"]" + re.escape(value) + r"[`'\"]")
+    takers = [
+        name
+        for name, (spellings, text) in documented_keywords(doc).items()
+        if keyword not in spellings and not spellings & (given | skip) and quoted.search(text)
+    ]
+    return takers[0] if len(takers) == 1 else None

@@ -56,7 +56,7 @@ class Drift:
     """One failing cell's error, understood: ``kind`` says which family of drift, ``detail``
     holds what the code and the error say (names, the receiver, the call)."""
 
-    # relocate | object_attr | kwarg | positional | invalid_param | message | setting
+    # relocate | object_attr | kwarg | positional | invalid_param | message | setting | value
     kind: str
     cell_index: int
     cell_id: str
@@ -86,6 +86,8 @@ class Drift:
             return {**base, "kind": "object_attr", **d}
         if self.kind == "kwarg":
             return {**base, "kind": "kwarg", **d}
+        if self.kind == "value":  # the callee's signature and docstring, as for a keyword
+            return {**base, "kind": "kwarg", "callee": d["callee"], "qualname": "", "values": []}
         if self.kind == "positional":
             return {**base, "kind": "positional", **d}
         if self.kind == "invalid_param":
@@ -174,10 +176,14 @@ def _read(
     nb: NotebookNode,
 ) -> tuple[str, dict[str, Any]] | None:
     # the library's own words first: a message that states its fix
-    from .messages import stated_fix
+    from .messages import choose, stated_fix
 
     literals = {s for c in _cells_up_to(nb, tree) for s in string_values(c)}
     hint = stated_fix(ename, evalue, stmt, literals)
+    unclear = hint is not None and hint["how"] == "choose" and hint.get("valid")
+    if unclear and choose(hint["old"], hint["valid"]) is None:
+        # no valid value is like the one refused: it may belong to another keyword (below)
+        hint = None
     if hint is not None:
         return "message", hint
     if ename in ("ModuleNotFoundError", "ImportError"):
@@ -250,6 +256,31 @@ def _read(
             "estimator": estimator.split("(")[0],
             "valid": names,
         }
+    if value := _refused_keyword_value(evalue, stmt):
+        return "value", value
+    return None
+
+
+def _refused_keyword_value(evalue: str, stmt: ast.stmt | None) -> dict[str, Any] | None:
+    """A string value the message says is refused ("'steps' is not a valid value for ls",
+    "Got 'x' instead") that the statement passes as a call's keyword."""
+    from .messages import bad_value
+
+    value = bad_value(evalue or "")
+    if value is None or stmt is None:
+        return None
+    for n in ast.walk(stmt):
+        if not isinstance(n, ast.Call) or not dotted(n.func):
+            continue
+        for k in n.keywords:
+            if k.arg and isinstance(k.value, ast.Constant) and k.value.value == value:
+                return {
+                    "value": value,
+                    "callee": dotted(n.func),
+                    "keyword": k.arg,
+                    "given": [o.arg for o in n.keywords if o.arg and o.arg != k.arg],
+                    "args": sum(1 for a in n.args if not isinstance(a, ast.Starred)),
+                }
     return None
 
 

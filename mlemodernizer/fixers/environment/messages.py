@@ -64,7 +64,7 @@ def stated_fix(
     literals = _string_literals(stmt) | (written or set())
     attributes = _attribute_texts(stmt)
     # valid choices first: "got 'x'" names the value to replace
-    bad = _bad_value(text)
+    bad = bad_value(text)
     if bad is not None and bad in literals:
         listed = _LISTED_IN.search(text)
         valid = _valid_values(text)
@@ -81,7 +81,7 @@ def stated_fix(
     if m:
         new = _token(m)
         invalid = _INVALID.search(text)
-        old = invalid.group(1) if invalid else _bad_value(text)
+        old = invalid.group(1) if invalid else bad_value(text)
         if old and old in literals and new != old:
             return {"how": "replace", "old": old, "new": new, "where": "string"}
     m = next((u for u in _USE.finditer(text) if _code_like(u)), None)
@@ -129,7 +129,7 @@ def choose(old: str, valid: list[str]) -> tuple[str, str] | None:
     return scored[0][1], "closest"
 
 
-def _bad_value(text: str) -> str | None:
+def bad_value(text: str) -> str | None:
     for pattern in (_GOT, _NOT_VALID):
         m = pattern.search(text)
         if m:
