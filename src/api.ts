@@ -84,6 +84,8 @@ export interface IJobOptions {
   submission?: string;
   tolerance?: number;
   reruns?: number;
+  fidelity_tolerance?: number;
+  noise_run?: boolean;
   higher_is_better?: boolean;
 }
 
