@@ -3,8 +3,9 @@
 Each code cell's stored outputs (what the author saw) are compared with today's:
 
 - **numbers** in the text a reader compares (stdout, text results; not stderr, not object reprs
-  with addresses, not timing lines such as ``%timeit`` or "Wall time"), matched in order within a
-  relative tolerance (the score's 10% band by default), integers (shapes, counts) exactly;
+  with addresses), each found again among the cell's numbers today within a relative tolerance
+  (the score's 10% band by default); read as ``../shared/corpus/measure.py`` reads them, so the
+  figure agrees with an independent re-run's;
 - **words** of that text (labels, column names, dtypes), as a multiset: one the author saw that
   is gone is drift too;
 - **figures** by size and an average hash of the picture (the same plot or not).
@@ -12,7 +13,8 @@ Each code cell's stored outputs (what the author saw) are compared with today's:
 A cell is ``same``, ``drifted`` (which values, old -> new), ``new_output``, ``lost_output``
 (nothing now, or an error), or ``no_stored_output``. Noise is measured, not guessed: given a
 second fresh run of the same code, a cell whose outputs differ between the two is ``random``,
-and it is counted apart, never as drift.
+as is a cell whose only drift is on timing lines (``%timeit``, "Wall time"); random cells are
+counted apart, never as drift.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ MAX_DRIFT_SHOWN = 5
 _MAX_PIXELS = 40_000_000
 _HASH_SIDE, _HASH_SAME = 16, 16
 
-_NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w])")
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _REPR = re.compile(r"<[^<>\n]*(?: at 0x[0-9a-fA-F]+|Figure size [^<>\n]*|Axes[^<>\n]*)>")
 # lines that time the run, not compute the result: %timeit, %time, progress bars
 _TIMING = re.compile(
@@ -76,6 +78,15 @@ class NotebookFidelity:
         return round(self.found / self.total, 4) if self.total else None
 
     @property
+    def found_all(self) -> int:
+        """Random cells included: what an independent re-run's count compares with."""
+        return sum(c.numbers_found for c in self.cells)
+
+    @property
+    def total_all(self) -> int:
+        return sum(c.numbers_total for c in self.cells)
+
+    @property
     def first_drift(self) -> int | None:
         """The first cell (0-based) whose output drifted or was lost."""
         return next(
@@ -107,6 +118,8 @@ class NotebookFidelity:
             "found": self.found,
             "total": self.total,
             "share": self.share,
+            "found_all": self.found_all,
+            "total_all": self.total_all,
             "first_drift_cell": self.first_drift,
             "tolerance": self.tolerance,
             "noise_measured": self.noise_measured,
@@ -119,9 +132,9 @@ class NotebookFidelity:
 # --- reading outputs ---------------------------------------------------------------------------
 
 
-def reader_text(cell: NotebookNode) -> str:
-    """What a reader compares: stdout and text results, without object reprs and timing
-    lines."""
+def reader_text(cell: NotebookNode, timing: bool = True) -> str:
+    """What a reader compares: stdout and text results, without object reprs; without the
+    lines that time the run too when ``timing`` is False."""
     parts = []
     for o in cell.get("outputs", []):
         kind = o.get("output_type")
@@ -133,8 +146,10 @@ def reader_text(cell: NotebookNode) -> str:
             continue
         text = "".join(text) if isinstance(text, list) else text
         parts.append(_REPR.sub(" ", text))
-    lines = "\n".join(parts).splitlines()
-    return "\n".join(line for line in lines if not _TIMING.search(line))
+    text = "\n".join(parts)
+    if timing:
+        return text
+    return "\n".join(line for line in text.splitlines() if not _TIMING.search(line))
 
 
 def numbers(text: str) -> list[str]:
@@ -170,19 +185,14 @@ def same_value(stored: str, now: str, tolerance: float) -> bool:
         x, y = float(stored), float(now)
     except ValueError:
         return False
-    if x == y:
-        return True
-    integers = not re.search(r"[.eE]", stored) and not re.search(r"[.eE]", now)
-    if integers:
-        return False  # shapes and counts match exactly
-    return abs(x - y) <= tolerance * max(abs(x), 1e-12)
+    return x == y or abs(x - y) <= tolerance * max(abs(x), 1e-12)
 
 
 def match_numbers(
     stored: list[str], now: list[str], tolerance: float
 ) -> tuple[int, list[dict[str, str]]]:
-    """How many stored numbers are found again (in order: each one taken from the first unused
-    match), and the drift: each one not found, beside the value shown where it stood."""
+    """How many stored numbers are found again (each one takes the first unused match), and the
+    drift: each one not found, beside the value shown where it stood."""
     used = [False] * len(now)
     found = 0
     drift: list[dict[str, str]] = []
@@ -256,7 +266,19 @@ def compare_cell(
     )
     if cell.drift or cell.words_lost or cell.figures_same < cell.figures_stored:
         cell.status = "drifted"
+        if cell.figures_same == cell.figures_stored and _only_timing_moved(stored, now, tolerance):
+            cell.status, cell.random_why = "random", "only its timing lines (%timeit, Wall time) moved"
     return cell
+
+
+def _only_timing_moved(stored: NotebookNode, now: NotebookNode, tolerance: float) -> bool:
+    """The cell says the same once the lines that time the run are set aside."""
+    before, after = reader_text(stored, timing=False), reader_text(now, timing=False)
+    if before == reader_text(stored):
+        return False  # no timing lines: the drift is in what it computed
+    _, drift = match_numbers(numbers(before), numbers(after), tolerance)
+    lost = Counter(_WORD.findall(before)) - Counter(_WORD.findall(after))
+    return not drift and not lost
 
 
 def _pairs(original: NotebookNode, executed: NotebookNode):
