@@ -267,7 +267,8 @@ def compare_cell(
     if cell.drift or cell.words_lost or cell.figures_same < cell.figures_stored:
         cell.status = "drifted"
         if cell.figures_same == cell.figures_stored and _only_timing_moved(stored, now, tolerance):
-            cell.status, cell.random_why = "random", "only its timing lines (%timeit, Wall time) moved"
+            cell.status = "random"
+            cell.random_why = "only its timing lines (%timeit, Wall time) moved"
     return cell
 
 
