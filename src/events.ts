@@ -196,6 +196,9 @@ export interface IFidelity {
   found: number;
   total: number;
   share: number | null;
+  /** Random cells included: what an independent re-run counts. */
+  found_all: number;
+  total_all: number;
   first_drift_cell: number | null;
   tolerance: number;
   noise_measured: boolean;

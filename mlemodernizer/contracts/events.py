@@ -172,7 +172,7 @@ class CellFidelity(TypedDict):
     cell_id: str
     status: Literal["same", "drifted", "new_output", "lost_output", "no_stored_output", "random"]
     numbers_total: int  # the numbers the author's output shows
-    numbers_found: int  # of those, found again today (in order, within the tolerance)
+    numbers_found: int  # of those, found again today (within the tolerance)
     drift: list[dict[str, str]]  # the first not found again: {"old": ..., "new": ...}
     words_lost: list[str]  # words the author's output shows that today's does not
     figures_stored: int
@@ -186,8 +186,10 @@ class Fidelity(TypedDict):
     found: int  # stored numbers found again, random cells left out
     total: int
     share: float | None
+    found_all: int  # random cells included: what an independent re-run counts
+    total_all: int
     first_drift_cell: int | None  # 0-based
-    tolerance: float  # relative; integers match exactly
+    tolerance: float  # relative
     noise_measured: bool  # a second fresh run told random cells apart
     random_cells: list[int]
     summary: str  # "461 of 466 stored numbers found again; drift starts at cell 14"
