@@ -223,6 +223,8 @@ class ProgressPrinter:
                 line += f"; nothing to modernize: {d['nothing_to_modernize']}"
             if d.get("error_summary"):
                 line += f"; {d['error_summary']}"
+            if d.get("fidelity"):
+                line += f"\nfidelity: {d['fidelity']}"
             for cell in d.get("cells") or []:
                 # every cell that still fails, with its cause (environment, no rule, ...)
                 cause = cell.get("cause") or cell["state"]

@@ -84,6 +84,8 @@ export interface IJobOptions {
   submission?: string;
   tolerance?: number;
   reruns?: number;
+  fidelity_tolerance?: number;
+  noise_run?: boolean;
   higher_is_better?: boolean;
 }
 
@@ -109,6 +111,13 @@ export interface IBatchRow {
   final_errors?: string[];
   /** Why the notebook needed no change (it ran as it was), as the report says. */
   nothing_to_modernize?: string | null;
+  /**
+   * The author's stored numbers found again (0..1, random cells apart), null
+   * when the notebook stored none; its summary line and first drifting cell.
+   */
+  fidelity?: number | null;
+  fidelity_summary?: string | null;
+  first_drift_cell?: number | null;
   baseline_score?: number | null;
   score?: number | null;
   target?: number | null;
@@ -159,6 +168,14 @@ export interface IBatchTotals {
   top_remaining_errors: [string, number][];
   needs_packages?: Record<string, number>;
   code_error_cells?: number;
+  /** Stored numbers found again, over all rows and over the error-free ones. */
+  fidelity?: IFidelityTotal & { recovered?: IFidelityTotal };
+}
+
+export interface IFidelityTotal {
+  found: number;
+  total: number;
+  share: number | null;
 }
 
 /**

@@ -159,6 +159,53 @@ export interface IReport {
    * older reports).
    */
   environment_trials?: IEnvironmentTrial[];
+  /**
+   * The author's stored outputs against the final run's, cell by cell (absent
+   * in older reports; null when the run did not complete).
+   */
+  fidelity?: IFidelity | null;
+}
+
+/**
+ * One code cell's stored outputs against today's: same, drifted (which values,
+ * old -> new), new or lost output, none stored, or random (two fresh runs differ).
+ */
+export interface ICellFidelity {
+  cell_index: number;
+  cell_id: string;
+  status:
+    | 'same'
+    | 'drifted'
+    | 'new_output'
+    | 'lost_output'
+    | 'no_stored_output'
+    | 'random';
+  numbers_total: number;
+  numbers_found: number;
+  drift: { old: string; new: string }[];
+  words_lost: string[];
+  figures_stored: number;
+  figures_same: number;
+  random_why: string;
+}
+
+/**
+ * The author's outputs found again: the second judge, beside the score.
+ */
+export interface IFidelity {
+  found: number;
+  total: number;
+  share: number | null;
+  /** Random cells included: what an independent re-run counts. */
+  found_all: number;
+  total_all: number;
+  first_drift_cell: number | null;
+  tolerance: number;
+  noise_measured: boolean;
+  random_cells: number[];
+  /** "461 of 466 stored numbers found again; drift starts at cell 14". */
+  summary: string;
+  cells: ICellFidelity[];
 }
 
 /**
@@ -440,6 +487,8 @@ export interface IVerdictEvent extends IEventBase {
   error_summary: string | null;
   /** As the report's: why nothing needs to change, or null. */
   nothing_to_modernize?: string | null;
+  /** The report's fidelity summary, or null. */
+  fidelity?: string | null;
 }
 
 export interface IJobFinishedEvent extends IEventBase {

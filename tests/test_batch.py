@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from .conftest import REPO, run_cli, write_notebook
@@ -24,6 +25,11 @@ def mixed(tmp_path: Path) -> Path:
         folder / "a_fixable.ipynb",
         ["import numpy as np", "print('result: %.1f' % np.float(2.5))"],
     )
+    # what the author saw: the second judge finds it again
+    stored = nbformat.read(folder / "a_fixable.ipynb", as_version=4)
+    said = nbformat.v4.new_output("stream", name="stdout", text="result: 2.5\n")
+    stored.cells[1].outputs = [said]
+    nbformat.write(stored, folder / "a_fixable.ipynb")
     write_notebook(folder / "b_unfixable.ipynb", ["import no_such_package_anywhere"])
     write_notebook(folder / "c_fine.ipynb", ["print('result: 1.0')"])
     (folder / "sub").mkdir()
@@ -67,9 +73,15 @@ def test_mixed_folder_gives_one_row_per_notebook(mixed: Path, tmp_path: Path) ->
     )
     assert data["summary"]["needs_packages"] == {"no-such-package-anywhere": 1}
     assert data["summary"]["code_error_cells"] == 0
+    # the author's stored number is found again; a notebook with none stored has no figure
+    assert (fixable["fidelity"], fixable["fidelity_found"], fixable["fidelity_total"]) == (1, 1, 1)
+    assert fine["fidelity"] is None
+    assert data["summary"]["fidelity"]["recovered"] == {"found": 1, "total": 1, "share": 1.0}
     with (tmp_path / "r.csv").open() as fh:
-        assert len(list(csv.DictReader(fh))) == 4
+        csv_rows = list(csv.DictReader(fh))
+    assert len(csv_rows) == 4 and "fidelity" in csv_rows[0]
     page = (tmp_path / "r.html").read_text()
+    assert "stored numbers found again: 1 of 1 (100.0%)" in page
     assert "<svg" in page and "error_free_reproducible" in page and 'href="#nb0"' in page
     assert "np.float(2.5)" in page and "float(2.5)" in page  # the diff of the fixed cell
 

@@ -102,6 +102,7 @@ def test_cli_flags_are_the_option_names_unless_declared() -> None:
         "resume": ("--restart-kernel",),
         "higher_is_better": ("--higher-is-better", "--lower-is-better"),
         "unchanged_copy": ("--no-unchanged-copy",),
+        "noise_run": ("--no-noise-run",),
     }
     assert _parse("--network").network == "bridge"
     assert _parse("--lower-is-better").higher_is_better is False

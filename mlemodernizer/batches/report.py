@@ -31,6 +31,8 @@ CSV_COLUMNS = [
     "final_first_error",
     "error_summary",
     "needs_packages",
+    "fidelity",
+    "first_drift_cell",
     "baseline_score",
     "score",
     "target",
@@ -70,7 +72,20 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
             Counter(p for r in rows for p in r.get("needs_packages") or []).most_common()
         ),
         "code_error_cells": sum(int(r.get("code_error_cells") or 0) for r in rows),
+        "fidelity": _fidelity_total(rows),
     }
+
+
+def _fidelity_total(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The author's stored numbers found again over the batch, random cells apart; and over
+    the notebooks that ran error-free (``recovered``), the figure that judges a modernization."""
+
+    def total(chosen: list[dict[str, Any]]) -> dict[str, Any]:
+        found = sum(int(r.get("fidelity_found") or 0) for r in chosen)
+        of = sum(int(r.get("fidelity_total") or 0) for r in chosen)
+        return {"found": found, "total": of, "share": round(found / of, 4) if of else None}
+
+    return {**total(rows), "recovered": total([r for r in rows if r.get("error_free")])}
 
 
 def remaining_error_types(rows: list[dict[str, Any]], top: int = 10) -> list[list[Any]]:
@@ -153,6 +168,24 @@ def _bar_chart(summary: dict[str, Any]) -> str:
     )
 
 
+def _percent(share: float | None) -> str:
+    return "–" if share is None else f"{share * 100:.1f}%"
+
+
+def _fidelity_sentence(summary: dict[str, Any]) -> str:
+    fidelity = summary.get("fidelity") or {}
+    if not fidelity.get("total"):
+        return ""
+    text = (
+        f" The author's stored numbers found again: {fidelity['found']} of {fidelity['total']}"
+        f" ({_percent(fidelity['share'])})"
+    )
+    recovered = fidelity.get("recovered") or {}
+    if recovered.get("total"):
+        text += f"; in the error-free notebooks {_percent(recovered['share'])}"
+    return text + " (random cells apart)."
+
+
 def to_html(rows: list[dict[str, Any]], summary: dict[str, Any], base: Path) -> str:
     def cell(v: Any) -> str:
         if isinstance(v, list):
@@ -179,6 +212,7 @@ def to_html(rows: list[dict[str, Any]], summary: dict[str, Any], base: Path) -> 
             f"<td>{cell(row.get('baseline_error_cells'))} → "
             f"{cell(row.get('final_error_cells'))}</td>"
             f"<td>{cell(row.get('score'))} / {cell(row.get('target'))}</td>"
+            f'<td title="{cell(row.get("fidelity_summary"))}">{_percent(row.get("fidelity"))}</td>'
             f"<td>{cell(row.get('iterations'))}</td>"
             f"<td>{cell(row.get('fix_types'))}</td>"
             f"<td>{cell(row.get('rules_applied'))}</td>"
@@ -212,13 +246,13 @@ pre {{ background: #f6f8fa; padding: 8px; overflow-x: auto; }}
 <h1>mlemodernizer batch report</h1>
 <p>{summary["notebooks"]} notebooks; error-free {summary["error_free_baseline"]} → \
 {summary["error_free_final"]}; {summary["tokens"]} LLM tokens, ${summary["cost_usd"]}; \
-{summary["seconds"]} s.</p>
+{summary["seconds"]} s.{_fidelity_sentence(summary)}</p>
 <h2>Outcomes</h2>{_bar_chart(summary)}
 <h2>Top remaining error types</h2><ul>{errors}</ul>
 <h2>Notebooks</h2>
 <table><thead><tr><th>notebook</th><th>outcome</th><th>error cells</th><th>score / target</th>
-<th>iterations</th><th>fix types</th><th>rules</th><th>tokens</th><th>cost $</th><th>seconds</th>
-<th></th></tr></thead><tbody>{"".join(table)}</tbody></table>
+<th>outputs found again</th><th>iterations</th><th>fix types</th><th>rules</th><th>tokens</th>
+<th>cost $</th><th>seconds</th><th></th></tr></thead><tbody>{"".join(table)}</tbody></table>
 <h2>Diffs</h2>{"".join(details)}
 </body></html>
 """

@@ -178,6 +178,21 @@ def row_from_report(report: dict[str, Any]) -> dict[str, Any]:
             {c["package"] for c in report.get("cells", []) if c.get("package")}
         ),
         "code_error_cells": sum(1 for c in report.get("cells", []) if c["state"] == "fixable"),
+        # the second judge: the author's stored numbers found again (random cells apart)
+        **_fidelity_columns(report.get("fidelity")),
+    }
+
+
+def _fidelity_columns(fidelity: dict[str, Any] | None) -> dict[str, Any]:
+    if not fidelity:
+        return {"fidelity": None, "fidelity_found": 0, "fidelity_total": 0}
+    return {
+        "fidelity": fidelity.get("share"),
+        "fidelity_found": fidelity.get("found", 0),
+        "fidelity_total": fidelity.get("total", 0),
+        "first_drift_cell": fidelity.get("first_drift_cell"),
+        "random_cells": len(fidelity.get("random_cells") or []),
+        "fidelity_summary": fidelity.get("summary"),
     }
 
 

@@ -165,6 +165,37 @@ class EnvironmentTrial(TypedDict):
     why: str
 
 
+class CellFidelity(TypedDict):
+    """One code cell's stored outputs against today's (``scoring.output_fidelity``)."""
+
+    cell_index: int  # 0-based
+    cell_id: str
+    status: Literal["same", "drifted", "new_output", "lost_output", "no_stored_output", "random"]
+    numbers_total: int  # the numbers the author's output shows
+    numbers_found: int  # of those, found again today (within the tolerance)
+    drift: list[dict[str, str]]  # the first not found again: {"old": ..., "new": ...}
+    words_lost: list[str]  # words the author's output shows that today's does not
+    figures_stored: int
+    figures_same: int  # by size and an average hash of the picture
+    random_why: str  # for a random cell: how that was decided
+
+
+class Fidelity(TypedDict):
+    """The author's outputs found again: the second judge, beside the score."""
+
+    found: int  # stored numbers found again, random cells left out
+    total: int
+    share: float | None
+    found_all: int  # random cells included: what an independent re-run counts
+    total_all: int
+    first_drift_cell: int | None  # 0-based
+    tolerance: float  # relative
+    noise_measured: bool  # a second fresh run told random cells apart
+    random_cells: list[int]
+    summary: str  # "461 of 466 stored numbers found again; drift starts at cell 14"
+    cells: list[CellFidelity]
+
+
 class ModuleChange(TypedDict):
     """A module beside the notebook that the job changed (``ModuleEdits.write``/``summary``)."""
 
@@ -216,6 +247,9 @@ class Report(TypedDict):
     llm_replies: NotRequired[list[LLMReply]]
     # every candidate the environment family tried, kept or why not (absent in older reports)
     environment_trials: NotRequired[list[EnvironmentTrial]]
+    # the author's stored outputs against the final run's, cell by cell (absent in older
+    # reports; None when the run did not complete)
+    fidelity: NotRequired[Fidelity | None]
 
 
 # --- the events ---------------------------------------------------------------------------------
@@ -401,6 +435,8 @@ class Verdict(Payload, event="verdict"):
     cells: list[CellTriage]  # the final run's failing cells told apart
     error_summary: str | None  # "1 cell needs package watermark; 0 code errors"
     nothing_to_modernize: str | None  # as the report's
+    # the report's fidelity summary ("461 of 466 stored numbers found again; ..."), or None
+    fidelity: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -342,6 +342,21 @@ class Options:
         setting=True,
     )
     reruns: int = _option(0, help="extra runs of the final notebook for a t-test", group="scoring")
+    fidelity_tolerance: float = _option(
+        0.1,
+        help="relative tolerance for the author's stored numbers found again in today's outputs "
+        "(integers match exactly)",
+        group="scoring",
+    )
+    noise_run: bool = _option(
+        True,
+        help="when outputs drift from the stored ones, run the result once more to tell random "
+        "cells (unseeded) from drift",
+        group="scoring",
+        false_flags=("--no-noise-run",),
+        cli_help="do not run the result once more to tell random cells from drift (default: "
+        "a second fresh run when outputs drift from the stored ones)",
+    )
     higher_is_better: bool | None = _option(  # None: inferred (rmse/mae/logloss: lower)
         None,
         help="the score's direction (default: inferred from the metric)",
@@ -375,6 +390,8 @@ class Options:
             raise ModernizerError("--tolerance is a relative band in [0, 1), e.g. 0.10")
         if self.reruns < 0:
             raise ModernizerError("--reruns must be >= 0")
+        if not 0 <= self.fidelity_tolerance < 1:
+            raise ModernizerError("--fidelity-tolerance is a relative band in [0, 1), e.g. 0.10")
         if self.max_tokens is not None and self.max_tokens < 1:
             raise ModernizerError("--max-tokens must be >= 1")
         if self.temperature is not None and not 0 <= self.temperature <= 2:

@@ -122,6 +122,8 @@ class Report:
     llm_replies: list[dict[str, Any]] = field(default_factory=list)
     # every candidate the environment family tried: its evidence, kept or why not
     environment_trials: list[dict[str, Any]] = field(default_factory=list)
+    # the author's stored outputs against the final run's (output_fidelity.NotebookFidelity)
+    fidelity: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -13,6 +13,7 @@ from ..contracts.events import Emitter, Verdict
 from ..contracts.options import Options
 from ..environment.local_modules import ModulePatcher, local_module_notices
 from ..fixers.base import Fixer
+from ..scoring.output_fidelity import NotebookFidelity, compare
 from ..scoring.score import ScoreSource, outcome, ttest_verdict, within_band
 from .report import IterationRecord, Report
 from .state import JobResult, LoopState
@@ -84,6 +85,7 @@ class VerdictStep:
             target,
             installed=st.installed,
         )
+        fidelity = self._fidelity(st, completed)
         self.emitter.emit(
             Verdict(
                 outcome=result_outcome,
@@ -98,6 +100,7 @@ class VerdictStep:
                 cells=[c.to_json() for c in final_cells],
                 error_summary=error_summary,
                 nothing_to_modernize=nothing,
+                fidelity=fidelity.line() if fidelity else None,
             )
         )
         report = Report(
@@ -125,6 +128,7 @@ class VerdictStep:
             nothing_to_modernize=nothing,
             llm_replies=[r for f in self.fixers for r in getattr(f, "replies", [])],
             environment_trials=[t.to_json() for f in self.fixers for t in getattr(f, "trials", [])],
+            fidelity=fidelity.to_json() if fidelity else None,
         )
         modernized = copy.deepcopy(result.executed)
         # the executed copy carries the final sources; keep the user's notebook metadata
@@ -136,7 +140,27 @@ class VerdictStep:
             "stop_reason": st.stop_reason,
             "fixes": st.provenance,
         }
+        if fidelity is not None:
+            modernized.metadata["mlemodernizer"]["fidelity"] = {
+                k: v for k, v in fidelity.to_json().items() if k != "cells"
+            }
         return JobResult(notebook=modernized, report=report, modules=st.modules)
+
+    def _fidelity(self, st: LoopState, completed: bool) -> NotebookFidelity | None:
+        """The author's stored outputs against the final run's; when some drifted, one more
+        fresh run of the same code tells random cells apart (``--no-noise-run``: not)."""
+        if not completed:
+            return None
+        tolerance = self.options.fidelity_tolerance
+        executed = st.run.result.executed
+        found = compare(st.original, executed, tolerance=tolerance)
+        drifted = any(c.status == "drifted" for c in found.cells)
+        if not (drifted and self.options.noise_run) or self.cancel.is_set():
+            return found
+        again = self._execute(st, st.current, iteration=len(st.records), kind="noise-run")
+        if again.result.timed_out or again.result.kernel_died or again.result.cancelled:
+            return found
+        return compare(st.original, executed, again=again.result.executed, tolerance=tolerance)
 
 
 def nothing_to_modernize(

@@ -38,7 +38,10 @@ const FIXED: IBatchRow = {
   seconds: 12.5,
   output: 'course/a.modernized.ipynb',
   report: true,
-  cancelled: false
+  cancelled: false,
+  fidelity: 0.9625,
+  fidelity_summary:
+    '77 of 80 stored numbers found again; drift starts at cell 4'
 };
 
 const BROKEN: IBatchRow = {
@@ -114,7 +117,13 @@ function ended(overrides: Partial<IBatchSummary> = {}): IBatchSummary {
       cost_usd: 0,
       seconds: 16.5,
       top_remaining_errors: [['KeyError', 1]],
-      needs_packages: {}
+      needs_packages: {},
+      fidelity: {
+        found: 77,
+        total: 80,
+        share: 0.9625,
+        recovered: { found: 77, total: 80, share: 0.9625 }
+      }
     },
     report: 'course/mlemodernizer-batch-b1.html',
     ...overrides
@@ -392,11 +401,12 @@ describe('batch views', () => {
     const cells = Array.from(a.querySelectorAll('td')).map(
       td => td.textContent
     );
-    expect(cells.slice(0, 5)).toEqual([
+    expect(cells.slice(0, 6)).toEqual([
       'Done',
       '3',
       '2 → 0',
       'Error-free, reproducible',
+      '96.3%',
       '0:12'
     ]);
     const b = Array.from(row('course/b.ipynb').querySelectorAll('td')).map(
@@ -485,6 +495,19 @@ describe('batch views', () => {
       ['skipped', 'Skipped1']
     ]);
     expect(report.textContent).toContain('KeyError: 1');
+    expect(report.textContent).toContain(
+      "The author's stored numbers found again: 77 of 80 (96.3%); in the error-free notebooks 96.3% (random cells apart)."
+    );
+    // each notebook's share, its summary line on hover; none for a cut-short run
+    const fixed = row('course/a.ipynb').querySelector(
+      '.jp-mlemodernizer-batch-fidelity'
+    )!;
+    expect(fixed.textContent).toBe('96.3%');
+    expect(fixed.getAttribute('title')).toContain('drift starts at cell 4');
+    expect(
+      row('course/c.ipynb').querySelector('.jp-mlemodernizer-batch-fidelity')
+        ?.textContent
+    ).toBe('–');
     button(report, 'course/mlemodernizer-batch-b1.csv').click();
     expect(actions.openPath).toHaveBeenCalledWith(
       'course/mlemodernizer-batch-b1.csv'

@@ -3,7 +3,7 @@ import * as React from 'react';
 import { act } from 'react';
 import { Root, createRoot } from 'react-dom/client';
 
-import { IEventBase } from '../events';
+import { ICellFidelity, IEventBase } from '../events';
 import { reduce, reduceEvents } from '../model/reducer';
 import { IJobState, initialState } from '../model/state';
 import { ScoreChart } from '../views/chart';
@@ -370,6 +370,81 @@ describe('views', () => {
     expect(install?.textContent).toBe('Install imageio and run again');
     act(() => install!.click());
     expect(installMissing).toHaveBeenCalledWith(['imageio']);
+  });
+
+  it("shows the author's outputs found again, drifted cells linked, random ones apart", () => {
+    const base = reduceEvents(initialState(JOB, 'eroded.ipynb'), EVENTS);
+    const cell = (
+      index: number,
+      status: ICellFidelity['status'],
+      extra: Partial<ICellFidelity> = {}
+    ): ICellFidelity => ({
+      cell_index: index,
+      cell_id: `c${index}`,
+      status,
+      numbers_total: 4,
+      numbers_found: 4,
+      drift: [],
+      words_lost: [],
+      figures_stored: 0,
+      figures_same: 0,
+      random_why: '',
+      ...extra
+    });
+    const report = {
+      ...base.report!,
+      fidelity: {
+        found: 7,
+        total: 12,
+        share: 0.5833,
+        found_all: 8,
+        total_all: 16,
+        first_drift_cell: 2,
+        tolerance: 0.1,
+        noise_measured: true,
+        random_cells: [4],
+        summary: '7 of 12 stored numbers found again; drift starts at cell 3',
+        cells: [
+          cell(1, 'same'),
+          cell(2, 'drifted', {
+            numbers_found: 3,
+            drift: [{ old: '0.947', new: '0.81' }],
+            figures_stored: 1
+          }),
+          cell(3, 'lost_output', { numbers_found: 0 }),
+          cell(4, 'random', {
+            numbers_found: 1,
+            random_why:
+              'its numbers differ between two fresh runs of the same code'
+          })
+        ]
+      }
+    };
+    const showCell = jest.fn();
+    render(
+      <VerdictView
+        state={{ ...base, report }}
+        trans={trans}
+        actions={{ openOutput: jest.fn(), openReport: jest.fn(), showCell }}
+      />
+    );
+    const section = host.querySelector('.jp-mlemodernizer-fidelity')!;
+    expect(section.hasAttribute('open')).toBe(true); // drift: shown unfolded
+    expect(section.querySelector('summary')?.textContent).toContain(
+      "Author's numbers found again: 58.3%"
+    );
+    const items = Array.from(section.querySelectorAll('li')).map(
+      li => li.textContent
+    );
+    expect(items).toEqual([
+      'cell 3: 3 of 4 numbers found; 0.947 → 0.81; 1 of 1 figures changed',
+      'cell 4: the output the author saw is gone'
+    ]);
+    expect(section.textContent).toContain(
+      'Random, counted apart: cell 5 (its numbers differ between two fresh runs of the same code)'
+    );
+    act(() => section.querySelector('button')!.click());
+    expect(showCell).toHaveBeenCalledWith('c2', 2);
   });
 
   it('offers no install when nothing is missing', () => {

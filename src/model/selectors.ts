@@ -125,6 +125,16 @@ export function formatScore(score: number | null | undefined): string {
 }
 
 /**
+ * A share as a percentage with one decimal (`96.2%`), or `–`.
+ */
+export function formatShare(share: number | null | undefined): string {
+  if (share === null || share === undefined || !Number.isFinite(share)) {
+    return '–';
+  }
+  return `${(share * 100).toFixed(1)}%`;
+}
+
+/**
  * Runtime in seconds with one decimal (`12.3 s`), or `–`.
  */
 export function formatSeconds(seconds: number | null | undefined): string {

@@ -23,7 +23,7 @@ import {
   underFolder
 } from '../model/batch';
 import { ModernizerManager } from '../model/manager';
-import { formatDuration } from '../model/selectors';
+import { formatDuration, formatShare } from '../model/selectors';
 import { outcomeLabel, outcomeTone } from './labels';
 import { OutcomeBadge } from './verdict';
 
@@ -227,6 +227,12 @@ function BatchTable(props: {
           <th scope="col">{trans.__('Iterations')}</th>
           <th scope="col">{trans.__('Errors before → now')}</th>
           <th scope="col">{trans.__('Outcome')}</th>
+          <th
+            scope="col"
+            title={trans.__("The author's stored numbers found again")}
+          >
+            {trans.__('Outputs')}
+          </th>
           <th scope="col">{trans.__('Time')}</th>
           <th scope="col">{trans.__('Tokens')}</th>
           <th scope="col">{trans.__('Open')}</th>
@@ -281,6 +287,12 @@ function BatchTable(props: {
                     {row.error}
                   </div>
                 )}
+              </td>
+              <td
+                className="jp-mlemodernizer-batch-fidelity"
+                title={row?.fidelity_summary ?? undefined}
+              >
+                {finished ? formatShare(row.fidelity) : '–'}
               </td>
               <td>{formatDuration(itemSeconds(item, now))}</td>
               <td>{finished ? count(row.tokens) : '–'}</td>
@@ -351,6 +363,17 @@ function BatchReport(props: {
             totals.tokens,
             totals.cost_usd,
             formatDuration(totals.seconds)
+          )}
+        </p>
+      )}
+      {totals?.fidelity && totals.fidelity.total > 0 && (
+        <p className="jp-mlemodernizer-batch-fidelity-total">
+          {trans.__(
+            "The author's stored numbers found again: %1 of %2 (%3); in the error-free notebooks %4 (random cells apart).",
+            totals.fidelity.found,
+            totals.fidelity.total,
+            formatShare(totals.fidelity.share),
+            formatShare(totals.fidelity.recovered?.share)
           )}
         </p>
       )}

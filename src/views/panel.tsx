@@ -297,7 +297,9 @@ function JobView(props: IJobViewProps): JSX.Element {
         actions={{
           openOutput: () => actions.openOutput(job),
           openReport: () => actions.openReport(job),
-          installMissing: packages => actions.installMissing(job, packages)
+          installMissing: packages => actions.installMissing(job, packages),
+          showCell: (cellId, cellIndex) =>
+            actions.showCell(state.path, cellId, cellIndex)
         }}
       />
       <ApplyBar {...props} state={state} />

@@ -5,8 +5,13 @@
 import { TranslationBundle } from '@jupyterlab/translation';
 import * as React from 'react';
 
-import { IReport, IRunSummary } from '../events';
-import { formatScore, formatSeconds, inBand } from '../model/selectors';
+import { ICellFidelity, IFidelity, IReport, IRunSummary } from '../events';
+import {
+  formatScore,
+  formatSeconds,
+  formatShare,
+  inBand
+} from '../model/selectors';
 import { IJobState } from '../model/state';
 import { outcomeLabel, outcomeTone, stopReasonLabel } from './labels';
 import { NoticeView } from './notice';
@@ -16,6 +21,8 @@ export interface IVerdictActions {
   openReport(): void;
   /** Install the packages the environment lacks (pip, the user's consent) and run again. */
   installMissing?(packages: string[]): void;
+  /** Activate and scroll to a cell of the notebook (its id, 0-based index). */
+  showCell?(cellId: string, cellIndex: number): void;
 }
 
 /** The distributions the final run's blocked cells need, once each. */
@@ -106,6 +113,13 @@ export function VerdictView(props: {
       )}
       {report && !nothing && <Comparison report={report} trans={trans} />}
       {report && !nothing && <Basis report={report} trans={trans} />}
+      {report && !nothing && report.fidelity && (
+        <FidelityView
+          fidelity={report.fidelity}
+          trans={trans}
+          showCell={actions.showCell}
+        />
+      )}
       {report && report.error_summary && (
         <div className="jp-mlemodernizer-error-summary">
           <div>{report.error_summary}</div>
@@ -246,6 +260,105 @@ function Comparison(props: {
       </tbody>
     </table>
   );
+}
+
+/**
+ * The second judge: the author's stored outputs against today's, with the
+ * cells that drifted (old value -> new) and the random ones counted apart.
+ */
+export function FidelityView(props: {
+  fidelity: IFidelity;
+  trans: TranslationBundle;
+  showCell?: (cellId: string, cellIndex: number) => void;
+}): JSX.Element {
+  const { fidelity, trans, showCell } = props;
+  const drifted = fidelity.cells.filter(
+    c => c.status === 'drifted' || c.status === 'lost_output'
+  );
+  const random = fidelity.cells.filter(c => c.status === 'random');
+  const cellLink = (cell: ICellFidelity) =>
+    showCell ? (
+      <button
+        type="button"
+        className="jp-mlemodernizer-link"
+        onClick={() => showCell(cell.cell_id, cell.cell_index)}
+      >
+        {trans.__('cell %1', cell.cell_index + 1)}
+      </button>
+    ) : (
+      trans.__('cell %1', cell.cell_index + 1)
+    );
+  return (
+    <details
+      className="jp-mlemodernizer-fidelity"
+      open={drifted.length > 0}
+      aria-label={trans.__("The author's outputs")}
+    >
+      <summary>
+        <span className="jp-mlemodernizer-fidelity-share">
+          {fidelity.total > 0
+            ? trans.__(
+                "Author's numbers found again: %1",
+                formatShare(fidelity.share)
+              )
+            : trans.__("The author's outputs")}
+        </span>{' '}
+        <span className="jp-mlemodernizer-muted">{fidelity.summary}</span>
+      </summary>
+      {drifted.length > 0 && (
+        <ul aria-label={trans.__('Cells whose output drifted')}>
+          {drifted.map(cell => (
+            <li key={cell.cell_id || cell.cell_index} data-status={cell.status}>
+              {cellLink(cell)}: {driftWords(cell, trans)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {random.length > 0 && (
+        <p className="jp-mlemodernizer-muted">
+          {trans.__(
+            'Random, counted apart: %1',
+            random
+              .map(c =>
+                trans.__('cell %1 (%2)', c.cell_index + 1, c.random_why)
+              )
+              .join('; ')
+          )}
+        </p>
+      )}
+    </details>
+  );
+}
+
+function driftWords(cell: ICellFidelity, trans: TranslationBundle): string {
+  if (cell.status === 'lost_output') {
+    return trans.__('the output the author saw is gone');
+  }
+  const parts: string[] = [];
+  if (cell.numbers_total > 0) {
+    parts.push(
+      trans.__('%1 of %2 numbers found', cell.numbers_found, cell.numbers_total)
+    );
+  }
+  const values = cell.drift
+    .map(d => (d.new ? `${d.old} → ${d.new}` : trans.__('%1 gone', d.old)))
+    .join(', ');
+  if (values) {
+    parts.push(values);
+  }
+  if (cell.words_lost.length > 0) {
+    parts.push(trans.__('words gone: %1', cell.words_lost.join(', ')));
+  }
+  if (cell.figures_same < cell.figures_stored) {
+    parts.push(
+      trans.__(
+        '%1 of %2 figures changed',
+        cell.figures_stored - cell.figures_same,
+        cell.figures_stored
+      )
+    );
+  }
+  return parts.join('; ');
 }
 
 function Basis(props: {

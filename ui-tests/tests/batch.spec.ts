@@ -50,7 +50,13 @@ test('a folder batch: picked in the file browser, live, then its report', async 
   // slow: running long enough to be seen running; broken: not a notebook;
   // clean: nothing to change; eroded: fixed by the (scripted) LLM
   await page.contents.uploadContent(
-    notebookJSON(["import time\ntime.sleep(12)\nprint('slept')"]),
+    notebookJSON([
+      // the number its author saw: the second judge finds it again
+      {
+        source: "import time\ntime.sleep(12)\nprint('slept', 12)",
+        output: 'slept 12\n'
+      }
+    ]),
     'text',
     `${dir}/a-slow.ipynb`
   );
@@ -135,6 +141,16 @@ test('a folder batch: picked in the file browser, live, then its report', async 
   const eroded = row('eroded.ipynb');
   await expect(eroded.locator('td').nth(2)).toHaveText('1 → 0');
   await expect(eroded).toContainText('Error-free, reproducible');
+  // the author's stored numbers found again, per notebook and in all
+  await expect(slow.locator('.jp-mlemodernizer-batch-fidelity')).toHaveText(
+    '100.0%'
+  );
+  await expect(eroded.locator('.jp-mlemodernizer-batch-fidelity')).toHaveText(
+    '–'
+  );
+  await expect(report).toContainText(
+    "The author's stored numbers found again: 1 of 1 (100.0%)"
+  );
   // a notebook that ran as it was: no success claimed (issue 17, item 6)
   await expect(row('clean.ipynb')).toContainText('Nothing to modernize');
   // relative paths only, on the page and in every answer of the server

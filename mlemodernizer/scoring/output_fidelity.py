@@ -1,0 +1,328 @@
+"""The second judge, beside the score: does the modernized notebook say what the author's said?
+
+Each code cell's stored outputs (what the author saw) are compared with today's:
+
+- **numbers** in the text a reader compares (stdout, text results; not stderr, not object reprs
+  with addresses), each found again among the cell's numbers today within a relative tolerance
+  (the score's 10% band by default); read as ``../shared/corpus/measure.py`` reads them, so the
+  figure agrees with an independent re-run's;
+- **words** of that text (labels, column names, dtypes), as a multiset: one the author saw that
+  is gone is drift too;
+- **figures** by size and an average hash of the picture (the same plot or not).
+
+A cell is ``same``, ``drifted`` (which values, old -> new), ``new_output``, ``lost_output``
+(nothing now, or an error), or ``no_stored_output``. Noise is measured, not guessed: given a
+second fresh run of the same code, a cell whose outputs differ between the two is ``random``,
+as is a cell whose only drift is on timing lines (``%timeit``, "Wall time"); random cells are
+counted apart, never as drift.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+import warnings
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from nbformat import NotebookNode
+
+DEFAULT_TOLERANCE = 0.1  # relative; the score's band
+MAX_NUMBERS_PER_CELL = 200
+MAX_DRIFT_SHOWN = 5
+_MAX_PIXELS = 40_000_000
+_HASH_SIDE, _HASH_SAME = 16, 16
+
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+_REPR = re.compile(r"<[^<>\n]*(?: at 0x[0-9a-fA-F]+|Figure size [^<>\n]*|Axes[^<>\n]*)>")
+# lines that time the run, not compute the result: %timeit, %time, progress bars
+_TIMING = re.compile(
+    r"(per loop|loops? each|Wall time|CPU times|it/s\]|s/it\]|\d+%\|[^\n]*\|)", re.IGNORECASE
+)
+_WORD = re.compile(r"[A-Za-z_][A-Za-z_]+")
+
+
+@dataclass
+class CellFidelity:
+    cell_index: int
+    cell_id: str
+    status: str  # same | drifted | new_output | lost_output | no_stored_output | random
+    numbers_total: int = 0
+    numbers_found: int = 0
+    # the first stored values not found again, with what the cell shows there now
+    drift: list[dict[str, str]] = field(default_factory=list)
+    words_lost: list[str] = field(default_factory=list)
+    figures_stored: int = 0
+    figures_same: int = 0
+    random_why: str = ""
+
+
+@dataclass
+class NotebookFidelity:
+    cells: list[CellFidelity]
+    tolerance: float
+    noise_measured: bool  # a second fresh run told random cells apart
+
+    @property
+    def found(self) -> int:
+        return sum(c.numbers_found for c in self.cells if c.status != "random")
+
+    @property
+    def total(self) -> int:
+        return sum(c.numbers_total for c in self.cells if c.status != "random")
+
+    @property
+    def share(self) -> float | None:
+        return round(self.found / self.total, 4) if self.total else None
+
+    @property
+    def found_all(self) -> int:
+        """Random cells included: what an independent re-run's count compares with."""
+        return sum(c.numbers_found for c in self.cells)
+
+    @property
+    def total_all(self) -> int:
+        return sum(c.numbers_total for c in self.cells)
+
+    @property
+    def first_drift(self) -> int | None:
+        """The first cell (0-based) whose output drifted or was lost."""
+        return next(
+            (c.cell_index for c in self.cells if c.status in ("drifted", "lost_output")), None
+        )
+
+    def line(self) -> str:
+        """ "461 of 466 stored numbers found again; drift starts at cell 14" (cells from 1)."""
+        if not self.total and not any(c.figures_stored for c in self.cells):
+            text = "no stored numbers or figures to compare"
+        else:
+            text = f"{self.found} of {self.total} stored numbers found again"
+            figures = sum(c.figures_stored for c in self.cells if c.status != "random")
+            if figures:
+                same = sum(c.figures_same for c in self.cells if c.status != "random")
+                text += f", {same} of {figures} figures the same"
+        first = self.first_drift
+        text += f"; drift starts at cell {first + 1}" if first is not None else "; no drift"
+        randoms = [c for c in self.cells if c.status == "random"]
+        if randoms:
+            shown = ", ".join(str(c.cell_index + 1) for c in randoms[:5])
+            text += f"; random (two fresh runs differ), counted apart: cell {shown}"
+        elif not self.noise_measured:
+            text += " (noise not measured)"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "found": self.found,
+            "total": self.total,
+            "share": self.share,
+            "found_all": self.found_all,
+            "total_all": self.total_all,
+            "first_drift_cell": self.first_drift,
+            "tolerance": self.tolerance,
+            "noise_measured": self.noise_measured,
+            "random_cells": [c.cell_index for c in self.cells if c.status == "random"],
+            "summary": self.line(),
+            "cells": [asdict(c) for c in self.cells],
+        }
+
+
+# --- reading outputs ---------------------------------------------------------------------------
+
+
+def reader_text(cell: NotebookNode, timing: bool = True) -> str:
+    """What a reader compares: stdout and text results, without object reprs; without the
+    lines that time the run too when ``timing`` is False."""
+    parts = []
+    for o in cell.get("outputs", []):
+        kind = o.get("output_type")
+        if kind == "stream" and o.get("name", "stdout") == "stdout":
+            text = o.get("text", "")
+        elif kind in ("execute_result", "display_data"):
+            text = (o.get("data") or {}).get("text/plain") or ""
+        else:
+            continue
+        text = "".join(text) if isinstance(text, list) else text
+        parts.append(_REPR.sub(" ", text))
+    text = "\n".join(parts)
+    if timing:
+        return text
+    return "\n".join(line for line in text.splitlines() if not _TIMING.search(line))
+
+
+def numbers(text: str) -> list[str]:
+    return _NUMBER.findall(text)[:MAX_NUMBERS_PER_CELL]
+
+
+def figures(cell: NotebookNode) -> list[str]:
+    """The cell's PNG figures, base64 as stored."""
+    out = []
+    for o in cell.get("outputs", []):
+        png = (o.get("data") or {}).get("image/png") if o.get("output_type") else None
+        if png:
+            out.append("".join(png) if isinstance(png, list) else png)
+    return out
+
+
+def _has_output(cell: NotebookNode) -> bool:
+    return any(
+        not (o.get("output_type") == "stream" and o.get("name") == "stderr")
+        for o in cell.get("outputs", [])
+    )
+
+
+def _has_error(cell: NotebookNode) -> bool:
+    return any(o.get("output_type") == "error" for o in cell.get("outputs", []))
+
+
+# --- comparing ---------------------------------------------------------------------------------
+
+
+def same_value(stored: str, now: str, tolerance: float) -> bool:
+    try:
+        x, y = float(stored), float(now)
+    except ValueError:
+        return False
+    return x == y or abs(x - y) <= tolerance * max(abs(x), 1e-12)
+
+
+def match_numbers(
+    stored: list[str], now: list[str], tolerance: float
+) -> tuple[int, list[dict[str, str]]]:
+    """How many stored numbers are found again (each one takes the first unused match), and the
+    drift: each one not found, beside the value shown where it stood."""
+    used = [False] * len(now)
+    found = 0
+    drift: list[dict[str, str]] = []
+    for i, x in enumerate(stored):
+        for j, y in enumerate(now):
+            if not used[j] and same_value(x, y, tolerance):
+                used[j] = True
+                found += 1
+                break
+        else:
+            if len(drift) < MAX_DRIFT_SHOWN:
+                drift.append({"old": x, "new": now[i] if i < len(now) else ""})
+    return found, drift
+
+
+def picture_hash(png_b64: str) -> tuple[tuple[int, int], int] | None:
+    """(size, 256-bit average hash) of a PNG; None when it cannot be read."""
+    try:
+        from PIL import Image
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a huge figure is compared by its header alone
+            image = Image.open(io.BytesIO(base64.b64decode(png_b64)))
+            size = image.size
+            if size[0] * size[1] > _MAX_PIXELS:
+                return size, 0
+            pixels = list(image.convert("L").resize((_HASH_SIDE, _HASH_SIDE)).tobytes())
+    except Exception:
+        return None
+    mean = sum(pixels) / len(pixels)
+    bits = 0
+    for p in pixels:
+        bits = (bits << 1) | (p > mean)
+    return size, bits
+
+
+def same_figure(stored: str, now: str) -> bool:
+    """The same plot: sizes within 10% and average hashes within 16 of 256 bits (a style
+    that moved the ticks differs by ~13; bars of other heights, a curve moved, by 22 and up)."""
+    a, b = picture_hash(stored), picture_hash(now)
+    if a is None or b is None:
+        return False
+    (wa, ha), (wb, hb) = a[0], b[0]
+    close = abs(wa - wb) <= 0.1 * max(wa, 1) and abs(ha - hb) <= 0.1 * max(ha, 1)
+    return close and bin(a[1] ^ b[1]).count("1") <= _HASH_SAME
+
+
+def compare_cell(
+    index: int, stored: NotebookNode, now: NotebookNode | None, tolerance: float
+) -> CellFidelity:
+    cell = CellFidelity(index, stored.get("id", str(index)), "same")
+    before = numbers(reader_text(stored))
+    cell.numbers_total = len(before)
+    stored_figures = figures(stored)
+    cell.figures_stored = len(stored_figures)
+    if not _has_output(stored):
+        cell.status = "new_output" if now is not None and _has_output(now) else "no_stored_output"
+        return cell
+    if now is None or not _has_output(now) or _has_error(now) and not _has_error(stored):
+        cell.status = "lost_output"
+        cell.drift = [{"old": x, "new": ""} for x in before[:MAX_DRIFT_SHOWN]]
+        return cell
+    text_now = reader_text(now)
+    cell.numbers_found, cell.drift = match_numbers(before, numbers(text_now), tolerance)
+    words_now = Counter(_WORD.findall(text_now))
+    lost = Counter(_WORD.findall(reader_text(stored))) - words_now
+    cell.words_lost = sorted(lost)[:MAX_DRIFT_SHOWN]
+    now_figures = figures(now)
+    cell.figures_same = sum(
+        1 for a, b in zip(stored_figures, now_figures, strict=False) if same_figure(a, b)
+    )
+    if cell.drift or cell.words_lost or cell.figures_same < cell.figures_stored:
+        cell.status = "drifted"
+        if cell.figures_same == cell.figures_stored and _only_timing_moved(stored, now, tolerance):
+            cell.status = "random"
+            cell.random_why = "only its timing lines (%timeit, Wall time) moved"
+    return cell
+
+
+def _only_timing_moved(stored: NotebookNode, now: NotebookNode, tolerance: float) -> bool:
+    """The cell says the same once the lines that time the run are set aside."""
+    before, after = reader_text(stored, timing=False), reader_text(now, timing=False)
+    if before == reader_text(stored):
+        return False  # no timing lines: the drift is in what it computed
+    _, drift = match_numbers(numbers(before), numbers(after), tolerance)
+    lost = Counter(_WORD.findall(before)) - Counter(_WORD.findall(after))
+    return not drift and not lost
+
+
+def _pairs(original: NotebookNode, executed: NotebookNode):
+    """Each code cell of the original with the executed notebook's same cell (by id, else by
+    position)."""
+    by_id = {c.get("id"): c for c in executed.cells if c.get("id")}
+    for i, cell in enumerate(original.cells):
+        if cell.cell_type != "code":
+            continue
+        now = by_id.get(cell.get("id")) if cell.get("id") else None
+        if now is None and i < len(executed.cells):
+            now = executed.cells[i]
+        yield i, cell, now
+
+
+def _differs(a: NotebookNode | None, b: NotebookNode | None) -> str:
+    """Why two fresh runs of one cell differ ("" when they do not)."""
+    if a is None or b is None:
+        return ""
+    if numbers(reader_text(a)) != numbers(reader_text(b)):
+        return "its numbers differ between two fresh runs of the same code"
+    fa, fb = figures(a), figures(b)
+    if len(fa) == len(fb) and any(not same_figure(x, y) for x, y in zip(fa, fb, strict=True)):
+        return "its figure differs between two fresh runs of the same code"
+    return ""
+
+
+def compare(
+    original: NotebookNode,
+    executed: NotebookNode,
+    *,
+    again: NotebookNode | None = None,
+    tolerance: float = DEFAULT_TOLERANCE,
+) -> NotebookFidelity:
+    """Every code cell of ``original`` (the author's stored outputs) against ``executed``
+    (today's run); ``again``, a second fresh run of the same code, tells random cells apart."""
+    again_cells = dict(((i, now) for i, _, now in _pairs(original, again))) if again else {}
+    cells = []
+    for i, stored, now in _pairs(original, executed):
+        cell = compare_cell(i, stored, now, tolerance)
+        if again is not None and cell.status == "drifted":
+            why = _differs(now, again_cells.get(i))
+            if why:
+                cell.status, cell.random_why = "random", why
+        cells.append(cell)
+    return NotebookFidelity(cells, tolerance, noise_measured=again is not None)
