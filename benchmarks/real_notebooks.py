@@ -93,7 +93,15 @@ def main() -> None:
         "--work", action="append", default=[], help="measure.py's --work folder of each --after"
     )
     ap.add_argument("--json", help="write the rows and summaries here too")
+    ap.add_argument(
+        "--labels",
+        nargs=2,
+        default=["before", "after"],
+        metavar=("BEFORE", "AFTER"),
+        help="the two columns' names (e.g. 'catalogue off' 'everything on')",
+    )
     args = ap.parse_args()
+    first, second = args.labels
     entries = json.loads(Path(args.manifest).read_text())
     before, after, work = load(args.before), {}, {}
     for i, log in enumerate(args.after):
@@ -106,7 +114,10 @@ def main() -> None:
         + e["baseline"].get("unexecuted_error_cells", 0)
         for e in entries
     }
-    print("| notebook | role | no tool | before | after | rules applied (after) | what remains |")
+    print(
+        f"| notebook | role | no tool | {first} | {second} | rules applied ({second}) | "
+        "what remains |"
+    )
     print("|---|---|---|---|---|---|---|")
     out = []
     for e in entries:
@@ -126,7 +137,7 @@ def main() -> None:
             f"| {e['id']} | {e['role']} | {row['no_tool']} | {row['before']} | {row['after']} | "
             f"{', '.join(row['rules']) or '-'} | {left.replace('|', '/')} |"
         )
-    sums = {"before": summary(before, base), "after": summary(after, base)}
+    sums = {first: summary(before, base), second: summary(after, base)}
     for name, s in sums.items():
         print(
             f"\n{name}: {s['broken_error_free']}/{s['broken']} broken notebooks error-free, "

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from importlib.util import find_spec
 from pathlib import Path
 
 import nbformat
@@ -301,3 +302,29 @@ def test_a_helper_renamed_in_the_notebooks_own_module_is_repaired_offline(
     assert "`helpers.load_dataset` is spelled like the old name" in trial["evidence"]
     result = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
     assert result.cells[0].source.startswith("from helpers import load_dataset as load_data")
+
+
+@pytest.mark.skipif(find_spec("keras") is None, reason="the dl extra installs Keras")
+def test_keras_refusing_an_abbreviated_keyword_gets_it_spelled_out(tmp_path: Path) -> None:
+    """Keras 3 refuses ``lr=`` ("Argument(s) not recognized: {'lr': 0.01}"); its optimizer's one
+    parameter whose words' initials are ``lr`` takes it."""
+    nb = tmp_path / "nb.ipynb"
+    nbformat.write(
+        make_notebook(
+            ["from keras.optimizers import Adam\nopt = Adam(lr=0.01)\n"
+             "print(round(float(opt.learning_rate), 4))"]
+        ),
+        nb,
+    )  # fmt: skip
+    report = json_report(
+        run_cli(
+            "run", str(nb), "--offline", "--fixers", "environment", "--json",
+            env={"MLEMODERNIZER_CACHE": str(tmp_path / "cache")},
+        )
+    )  # fmt: skip
+    assert report["error_free"], report["final"]
+    [trial] = report["environment_trials"]
+    assert trial["outcome"] == "kept" and "the initials of `learning_rate`" in trial["evidence"]
+    result = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
+    assert "Adam(learning_rate=0.01)" in result.cells[0].source
+    assert "0.01" in result.cells[0].outputs[-1]["text"]

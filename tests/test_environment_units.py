@@ -391,3 +391,32 @@ def test_did_you_mean_names_the_value_to_replace() -> None:
         _stmt("plt.imshow(a, cmap='Vega10')"),
     )
     assert (hint["old"], hint["new"], hint["where"]) == ("Vega10", "tab10", "string")
+
+
+def test_a_keyword_refused_as_a_dict_and_an_abbreviation_spelled_out() -> None:
+    nb = _nb("opt = Adam(lr=0.01, beta_1=0.8)")
+    nb.cells[0]["id"] = "c0"
+    drift = understand(_error("ValueError", "Argument(s) not recognized: {'lr': 0.01}"), nb)
+    assert drift.kind == "kwarg"
+    assert (drift.detail["callee"], drift.detail["keyword"]) == ("Adam", "lr")
+    assert drift.detail["given"] == ["beta_1"]
+    said = "Unrecognized keyword arguments passed to Dense: {'init': 'uniform'}"
+    dense = _nb("d = Dense(3, init='uniform')")
+    dense.cells[0]["id"] = "c0"
+    assert understand(_error("ValueError", said), dense).detail["qualname"] == "Dense"
+
+    def param(name: str) -> dict:
+        return {"name": name, "kind": "POSITIONAL_OR_KEYWORD", "default": True}
+
+    answer = {
+        "found": True,
+        "name": "Adam",
+        "params": [param(n) for n in ("learning_rate", "beta_1", "beta_2", "loss_scale")],
+        "doc": "Optimizer that implements the Adam algorithm.",
+    }
+    (cand,) = candidates(drift, answer, nb)
+    assert cand.edit == KeywordRewrite("Adam", "lr", "learning_rate") and cand.strict
+    assert "the initials of `learning_rate`" in cand.evidence
+    # two parameters with those initials: no answer
+    answer["params"].append(param("last_round"))
+    assert candidates(drift, answer, nb) == []

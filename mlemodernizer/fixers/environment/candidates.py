@@ -447,6 +447,21 @@ def _kwarg(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candi
                         strict=True,
                     )
                 )
+        # an abbreviation spelled out: the old keyword is the initials of the words of exactly
+        # one parameter the call leaves unset (lr= -> learning_rate=)
+        short = [n for n in free if _initials(n) == old.lower()] if len(old) >= 2 else []
+        known = {c.edit for c in out}
+        if len(short) == 1 and KeywordRewrite(callee, old, short[0]) not in known:
+            out.append(
+                Candidate(
+                    "renamed_keyword",
+                    KeywordRewrite(callee, old, short[0]),
+                    f"`{shown}` takes no `{old}`; `{old}` is the initials of `{short[0]}`, the "
+                    "only parameter the call leaves unset that they spell",
+                    REVIEW,
+                    strict=True,
+                )
+            )
         # a keyword renamed with no note and no likeness (affinity= -> metric=): its string
         # value is one the docstring names for exactly one parameter the call leaves unset
         if not out:
@@ -496,6 +511,12 @@ def _value(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candi
             strict=True,
         )
     ]
+
+
+def _initials(name: str) -> str:
+    """``learning_rate`` -> ``lr``; a one-word name has none."""
+    parts = [p for p in name.lower().split("_") if p]
+    return "".join(p[0] for p in parts) if len(parts) > 1 else ""
 
 
 def _positional(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:

@@ -35,6 +35,12 @@ _MODULE_ATTR = re.compile(rf"^module '([\w.]+)' has no attribute '({_ID})'")
 _OBJECT_ATTR = re.compile(rf"^'([\w.]+)' object has no attribute '({_ID})'")
 _TYPE_ATTR = re.compile(rf"^type object '([\w.]+)' has no attribute '({_ID})'")
 _KWARG = re.compile(rf"^([\w.<>]*)\(\) got an unexpected keyword argument '({_ID})'")
+# the same said as a dict of what was refused (Keras: "Argument(s) not recognized: {'lr': 0.01}",
+# "Unrecognized keyword arguments passed to Dense: {'init': 'uniform'}")
+_KWARG_DICT = re.compile(
+    rf"^(?:Argument\(s\) not recognized|Unrecognized keyword arguments?(?: passed to ([\w.]+))?)"
+    rf":\s*\{{'({_ID})'"
+)
 _POSITIONAL = re.compile(
     r"^([\w.<>]*)\(\) takes (?:from \d+ to )?(\d+) positional arguments? but (\d+) (?:were|was) "
     r"given|^too many positional arguments"
@@ -215,12 +221,11 @@ def _read(
                 "use": _attr_use(stmt, attr),
                 "on_class": head.startswith("type object"),
             }
-    if ename == "TypeError":
-        if m := _KWARG.match(head):
-            qualname, keyword = m.groups()
-            call = _call_with_keyword(stmt, keyword)
-            if call is None:
-                return None
+    m = _KWARG.match(head) if ename == "TypeError" else None
+    if m or (m := _KWARG_DICT.match(head)):
+        qualname, keyword = m.group(1) or "", m.group(2)
+        call = _call_with_keyword(stmt, keyword)
+        if call is not None:
             return "kwarg", {
                 "qualname": qualname,
                 "keyword": keyword,
@@ -229,24 +234,24 @@ def _read(
                 "args": call.args,
                 "values": _keyword_strings(stmt, call.callee, keyword),
             }
-        if m := _POSITIONAL.match(head):
-            qualname = m.group(1) or ""
-            owner = qualname.split(".")[0] if qualname else ""
-            calls = (
-                [c for c in calls_in(stmt) if c.callee and c.args and not c.star] if stmt else []
-            )
-            if owner:
-                named = [c for c in calls if c.callee.split(".")[-1] == owner]
-                calls = named or calls
-            if not calls:
-                return None
-            return "positional", {
-                "qualname": qualname,
-                "literal_types": _positional_literal_types(stmt, [c.callee for c in calls]),
-                "calls": [
-                    {"callee": c.callee, "args": c.args, "keywords": c.keywords} for c in calls
-                ][:4],
-            }
+        if ename == "TypeError":
+            return None
+    if ename == "TypeError" and (m := _POSITIONAL.match(head)):
+        qualname = m.group(1) or ""
+        owner = qualname.split(".")[0] if qualname else ""
+        calls = [c for c in calls_in(stmt) if c.callee and c.args and not c.star] if stmt else []
+        if owner:
+            named = [c for c in calls if c.callee.split(".")[-1] == owner]
+            calls = named or calls
+        if not calls:
+            return None
+        return "positional", {
+            "qualname": qualname,
+            "literal_types": _positional_literal_types(stmt, [c.callee for c in calls]),
+            "calls": [{"callee": c.callee, "args": c.args, "keywords": c.keywords} for c in calls][
+                :4
+            ],
+        }
     if m := _INVALID_PARAM.search(evalue):
         param, estimator, valid = m.groups()
         names = [v.strip().strip("'\"") for v in valid.split(",") if v.strip()]
