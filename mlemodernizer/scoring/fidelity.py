@@ -3,8 +3,8 @@ now? A fix judged by this must not make the notebook show fewer of the numbers i
 (the environment family's candidates are judged so, beside the errors).
 
 Numbers are read from the text a reader compares (stdout and text results; object reprs with
-addresses and figure sizes are left out), and match when they agree to the precision both print
-(``0.9473684`` is ``0.947``); integers match exactly."""
+addresses, figure sizes and the lines that time the run are left out), and match when they agree
+to the precision both print (``0.9473684`` is ``0.947``); integers match exactly."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import re
 from nbformat import NotebookNode
 
 from ..contracts.notebook import output_texts
+from .output_fidelity import without_timing
 
 _NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w.])")
 _REPR = re.compile(r"<[^<>\n]*(?: at 0x[0-9a-fA-F]+|Figure size [^<>\n]*|Axes[^<>\n]*)>")
@@ -25,7 +26,8 @@ def numbers(text: str) -> list[str]:
 
 
 def cell_numbers(cell: NotebookNode) -> list[str]:
-    return numbers("\n".join(t for kind, t in output_texts(cell) if kind != "stderr"))
+    text = "\n".join(t for kind, t in output_texts(cell) if kind != "stderr")
+    return numbers(without_timing(text))
 
 
 def _decimals(text: str) -> int | None:

@@ -147,8 +147,12 @@ def reader_text(cell: NotebookNode, timing: bool = True) -> str:
         text = "".join(text) if isinstance(text, list) else text
         parts.append(_REPR.sub(" ", text))
     text = "\n".join(parts)
-    if timing:
-        return text
+    return text if timing else without_timing(text)
+
+
+def without_timing(text: str) -> str:
+    """``text`` less the lines that time the run (``%timeit``, "Wall time", progress bars):
+    they differ on every run, whatever the code computes."""
     return "\n".join(line for line in text.splitlines() if not _TIMING.search(line))
 
 
