@@ -425,3 +425,30 @@ def test_a_keyword_refused_as_a_dict_and_an_abbreviation_spelled_out() -> None:
     # two parameters with those initials: no answer
     answer["params"].append(param("last_round"))
     assert candidates(drift, answer, nb) == []
+
+
+def test_the_name_index_walk_survives_an_object_whose_attributes_raise(tmp_path) -> None:
+    """torch on a CPU build: reading ``__module__`` of ``torch.backends.cuda``'s handle raises
+    AssertionError ("Torch not compiled with CUDA enabled"); the walk leaves it out and goes on."""
+    import json
+    import subprocess
+    import sys
+
+    from mlemodernizer.fixers.environment.probe import SKIP, _walker_source
+
+    pkg = tmp_path / "lazylib"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(
+        "class _Handle:\n    def __getattr__(self, name):\n"
+        "        raise AssertionError('not compiled with CUDA enabled')\n"
+        "handle = _Handle()\n__all__ = ['handle', 'ready']\ndef ready():\n    return True\n"
+    )
+    (pkg / "tools.py").write_text("def moved_here():\n    return 1\n")
+    code = _walker_source() + f"\n__mlem_walk__('lazylib', 30, {SKIP!r})\n"
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True
+    )
+    index = json.loads(proc.stdout)
+    moved = [["lazylib.tools", "function", "lazylib.tools.moved_here"]]
+    assert index["names"]["moved_here"] == moved
+    assert "ready" in index["names"] and "handle" not in index["names"]

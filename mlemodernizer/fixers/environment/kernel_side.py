@@ -64,10 +64,17 @@ def __mlem_walk__(top, budget, skip):
         for name, obj in items:
             if name.startswith("_") or not isinstance(name, str):
                 continue
-            kind = kind_of(obj)
-            if kind == "data" and not (isinstance(exported, (list, tuple)) and name in exported):
-                continue  # plain values are found only where a module exports them
-            ident = ident_of(obj, mod.__name__, name)
+            try:
+                kind = kind_of(obj)
+                if kind == "data" and not (
+                    isinstance(exported, (list, tuple)) and name in exported
+                ):
+                    continue  # plain values are found only where a module exports them
+                ident = ident_of(obj, mod.__name__, name)
+            except Exception:
+                # an object whose attributes raise when read (torch's CUDA handles on a CPU
+                # build): left out, the walk goes on
+                continue
             names.setdefault(name, []).append([mod.__name__, kind, ident])
 
     sink = io.StringIO()
