@@ -13,7 +13,8 @@ import nbformat
 from nbclient import NotebookClient
 from nbformat.v4 import new_code_cell, new_notebook, new_output
 
-from mlemodernizer.scoring.output_fidelity import compare, match_numbers, reader_text
+from mlemodernizer.scoring.output_fidelity import compare, match_numbers
+from mlemodernizer.scoring.reader_text import reader_text
 
 from .conftest import make_notebook, run_cli
 

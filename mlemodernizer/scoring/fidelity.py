@@ -12,22 +12,19 @@ import re
 
 from nbformat import NotebookNode
 
-from ..contracts.notebook import output_texts
-from .output_fidelity import without_timing
+from .reader_text import reader_text, without_reprs
 
 _NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w.])")
-_REPR = re.compile(r"<[^<>\n]*(?: at 0x[0-9a-fA-F]+|Figure size [^<>\n]*|Axes[^<>\n]*)>")
 _MAX_PER_CELL = 400
 
 
 def numbers(text: str) -> list[str]:
     """The numbers in ``text``, as printed."""
-    return _NUMBER.findall(_REPR.sub(" ", text))[:_MAX_PER_CELL]
+    return _NUMBER.findall(without_reprs(text))[:_MAX_PER_CELL]
 
 
 def cell_numbers(cell: NotebookNode) -> list[str]:
-    text = "\n".join(t for kind, t in output_texts(cell) if kind != "stderr")
-    return numbers(without_timing(text))
+    return numbers(reader_text(cell, timing=False))
 
 
 def _decimals(text: str) -> int | None:

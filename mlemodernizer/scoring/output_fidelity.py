@@ -29,6 +29,8 @@ from typing import Any
 
 from nbformat import NotebookNode
 
+from .reader_text import reader_text
+
 DEFAULT_TOLERANCE = 0.1  # relative; the score's band
 MAX_NUMBERS_PER_CELL = 200
 MAX_DRIFT_SHOWN = 5
@@ -36,11 +38,6 @@ _MAX_PIXELS = 40_000_000
 _HASH_SIDE, _HASH_SAME = 16, 16
 
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
-_REPR = re.compile(r"<[^<>\n]*(?: at 0x[0-9a-fA-F]+|Figure size [^<>\n]*|Axes[^<>\n]*)>")
-# lines that time the run, not compute the result: %timeit, %time, progress bars
-_TIMING = re.compile(
-    r"(per loop|loops? each|Wall time|CPU times|it/s\]|s/it\]|\d+%\|[^\n]*\|)", re.IGNORECASE
-)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z_]+")
 
 
@@ -130,30 +127,6 @@ class NotebookFidelity:
 
 
 # --- reading outputs ---------------------------------------------------------------------------
-
-
-def reader_text(cell: NotebookNode, timing: bool = True) -> str:
-    """What a reader compares: stdout and text results, without object reprs; without the
-    lines that time the run too when ``timing`` is False."""
-    parts = []
-    for o in cell.get("outputs", []):
-        kind = o.get("output_type")
-        if kind == "stream" and o.get("name", "stdout") == "stdout":
-            text = o.get("text", "")
-        elif kind in ("execute_result", "display_data"):
-            text = (o.get("data") or {}).get("text/plain") or ""
-        else:
-            continue
-        text = "".join(text) if isinstance(text, list) else text
-        parts.append(_REPR.sub(" ", text))
-    text = "\n".join(parts)
-    return text if timing else without_timing(text)
-
-
-def without_timing(text: str) -> str:
-    """``text`` less the lines that time the run (``%timeit``, "Wall time", progress bars):
-    they differ on every run, whatever the code computes."""
-    return "\n".join(line for line in text.splitlines() if not _TIMING.search(line))
 
 
 def numbers(text: str) -> list[str]:
