@@ -5,7 +5,8 @@ Each code cell's stored outputs (what the author saw) are compared with today's:
 - **numbers** in the text a reader compares (stdout, text results; not stderr, not object reprs
   with addresses), each found again among the cell's numbers today within a relative tolerance
   (the score's 10% band by default); read as ``../shared/corpus/measure.py`` reads them, so the
-  figure agrees with an independent re-run's;
+  figure agrees with an independent re-run's; an integer (a shape, a count) that moved at all,
+  even within the band, makes its cell drifted;
 - **words** of that text (labels, column names, dtypes), as a multiset: one the author saw that
   is gone is drift too;
 - **figures** by size and an average hash of the picture (the same plot or not).
@@ -185,6 +186,27 @@ def match_numbers(
     return found, drift
 
 
+def integers_moved(stored: list[str], now: list[str]) -> list[dict[str, str]]:
+    """The stored integers that today's numbers hold only approximately (150 where 149 is
+    shown), each beside the closest integer shown now."""
+    left = [y for y in now if _is_integer(y)]
+    moved = []
+    for x in (x for x in stored if _is_integer(x)):
+        if x in left:
+            left.remove(x)
+            continue
+        near = [y for y in left if same_value(x, y, DEFAULT_TOLERANCE)]
+        if near:
+            closest = min(near, key=lambda y: abs(float(y) - float(x)))
+            left.remove(closest)
+            moved.append({"old": x, "new": closest})
+    return moved
+
+
+def _is_integer(text: str) -> bool:
+    return re.fullmatch(r"[-+]?\d+", text) is not None
+
+
 def picture_hash(png_b64: str) -> tuple[tuple[int, int], int] | None:
     """(size, 256-bit average hash) of a PNG; None when it cannot be read."""
     try:
@@ -233,7 +255,11 @@ def compare_cell(
         cell.drift = [{"old": x, "new": ""} for x in before[:MAX_DRIFT_SHOWN]]
         return cell
     text_now = reader_text(now)
-    cell.numbers_found, cell.drift = match_numbers(before, numbers(text_now), tolerance)
+    after = numbers(text_now)
+    cell.numbers_found, cell.drift = match_numbers(before, after, tolerance)
+    # a shape or a count is exact: within the band it is found (the figure agrees with an
+    # independent re-run's), but the cell says something else and is drift
+    cell.drift += integers_moved(before, after)[: MAX_DRIFT_SHOWN - len(cell.drift)]
     words_now = Counter(_WORD.findall(text_now))
     lost = Counter(_WORD.findall(reader_text(stored))) - words_now
     cell.words_lost = sorted(lost)[:MAX_DRIFT_SHOWN]
