@@ -179,7 +179,8 @@ export interface ICellFidelity {
     | 'new_output'
     | 'lost_output'
     | 'no_stored_output'
-    | 'random';
+    | 'random'
+    | 'machine';
   numbers_total: number;
   numbers_found: number;
   drift: { old: string; new: string }[];
@@ -203,6 +204,8 @@ export interface IFidelity {
   tolerance: number;
   noise_measured: boolean;
   random_cells: number[];
+  /** Cells that print the machine's versions and dates (absent in older reports). */
+  machine_cells?: number[];
   /** "461 of 466 stored numbers found again; drift starts at cell 14". */
   summary: string;
   cells: ICellFidelity[];

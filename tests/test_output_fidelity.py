@@ -64,6 +64,16 @@ def test_numbers_within_the_band_timing_lines_counted_apart() -> None:
     assert (fidelity.found, fidelity.total) == (2 + 0 + 3 + 1, 2 + 1 + 4 + 1)
     assert (fidelity.found_all, fidelity.total_all) == (6 + 3, 8 + 4)
     assert fidelity.line().startswith("6 of 8 stored numbers found again; drift starts at cell 1")
+    # a cell that prints the machine's versions: the author's are not results to find again
+    versions = _pair(
+        [_cell("numpy 1.11.3\nLast updated: 2017-01-03"), _cell("0.5")],
+        [_cell("numpy 2.4.6\nLast updated: 2026-12-04"), _cell("0.5")],
+    )
+    versions[0].cells[0].source = "import numpy\nprint('numpy', numpy.__version__)"
+    told = compare(*versions)
+    assert [c.status for c in told.cells] == ["machine", "same"]
+    assert (told.found, told.total) == (1, 1) and told.to_json()["machine_cells"] == [0]
+    assert "the machine's versions and dates, counted apart: cell 1" in told.line()
 
 
 # (the code as the author's libraries ran it, to make the stored output; the cell as written)

@@ -170,14 +170,16 @@ class CellFidelity(TypedDict):
 
     cell_index: int  # 0-based
     cell_id: str
-    status: Literal["same", "drifted", "new_output", "lost_output", "no_stored_output", "random"]
+    status: Literal[
+        "same", "drifted", "new_output", "lost_output", "no_stored_output", "random", "machine"
+    ]
     numbers_total: int  # the numbers the author's output shows
     numbers_found: int  # of those, found again today (within the tolerance)
     drift: list[dict[str, str]]  # the first not found again: {"old": ..., "new": ...}
     words_lost: list[str]  # words the author's output shows that today's does not
     figures_stored: int
     figures_same: int  # by size and an average hash of the picture
-    random_why: str  # for a random cell: how that was decided
+    random_why: str  # for a random or machine cell: how that was decided
 
 
 class Fidelity(TypedDict):
@@ -192,6 +194,7 @@ class Fidelity(TypedDict):
     tolerance: float  # relative
     noise_measured: bool  # a second fresh run told random cells apart
     random_cells: list[int]
+    machine_cells: list[int]  # cells that print the machine's versions and dates
     summary: str  # "461 of 466 stored numbers found again; drift starts at cell 14"
     cells: list[CellFidelity]
 

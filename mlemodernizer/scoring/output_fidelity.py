@@ -15,7 +15,9 @@ A cell is ``same``, ``drifted`` (which values, old -> new), ``new_output``, ``lo
 (nothing now, or an error), or ``no_stored_output``. Noise is measured, not guessed: given a
 second fresh run of the same code, a cell whose outputs differ between the two is ``random``,
 as is a cell whose only drift is on timing lines (``%timeit``, "Wall time"); random cells are
-counted apart, never as drift.
+counted apart, never as drift. So is a cell that describes the machine it ran on (``%watermark``,
+``__version__``, ``sys.version``): status ``machine``; today's environment is the one the
+notebook is brought to, so the author's versions and dates are not results to find again.
 """
 
 from __future__ import annotations
@@ -40,13 +42,20 @@ _HASH_SIDE, _HASH_SAME = 16, 16
 
 _NUMBER = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z_]+")
+# code that prints the machine it runs on: library versions, the interpreter, the date
+_DESCRIBES_MACHINE = re.compile(
+    r"%watermark|%version_information|__version__|\bsys\.version\b|\bplatform\.\w+\(|"
+    r"\bpip\s+(?:freeze|list)\b|\bconda\s+list\b"
+)
+_APART = ("random", "machine")  # counted apart from the author's results
 
 
 @dataclass
 class CellFidelity:
     cell_index: int
     cell_id: str
-    status: str  # same | drifted | new_output | lost_output | no_stored_output | random
+    # same | drifted | new_output | lost_output | no_stored_output | random | machine
+    status: str
     numbers_total: int = 0
     numbers_found: int = 0
     # the first stored values not found again, with what the cell shows there now
@@ -65,11 +74,11 @@ class NotebookFidelity:
 
     @property
     def found(self) -> int:
-        return sum(c.numbers_found for c in self.cells if c.status != "random")
+        return sum(c.numbers_found for c in self.cells if c.status not in _APART)
 
     @property
     def total(self) -> int:
-        return sum(c.numbers_total for c in self.cells if c.status != "random")
+        return sum(c.numbers_total for c in self.cells if c.status not in _APART)
 
     @property
     def share(self) -> float | None:
@@ -97,9 +106,9 @@ class NotebookFidelity:
             text = "no stored numbers or figures to compare"
         else:
             text = f"{self.found} of {self.total} stored numbers found again"
-            figures = sum(c.figures_stored for c in self.cells if c.status != "random")
+            figures = sum(c.figures_stored for c in self.cells if c.status not in _APART)
             if figures:
-                same = sum(c.figures_same for c in self.cells if c.status != "random")
+                same = sum(c.figures_same for c in self.cells if c.status not in _APART)
                 text += f", {same} of {figures} figures the same"
         first = self.first_drift
         text += f"; drift starts at cell {first + 1}" if first is not None else "; no drift"
@@ -109,6 +118,10 @@ class NotebookFidelity:
             text += f"; random (two fresh runs differ), counted apart: cell {shown}"
         elif not self.noise_measured:
             text += " (noise not measured)"
+        machine = [c for c in self.cells if c.status == "machine"]
+        if machine:
+            shown = ", ".join(str(c.cell_index + 1) for c in machine[:5])
+            text += f"; the machine's versions and dates, counted apart: cell {shown}"
         return text
 
     def to_json(self) -> dict[str, Any]:
@@ -122,6 +135,7 @@ class NotebookFidelity:
             "tolerance": self.tolerance,
             "noise_measured": self.noise_measured,
             "random_cells": [c.cell_index for c in self.cells if c.status == "random"],
+            "machine_cells": [c.cell_index for c in self.cells if c.status == "machine"],
             "summary": self.line(),
             "cells": [asdict(c) for c in self.cells],
         }
@@ -247,6 +261,12 @@ def compare_cell(
     cell.numbers_total = len(before)
     stored_figures = figures(stored)
     cell.figures_stored = len(stored_figures)
+    if _has_output(stored) and _DESCRIBES_MACHINE.search(stored.get("source") or ""):
+        cell.status = "machine"
+        cell.random_why = "it prints the versions and dates of the machine it runs on"
+        if now is not None and _has_output(now) and not _has_error(now):
+            cell.numbers_found, _ = match_numbers(before, numbers(reader_text(now)), tolerance)
+        return cell
     if not _has_output(stored):
         cell.status = "new_output" if now is not None and _has_output(now) else "no_stored_output"
         return cell

@@ -412,6 +412,10 @@ describe('views', () => {
             figures_stored: 1
           }),
           cell(3, 'lost_output', { numbers_found: 0 }),
+          cell(0, 'machine', {
+            random_why:
+              'it prints the versions and dates of the machine it runs on'
+          }),
           cell(4, 'random', {
             numbers_found: 1,
             random_why:
@@ -442,6 +446,9 @@ describe('views', () => {
     ]);
     expect(section.textContent).toContain(
       'Random, counted apart: cell 5 (its numbers differ between two fresh runs of the same code)'
+    );
+    expect(section.textContent).toContain(
+      "The machine's versions and dates, counted apart: cell 1"
     );
     act(() => section.querySelector('button')!.click());
     expect(showCell).toHaveBeenCalledWith('c2', 2);

@@ -276,6 +276,7 @@ export function FidelityView(props: {
     c => c.status === 'drifted' || c.status === 'lost_output'
   );
   const random = fidelity.cells.filter(c => c.status === 'random');
+  const machine = fidelity.cells.filter(c => c.status === 'machine');
   const cellLink = (cell: ICellFidelity) =>
     showCell ? (
       <button
@@ -323,6 +324,14 @@ export function FidelityView(props: {
                 trans.__('cell %1 (%2)', c.cell_index + 1, c.random_why)
               )
               .join('; ')
+          )}
+        </p>
+      )}
+      {machine.length > 0 && (
+        <p className="jp-mlemodernizer-muted">
+          {trans.__(
+            "The machine's versions and dates, counted apart: %1",
+            machine.map(c => trans.__('cell %1', c.cell_index + 1)).join(', ')
           )}
         </p>
       )}
