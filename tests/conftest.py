@@ -38,6 +38,21 @@ def make_notebook(cells: list[str], outputs: dict[int, str] | None = None) -> nb
     return nb
 
 
+def saved_then_written(pairs: list[tuple[str, str | None]], folder: Path) -> Path:
+    """An old notebook as its author saved it: each cell run as the author's libraries ran it
+    (the first of each pair, in today's spelling) for its stored outputs, then given the source
+    the author wrote (the second; None: the same). Written to ``folder/old.ipynb``."""
+    from nbclient import NotebookClient
+
+    nb = make_notebook([then for then, _ in pairs])
+    NotebookClient(nb, timeout=120, resources={"metadata": {"path": str(folder)}}).execute()
+    for cell, (then, written) in zip(nb.cells, pairs, strict=True):
+        cell.source = written or then
+    path = folder / "old.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
 def write_notebook(path: Path, cells: list[str], outputs: dict[int, str] | None = None) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(make_notebook(cells, outputs), path)

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from mlemodernizer.scoring.fidelity import numbers_found
 
-from .conftest import json_report, make_notebook, run_cli
+from .conftest import json_report, make_notebook, run_cli, saved_then_written
 from .driftlib_env import NOTEBOOK, driftlib_kernel
 
 
@@ -179,14 +178,7 @@ REAL += [
 def real_notebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The cells above in today's spelling, run for their outputs, then given the old spelling:
     a notebook as its author saved it years ago."""
-    folder = tmp_path_factory.mktemp("real")
-    nb = make_notebook([today for today, _ in REAL])
-    NotebookClient(nb, timeout=120, resources={"metadata": {"path": str(folder)}}).execute()
-    for cell, (today, old) in zip(nb.cells, REAL, strict=True):
-        cell.source = old or today
-    path = folder / "old.ipynb"
-    nbformat.write(nb, path)
-    return path
+    return saved_then_written(REAL, tmp_path_factory.mktemp("real"))
 
 
 def test_real_libraries_drift_is_repaired_from_the_libraries_themselves(

@@ -10,13 +10,12 @@ import json
 from pathlib import Path
 
 import nbformat
-from nbclient import NotebookClient
 from nbformat.v4 import new_code_cell, new_notebook, new_output
 
 from mlemodernizer.scoring.output_fidelity import compare, integers_moved, match_numbers
 from mlemodernizer.scoring.reader_text import reader_text
 
-from .conftest import make_notebook, run_cli
+from .conftest import run_cli, saved_then_written
 
 
 def _cell(*texts: str, error: bool = False):
@@ -103,12 +102,7 @@ CELLS = [
 
 
 def test_a_real_notebook_drift_random_cells_and_figures_told_apart(tmp_path: Path) -> None:
-    nb = make_notebook([then for then, _ in CELLS])
-    NotebookClient(nb, timeout=120, resources={"metadata": {"path": str(tmp_path)}}).execute()
-    for cell, (then, written) in zip(nb.cells, CELLS, strict=True):
-        cell.source = written or then
-    path = tmp_path / "old.ipynb"
-    nbformat.write(nb, path)
+    path = saved_then_written(CELLS, tmp_path)
     report_path = tmp_path / "report.json"
     proc = run_cli("run", str(path), "--offline", "--report", str(report_path))
     assert proc.returncode == 0, proc.stderr

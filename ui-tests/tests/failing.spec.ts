@@ -8,10 +8,10 @@
  * second reply fixes cell 2 alone.
  */
 import { expect, test } from '@jupyterlab/galata';
-import { Page } from '@playwright/test';
 
 import { extensionErrors } from './console-errors';
 import {
+  activeCellIndex,
   modernizerPanel,
   openNotebookJSON,
   panelScreenshot,
@@ -56,16 +56,6 @@ function notebook(): string {
     },
     nbformat: 4,
     nbformat_minor: 5
-  });
-}
-
-/** The active cell's index in the current notebook. */
-async function activeCellIndex(page: Page): Promise<number | null> {
-  return page.evaluate(() => {
-    const widget = window.jupyterapp.shell.currentWidget as unknown as {
-      content?: { activeCellIndex?: number };
-    };
-    return widget?.content?.activeCellIndex ?? null;
   });
 }
 

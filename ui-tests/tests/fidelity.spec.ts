@@ -8,10 +8,10 @@
  * random one apart (two fresh runs differ). Light and dark.
  */
 import { expect, galata, test } from '@jupyterlab/galata';
-import { Page } from '@playwright/test';
 
 import { extensionErrors } from './console-errors';
 import {
+  activeCellIndex,
   modernizerPanel,
   notebookJSON,
   openNotebookJSON,
@@ -48,15 +48,6 @@ const CELLS = [
     output: '[[0.878 0.122 0.   ]]\n'
   }
 ];
-
-async function activeCellIndex(page: Page): Promise<number | null> {
-  return page.evaluate(() => {
-    const widget = window.jupyterapp.shell.currentWidget as unknown as {
-      content?: { activeCellIndex?: number };
-    };
-    return widget?.content?.activeCellIndex ?? null;
-  });
-}
 
 for (const dark of [false, true]) {
   test(`the verdict says which of the author's outputs were found again${dark ? ' (dark)' : ''}`, async ({

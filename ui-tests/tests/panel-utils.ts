@@ -88,6 +88,18 @@ export async function panelScreenshot(
 }
 
 /**
+ * The active cell's index in the current notebook; null while it loads.
+ */
+export async function activeCellIndex(page: Page): Promise<number | null> {
+  return page.evaluate(() => {
+    const widget = window.jupyterapp.shell.currentWidget as unknown as {
+      content?: { activeCellIndex?: number };
+    };
+    return widget?.content?.activeCellIndex ?? null;
+  });
+}
+
+/**
  * The source of a cell of the current notebook, from its model; null while
  * the notebook is still loading (expect.poll retries a value, not a throw).
  */
