@@ -116,8 +116,8 @@ class NotebookFidelity:
         if randoms:
             shown = ", ".join(str(c.cell_index + 1) for c in randoms[:5])
             text += f"; random (two fresh runs differ), counted apart: cell {shown}"
-        elif not self.noise_measured:
-            text += " (noise not measured)"
+        elif not self.noise_measured and first is not None:
+            text += " (noise not measured)"  # drift that a second run might call random
         machine = [c for c in self.cells if c.status == "machine"]
         if machine:
             shown = ", ".join(str(c.cell_index + 1) for c in machine[:5])
