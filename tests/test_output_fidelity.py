@@ -122,3 +122,20 @@ def test_a_real_notebook_drift_random_cells_and_figures_told_apart(tmp_path: Pat
     assert "drift starts at cell 4" in proc.stderr and "random" in proc.stderr
     provenance = nbformat.read(tmp_path / "old.modernized.ipynb", as_version=4).metadata
     assert provenance["mlemodernizer"]["fidelity"]["first_drift_cell"] == 3
+
+
+def test_the_t_tests_rerun_tells_random_cells_apart_without_a_run_more(tmp_path: Path) -> None:
+    path = saved_then_written(
+        [("import numpy as np\nprint(np.random.rand(3).round(4))\nprint('score: 1.0')", None)],
+        tmp_path,
+    )
+    report_path = tmp_path / "report.json"
+    proc = run_cli(
+        "run", str(path), "--offline", "--report", str(report_path), "--no-noise-run",
+        "--score-regex", r"score: ([0-9.]+)", "--target-score", "1.0", "--reruns", "1",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(report_path.read_text())
+    fidelity = report["fidelity"]
+    assert report["reproducibility_basis"] == "t-test"
+    assert fidelity["noise_measured"] and fidelity["random_cells"] == [0]

@@ -345,7 +345,7 @@ class Options:
     fidelity_tolerance: float = _option(
         0.1,
         help="relative tolerance for the author's stored numbers found again in today's outputs "
-        "(integers match exactly)",
+        "(a shape or count that moved still marks its cell drifted)",
         group="scoring",
     )
     noise_run: bool = _option(

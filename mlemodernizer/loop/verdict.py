@@ -37,6 +37,7 @@ class VerdictStep:
         error_free = completed and result.error_free
         p_value = None
         rerun_scores: list[float] = []
+        rerun: NotebookNode | None = None  # a fresh rerun also tells random cells apart
         if self.score_source is not None and target is not None:
             basis = "score"
             reproducible = within_band(run.score, target, opts.tolerance)
@@ -53,6 +54,8 @@ class VerdictStep:
                     )
                     if again.score is not None:
                         rerun_scores.append(again.score)
+                    if rerun is None and not again.result.timed_out:
+                        rerun = again.result.executed
                 verdict = ttest_verdict(rerun_scores, target, opts.tolerance)
                 basis = "t-test"
                 p_value = verdict.p_value
@@ -85,7 +88,8 @@ class VerdictStep:
             target,
             installed=st.installed,
         )
-        fidelity = self._fidelity(st, completed)
+        fidelity = self._fidelity(st, completed, rerun)
+        fidelity_json = fidelity.to_json() if fidelity else None
         self.emitter.emit(
             Verdict(
                 outcome=result_outcome,
@@ -128,7 +132,7 @@ class VerdictStep:
             nothing_to_modernize=nothing,
             llm_replies=[r for f in self.fixers for r in getattr(f, "replies", [])],
             environment_trials=[t.to_json() for f in self.fixers for t in getattr(f, "trials", [])],
-            fidelity=fidelity.to_json() if fidelity else None,
+            fidelity=fidelity_json,
         )
         modernized = copy.deepcopy(result.executed)
         # the executed copy carries the final sources; keep the user's notebook metadata
@@ -140,21 +144,26 @@ class VerdictStep:
             "stop_reason": st.stop_reason,
             "fixes": st.provenance,
         }
-        if fidelity is not None:
+        if fidelity_json is not None:
             modernized.metadata["mlemodernizer"]["fidelity"] = {
-                k: v for k, v in fidelity.to_json().items() if k != "cells"
+                k: v for k, v in fidelity_json.items() if k != "cells"
             }
         return JobResult(notebook=modernized, report=report, modules=st.modules)
 
-    def _fidelity(self, st: LoopState, completed: bool) -> NotebookFidelity | None:
-        """The author's stored outputs against the final run's; when some drifted, one more
-        fresh run of the same code tells random cells apart (``--no-noise-run``: not)."""
+    def _fidelity(
+        self, st: LoopState, completed: bool, rerun: NotebookNode | None
+    ) -> NotebookFidelity | None:
+        """The author's stored outputs against the final run's; when some drifted, a second
+        fresh run of the same code (the t-test's first rerun, else one more run; none with
+        ``--no-noise-run``) tells random cells apart."""
         if not completed:
             return None
         tolerance = self.options.fidelity_tolerance
         executed = st.run.result.executed
         found = compare(st.original, executed, tolerance=tolerance)
         drifted = any(c.status == "drifted" for c in found.cells)
+        if rerun is not None and drifted:
+            return compare(st.original, executed, again=rerun, tolerance=tolerance)
         if not (drifted and self.options.noise_run) or self.cancel.is_set():
             return found
         again = self._execute(st, st.current, iteration=len(st.records), kind="noise-run")
