@@ -204,6 +204,8 @@ class ProgressPrinter:
             line = f"[iteration {d['iteration']}] issue: {what}"
             if d.get("detail"):
                 line += f" ({d['detail']})"
+            if d.get("drift"):
+                line += f": {d['drift']}"
         elif event.type == "fix_proposed":
             rules = f" {','.join(d['rule_ids'])}" if d["rule_ids"] else ""
             who = d["model"] or d["source"]
@@ -225,6 +227,8 @@ class ProgressPrinter:
                 line += f"; {d['error_summary']}"
             if d.get("fidelity"):
                 line += f"\nfidelity: {d['fidelity']}"
+            if d.get("reproduced_words"):
+                line += f"\nbasis: {d['reproduced_words']}"
             for cell in d.get("cells") or []:
                 # every cell that still fails, with its cause (environment, no rule, ...)
                 cause = cell.get("cause") or cell["state"]

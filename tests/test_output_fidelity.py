@@ -139,3 +139,37 @@ def test_the_t_tests_rerun_tells_random_cells_apart_without_a_run_more(tmp_path:
     fidelity = report["fidelity"]
     assert report["reproducibility_basis"] == "t-test"
     assert fidelity["noise_measured"] and fidelity["random_cells"] == [0]
+
+
+def _frame_cell(frame):
+    cell = new_code_cell("df")
+    data = {"text/html": frame._repr_html_(), "text/plain": repr(frame)}
+    cell.outputs = [new_output("execute_result", data=data, execution_count=1)]
+    return cell
+
+
+def test_tables_are_compared_value_by_value_at_their_row_and_column() -> None:
+    import pandas as pd
+
+    index = pd.Index(["setosa", "virginica"], name="species")
+    then = pd.DataFrame({"petal": [1.46, 5.55], "n": [50, 50]}, index=index)
+    # the same numbers, the petal lengths moved to the other rows: the bag holds them all
+    swapped = pd.DataFrame({"petal": [5.55, 1.46], "n": [50, 50]}, index=index)
+    stored, now = _pair(
+        [_frame_cell(then), _frame_cell(then)], [_frame_cell(swapped), _frame_cell(swapped)]
+    )
+    now.cells[1] = _frame_cell(then.drop(columns="n"))
+    now.cells[1].id = "c1"
+    fidelity = compare(stored, now)
+    moved, gone = fidelity.cells
+    assert moved.numbers_found == moved.numbers_total  # as an independent re-run counts
+    assert moved.status == "drifted" and moved.tables_compared == 1
+    assert moved.drift == [
+        {"old": "1.46", "new": "5.55", "where": "setosa / petal"},
+        {"old": "5.55", "new": "1.46", "where": "virginica / petal"},
+    ]
+    assert "setosa / petal: 1.46 -> 5.55" in moved.describe()
+    assert gone.status == "drifted"
+    assert {"old": "50", "new": "", "where": "setosa / n"} in gone.drift
+    same = compare(*_pair([_frame_cell(then)], [_frame_cell(then.round(3))]))
+    assert same.cells[0].status == "same" and same.cells[0].tables_compared == 1

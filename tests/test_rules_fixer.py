@@ -212,6 +212,29 @@ def test_pins_only_in_reproduce_mode_and_only_once() -> None:
     assert fixer.propose(_ctx(nb, FixType.SCORE_CALIBRATION)) is None
 
 
+def test_pins_upstream_of_the_first_drifting_cell_go_first() -> None:
+    nb = notebook_of(
+        [
+            "from sklearn.linear_model import LogisticRegression\n"
+            "from sklearn.cluster import KMeans",
+            "km = KMeans(3)",
+            "m = LogisticRegression()",
+        ]
+    )
+    fixer = RulesFixer(NEW, pin_old_defaults=True)
+    ctx = _ctx(nb, FixType.SCORE_CALIBRATION)
+    ctx.drift_cell = 1  # the outputs first drift at KMeans's cell
+    proposal = fixer.propose(ctx)
+    assert proposal is not None and proposal.rule_ids == ["SKL028"]
+    assert [c.cell_index for c in proposal.changes] == [1]
+    assert "up to the first cell whose output drifts" in proposal.plan
+    _apply(nb, proposal)
+    # nothing more upstream: the pins after it come next
+    rest = fixer.propose(ctx)
+    assert rest is not None and rest.rule_ids == ["SKL011"]
+    assert [c.cell_index for c in rest.changes] == [2]
+
+
 def test_pins_respect_the_version_that_changed_the_default() -> None:
     nb = notebook_of(["from sklearn.cluster import KMeans\nkm = KMeans(3)"])
     fixer = RulesFixer({"scikit-learn": "1.3.2"}, pin_old_defaults=True)

@@ -175,11 +175,14 @@ class CellFidelity(TypedDict):
     ]
     numbers_total: int  # the numbers the author's output shows
     numbers_found: int  # of those, found again today (within the tolerance)
-    drift: list[dict[str, str]]  # the first not found again: {"old": ..., "new": ...}
+    # the first not found again: {"old": ..., "new": ...}, and "where" ("row / column") for a
+    # value of a table compared cell by cell
+    drift: list[dict[str, str]]
     words_lost: list[str]  # words the author's output shows that today's does not
     figures_stored: int
     figures_same: int  # by size and an average hash of the picture
     random_why: str  # for a random or machine cell: how that was decided
+    tables_compared: int  # frames displayed both then and now, compared value by value
 
 
 class Fidelity(TypedDict):
@@ -217,6 +220,7 @@ Outcome = Literal[
     "failed",
 ]
 Basis = Literal["score", "t-test", "errors"]
+ReproducedBy = Literal["both", "score", "fidelity", "errors", "neither"]
 
 
 class Report(TypedDict):
@@ -253,6 +257,8 @@ class Report(TypedDict):
     # the author's stored outputs against the final run's, cell by cell (absent in older
     # reports; None when the run did not complete)
     fidelity: NotRequired[Fidelity | None]
+    reproduced_by: NotRequired[ReproducedBy]  # absent in reports before it
+    reproduced_words: NotRequired[str]
 
 
 # --- the events ---------------------------------------------------------------------------------
@@ -356,6 +362,9 @@ class IssueDetected(Payload, event="issue_detected"):
     score: float | None
     runtime_s: float | None
     cells: list[CellTriage]  # the failing cells told apart (issue "error")
+    # issue "score_deviation": the first cell up to the score's whose output drifted from the
+    # author's stored one, in words (cell_index is that cell); None when none drifted
+    drift: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -440,6 +449,10 @@ class Verdict(Payload, event="verdict"):
     nothing_to_modernize: str | None  # as the report's
     # the report's fidelity summary ("461 of 466 stored numbers found again; ..."), or None
     fidelity: str | None = None
+    # what "reproducible" rests on (scoring.basis): the score, the author's stored numbers found
+    # again (at least --fidelity-threshold), both, errors alone, or neither; and in words
+    reproduced_by: ReproducedBy = "errors"
+    reproduced_words: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

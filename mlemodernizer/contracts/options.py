@@ -348,6 +348,12 @@ class Options:
         "(a shape or count that moved still marks its cell drifted)",
         group="scoring",
     )
+    fidelity_threshold: float = _option(
+        0.95,
+        help="the share of the author's stored numbers found again at which the verdict calls "
+        "the notebook reproducible by fidelity",
+        group="scoring",
+    )
     noise_run: bool = _option(
         True,
         help="when outputs drift from the stored ones, run the result once more to tell random "
@@ -392,6 +398,8 @@ class Options:
             raise ModernizerError("--reruns must be >= 0")
         if not 0 <= self.fidelity_tolerance < 1:
             raise ModernizerError("--fidelity-tolerance is a relative band in [0, 1), e.g. 0.10")
+        if not 0 < self.fidelity_threshold <= 1:
+            raise ModernizerError("--fidelity-threshold is a share in (0, 1], e.g. 0.95")
         if self.max_tokens is not None and self.max_tokens < 1:
             raise ModernizerError("--max-tokens must be >= 1")
         if self.temperature is not None and not 0 <= self.temperature <= 2:

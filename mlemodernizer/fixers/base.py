@@ -128,6 +128,10 @@ class FixContext:
     # what the environment family found (names and where they are, docstring notes), with how
     # its tries ended: the LLM's prompt is told, so it starts from the environment's evidence
     evidence: list[str] = field(default_factory=list)
+    # score calibration: the first cell up to the score's whose output drifted from the author's
+    # (0-based), and what moved there, in words; where to look for the changed behaviour
+    drift_cell: int | None = None
+    drift: str | None = None
 
 
 class BudgetExceeded(Exception):

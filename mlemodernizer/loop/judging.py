@@ -12,7 +12,7 @@ from ..contracts.events import Emitter, FixRolledBack
 from ..environment.local_modules import failing_local_frame
 from ..environment.module_overlay import FILE_ID_PREFIX
 from ..fixers.base import CellChange, Fixer, FixProposal
-from ..scoring.fidelity import cell_numbers, found_again, numbers_found
+from ..scoring.fidelity import cell_numbers, faithful_cells_lost, found_again, numbers_found
 from .progress import Judgement, RunState, judge
 from .report import IterationRecord
 from .state import LoopState, Probation, Run
@@ -38,15 +38,20 @@ class JudgeStep:
             return
         run = st.run
         judgement = judge(st.best[0].state, run.state, st.target)
+        # judged by fidelity too: a working cell that showed its author's numbers and, after
+        # the fix, shows fewer of them, was changed by it as surely as a cell it broke
+        drifted = [] if judgement.worse else self._faithful_lost(st, run, accepted)
         if judgement.worse and st.probation is None and self._a_rule_answers(run, judgement):
             # the fix broke cells with an error a rule answers (an old default pinned back,
             # which today's library refuses until it is wrapped): one more fix may complete
             # it; the pair is judged against the best state then
             st.probation = (fix_id, list(accepted), record)
-        elif judgement.worse:
-            why = judgement.describe()
+        elif judgement.worse or drifted:
+            why = judgement.describe() if judgement.worse else _drift_reason(drifted, base=1)
             record.rolled_back, record.rollback_reason = True, why
-            why_for_model = judgement.describe(base=0)
+            why_for_model = (
+                judgement.describe(base=0) if judgement.worse else _drift_reason(drifted, base=0)
+            )
             on_probation = st.probation[1] if st.probation else []
             if st.probation is not None:
                 self._undo_probation(st, st.probation, why)
@@ -64,6 +69,17 @@ class JudgeStep:
         else:
             st.best = (run, copy.deepcopy(st.current), dict(st.modules.current))
             st.probation = None  # what the tentative fix broke is fixed: it stays
+
+    def _faithful_lost(
+        self, st: LoopState, run: Run, accepted: list[CellChange]
+    ) -> list[tuple[int, int, int]]:
+        """The working cells, from the first the fix changed on, that showed all their stored
+        numbers in the best run and show fewer after it (fidelity.faithful_cells_lost)."""
+        cells = [c.cell_index for c in accepted if c.path is None]
+        start = min(cells) if cells and len(cells) == len(accepted) else 0  # a module: all
+        return faithful_cells_lost(
+            st.original, st.best[0].result.executed, run.result.executed, start
+        )
 
     def _roll_back(
         self,
@@ -258,6 +274,18 @@ def blamed(changes: list[CellChange], before: RunState) -> list[CellChange]:
         if c.path is None and c.cell_id in before.cells and before.cells[c.cell_id].error is None
     ]
     return touched_clean or changes
+
+
+def _drift_reason(lost: list[tuple[int, int, int]], base: int) -> str:
+    """ "cell 7 showed 4 of 4 numbers of its author's output; after this fix, 2" (cells counted
+    from ``base``: 1 for people, 0 for the model's prompt)."""
+    parts = [
+        f"cell {i + base} showed {total} of {total} numbers of its author's output; after this "
+        f"fix, {found}"
+        for i, found, total in lost[:3]
+    ]
+    more = f" (and {len(lost) - 3} more cells)" if len(lost) > 3 else ""
+    return "; ".join(parts) + more
 
 
 def _sources(nb: NotebookNode) -> list[str]:

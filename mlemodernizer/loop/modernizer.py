@@ -25,6 +25,7 @@ from ..environment.local_modules import ModulePatcher
 from ..environment.module_overlay import ModuleEdits
 from ..execution.base import CellError, Executor
 from ..fixers.base import Attempt, CellChange, FixContext, Fixer, FixProposal
+from ..scoring.output_fidelity import CellFidelity, compare
 from ..scoring.score import ScoreSource, within_band
 from .budget import Budget
 from .execute import ExecuteStep, LoopProbe
@@ -137,12 +138,17 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
         # left alone, a cell given up on, and the knock-on errors behind them
         cells = self._triage(st, run) if issue == "error" else []
         fixable = fixable_errors(run.result.errors, cells) if cells else run.result.errors
+        drift = self._score_drift(st, run) if issue == "score_deviation" else None
+        info = _issue_info(run, fixable[0] if fixable else None)
+        if drift is not None:
+            info["cell_index"] = drift.cell_index
         self.emitter.emit(
             IssueDetected(
                 iteration=index + 1,
                 issue=issue,
-                **_issue_info(run, fixable[0] if fixable else None),
+                **info,
                 cells=[c.to_json() for c in cells],
+                drift=drift_words(drift) if drift is not None else None,
             )
         )
         # a package the environment lacks, with the user's consent: install it, run again
@@ -180,6 +186,8 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             return None
         focus = fixable[0].cell_id if issue == "error" and fixable else None
         ctx = self._fix_context(st, issue, cells, fixable)
+        if drift is not None:
+            ctx.drift_cell, ctx.drift = drift.cell_index, drift.moved()
         proposal = self._ask(st, ctx, unblock, fixable)
         return None if proposal is None else (issue, proposal, focus)
 
@@ -375,6 +383,16 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             attempts=st.cell_attempts,
         )
 
+    def _score_drift(self, st: LoopState, run: Run) -> CellFidelity | None:
+        """When the score deviates: the first cell, up to the one that prints the score, whose
+        output drifted from the author's stored one (where calibration should look)."""
+        last = None
+        score_cell = getattr(self.score_source, "score_cell", None)
+        if score_cell is not None:
+            last = score_cell(run.result.executed)
+        found = compare(st.original, run.result.executed, tolerance=self.options.fidelity_tolerance)
+        return found.first_drift_upto(last)
+
     def _classify(self, run: Run, target: float | None) -> str | None:
         result = run.result
         if result.timed_out:
@@ -395,6 +413,11 @@ def _issue_info(run: Run, first: CellError | None = None) -> dict:
         "score": run.score,
         "runtime_s": run.summary.runtime_s,
     }
+
+
+def drift_words(cell: CellFidelity) -> str:
+    """ "the first cell upstream of the score whose output drifted: cell 7 (0.95 -> 0.91)"."""
+    return f"the first cell upstream of the score whose output drifted: {cell.describe()}"
 
 
 def _source_of(nb: NotebookNode, cell_id: str) -> str:

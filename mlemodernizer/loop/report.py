@@ -124,6 +124,10 @@ class Report:
     environment_trials: list[dict[str, Any]] = field(default_factory=list)
     # the author's stored outputs against the final run's (output_fidelity.NotebookFidelity)
     fidelity: dict[str, Any] | None = None
+    # what "reproducible" rests on: both | score | fidelity | errors | neither (scoring.basis),
+    # and in words
+    reproduced_by: str = ""
+    reproduced_words: str = ""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

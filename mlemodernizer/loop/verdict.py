@@ -13,6 +13,7 @@ from ..contracts.events import Emitter, Verdict
 from ..contracts.options import Options
 from ..environment.local_modules import ModulePatcher, local_module_notices
 from ..fixers.base import Fixer
+from ..scoring.basis import reproduction_basis, score_words
 from ..scoring.output_fidelity import NotebookFidelity, compare
 from ..scoring.score import ScoreSource, outcome, ttest_verdict, within_band
 from .report import IterationRecord, Report
@@ -90,6 +91,27 @@ class VerdictStep:
         )
         fidelity = self._fidelity(st, completed, rerun)
         fidelity_json = fidelity.to_json() if fidelity else None
+        scored = self.score_source is not None and target is not None
+        said = (
+            score_words(
+                sum(rerun_scores) / len(rerun_scores) if p_value is not None else run.score,
+                target,
+                opts.tolerance,
+                reproducible,
+                p_value,
+                len(rerun_scores),
+            )
+            if scored and target is not None
+            else ""
+        )
+        basis_of = reproduction_basis(
+            error_free=error_free,
+            scored=scored,
+            score_reproduced=scored and reproducible,
+            score_words=said,
+            fidelity=fidelity,
+            threshold=opts.fidelity_threshold,
+        )
         self.emitter.emit(
             Verdict(
                 outcome=result_outcome,
@@ -105,6 +127,8 @@ class VerdictStep:
                 error_summary=error_summary,
                 nothing_to_modernize=nothing,
                 fidelity=fidelity.line() if fidelity else None,
+                reproduced_by=basis_of.by,
+                reproduced_words=basis_of.words,
             )
         )
         report = Report(
@@ -133,6 +157,8 @@ class VerdictStep:
             llm_replies=[r for f in self.fixers for r in getattr(f, "replies", [])],
             environment_trials=[t.to_json() for f in self.fixers for t in getattr(f, "trials", [])],
             fidelity=fidelity_json,
+            reproduced_by=basis_of.by,
+            reproduced_words=basis_of.words,
         )
         modernized = copy.deepcopy(result.executed)
         # the executed copy carries the final sources; keep the user's notebook metadata
@@ -143,6 +169,7 @@ class VerdictStep:
             "outcome": result_outcome,
             "stop_reason": st.stop_reason,
             "fixes": st.provenance,
+            "reproduced_by": basis_of.by,
         }
         if fidelity_json is not None:
             modernized.metadata["mlemodernizer"]["fidelity"] = {

@@ -68,7 +68,6 @@ def numbers_found(
 ) -> tuple[int, int]:
     """(found, total): the original's stored numbers in its code cells from index ``start`` on,
     and how many the executed notebook's same cells (by id, else by position) show again."""
-    by_id = {c.get("id"): c for c in executed.cells if c.get("id")}
     found = total = 0
     for i, cell in enumerate(original.cells):
         if i < start or cell.cell_type != "code":
@@ -76,10 +75,46 @@ def numbers_found(
         stored = cell_numbers(cell)
         if not stored:
             continue
-        now_cell = by_id.get(cell.get("id")) or (
-            executed.cells[i] if i < len(executed.cells) else None
-        )
+        now_cell = _same_cell(executed, i, cell)
         total += len(stored)
         if now_cell is not None:
             found += found_again(stored, cell_numbers(now_cell))
     return found, total
+
+
+def faithful_cells_lost(
+    original: NotebookNode, before: NotebookNode, after: NotebookNode, start: int = 0
+) -> list[tuple[int, int, int]]:
+    """The cells from index ``start`` on (the first one a fix changed) that showed every number
+    of the author's stored output before a fix, ran clean after it and show fewer of them now:
+    (index, found now, stored). A fix that does this changed what a working cell computes.
+    Cells that did not show them all before (unseeded randomness, a cell still failing) are no
+    evidence and are left out."""
+    lost = []
+    for i, cell in enumerate(original.cells):
+        if i < start or cell.cell_type != "code":
+            continue
+        stored = cell_numbers(cell)
+        then, now = _same_cell(before, i, cell), _same_cell(after, i, cell)
+        if not stored or then is None or now is None or _failed(then) or _failed(now):
+            continue
+        if found_again(stored, cell_numbers(then)) < len(stored):
+            continue
+        found = found_again(stored, cell_numbers(now))
+        if found < len(stored):
+            lost.append((i, found, len(stored)))
+    return lost
+
+
+def _same_cell(executed: NotebookNode, index: int, cell: NotebookNode) -> NotebookNode | None:
+    """The executed notebook's cell for the original's ``cell`` (by id, else by position)."""
+    cell_id = cell.get("id")
+    if cell_id:
+        for now in executed.cells:
+            if now.get("id") == cell_id:
+                return now
+    return executed.cells[index] if index < len(executed.cells) else None
+
+
+def _failed(cell: NotebookNode) -> bool:
+    return any(o.get("output_type") == "error" for o in cell.get("outputs", []))

@@ -9,6 +9,8 @@ Each code cell's stored outputs (what the author saw) are compared with today's:
   even within the band, makes its cell drifted;
 - **words** of that text (labels, column names, dtypes), as a multiset: one the author saw that
   is gone is drift too;
+- **tables**: a DataFrame displayed then and now, value by value at its (row, column), so a value
+  that moved to another row is drift though the bag of numbers holds it (``tables``);
 - **figures** by size and an average hash of the picture (the same plot or not).
 
 A cell is ``same``, ``drifted`` (which values, old -> new), ``new_output``, ``lost_output``
@@ -33,6 +35,7 @@ from typing import Any
 from nbformat import NotebookNode
 
 from .reader_text import reader_text
+from .tables import compare_frames
 
 DEFAULT_TOLERANCE = 0.1  # relative; the score's band
 MAX_NUMBERS_PER_CELL = 200
@@ -64,6 +67,25 @@ class CellFidelity:
     figures_stored: int = 0
     figures_same: int = 0
     random_why: str = ""
+    tables_compared: int = 0  # frames displayed both then and now, compared value by value
+
+    def moved(self) -> str:
+        """ "0.947 -> 0.912, 150 -> 149": what moved in the cell's output."""
+        moved = [
+            (f"{d['where']}: " if d.get("where") else "") + f"{d['old']} -> {d['new'] or '(gone)'}"
+            for d in self.drift
+        ]
+        moved += [f"'{w}' gone" for w in self.words_lost[: max(0, 3 - len(moved))]]
+        if self.figures_same < self.figures_stored:
+            moved.append(f"{self.figures_stored - self.figures_same} figure(s) changed")
+        if self.status == "lost_output":
+            moved = ["its output is lost", *moved[:2]]
+        return ", ".join(moved)
+
+    def describe(self) -> str:
+        """ "cell 7 (0.947 -> 0.912, 150 -> 149)" (cells from 1)."""
+        moved = self.moved()
+        return f"cell {self.cell_index + 1}" + (f" ({moved})" if moved else "")
 
 
 @dataclass
@@ -98,6 +120,18 @@ class NotebookFidelity:
         """The first cell (0-based) whose output drifted or was lost."""
         return next(
             (c.cell_index for c in self.cells if c.status in ("drifted", "lost_output")), None
+        )
+
+    def first_drift_upto(self, last: int | None) -> CellFidelity | None:
+        """The first drifted or lost cell at or before cell ``last`` (0-based; None: any):
+        where to look when the score, printed by cell ``last``, deviates."""
+        return next(
+            (
+                c
+                for c in self.cells
+                if c.status in ("drifted", "lost_output") and (last is None or c.cell_index <= last)
+            ),
+            None,
         )
 
     def line(self) -> str:
@@ -280,6 +314,14 @@ def compare_cell(
     # a shape or a count is exact: within the band it is found (the figure agrees with an
     # independent re-run's), but the cell says something else and is drift
     cell.drift += integers_moved(before, after)[: MAX_DRIFT_SHOWN - len(cell.drift)]
+    # frames both then and now: compared value by value at their places, which the bag of
+    # numbers cannot (a value moved to another row); those come first, with where they are
+    tables, in_tables = compare_frames(stored, now, tolerance, MAX_DRIFT_SHOWN)
+    if tables:
+        placed = {d["old"] for d in in_tables}
+        rest = [d for d in cell.drift if d["old"] not in placed]
+        cell.drift = (in_tables + rest)[:MAX_DRIFT_SHOWN]
+        cell.tables_compared = tables
     words_now = Counter(_WORD.findall(text_now))
     lost = Counter(_WORD.findall(reader_text(stored))) - words_now
     cell.words_lost = sorted(lost)[:MAX_DRIFT_SHOWN]

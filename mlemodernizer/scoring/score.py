@@ -69,6 +69,16 @@ class RegexScore:
     def score(self, executed: NotebookNode, workdir: Path) -> float | None:
         return self.score_text(output_text(executed))
 
+    def score_cell(self, executed: NotebookNode) -> int | None:
+        """The cell (0-based) whose output holds the match the score is read from."""
+        for index in range(len(executed.cells) - 1, -1, -1):
+            cell = executed.cells[index]
+            if cell.cell_type != "code":
+                continue
+            if self.score_text("\n".join(text for _, text in output_texts(cell))) is not None:
+                return index
+        return None
+
     def score_text(self, text: str) -> float | None:
         """The number of the last match whose group is a number."""
         matches = list(self._re.finditer(text))

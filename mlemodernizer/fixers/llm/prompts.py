@@ -24,6 +24,7 @@ from ...environment.grounding import failing_lines, format_facts
 from ...environment.local_modules import frame_in_modules
 from ...execution.base import CellError, ExecutionResult
 from ...execution.noise import without_noise
+from ...scoring.reader_text import reader_text
 from ..base import FixContext, FixType
 from .consistency import bound_names, imported_or_defined, used_names
 from .packages import relevant_versions
@@ -32,6 +33,7 @@ from .reply import FileView, cell_list
 MAX_TRACEBACK_LINES = 40
 MAX_TRACEBACK_CHARS = 4000
 MAX_OUTPUT_CHARS = 1500
+MAX_DRIFT_CHARS = 800  # each of the drifting cell's two outputs
 MAX_LATER_CELLS = 3
 MAX_LATER_CHARS = 3000  # the later cells shown all together
 MODULE_CONTEXT_LINES = 15  # shown on either side of a helper module's failing line
@@ -561,9 +563,30 @@ def score_calibration_prompt(ctx: FixContext) -> Prompt:
     outputs = _outputs_text(ctx.result)
     if outputs:
         parts.append("## Output of the last run (last lines per cell)\n" + _fence(outputs))
+    drift = _drift_text(ctx)
+    if drift:
+        parts.append(drift)
     parts.extend(_common_tail(ctx, facts=False))
     parts.append(_reply_reminder(shown))
     return Prompt(_messages("\n\n".join(parts)), shown)
+
+
+def _drift_text(ctx: FixContext) -> str:
+    """The first cell whose output drifted from the author's stored one, up to the score's:
+    its stored and current output, so the model starts where the behaviour changed."""
+    i = ctx.drift_cell
+    if i is None or i >= len(ctx.original.cells) or i >= len(ctx.notebook.cells):
+        return ""
+    then = reader_text(ctx.original.cells[i])[-MAX_DRIFT_CHARS:]
+    now = reader_text(ctx.notebook.cells[i])[-MAX_DRIFT_CHARS:]
+    moved = f" ({ctx.drift})" if ctx.drift else ""
+    return (
+        f"## Where the outputs first drift\nThe author's stored outputs and the last run's "
+        f"first differ at `# %% cell {i}`{moved}. The changed default or behaviour is in "
+        f"that cell or a cell before it; change nothing after it unless it must follow.\n"
+        f"Stored output of cell {i} (the author's):\n{_fence(then)}\n"
+        f"Output of cell {i} now:\n{_fence(now)}"
+    )
 
 
 def runtime_reduction_prompt(ctx: FixContext) -> Prompt:

@@ -88,6 +88,21 @@ class RulesFixer:
             )
         if ctx.fix_type == FixType.SCORE_CALIBRATION and self.pin_old_defaults:
             policy = Policy(pins=True)
+            if ctx.drift_cell is not None:
+                # the outputs first drift at this cell: the changed default is there or
+                # before it; those pins go first, the rest only if none is there
+                upstream = self._propose(
+                    ctx.notebook,
+                    policy,
+                    ctx.fix_type,
+                    "to reproduce old defaults up to the first cell whose output drifts from "
+                    "the author's",
+                    versions,
+                    ctx.original,
+                    upto=ctx.drift_cell,
+                )
+                if upstream is not None:
+                    return upstream
             return self._propose(
                 ctx.notebook,
                 policy,
@@ -149,18 +164,19 @@ class RulesFixer:
         when: str,
         versions: dict[str, str] | None = None,
         stored: NotebookNode | None = None,
+        upto: int | None = None,
     ) -> FixProposal | None:
+        """``upto``: only the changes to cells up to that index (0-based)."""
         result = self.run(nb, policy, versions, stored)
-        changes = [
-            CellChange(c.index, c.cell_id, c.old_source, c.new_source) for c in result.changed
-        ]
+        changed = [c for c in result.changed if upto is None or c.index <= upto]
+        changes = [CellChange(c.index, c.cell_id, c.old_source, c.new_source) for c in changed]
         if not changes:
             return None
         key = _fingerprint(nb, changes)
         if key in self._seen:
             return None
         self._seen.add(key)
-        rule_ids = result.applied_rule_ids
+        rule_ids = sorted({h.rule.id for c in changed for h in c.hits if h.applied})
         return FixProposal(
             fix_type=fix_type,
             source="rule",
