@@ -85,6 +85,7 @@ export interface IJobOptions {
   tolerance?: number;
   reruns?: number;
   fidelity_tolerance?: number;
+  fidelity_threshold?: number;
   noise_run?: boolean;
   higher_is_better?: boolean;
 }

@@ -164,6 +164,9 @@ export interface IReport {
    * in older reports; null when the run did not complete).
    */
   fidelity?: IFidelity | null;
+  /** What "reproducible" rests on, and in words (absent in older reports). */
+  reproduced_by?: ReproducedBy;
+  reproduced_words?: string;
 }
 
 /**
@@ -183,11 +186,14 @@ export interface ICellFidelity {
     | 'machine';
   numbers_total: number;
   numbers_found: number;
-  drift: { old: string; new: string }[];
+  /** `where`: "row / column" of a table's value compared cell by cell. */
+  drift: { old: string; new: string; where?: string }[];
   words_lost: string[];
   figures_stored: number;
   figures_same: number;
   random_why: string;
+  /** Frames displayed both then and now, compared value by value. */
+  tables_compared?: number;
 }
 
 /**
@@ -401,6 +407,11 @@ export interface IIssueDetectedEvent extends IEventBase {
   runtime_s: number | null;
   /** The failing cells told apart (issue `error`). */
   cells: ICellTriage[];
+  /**
+   * Issue `score_deviation`: the first cell up to the score's whose output
+   * drifted from the author's, in words (`cell_index` is that cell).
+   */
+  drift?: string | null;
 }
 
 /**
@@ -473,6 +484,8 @@ export interface IFixAppliedEvent extends IEventBase {
   files: string[];
 }
 
+export type ReproducedBy = 'both' | 'score' | 'fidelity' | 'errors' | 'neither';
+
 export interface IVerdictEvent extends IEventBase {
   type: 'verdict';
   outcome: Outcome;
@@ -492,6 +505,13 @@ export interface IVerdictEvent extends IEventBase {
   nothing_to_modernize?: string | null;
   /** The report's fidelity summary, or null. */
   fidelity?: string | null;
+  /**
+   * What "reproducible" rests on: the score, the author's stored numbers
+   * found again (at least the fidelity threshold), both, errors alone, or
+   * neither; and in words.
+   */
+  reproduced_by?: ReproducedBy;
+  reproduced_words?: string;
 }
 
 export interface IJobFinishedEvent extends IEventBase {

@@ -131,6 +131,10 @@ const plugin: JupyterFrontEndPlugin<void> = {
     void import('./runningcell').then(
       ({ RunningCellMarker }) => new RunningCellMarker(manager, tracker, trans)
     );
+    // the cells whose output drifted from the author's, marked where they are
+    void import('./driftmarks').then(
+      ({ DriftMarks }) => new DriftMarks(manager, tracker, trans)
+    );
     void import('./celldiff').then(
       ({ CellDiffs }) =>
         new CellDiffs({

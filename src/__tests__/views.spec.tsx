@@ -454,6 +454,30 @@ describe('views', () => {
     expect(showCell).toHaveBeenCalledWith('c2', 2);
   });
 
+  it('says what "reproducible" rests on, in words', () => {
+    const base = reduceEvents(initialState(JOB, 'eroded.ipynb'), EVENTS);
+    const report = {
+      ...base.report!,
+      reproduced_by: 'score' as const,
+      reproduced_words:
+        "reproducible by score: the score 0.95 is within 10% of the author's 0.947; " +
+        'fidelity: 7 of 12 stored numbers found again (58.3%, below 95%)'
+    };
+    render(
+      <VerdictView
+        state={{ ...base, report }}
+        trans={trans}
+        actions={{ openOutput: jest.fn(), openReport: jest.fn() }}
+      />
+    );
+    const basis = host.querySelector('.jp-mlemodernizer-reproduced-by')!;
+    expect(basis.getAttribute('data-by')).toBe('score');
+    expect(basis.textContent).toBe(
+      "Reproducible by score: the score 0.95 is within 10% of the author's 0.947; " +
+        'fidelity: 7 of 12 stored numbers found again (58.3%, below 95%).'
+    );
+  });
+
   it('offers no install when nothing is missing', () => {
     const state = reduceEvents(initialState(JOB, 'eroded.ipynb'), EVENTS);
     render(

@@ -14,6 +14,7 @@ import {
 } from '../model/selectors';
 import { IJobState } from '../model/state';
 import { outcomeLabel, outcomeTone, stopReasonLabel } from './labels';
+import { figuresChanged, movedValue } from './drift';
 import { NoticeView } from './notice';
 
 export interface IVerdictActions {
@@ -349,23 +350,16 @@ function driftWords(cell: ICellFidelity, trans: TranslationBundle): string {
       trans.__('%1 of %2 numbers found', cell.numbers_found, cell.numbers_total)
     );
   }
-  const values = cell.drift
-    .map(d => (d.new ? `${d.old} → ${d.new}` : trans.__('%1 gone', d.old)))
-    .join(', ');
+  const values = cell.drift.map(d => movedValue(d, trans)).join(', ');
   if (values) {
     parts.push(values);
   }
   if (cell.words_lost.length > 0) {
     parts.push(trans.__('words gone: %1', cell.words_lost.join(', ')));
   }
-  if (cell.figures_same < cell.figures_stored) {
-    parts.push(
-      trans.__(
-        '%1 of %2 figures changed',
-        cell.figures_stored - cell.figures_same,
-        cell.figures_stored
-      )
-    );
+  const figures = figuresChanged(cell, trans);
+  if (figures) {
+    parts.push(figures);
   }
   return parts.join('; ');
 }
@@ -395,7 +389,19 @@ function Basis(props: {
         'No score source: reproducibility is judged on errors alone.'
       );
   }
-  return <p className="jp-mlemodernizer-muted">{text}</p>;
+  return (
+    <>
+      <p className="jp-mlemodernizer-muted">{text}</p>
+      {report.reproduced_words && (
+        <p
+          className="jp-mlemodernizer-reproduced-by"
+          data-by={report.reproduced_by ?? ''}
+        >
+          {sentence(report.reproduced_words)}.
+        </p>
+      )}
+    </>
+  );
 }
 
 /**

@@ -5,7 +5,9 @@
  * random (unseeded), one is the same once its np.float is repaired. The
  * verdict says how many of the author's numbers were found again, lists the
  * drifted cell with its values, each a link to the cell, and counts the
- * random one apart (two fresh runs differ). Light and dark.
+ * random one apart (two fresh runs differ); it says what "reproducible" rests
+ * on, and the drifted cell is marked in the notebook with what moved there.
+ * Light and dark.
  */
 import { expect, galata, test } from '@jupyterlab/galata';
 
@@ -96,11 +98,31 @@ for (const dark of [false, true]) {
     await expect(fidelity).toContainText(
       'Random, counted apart: cell 3 (its numbers differ between two fresh runs of the same code)'
     );
+    // what the verdict rests on: errors alone here (no score), the numbers moved
+    await expect(
+      panel.locator('.jp-mlemodernizer-reproduced-by')
+    ).toContainText(
+      'Reproducible by errors alone (no score to compare); not by fidelity:'
+    );
     await panelScreenshot(
       page,
       testInfo,
       `fidelity-verdict${dark ? '-dark' : ''}`
     );
+    // and in the notebook, under the drifted cell: what moved there
+    const notes = page.locator('.jp-Notebook .jp-mlemodernizer-drift-note');
+    await expect(notes).toHaveCount(1);
+    await expect(notes).toContainText(
+      "Drifted from the author's output: 0.878 →"
+    );
+    const driftedCell = page.locator('.jp-Notebook .jp-Cell').nth(3);
+    await expect(
+      driftedCell.locator('.jp-mlemodernizer-drift-note')
+    ).toHaveCount(1);
+    await driftedCell.scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: testInfo.outputPath(`fidelity-cell${dark ? '-dark' : ''}.png`)
+    });
     // the cell link goes to the drifted cell of the notebook
     await drifted.getByRole('button', { name: 'cell 4' }).click();
     await expect.poll(() => activeCellIndex(page)).toBe(3);
