@@ -153,7 +153,8 @@ def _add_option(group: Any, spec: OptionSpec) -> None:
     if kind in (list, dict):  # repeatable; --price's values are parsed into prices later
         kwargs.update(action="append", default=[])
     else:
-        kwargs.update(type=kind, default=spec.default)
+        # a value the option parses itself (--deadline 15m) reaches it as written
+        kwargs.update(type=str if spec.from_cli else kind, default=spec.default)
     if spec.choices:
         kwargs["choices"] = list(spec.cli_choices or spec.choices)
     if spec.bare_value is not None:

@@ -62,6 +62,7 @@ export interface IJobOptions {
   gpus?: string;
   timeout?: number;
   cell_timeout?: number;
+  deadline?: number;
   /** Seconds a whole run may take; longer runs get their training shortened, for review. */
   runtime_budget?: number;
   kaggle_input?: boolean;
@@ -134,6 +135,8 @@ export interface IBatchRow {
   report?: boolean;
   /** Stopped by a cancelled batch. */
   cancelled?: boolean;
+  /** Ended by its deadline, with the best state it had reached. */
+  deadline?: boolean;
   /** Taken from an earlier run of the batch (unchanged since). */
   resumed?: boolean;
 }

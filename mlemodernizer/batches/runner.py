@@ -172,6 +172,8 @@ def row_from_report(report: dict[str, Any]) -> dict[str, Any]:
         "error": None,
         # stopped by a cancelled batch (the row keeps what was done until then)
         "cancelled": report["stop_reason"] == "cancelled",
+        # ended by its --deadline, with the best state it had reached
+        "deadline": report["stop_reason"] == "deadline",
         # what still fails, told apart: packages to install vs code errors (triage)
         "error_summary": report.get("error_summary"),
         "needs_packages": sorted(

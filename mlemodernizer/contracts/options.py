@@ -96,6 +96,22 @@ def _parse_prices(items: list[str]) -> dict[str, list[float]]:
     return prices
 
 
+def parse_duration(text: Any, flag: str) -> float | None:
+    """Seconds from ``900``, ``90s``, ``15m``, ``1.5h`` (None stays None)."""
+    if text is None or isinstance(text, (int, float)):
+        return None if text is None else float(text)
+    units = {"s": 1.0, "m": 60.0, "h": 3600.0}
+    value = text.strip().lower()
+    scale = units.get(value[-1:])
+    try:
+        seconds = float(value[:-1] if scale else value) * (scale or 1.0)
+    except ValueError:
+        raise ModernizerError(
+            f"{flag} {text!r}: expected seconds or a duration such as 90s, 15m, 1h"
+        ) from None
+    return seconds
+
+
 @dataclass
 class Options:
     # --- output
@@ -223,6 +239,20 @@ class Options:
         setting=True,
     )
     cell_timeout: float | None = _option(None, help="seconds per cell", group="execution")
+    # a server slot or a batch worker is held no longer than this by one notebook: three full
+    # runs of the default --timeout; the CLI waits as long as its user lets it
+    deadline: float | None = _option(
+        None,
+        help="seconds the whole job may take, all runs and fixes together (900, 15m, 1h); at the "
+        "deadline the running execution stops, no new fix starts, and the best state so far is "
+        "the result",
+        group="loop",
+        metavar="DURATION",
+        from_cli=lambda text: parse_duration(text, "--deadline"),
+        server=True,
+        server_default=1800.0,
+        setting=True,
+    )
     runtime_budget: float | None = _option(
         None,
         help="seconds a whole run may take (instead of --timeout); a run that takes longer gets "
@@ -398,6 +428,8 @@ class Options:
             raise ModernizerError("--reruns must be >= 0")
         if not 0 <= self.fidelity_tolerance < 1:
             raise ModernizerError("--fidelity-tolerance is a relative band in [0, 1), e.g. 0.10")
+        if self.deadline is not None and self.deadline <= 0:
+            raise ModernizerError("--deadline must be more than 0 seconds")
         if not 0 < self.fidelity_threshold <= 1:
             raise ModernizerError("--fidelity-threshold is a share in (0, 1], e.g. 0.95")
         if self.max_tokens is not None and self.max_tokens < 1:

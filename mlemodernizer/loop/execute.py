@@ -93,11 +93,13 @@ class ExecuteStep:
                 )
             )
 
+        own_limit = self.options.run_limit_s
+        limit = st.deadline.run_limit(own_limit)  # never past the job's deadline
         result = self.executor.execute(
             ExecutionRequest(
                 nb=nb,
                 cwd=workdir,
-                timeout_s=self.options.run_limit_s,
+                timeout_s=limit,
                 cell_timeout_s=self.options.cell_timeout,
                 on_cell=on_cell,
                 on_cell_start=on_cell_start,
@@ -110,6 +112,7 @@ class ExecuteStep:
             )
         )
         st.exec_seconds += result.runtime_s
+        st.deadline.ran(result.runtime_s, limit, own_limit, result.timed_out)
         completed = not (result.timed_out or result.kernel_died or result.cancelled)
         score = None
         if self.score_source is not None and completed:

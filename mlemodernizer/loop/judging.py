@@ -17,6 +17,11 @@ from .progress import Judgement, RunState, judge
 from .report import IterationRecord
 from .state import LoopState, Probation, Run
 
+_BEST_RUN_OUTPUTS = (
+    "the result's outputs are its best run's, not a fresh run's from the top: the deadline "
+    "left no time for one"
+)
+
 
 class JudgeStep:
     """The Modernizer's judge and settle steps (a part of :class:`Modernizer`)."""
@@ -219,19 +224,27 @@ class JudgeStep:
         dropped = st.modules.drop_changed_on_disk()
         st.module_notices.extend(dropped)
         run, current = st.run, st.current
-        if (
+        if not (
             dropped
             or run.result.resumed_from is not None
             or _sources(run.result.executed) != _sources(current)
         ):
-            # the verdict is always a fresh kernel running every cell of the final notebook
-            st.run = self._execute(
-                st,
-                current,
-                iteration=st.index,
-                kind="verdict",
-                reason="the verdict runs every cell of the final notebook",
-            )
+            return
+        if st.deadline.too_late_for("the verdict's run from the top"):
+            # the best run so far is the verdict: its outputs, said so
+            st.module_notices.append(_BEST_RUN_OUTPUTS)
+            return
+        # the verdict is always a fresh kernel running every cell of the final notebook
+        st.run = self._execute(
+            st,
+            current,
+            iteration=st.index,
+            kind="verdict",
+            reason="the verdict runs every cell of the final notebook",
+        )
+        if st.deadline.hit:  # cut short: never a result worse than the best run
+            st.run = run
+            st.module_notices.append(_BEST_RUN_OUTPUTS)
 
     def _restore(self, st: LoopState) -> tuple[Run, NotebookNode]:
         """Back to the best state: its run, a copy of its notebook, its module overlay."""

@@ -28,6 +28,7 @@ from ..fixers.base import Attempt, CellChange, FixContext, Fixer, FixProposal
 from ..scoring.output_fidelity import CellFidelity, compare
 from ..scoring.score import ScoreSource, within_band
 from .budget import Budget
+from .deadline import Deadline
 from .execute import ExecuteStep, LoopProbe
 from .judging import JudgeStep
 from .proposing import ProposeStep
@@ -90,6 +91,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             modules=ModuleEdits(workdir, limit=limit),
             budget=self.budget if self.budget is not None else Budget.of(opts),
             notices=list(notices or []),
+            deadline=Deadline(opts.deadline),
         )
         self.emitter.emit(
             JobStarted(
@@ -133,6 +135,9 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             return None
         if self.cancel.is_set():
             st.stop_reason = "cancelled"  # before an issue no one will work on is announced
+            return None
+        if st.deadline.too_late_for(f"fix {index + 1}"):
+            st.stop_reason = "deadline"  # the best state so far is the result
             return None
         # which failing cells a fixer can work on: past a missing package, a helper file
         # left alone, a cell given up on, and the knock-on errors behind them
@@ -238,7 +243,12 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
                 reason=decision.reason,
             )
         record = self._record(st, st.index, issue, proposal, accepted, decision)
-        if accepted:
+        if accepted and st.deadline.hit:
+            # its run was cut: the fix is unjudged and never half-applied
+            why = "the deadline stopped its run before it finished"
+            record.rolled_back, record.rollback_reason = True, why
+            self._roll_back(st, fix_id, accepted, why)
+        elif accepted:
             self._judge(st, fix_id, accepted, record, proposal)
         elif proposal.targets:
             self._tell(

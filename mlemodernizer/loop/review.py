@@ -90,7 +90,11 @@ class ReviewStep:
             )
 
         # each click is an event as it happens, so every open view (and a reload) sees it
+        asked = time.monotonic()
         decisions = self.review.decide(fix_id, proposal, report_decision if manual else None)
+        # the deadline bounds the tool's work, not the user's reading: a review's wait is not
+        # counted (the panel's time left leaves it out too)
+        st.deadline.pause(time.monotonic() - asked)
         new_nb = copy.deepcopy(st.current)
         applied: list[CellChange] = []
         for change in proposal.changes:

@@ -12,6 +12,7 @@ from ..environment.module_overlay import ModuleEdits
 from ..execution.base import ExecutionResult
 from ..fixers.base import Attempt, CellChange, FixType, TokenUsage
 from .budget import Budget
+from .deadline import Deadline
 from .progress import RunState
 from .report import IterationRecord, Report, RunSummary
 
@@ -74,6 +75,7 @@ class LoopState:
     provenance: list[dict] = field(default_factory=list)  # the kept fixes, for the metadata
     index: int = 0  # the last fix's number
     stop_reason: str = "reproducible"
+    deadline: Deadline = field(default_factory=lambda: Deadline(None))
     fresh_kernel_next: bool = False
     probation: Probation | None = None
     # set by the baseline run

@@ -42,7 +42,12 @@ class VerdictStep:
         if self.score_source is not None and target is not None:
             basis = "score"
             reproducible = within_band(run.score, target, opts.tolerance)
-            if opts.reruns > 0 and completed and run.score is not None:
+            if (
+                opts.reruns > 0
+                and completed
+                and run.score is not None
+                and not st.deadline.too_late_for("the t-test's reruns")
+            ):
                 rerun_scores = [run.score]
                 for k in range(opts.reruns):
                     if self.cancel.is_set():
@@ -149,7 +154,7 @@ class VerdictStep:
             llm=st.usage,
             p_value=p_value,
             rerun_scores=rerun_scores,
-            notices=[*st.notices, *st.module_notices],
+            notices=[*st.notices, *st.module_notices, *deadline_notice(st)],
             modules=st.modules.summary(),
             cells=[c.to_json() for c in final_cells],
             error_summary=error_summary,
@@ -193,10 +198,25 @@ class VerdictStep:
             return compare(st.original, executed, again=rerun, tolerance=tolerance)
         if not (drifted and self.options.noise_run) or self.cancel.is_set():
             return found
+        if st.deadline.too_late_for("the noise run"):
+            return found
         again = self._execute(st, st.current, iteration=len(st.records), kind="noise-run")
         if again.result.timed_out or again.result.kernel_died or again.result.cancelled:
             return found
         return compare(st.original, executed, again=again.result.executed, tolerance=tolerance)
+
+
+def deadline_notice(st: LoopState) -> list[str]:
+    """What the deadline ended, how far the job got and what was left (empty without one)."""
+    if not st.deadline.note:
+        return []
+    kept = sum(1 for r in st.records if not r.rolled_back and r.cells_changed + r.files_changed)
+    final = st.run.summary
+    left = [f"{final.error_cells} cell(s) still failing"] if final.error_cells else []
+    if final.timed_out:
+        left.append("the best run did not finish")
+    tail = f"; left: {', '.join(left)}" if left and st.stop_reason == "deadline" else ""
+    return [f"{st.deadline.note}; the job ran {len(st.records)} fix(es), {kept} kept{tail}"]
 
 
 def nothing_to_modernize(

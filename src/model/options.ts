@@ -19,6 +19,7 @@ export interface IModernizerSettings {
   gpus: string;
   max_iterations: number;
   timeout: number;
+  deadline: number;
   tolerance: number;
   review: 'manual' | 'auto';
 }
@@ -38,6 +39,7 @@ export const DEFAULT_SETTINGS: IModernizerSettings = {
   gpus: 'none',
   max_iterations: 16,
   timeout: 600,
+  deadline: 1800,
   tolerance: 0.1,
   review: 'manual'
 };
