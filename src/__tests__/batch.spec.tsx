@@ -474,6 +474,24 @@ describe('batch views', () => {
     model.dispose();
   });
 
+  it('says which notebooks their deadline ended', () => {
+    const summary = ended();
+    const late = { ...FIXED, stop_reason: 'deadline', deadline: true };
+    const model = render({
+      ...summary,
+      rows: [late, ...summary.rows!.slice(1)]
+    });
+    const mark = row('course/a.ipynb').querySelector(
+      '.jp-mlemodernizer-batch-deadline'
+    );
+    expect(mark?.textContent).toBe('deadline reached');
+    expect(mark?.getAttribute('title')).toContain('best state it had reached');
+    expect(
+      host.querySelectorAll('.jp-mlemodernizer-batch-deadline')
+    ).toHaveLength(1);
+    model.dispose();
+  });
+
   it('renders the report of an ended batch: totals, chart, errors, files', () => {
     const model = render(ended());
     expect(host.querySelector('button.jp-mlemodernizer-batch-cancel')).toBe(

@@ -22,10 +22,10 @@ function event(type: string, payload: Record<string, unknown>): IEventBase {
   return { type, job: 'j', seq, time: 100 + seq, ...payload } as IEventBase;
 }
 
-function longCell(): IEventBase[] {
+function longCell(options: Record<string, unknown> = {}): IEventBase[] {
   seq = 0;
   return [
-    event('job_started', { options: {} }),
+    event('job_started', { options }),
     event('execution_started', {
       iteration: 0,
       kind: 'baseline',
@@ -163,5 +163,31 @@ describe('the running cell view', () => {
     ).toBe('epoch 1\nepoch 2');
     act(() => host.querySelector('button')?.click());
     expect(showCell).toHaveBeenCalledWith('train', 6);
+    expect(host.querySelector('.jp-mlemodernizer-deadline-left')).toBe(null);
+  });
+
+  it('says how long is left before the job deadline', () => {
+    const state = reduceEvents(
+      initialState('j', 'nb.ipynb'),
+      longCell({ deadline: 900 })
+    );
+    const render = (now: number) =>
+      act(() =>
+        root.render(
+          <RunningCellView
+            state={state}
+            serverNow={() => now}
+            trans={trans}
+            showCell={jest.fn()}
+          />
+        )
+      );
+    const started = state.startedAt!;
+    render(started + 600);
+    const left = () =>
+      host.querySelector('.jp-mlemodernizer-deadline-left')?.textContent;
+    expect(left()).toBe('· 5:00 left before the deadline');
+    render(started + 901);
+    expect(left()).toBe('· deadline reached');
   });
 });

@@ -163,3 +163,17 @@ export function runningCell(
   }
   return null;
 }
+
+/**
+ * Seconds left before the job's deadline (`--deadline`, its options as the
+ * job started with them; the time waiting for a review not counted), or null
+ * when it has none or has not started.
+ */
+export function deadlineLeft(state: IJobState, now: number): number | null {
+  const deadline = state.options.deadline;
+  if (typeof deadline !== 'number' || state.startedAt === null) {
+    return null;
+  }
+  // the review's wait is not counted, as the server does not count it
+  return state.startedAt + deadline + reviewSeconds(state, now) - now;
+}

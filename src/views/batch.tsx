@@ -282,6 +282,16 @@ function BatchTable(props: {
                 ) : (
                   '–'
                 )}
+                {finished && row.deadline && (
+                  <div
+                    className="jp-mlemodernizer-muted jp-mlemodernizer-batch-deadline"
+                    title={trans.__(
+                      'Its deadline ended it: the result is the best state it had reached'
+                    )}
+                  >
+                    {trans.__('deadline reached')}
+                  </div>
+                )}
                 {row?.error && item.status !== 'skipped' && (
                   <div className="jp-mlemodernizer-batch-row-error">
                     {row.error}

@@ -126,6 +126,8 @@ export function stopReasonLabel(
       return trans.__('no further fix found');
     case 'cancelled':
       return trans.__('cancelled');
+    case 'deadline':
+      return trans.__('the deadline was reached');
     case 'blocked':
       return trans.__('what still fails cannot be fixed here');
     default:

@@ -5,7 +5,7 @@
 import { TranslationBundle } from '@jupyterlab/translation';
 import * as React from 'react';
 
-import { formatDuration, runningCell } from '../model/selectors';
+import { deadlineLeft, formatDuration, runningCell } from '../model/selectors';
 import { IExecution, IJobState } from '../model/state';
 
 /**
@@ -33,7 +33,9 @@ export function RunningCellView(props: {
     return null;
   }
   const { cell, execution } = running;
-  const seconds = Math.max(0, props.serverNow() - cell.startedAt);
+  const now = props.serverNow();
+  const seconds = Math.max(0, now - cell.startedAt);
+  const left = deadlineLeft(state, now);
   return (
     <section
       className="jp-mlemodernizer-running-cell"
@@ -53,7 +55,19 @@ export function RunningCellView(props: {
         </button>{' '}
         <span className="jp-mlemodernizer-running-cell-time">
           {trans.__('running for %1', formatDuration(seconds))}
-        </span>
+        </span>{' '}
+        {left !== null && (
+          <span
+            className="jp-mlemodernizer-muted jp-mlemodernizer-deadline-left"
+            title={trans.__(
+              'At the deadline the running cell stops, no new fix starts, and the best state so far is the result'
+            )}
+          >
+            {left > 0
+              ? trans.__('· %1 left before the deadline', formatDuration(left))
+              : trans.__('· deadline reached')}
+          </span>
+        )}
       </div>
       {cell.output && (
         <pre

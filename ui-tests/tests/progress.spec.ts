@@ -1,7 +1,8 @@
 /**
  * Issue 17, item 3: progress on a long cell. The panel names the cell that
  * runs, counts its seconds and shows the last lines it printed; the notebook
- * marks that cell; a run after a fix says where it starts and why.
+ * marks that cell; a run after a fix says where it starts and why. Issue 28:
+ * the time left before the job's deadline shows beside the running cell.
  */
 import { expect, galata, test } from '@jupyterlab/galata';
 import { TestInfo } from '@playwright/test';
@@ -19,7 +20,8 @@ import {
 test.use({
   mockSettings: {
     ...galata.DEFAULT_SETTINGS,
-    'mlemodernizer:plugin': { offline: true }
+    // a job deadline (issue 28), sent as the job's option: the time left shows
+    'mlemodernizer:plugin': { offline: true, deadline: 600 }
   }
 });
 
@@ -50,6 +52,10 @@ test('a long cell shown as running, and where the next run starts', async ({
   await expect(output).toContainText('step 2');
   await expect(output).toContainText('step 4');
   await expect(running).toContainText(/running for 0:0[3-9]/);
+  // beside it, the time left before the job's deadline (10 minutes)
+  await expect(
+    running.locator('.jp-mlemodernizer-deadline-left')
+  ).toContainText(/· 9:[3-5]\d left before the deadline/);
   // marked in the notebook, where it lives
   const marked = page.locator('.jp-Cell.jp-mlemodernizer-running-in-job');
   await expect(marked).toHaveCount(1);
