@@ -217,6 +217,8 @@ class ProgressPrinter:
                 # what was found where, one line per cell: the evidence is the point
                 head = f"[{d['fix_id']}] {d['fix_type']} from the installed libraries:"
                 line = "\n    ".join([head, *d["plan"].splitlines()])
+        elif event.type == "fix_rolled_back":
+            line = f"[{d['fix_id']}] rolled back: {d['reason']}"
         elif event.type == "llm_stream" and self.verbose:
             self.stream.write(d["text"])
             self.stream.flush()

@@ -97,6 +97,10 @@ def test_a_fix_that_changes_what_a_working_cell_prints_is_rolled_back(
     assert first_fix["rollback_reason"] == (
         "cell 3 showed 2 of 2 numbers of its author's output; after this fix, 0"
     )
+    assert (
+        "[fix-1] rolled back: cell 3 showed 2 of 2 numbers of its author's output; after this "
+        "fix, 0" in proc.stderr
+    )
     # the model is told, in its own numbering
     assert "cell 2 showed 2 of 2 numbers of its author's output" in json.dumps(srv.requests[1])
     assert not second_fix["rolled_back"] and report["error_free"]

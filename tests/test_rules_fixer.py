@@ -323,3 +323,18 @@ def test_chained_exceptions_in_the_traceback_trigger_but_source_lines_do_not() -
     ids = triggered_rules(RulesFixer(NEW).rules, [err])
     assert "SKL002" in ids
     assert "XGB003" not in ids
+
+
+def test_a_pass_rolled_back_for_one_cell_comes_again_with_its_good_part() -> None:
+    nb = notebook_of(["import numpy as np\nx = np.float(1)", "y = np.int(2)"])
+    errors = [_err("AttributeError", "module 'numpy' has no attribute 'float'")]
+    fixer = RulesFixer(NEW)
+    first = fixer.propose(_ctx(nb, errors=errors))
+    assert first is not None and [c.cell_index for c in first.changes] == [0, 1]
+    assert fixer.propose(_ctx(nb, errors=errors)) is None  # the same rewrite: not again
+    # the judge refused the change to the working cell 1: the rest comes again on its own
+    ctx = _ctx(nb, errors=errors)
+    ctx.refused = frozenset({(first.changes[1].cell_id, first.changes[1].new_source)})
+    again = fixer.propose(ctx)
+    assert again is not None and [c.cell_index for c in again.changes] == [0]
+    assert again.changes[0].new_source == first.changes[0].new_source

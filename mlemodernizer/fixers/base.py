@@ -132,6 +132,8 @@ class FixContext:
     # (0-based), and what moved there, in words; where to look for the changed behaviour
     drift_cell: int | None = None
     drift: str | None = None
+    # (cell id, new source) the user rejected or a rollback undid: never proposed again
+    refused: frozenset[tuple[str, str]] = frozenset()
 
 
 class BudgetExceeded(Exception):

@@ -222,6 +222,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             blocked=blocked_notes(cells),
             folder=run.result.workdir or st.modules.folder,
             evidence=[e for f in self.fixers for e in getattr(f, "evidence", lambda: [])()],
+            refused=frozenset(st.refused),
         )
 
     def _try_fix(self, st: LoopState, issue: str, proposal: FixProposal, focus: str | None) -> None:

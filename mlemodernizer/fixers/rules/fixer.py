@@ -84,7 +84,13 @@ class RulesFixer:
             triggered = frozenset(triggered_rules(self.rules, ctx.result.errors))
             policy = Policy(safe=True, triggered=triggered)
             return self._propose(
-                ctx.notebook, policy, ctx.fix_type, "after the run's errors", versions, ctx.original
+                ctx.notebook,
+                policy,
+                ctx.fix_type,
+                "after the run's errors",
+                versions,
+                ctx.original,
+                refused=ctx.refused,
             )
         if ctx.fix_type == FixType.SCORE_CALIBRATION and self.pin_old_defaults:
             policy = Policy(pins=True)
@@ -100,6 +106,7 @@ class RulesFixer:
                     versions,
                     ctx.original,
                     upto=ctx.drift_cell,
+                    refused=ctx.refused,
                 )
                 if upstream is not None:
                     return upstream
@@ -110,6 +117,7 @@ class RulesFixer:
                 "to reproduce old defaults",
                 versions,
                 ctx.original,
+                refused=ctx.refused,
             )
         return None
 
@@ -165,10 +173,18 @@ class RulesFixer:
         versions: dict[str, str] | None = None,
         stored: NotebookNode | None = None,
         upto: int | None = None,
+        refused: frozenset[tuple[str, str]] = frozenset(),
     ) -> FixProposal | None:
-        """``upto``: only the changes to cells up to that index (0-based)."""
+        """``upto``: only the changes to cells up to that index (0-based). ``refused``: changes
+        the user rejected or a rollback undid, left out before the proposal is told apart from
+        earlier ones: a pass that also changed a working cell, rolled back, comes again with its
+        good part alone."""
         result = self.run(nb, policy, versions, stored)
-        changed = [c for c in result.changed if upto is None or c.index <= upto]
+        changed = [
+            c
+            for c in result.changed
+            if (upto is None or c.index <= upto) and (c.cell_id, c.new_source) not in refused
+        ]
         changes = [CellChange(c.index, c.cell_id, c.old_source, c.new_source) for c in changed]
         if not changes:
             return None
