@@ -57,8 +57,8 @@ def reproduction_basis(
     """``scored``: the notebook had a score to compare (a source and a target);
     ``score_reproduced``: it came back within its band (or passed the t-test);
     ``score_words``: how ("the score 0.951 is within 10% of 0.947")."""
-    share = fidelity.share if fidelity is not None and error_free else None
-    by_fidelity = share is not None and share >= threshold
+    share = fidelity.share if fidelity is not None else None
+    by_fidelity = error_free and share is not None and share >= threshold
     fidelity_words = _fidelity_words(fidelity, share, threshold, error_free)
     if scored and score_reproduced and by_fidelity:
         words = f"{score_words}; {fidelity_words}"
@@ -85,10 +85,13 @@ def reproduction_basis(
 def _fidelity_words(
     fidelity: NotebookFidelity | None, share: float | None, threshold: float, error_free: bool
 ) -> str:
-    if not error_free:
-        return "cells still fail, so the stored numbers are not judged"
     if fidelity is None or share is None:
-        return "no stored numbers to find again"
+        return "no stored numbers to find again" + ("" if error_free else ", and cells still fail")
+    if not error_free:
+        return (
+            f"{fidelity.found} of {fidelity.total} stored numbers found again ({share:.1%}), "
+            f"but cells still fail"
+        )
     where = (
         f", drift starts at cell {fidelity.first_drift + 1}"
         if fidelity.first_drift is not None
