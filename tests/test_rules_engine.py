@@ -375,6 +375,15 @@ def test_removed_method_on_an_expression_is_written_once() -> None:
     assert cells == ["m = daily.to_frame('load').pipe(lambda d: (d - d.mean()).abs().mean())"]
 
 
+def test_a_reindexed_frame_is_still_a_frame() -> None:
+    src = (
+        "import pandas as pd\ndf = pd.DataFrame({'state': ['Ohio'], 'pop': [1.5]})\n"
+        "df_6 = df.reindex(index=range(0, 7))\nt = df_6.sum()"
+    )
+    cells, _ = rewrite(src, ["PD030"], Policy(safe=True, triggered=frozenset({"PD030"})))
+    assert cells == [src.replace("df_6.sum()", "df_6.sum(numeric_only=True)")]
+
+
 def test_several_rules_fill_one_callbacks_list() -> None:
     src = (
         "import lightgbm as lgb\n"

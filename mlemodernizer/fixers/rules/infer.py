@@ -574,6 +574,8 @@ class Inference:
                 if name == "drop" and (self._kw(node, "index") or self._kw(node, "labels")):
                     index = "int" if index == "range" else index
                 return TypeInfo(q, index=index, columns=receiver.columns)
+            if name == "reindex":  # the same kind; its rows (and columns) are those asked for
+                return TypeInfo(q)
             if name in ("merge",):
                 if any(self._kw(node, k) for k in ("left_index", "right_index")):
                     return TypeInfo(DATAFRAME)
