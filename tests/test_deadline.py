@@ -15,6 +15,9 @@ from mlemodernizer.contracts.errors import ModernizerError
 from mlemodernizer.contracts.options import parse_duration
 
 from .conftest import run_cli, write_notebook
+from .scripted_openai import Reply
+
+pytest_plugins = ["tests.scripted_openai"]  # fixtures: scripted_openai
 
 # what the CLI adds to a deadline: its own start, the report and the copy written (stated margin)
 MARGIN_S = 15.0
@@ -112,3 +115,27 @@ def test_a_batch_with_one_slow_notebook_finishes_the_others_on_time(tmp_path: Pa
     assert quick["outcome"] == "error_free_reproducible" and not quick["deadline"]
     # one notebook's deadline, not the batch's wait: the quick one ran after the slow one
     assert took < 30 + quick["seconds"] + 2 * MARGIN_S, took
+
+
+def test_a_model_still_thinking_at_the_deadline_is_not_waited_for(
+    scripted_openai, tmp_path: Path
+) -> None:
+    # the endpoint answers after two minutes; the deadline is 15 s away
+    srv = scripted_openai([Reply("Plan.\n```python\n# %% cell 1\nx = float(1)\n```", delay_s=120)])
+    nb = write_notebook(tmp_path / "nb.ipynb", ["import numpy as np", "x = np.float(1)"])
+    report_path = tmp_path / "report.json"
+    started = time.monotonic()
+    proc = run_cli(
+        "run", str(nb), "--base-url", srv.base_url, "--model", "m", "--fixers", "llm",
+        "--deadline", "15", "--report", str(report_path),
+    )  # fmt: skip
+    took = time.monotonic() - started
+    assert proc.returncode == 0, proc.stderr
+    assert took < 15 + MARGIN_S, took
+    report = json.loads(report_path.read_text())
+    assert report["stop_reason"] == "deadline" and report["iterations"] == []
+    assert any(
+        n.startswith("the deadline (15 s) passed while fix 1 was being asked for")
+        for n in report["notices"]
+    ), report["notices"]
+    assert "no_fix" not in proc.stderr

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 
 import pytest
 
@@ -108,6 +109,17 @@ def test_timeout_is_retried_then_reported(scripted_openai):
         client.complete(MESSAGES)
     assert str(info.value) == f"LLM endpoint {srv.base_url} timed out after 0.2 s (2 attempts)"
     assert len(srv.requests) == 2
+
+
+def test_no_request_outlasts_the_deadline(scripted_openai):
+    srv = scripted_openai([Reply("late", delay_s=30.0)] * 3)
+    client = client_for(srv.base_url, max_retries=2, request_timeout=60)
+    started = time.monotonic()
+    out = client.complete(MESSAGES, until=started + 1.5)
+    # the first request waits the time left (at least a second), none starts after it
+    assert out.cancelled and out.content == ""
+    assert time.monotonic() - started < 10
+    assert len(srv.requests) == 1
 
 
 def test_dropped_stream_is_retried(scripted_openai):

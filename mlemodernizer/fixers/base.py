@@ -134,6 +134,8 @@ class FixContext:
     drift: str | None = None
     # (cell id, new source) the user rejected or a rollback undid: never proposed again
     refused: frozenset[tuple[str, str]] = frozenset()
+    # the job's deadline (time.monotonic()), None: none; a fixer's requests do not outlast it
+    deadline_at: float | None = None
 
 
 class BudgetExceeded(Exception):

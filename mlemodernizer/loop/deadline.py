@@ -27,6 +27,10 @@ class Deadline:
         at = self.at
         return None if at is None else at - time.monotonic()
 
+    def passed(self) -> bool:
+        left = self.left()
+        return left is not None and left <= 0
+
     def pause(self, seconds: float) -> None:
         """Time that does not count (a user's review): the deadline moves by it."""
         self.started += max(seconds, 0.0)

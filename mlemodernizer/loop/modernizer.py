@@ -194,6 +194,12 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
         if drift is not None:
             ctx.drift_cell, ctx.drift = drift.cell_index, drift.moved()
         proposal = self._ask(st, ctx, unblock, fixable)
+        if proposal is None and st.deadline.passed():
+            st.stop_reason = "deadline"  # it passed while the fixers worked
+            st.deadline.note = st.deadline.note or (
+                f"the deadline ({st.deadline.seconds:.0f} s) passed while fix {index + 1} was "
+                f"being asked for"
+            )
         return None if proposal is None else (issue, proposal, focus)
 
     def _fix_context(
@@ -223,6 +229,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             folder=run.result.workdir or st.modules.folder,
             evidence=[e for f in self.fixers for e in getattr(f, "evidence", lambda: [])()],
             refused=frozenset(st.refused),
+            deadline_at=st.deadline.at,
         )
 
     def _try_fix(self, st: LoopState, issue: str, proposal: FixProposal, focus: str | None) -> None:

@@ -61,6 +61,8 @@ class ProposeStep:
             self.emitter.emit(LoopStopped(iteration=index + 1, reason="llm_error", detail=str(exc)))
             st.stop_reason = "llm_error"
             return None
+        if proposal is None and st.deadline.passed():
+            return None  # the loop says the deadline stopped it (Modernizer._next_fix)
         if proposal is None:
             # say why: the last fixer's reason (a rejected reply, an empty one), if it has one
             why = next(

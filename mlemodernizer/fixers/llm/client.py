@@ -91,6 +91,23 @@ def redact_url(url: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
 
+class _Stop(threading.Event):
+    """The job's cancel, or its deadline passed: what a request checks between stream chunks
+    and before each attempt."""
+
+    def __init__(self, cancel: threading.Event | None, until: float | None) -> None:
+        super().__init__()
+        self._cancel, self._until = cancel, until
+
+    def is_set(self) -> bool:
+        return bool(self._cancel is not None and self._cancel.is_set()) or (
+            self._until is not None and time.monotonic() >= self._until
+        )
+
+    def left(self) -> float | None:
+        return None if self._until is None else self._until - time.monotonic()
+
+
 class ChatClient:
     def __init__(
         self,
@@ -131,8 +148,12 @@ class ChatClient:
         messages: Sequence[Message],
         on_chunk: Callable[[str], None] | None = None,
         cancel: threading.Event | None = None,
+        until: float | None = None,
     ) -> Completion:
         """One completion, retried on transient failures; LLMRequestError when it cannot be had.
+
+        ``until`` (``time.monotonic()``, the job's deadline): no request outlasts it and none
+        starts after it; the completion is then ``cancelled``, as with ``cancel``.
 
         The usage (the completion's, or the error's) includes every failed attempt that the
         server answered.
@@ -140,16 +161,17 @@ class ChatClient:
         attempts = self.max_retries + 1
         last: _Retryable | None = None
         spent = TokenUsage()  # answered attempts that failed
+        stop = _Stop(cancel, until)
         for attempt in range(attempts):
-            if cancel is not None and cancel.is_set():
+            if stop.is_set():
                 return Completion("", spent, bool(spent.requests), cancelled=True)
             try:
-                done = self._once(messages, on_chunk, cancel)
+                done = self._once(messages, on_chunk, stop)
             except _Retryable as exc:
                 last = exc
                 if exc.usage is not None:
                     spent.add(exc.usage)
-                if attempt + 1 < attempts:
+                if attempt + 1 < attempts and not stop.is_set():
                     self._sleep(self._delay(attempt, exc.retry_after))
                 continue
             except LLMRequestError as exc:
@@ -160,6 +182,8 @@ class ChatClient:
                 done.usage_estimated = True
             return done
         assert last is not None
+        if stop.is_set():  # the last attempt ran into the deadline: no answer, not an error
+            return Completion("", spent, bool(spent.requests), cancelled=True)
         raise LLMRequestError(self._final_message(last, attempts), spent)
 
     # --- internals ------------------------------------------------------------------------------
@@ -194,11 +218,15 @@ class ChatClient:
         text = re.sub(r"(?i)(bearer\s+)\S+", r"\1***", text)
         return text if len(text) <= _MAX_LINE else text[: _MAX_LINE - 1] + "…"
 
-    def _request_kwargs(self, messages: Sequence[Message]) -> dict[str, Any]:
+    def _request_kwargs(
+        self, messages: Sequence[Message], left: float | None = None
+    ) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
             "model": self.model,
             "messages": [dict(m) for m in messages],
         }
+        if left is not None:  # the deadline is nearer than the request timeout
+            kwargs["timeout"] = max(1.0, min(self.request_timeout, left))
         if self.temperature is not None:
             kwargs["temperature"] = self.temperature
         if self.max_tokens is not None:
@@ -232,7 +260,10 @@ class ChatClient:
     ) -> Completion:
         try:
             try:
-                response = self._client.chat.completions.create(**self._request_kwargs(messages))
+                left = cancel.left() if isinstance(cancel, _Stop) else None
+                response = self._client.chat.completions.create(
+                    **self._request_kwargs(messages, left)
+                )
             except ValueError as exc:  # a 200 whose body is not JSON (a stream parses later)
                 got.answered = True
                 raise _Malformed(f"the body is not JSON ({exc})") from exc

@@ -95,7 +95,9 @@ class LLMFixer:
             self.budget.check()
             started = time.monotonic()
             try:
-                completion = self.client.complete(messages, on_chunk=ctx.stream, cancel=ctx.cancel)
+                completion = self.client.complete(
+                    messages, on_chunk=ctx.stream, cancel=ctx.cancel, until=ctx.deadline_at
+                )
             except LLMRequestError as exc:
                 # attempts the server answered before failing may be billed: they count too
                 self._spent(usage, exc.usage)
