@@ -10,7 +10,7 @@ import { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import { TranslationBundle } from '@jupyterlab/translation';
 
 import { Decision } from './api';
-import { CurrentJobFollower } from './jobfollower';
+import { CellWidget, CurrentJobFollower, cellWidget } from './jobfollower';
 import { IReviewCell, reviewOf } from './model/diff';
 import { JobModel } from './model/job';
 import { ModernizerManager } from './model/manager';
@@ -41,8 +41,7 @@ export interface ICellDiffOptions {
  */
 export const IN_CELL_CLASS = 'jp-mlemodernizer-incell';
 
-/** A cell widget of a notebook. */
-type Cell = NotebookPanel['content']['widgets'][number];
+type Cell = CellWidget;
 
 interface IShown {
   key: string;
@@ -77,11 +76,7 @@ export class CellDiffs extends CurrentJobFollower {
   protected update(): void {
     const job = this.job;
     const wanted = new Map<string, IReviewCell>();
-    const panel = job
-      ? (this._options.tracker.find(
-          (widget: NotebookPanel) => widget.context.path === job.state.path
-        ) ?? null)
-      : null;
+    const panel = this.openNotebook(this._options.tracker);
     if (job && panel) {
       const state = job.state;
       for (const fixId of state.fixOrder) {
@@ -95,7 +90,7 @@ export class CellDiffs extends CurrentJobFollower {
     }
     for (const [id, shown] of [...this._shown]) {
       const cell = wanted.get(id);
-      const widget = cell && panel ? this._cellWidget(panel, id) : null;
+      const widget = cell && panel ? cellWidget(panel, id) : null;
       if (!cell || shown.key !== keyOf(cell) || shown.cell !== widget) {
         this._remove(id);
       }
@@ -105,18 +100,12 @@ export class CellDiffs extends CurrentJobFollower {
     }
     wanted.forEach((cell, id) => {
       if (!this._shown.has(id)) {
-        const widget = this._cellWidget(panel, id);
+        const widget = cellWidget(panel, id);
         if (widget) {
           this._show(job, widget, cell);
         }
       }
     });
-  }
-
-  private _cellWidget(panel: NotebookPanel, cellId: string): Cell | null {
-    return (
-      panel.content.widgets.find(widget => widget.model.id === cellId) ?? null
-    );
   }
 
   private _show(job: JobModel, widget: Cell, cell: IReviewCell): void {

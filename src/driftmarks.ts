@@ -8,7 +8,7 @@ import { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import { TranslationBundle } from '@jupyterlab/translation';
 
 import { ICellFidelity } from './events';
-import { CurrentJobFollower } from './jobfollower';
+import { CurrentJobFollower, cellWidget } from './jobfollower';
 import { ModernizerManager } from './model/manager';
 import { figuresChanged, movedValue } from './views/drift';
 
@@ -67,12 +67,7 @@ export class DriftMarks extends CurrentJobFollower {
   protected update(): void {
     const job = this.job;
     const fidelity = job?.state.report?.fidelity ?? null;
-    const panel =
-      job && fidelity
-        ? (this._tracker.find(
-            (widget: NotebookPanel) => widget.context.path === job.state.path
-          ) ?? null)
-        : null;
+    const panel = fidelity ? this.openNotebook(this._tracker) : null;
     const drifted = (fidelity?.cells ?? []).filter(
       c => c.status === 'drifted' || c.status === 'lost_output'
     );
@@ -89,9 +84,7 @@ export class DriftMarks extends CurrentJobFollower {
       return;
     }
     for (const cell of drifted) {
-      const widget = panel.content.widgets.find(
-        w => w.model.id === cell.cell_id
-      );
+      const widget = cellWidget(panel, cell.cell_id);
       if (!widget) {
         continue;
       }

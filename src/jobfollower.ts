@@ -1,8 +1,22 @@
+/** A cell widget of a notebook. */
+export type CellWidget = NotebookPanel['content']['widgets'][number];
+
+/**
+ * The cell of an open notebook with this id, or null.
+ */
+export function cellWidget(
+  panel: NotebookPanel,
+  cellId: string | undefined
+): CellWidget | null {
+  return panel.content.widgets.find(w => w.model.id === cellId) ?? null;
+}
+
 /**
  * What the notebook's decorations share (the proposals under the cells, the
  * running cell's mark): they follow the job the panel shows, the manager's
  * current one, and redraw whenever that job or its state changes.
  */
+import { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import { IDisposable } from '@lumino/disposable';
 
 import { JobModel } from './model/job';
@@ -30,6 +44,16 @@ export abstract class CurrentJobFollower implements IDisposable {
    */
   protected get job(): JobModel | null {
     return this._job;
+  }
+
+  /**
+   * The followed job's notebook, when it is open.
+   */
+  protected openNotebook(tracker: INotebookTracker): NotebookPanel | null {
+    const job = this._job;
+    return job
+      ? (tracker.find(widget => widget.context.path === job.state.path) ?? null)
+      : null;
   }
 
   /**

@@ -2,10 +2,10 @@
  * Marks, in the open notebook, the cell its modernization job runs now, so a
  * long cell is seen where it lives (the panel says which and for how long).
  */
-import { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
+import { INotebookTracker } from '@jupyterlab/notebook';
 import { TranslationBundle } from '@jupyterlab/translation';
 
-import { CurrentJobFollower } from './jobfollower';
+import { CurrentJobFollower, cellWidget } from './jobfollower';
 import { ModernizerManager } from './model/manager';
 import { runningCell } from './model/selectors';
 
@@ -31,15 +31,8 @@ export class RunningCellMarker extends CurrentJobFollower {
   protected update(): void {
     const job = this.job;
     const running = job ? runningCell(job.state) : null;
-    const panel =
-      job && running
-        ? (this._tracker.find(
-            (widget: NotebookPanel) => widget.context.path === job.state.path
-          ) ?? null)
-        : null;
-    const widget = panel?.content.widgets.find(
-      cell => cell.model.id === running?.cell.id
-    );
+    const panel = running ? this.openNotebook(this._tracker) : null;
+    const widget = panel ? cellWidget(panel, running?.cell.id) : null;
     const node = widget?.node ?? null;
     if (node === this._marked) {
       return;

@@ -2,23 +2,12 @@ import { nullTranslator } from '@jupyterlab/translation';
 
 import { driftLine } from '../driftmarks';
 import { ICellFidelity } from '../events';
+import { cellFidelity } from './cellfidelity';
 
 const trans = nullTranslator.load('mlemodernizer');
 
 function cell(extra: Partial<ICellFidelity>): ICellFidelity {
-  return {
-    cell_index: 6,
-    cell_id: 'c6',
-    status: 'drifted',
-    numbers_total: 4,
-    numbers_found: 2,
-    drift: [],
-    words_lost: [],
-    figures_stored: 0,
-    figures_same: 0,
-    random_why: '',
-    ...extra
-  };
+  return cellFidelity(6, 'drifted', { numbers_found: 2, ...extra });
 }
 
 describe('driftLine', () => {

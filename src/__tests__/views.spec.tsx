@@ -3,7 +3,7 @@ import * as React from 'react';
 import { act } from 'react';
 import { Root, createRoot } from 'react-dom/client';
 
-import { ICellFidelity, IEventBase } from '../events';
+import { IEventBase } from '../events';
 import { reduce, reduceEvents } from '../model/reducer';
 import { IJobState, initialState } from '../model/state';
 import { ScoreChart } from '../views/chart';
@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS } from '../model/options';
 import { Timeline } from '../views/timeline';
 import { VerdictView } from '../views/verdict';
 
+import { cellFidelity } from './cellfidelity';
 import { ACCEPTED, EVENTS, JOB, REJECTED, SEQ, seqOf } from './recorded';
 
 (
@@ -374,23 +375,7 @@ describe('views', () => {
 
   it("shows the author's outputs found again, drifted cells linked, random ones apart", () => {
     const base = reduceEvents(initialState(JOB, 'eroded.ipynb'), EVENTS);
-    const cell = (
-      index: number,
-      status: ICellFidelity['status'],
-      extra: Partial<ICellFidelity> = {}
-    ): ICellFidelity => ({
-      cell_index: index,
-      cell_id: `c${index}`,
-      status,
-      numbers_total: 4,
-      numbers_found: 4,
-      drift: [],
-      words_lost: [],
-      figures_stored: 0,
-      figures_same: 0,
-      random_why: '',
-      ...extra
-    });
+    const cell = cellFidelity;
     const report = {
       ...base.report!,
       fidelity: {
