@@ -171,6 +171,18 @@ REAL += [
         "line, = plt.plot([0, 1, 2], [1, 3, 2], linestyle='steps')\n"
         "print(len(line.get_path().vertices))",
     ),
+    (  # 'precision' matched one option then; today also styler.format.precision
+        "pd.set_option('display.precision', 2)\nprint(pd.DataFrame({'a': [1 / 3]}))",
+        "pd.set_option('precision', 2)\nprint(pd.DataFrame({'a': [1 / 3]}))",
+    ),
+    (  # a Latin-1 file Python 2 read as bytes
+        "with open('towns.csv', 'wb') as f:\n"
+        "    f.write('town\\nZ\\u00fcrich\\n'.encode('latin-1'))\n"
+        "print(pd.read_csv('towns.csv', encoding='latin-1').town[0])",
+        "with open('towns.csv', 'wb') as f:\n"
+        "    f.write('town\\nZ\\u00fcrich\\n'.encode('latin-1'))\n"
+        "print(pd.read_csv('towns.csv').town[0])",
+    ),
 ]
 
 
@@ -209,6 +221,8 @@ def test_real_libraries_drift_is_repaired_from_the_libraries_themselves(
     assert "`six` is installed as a module of its own" in said[11]
     assert kept[12]["kind"] == "removed_setting" and "`display.mpl_style`" in said[12]
     assert kept[13]["kind"] == "moved_value" and "a value of `drawstyle`" in said[13]
+    assert kept[14]["kind"] == "ambiguous_option" and "`display.precision`" in said[14]
+    assert kept[15]["kind"] == "encoding" and "`pd.read_csv` takes `encoding`" in said[15]
     result = nbformat.read(tmp_path / "old.modernized.ipynb", as_version=4)
     found, total = numbers_found(nbformat.read(real_notebook, as_version=4), result)
     assert found == total and total >= 10

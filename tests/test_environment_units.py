@@ -22,6 +22,7 @@ from mlemodernizer.fixers.environment.edits import (
     AttributeRewrite,
     DropSetting,
     ImportFromRewrite,
+    KeywordAdd,
     KeywordRewrite,
     MethodForKeyword,
     ModuleRebind,
@@ -201,6 +202,12 @@ def _nb(*sources: str):
             "Model(n_estimators=3, x=1)",
         ),
         (KeywordRewrite("m.fit", "verbose", None), "m.fit(X, y, verbose=True)", "m.fit(X, y)"),
+        (
+            KeywordAdd("pd.read_csv", "encoding", "'latin-1'"),
+            "a = pd.read_csv('a.csv', sep=';')\nb = pd.read_csv('b.csv', encoding='utf-16')",
+            "a = pd.read_csv('a.csv', sep=';', encoding='latin-1')\n"
+            "b = pd.read_csv('b.csv', encoding='utf-16')",
+        ),
         (
             PositionalRewrite("Scaler", 0, ("with_mean", "with_std")),
             "Scaler(True, False)",

@@ -24,6 +24,7 @@ from .edits import (
     DropSetting,
     Edit,
     ImportFromRewrite,
+    KeywordAdd,
     KeywordRewrite,
     MethodForKeyword,
     ModuleRebind,
@@ -71,6 +72,8 @@ def candidates(drift: Drift, answer: dict[str, Any] | None, nb: NotebookNode) ->
         "invalid_param": _invalid_param,
         "message": _message,
         "setting": _setting,
+        "option_pattern": _option_pattern,
+        "encoding": _encoding,
         "value": _value,
     }.get(drift.kind)
     return reader(drift, answer, nb) if reader else []
@@ -668,3 +671,47 @@ def _setting(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Can
             REVIEW,
         )
     ]
+
+
+def _option_pattern(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:
+    """A short option name now matches several keys: each full key, the shallowest first (a
+    namespace added later nests deeper, as ``styler.format.precision`` beside
+    ``display.precision``); the run, and the author's outputs, judge which was meant."""
+    pattern = drift.detail["pattern"]
+    keys = sorted(answer.get("keys") or [], key=lambda k: (k.count("."), len(k), k))
+    if len(keys) < 2:
+        return []
+    listed = ", ".join(f"`{k}`" for k in keys[:4])
+    return [
+        Candidate(
+            "ambiguous_option",
+            StringRewrite(pattern, key),
+            f"`'{pattern}'` matches {len(keys)} options today ({listed}); it named one when "
+            f"the notebook was written: `{key}`"
+            + (", the shallowest, first" if n == 0 else ", the next one"),
+            REVIEW,
+        )
+        for n, key in enumerate(keys[:3])
+    ]
+
+
+def _encoding(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:
+    """The text is not UTF-8: a callee of the statement that takes ``encoding`` reads it as
+    Latin-1, which decodes every byte as the one character Python 2's bytes showed."""
+    out = []
+    for call in answer.get("calls") or []:
+        params = call.get("params") or []
+        if not any(p["name"] == "encoding" for p in params):
+            continue
+        callee = call["callee"]
+        out.append(
+            Candidate(
+                "encoding",
+                KeywordAdd(callee, "encoding", "'latin-1'"),
+                f"`{callee}` takes `encoding`; the text is not "
+                f"{drift.detail['codec'].upper()} (the error says byte {drift.detail['byte']} "
+                "cannot be decoded); Latin-1 reads each byte as one character, as Python 2 did",
+                REVIEW,
+            )
+        )
+    return out[:2]

@@ -49,6 +49,10 @@ _POSITIONAL = re.compile(
 _NO_OPTION = re.compile(
     r"^No such keys?\(s\): '([\w.]+)'|^You can only set the value of existing options"
 )
+# a short option pattern that today matches several keys (a newer namespace took the same name)
+_AMBIGUOUS_OPTION = re.compile(r"^Pattern matched multiple keys")
+# Python 3 decodes text as UTF-8 where Python 2 handed the reader bytes
+_UNDECODABLE = re.compile(r"^'([\w-]+)' codec can't decode byte (0x[0-9a-f]{2})")
 _CELL_FRAMES = re.compile(r"^\s*Cell In\s*\[(\d+)\],\s*line (\d+)", re.MULTILINE)
 _INVALID_PARAM = re.compile(
     rf"Invalid parameter '?({_ID}(?:__{_ID})*)'? for estimator ([A-Za-z_][\w.]*)"
@@ -63,6 +67,7 @@ class Drift:
     holds what the code and the error say (names, the receiver, the call)."""
 
     # relocate | object_attr | kwarg | positional | invalid_param | message | setting | value
+    # | option_pattern | encoding
     kind: str
     cell_index: int
     cell_id: str
@@ -98,6 +103,10 @@ class Drift:
             return {**base, "kind": "positional", **d}
         if self.kind == "invalid_param":
             return {**base, "kind": "class_notes", "class": d["estimator"], **d}
+        if self.kind == "option_pattern":  # the keys the pattern matches today
+            return {**base, "kind": "option_keys", **d}
+        if self.kind == "encoding":  # which of the statement's callees take ``encoding``
+            return {**base, "kind": "signatures", "calls": [{"callee": c} for c in d["callees"]]}
         if self.kind == "message" and d.get("listed"):
             return {**base, "kind": "listed", "expr": d["listed"]}
         return None
@@ -200,6 +209,13 @@ def _read(
         if key and key.startswith("display."):
             return "setting", {"key": key}
         return None
+    if ename == "OptionError" and _AMBIGUOUS_OPTION.match(head):
+        return _option_pattern(stmt)
+    if ename == "UnicodeDecodeError" and (m := _UNDECODABLE.match(head)):
+        callees = _readers_first(stmt, tree)
+        if not callees:
+            return None
+        return "encoding", {"codec": m.group(1), "byte": m.group(2), "callees": callees}
     if ename == "AttributeError":
         if m := _MODULE_ATTR.match(head):
             module, attr = m.groups()
@@ -332,6 +348,41 @@ def _read_import(head: str, stmt: ast.stmt | None, nb: NotebookNode) -> tuple[st
                         "via": "import",
                     }
     return None
+
+
+_OPTION_CALLS = ("set_option", "get_option", "reset_option", "option_context", "describe_option")
+
+
+def _option_pattern(stmt: ast.stmt | None) -> tuple[str, dict[str, Any]] | None:
+    """``pd.set_option('precision', 2)`` -> the pattern 'precision' and the options' owner."""
+    for node in ast.walk(stmt) if stmt is not None else ():
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        callee = dotted(node.func) or ""
+        owner, _, name = callee.rpartition(".")
+        first = node.args[0]
+        if (
+            name in _OPTION_CALLS
+            and isinstance(first, ast.Constant)
+            and isinstance(first.value, str)
+        ):
+            return "option_pattern", {"pattern": first.value, "owner": owner}
+    return None
+
+
+def _readers_first(stmt: ast.stmt | None, tree: ast.Module | None) -> list[str]:
+    """The callees that may have read the undecodable text: the failing statement's, then the
+    cell's earlier ones (``f = open(p)`` before ``f.read()``), each once."""
+    out: list[str] = []
+    nodes = [stmt] if stmt is not None else []
+    if tree is not None:
+        nodes.append(tree)
+    for node in nodes:
+        for call in calls_in(node):
+            fresh = call.callee and call.callee not in out
+            if fresh and not call.star and "encoding" not in call.keywords:
+                out.append(call.callee)
+    return out[:8]
 
 
 def _assigned_option(stmt: ast.stmt | None) -> str | None:

@@ -1,8 +1,8 @@
 """The rewrites the environment family makes, each a small LibCST transform over the cells it
 concerns (magics masked): an import moved to today's module, an attribute read from its new
-home, a keyword renamed or dropped, positional arguments bound to today's keyword-only names, a
-string value replaced, a parameter key renamed in grids and ``set_params``, Python 2 print
-statements as calls. An edit never touches a cell it does not match."""
+home, a keyword renamed, dropped or added, positional arguments bound to today's keyword-only
+names, a string value replaced, a parameter key renamed in grids and ``set_params``, Python 2
+print statements as calls. An edit never touches a cell it does not match."""
 
 from __future__ import annotations
 
@@ -255,6 +255,47 @@ class KeywordRewrite(Edit):
                 if args:  # the last argument keeps no trailing comma of a dropped one
                     args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
                 return updated.with_changes(args=args)
+
+        return T()
+
+
+@dataclass(frozen=True)
+class KeywordAdd(Edit):
+    """In calls of ``callee`` that do not pass ``keyword``: ``keyword=value`` added (``value``
+    is Python source), in the failing cell only: another call may read another file."""
+
+    callee: str
+    keyword: str
+    value: str
+
+    def scope(self, nb: NotebookNode, cell: int) -> list[int]:
+        return [cell]
+
+    def transformer(self, first: bool) -> cst.CSTTransformer:
+        edit = self
+
+        class T(cst.CSTTransformer):
+            def leave_Call(self, original, updated):  # noqa: N802
+                if code(updated.func) != edit.callee or any(
+                    a.keyword is not None and a.keyword.value == edit.keyword for a in updated.args
+                ):
+                    return updated
+                if any(a.star == "**" for a in updated.args):
+                    return updated  # it may come in the mapping
+                added = cst.Arg(
+                    keyword=cst.Name(edit.keyword),
+                    value=_parse_expr(edit.value),
+                    equal=cst.AssignEqual(
+                        whitespace_before=cst.SimpleWhitespace(""),
+                        whitespace_after=cst.SimpleWhitespace(""),
+                    ),
+                )
+                args = list(updated.args)
+                if args:
+                    args[-1] = args[-1].with_changes(
+                        comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+                    )
+                return updated.with_changes(args=[*args, added])
 
         return T()
 

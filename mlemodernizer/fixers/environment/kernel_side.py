@@ -573,8 +573,45 @@ def __mlem_drift__(queries, params, ns):
             return {"found": False}
         return {"found": True, "values": values}
 
+    def option_keys(q):
+        """The option keys a pattern matches today, read from the owner's public ``options``
+        tree (``pd.options.display.precision``), matched as the registry matches them."""
+        root = lookup((q.get("owner") or "") + ".options") if q.get("owner") else missing
+        if root is missing:
+            return {"found": False}
+        keys = []
+
+        def walk(node, prefix, depth):
+            if depth > 4 or len(keys) > 2000:
+                return
+            for name in dir(node):
+                if name.startswith("_"):
+                    continue
+                try:
+                    child = getattr(node, name)
+                except Exception:
+                    continue
+                key = prefix + name
+                if type(child) is type(root):  # a namespace of options
+                    walk(child, key + ".", depth + 1)
+                else:
+                    keys.append(key)
+
+        import warnings
+
+        with warnings.catch_warnings():  # reading a deprecated option warns; nothing is set
+            warnings.simplefilter("ignore")
+            walk(root, "", 0)
+        try:
+            pattern = re.compile(q["pattern"], re.I)
+        except re.error:
+            return {"found": False}
+        return {"found": True, "keys": sorted(k for k in keys if pattern.search(k))}
+
     handlers = {
         "relocate": relocate,
+        "option_keys": option_keys,
+        "signatures": positional,
         "object_attr": object_attr,
         "kwarg": kwarg,
         "positional": positional,
