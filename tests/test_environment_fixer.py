@@ -258,6 +258,41 @@ def test_drift_inside_the_notebooks_own_module_is_repaired_there(tmp_path: Path)
     assert [m["path"] for m in report["modules"]] == ["helpers/data.py"]
 
 
+def test_a_later_cell_whose_numbers_move_between_runs_does_not_undo_a_repair(
+    tmp_path: Path,
+) -> None:
+    """Cell 2 prints a number that differs on every run (here a run counter; in real notebooks
+    unseeded randomness) and matched only part of its stored output before the repair: it is no
+    evidence against the repair of cell 1, which is kept."""
+    runs = tmp_path / "runs.txt"
+    counter = (
+        f"import pathlib\np = pathlib.Path({str(runs)!r})\n"
+        "n = int(p.read_text()) + 1 if p.exists() else 1\np.write_text(str(n))\nprint(7 + n, n)"
+    )
+    nb = tmp_path / "nb.ipynb"
+    nbformat.write(
+        make_notebook(
+            [
+                "from sklearn.cross_validation import train_test_split\n"
+                "print(len(train_test_split(list(range(10)), test_size=0.5)[0]))",
+                counter,
+            ],
+            outputs={1: "7 1\n"},
+        ),
+        nb,
+    )
+    report = json_report(
+        run_cli(
+            "run", str(nb), "--offline", "--fixers", "environment", "--json", "--no-noise-run",
+            env={"MLEMODERNIZER_CACHE": str(tmp_path / "cache")},
+        )
+    )  # fmt: skip
+    assert int(runs.read_text()) >= 2  # the counter cell ran before and after the repair
+    [trial] = report["environment_trials"]
+    assert trial["outcome"] == "kept", trial["why"]
+    assert report["error_free"]
+
+
 def test_a_name_chosen_by_spelling_must_show_what_the_authors_cell_showed(tmp_path: Path) -> None:
     """``rank`` is gone from a module that has ``matrix_rank`` (its words, and it takes the call):
     the cell then runs clean but prints another number than the stored output, so the change

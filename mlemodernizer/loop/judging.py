@@ -12,7 +12,7 @@ from ..contracts.events import Emitter, FixRolledBack
 from ..environment.local_modules import failing_local_frame
 from ..environment.module_overlay import FILE_ID_PREFIX
 from ..fixers.base import CellChange, Fixer, FixProposal
-from ..scoring.fidelity import cell_numbers, faithful_cells_lost, found_again, numbers_found
+from ..scoring.fidelity import cell_numbers, faithful_cells_lost, found_again
 from .progress import Judgement, RunState, judge
 from .report import IterationRecord
 from .state import LoopState, Probation, Run
@@ -121,21 +121,17 @@ class JudgeStep:
     ) -> None:
         """A proposal whose changes each aim at one cell's error (the environment family's):
         a change is kept only when that error is gone and nothing got worse: no cell broke, no
-        more failing cells, and the author's stored numbers, from the first changed cell on,
-        found again no fewer times than before. The fixer is told how each ended."""
+        more failing cells, and no working cell that showed all its stored numbers shows fewer
+        (from the first changed cell on). The fixer is told how each ended."""
         run, best = st.run, st.best[0]
         judgement = judge(best.state, run.state, st.target)
         why = judgement.describe() if judgement.worse else ""
         if not why:
-            cells = [c.cell_index for c in accepted if c.path is None]
-            start = min(cells) if cells else 0  # a module's change: the whole notebook
-            before, _ = numbers_found(st.original, best.result.executed, start)
-            after, total = numbers_found(st.original, run.result.executed, start)
-            if after < before:
-                why = (
-                    f"the numbers the notebook's stored outputs show, from cell {start + 1} on, "
-                    f"are found {after} times where they were {before} (of {total})"
-                )
+            # judged cell by cell, as every fix is: a count over all later cells would blame
+            # the fix for what unseeded randomness moves there
+            drifted = self._faithful_lost(st, run, accepted)
+            if drifted:
+                why = _drift_reason(drifted, base=1)
         groups = proposal.groups or {cid: [cid] for cid in proposal.targets}
         outcomes: dict[str, tuple[str, str]] = {}
         if why:
