@@ -175,6 +175,12 @@ REAL += [
         "pd.set_option('display.precision', 2)\nprint(pd.DataFrame({'a': [1 / 3]}))",
         "pd.set_option('precision', 2)\nprint(pd.DataFrame({'a': [1 / 3]}))",
     ),
+    (  # a count renamed with no note: the docstring says n_splits is the "Number of folds"
+        "from sklearn.model_selection import KFold\n"
+        "print([len(t) for _, t in KFold(n_splits=3).split(list(range(7)))])",
+        "from sklearn.model_selection import KFold\n"
+        "print([len(t) for _, t in KFold(n_folds=3).split(list(range(7)))])",
+    ),
     (  # a Latin-1 file Python 2 read as bytes
         "with open('towns.csv', 'wb') as f:\n"
         "    f.write('town\\nZ\\u00fcrich\\n'.encode('latin-1'))\n"
@@ -222,7 +228,8 @@ def test_real_libraries_drift_is_repaired_from_the_libraries_themselves(
     assert kept[12]["kind"] == "removed_setting" and "`display.mpl_style`" in said[12]
     assert kept[13]["kind"] == "moved_value" and "a value of `drawstyle`" in said[13]
     assert kept[14]["kind"] == "ambiguous_option" and "`display.precision`" in said[14]
-    assert kept[15]["kind"] == "encoding" and "`pd.read_csv` takes `encoding`" in said[15]
+    assert kept[15]["kind"] == "renamed_keyword" and '"Number of folds"' in said[15]
+    assert kept[16]["kind"] == "encoding" and "`pd.read_csv` takes `encoding`" in said[16]
     result = nbformat.read(tmp_path / "old.modernized.ipynb", as_version=4)
     found, total = numbers_found(nbformat.read(real_notebook, as_version=4), result)
     assert found == total and total >= 10

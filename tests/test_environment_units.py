@@ -10,6 +10,7 @@ import pytest
 from mlemodernizer.execution.base import CellError
 from mlemodernizer.fixers.environment.candidates import _home, candidates
 from mlemodernizer.fixers.environment.docnotes import (
+    counting_parameter,
     keyword_for_value,
     parameter_entries,
     removed_without_effect,
@@ -69,6 +70,21 @@ def test_a_rename_note_names_the_new_parameter() -> None:
     )
     assert renamed_parameter(doc, ["sparse_output", "dtype"], "sparse")[0] == "sparse_output"
     assert renamed_parameter(NUMPYDOC, ["n_estimators", "depth"], "max_leaf") is None
+
+
+def test_a_count_renamed_goes_to_the_one_parameter_described_as_counting_the_same() -> None:
+    doc = (
+        "Parameters\n----------\nn_parts : int, default=5\n    Number of folds. At least 2.\n"
+        "max_rounds : int\n    The maximum number of rounds.\n"
+        "seed : int\n    Controls the randomness of each fold.\n"
+    )
+    params = ["n_parts", "max_rounds", "seed"]
+    assert counting_parameter(doc, params, "n_folds") == ("n_parts", "Number of folds")
+    assert counting_parameter(doc, params, "n_round")[0] == "max_rounds"
+    assert counting_parameter(doc, params, "n_trees") is None  # nothing counts trees
+    assert counting_parameter(doc, params, "n") is None  # says how many, not of what
+    twice = doc + "n_groups : int\n    Number of folds per group.\n"
+    assert counting_parameter(twice, [*params, "n_groups"], "n_folds") is None  # not clear
 
 
 def test_a_removed_keyword_without_effect_is_found_and_a_merely_removed_one_is_not() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from nbformat import NotebookNode
 
 from .docnotes import (
+    counting_parameter,
     keyword_for_value,
     removed_without_effect,
     renamed_parameter,
@@ -425,8 +426,24 @@ def _kwarg(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candi
                         REVIEW,
                     )
                 )
-        # the one parameter spelled like it that the call does not pass yet
         free = [n for n in names[d.get("args", 0) :] if n not in d.get("given", []) and n != old]
+        # a count renamed (n_folds= -> n_splits=): the one parameter the call leaves unset
+        # whose description opens by counting what the old keyword named
+        counted = counting_parameter(doc, free, old)
+        known = {c.edit for c in out}
+        if counted and KeywordRewrite(callee, old, counted[0]) not in known:
+            out.append(
+                Candidate(
+                    "renamed_keyword",
+                    KeywordRewrite(callee, old, counted[0]),
+                    f"`{shown}` takes no `{old}`; its docstring describes `{counted[0]}` as "
+                    f'"{counted[1]}", the only parameter the call leaves unset that counts '
+                    "what the old keyword named",
+                    REVIEW,
+                    strict=True,
+                )
+            )
+        # the one parameter spelled like it that the call does not pass yet
         scored = sorted(
             ((difflib.SequenceMatcher(None, old, n).ratio(), n) for n in free), reverse=True
         )

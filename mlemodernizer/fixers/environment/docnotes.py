@@ -106,6 +106,36 @@ def renamed_parameter(doc: str, params: list[str], old: str) -> tuple[str, str] 
     return None
 
 
+# "n_splits : int  Number of folds." -- what a parameter counts, as its description opens
+_COUNTS = re.compile(
+    r"^(?:[^.]*?\s)?(?P<phrase>(?:the\s+)?(?:maximum\s+|minimum\s+|total\s+)?number of "
+    r"(?:the\s+)?(?P<noun>\w+))",
+    re.IGNORECASE,
+)
+# words of a keyword that say "how many", not of what
+_COUNT_WORDS = {"n", "num", "nb", "number", "max", "min", "total", "count"}
+
+
+def counting_parameter(doc: str, params: list[str], old: str) -> tuple[str, str] | None:
+    """The one parameter of ``params`` whose description opens by counting what ``old`` names
+    (``n_folds`` -> ``n_splits : int  Number of folds.``), with those words; None when none or
+    several do."""
+    wanted = [w for w in re.split(r"_+", old.lower()) if w and w not in _COUNT_WORDS]
+    if not wanted:
+        return None
+    entries = parameter_entries(doc)
+    found = []
+    for name in params:
+        first = re.split(r"(?<=\.)\s", entries.get(name, ""), maxsplit=2)[:2]
+        m = _COUNTS.search(" ".join(first))
+        if m is None:
+            continue
+        noun = m.group("noun").lower()
+        if any(len(w) >= 3 and (noun.startswith(w) or w.startswith(noun)) for w in wanted):
+            found.append((name, m.group("phrase")))
+    return found[0] if len(found) == 1 else None
+
+
 def removed_without_effect(doc: str, old: str) -> str | None:
     """The sentence saying ``old`` was removed and had no effect (so dropping it changes
     nothing), or None."""
