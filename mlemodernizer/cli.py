@@ -367,7 +367,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
     loaded = load_notebook(args.notebook)
     findings = lint(loaded.nb, select=_split(args.select), ignore=_split(args.ignore))
     if args.json:
-        print(json.dumps([f.__dict__ for f in findings], indent=2))
+        print(json.dumps([f.to_json() for f in findings], indent=2))
     else:
         for f in findings:
             print(f"{args.notebook}: {f}")

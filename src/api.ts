@@ -115,11 +115,12 @@ export interface IBatchRow {
   nothing_to_modernize?: string | null;
   /**
    * The author's stored numbers found again (0..1, random cells apart), null
-   * when the notebook stored none; its summary line and first drifting cell.
+   * when the notebook stored none; its summary line and first drifting cell
+   * (as JupyterLab numbers it, from 1).
    */
   fidelity?: number | null;
   fidelity_summary?: string | null;
-  first_drift_cell?: number | null;
+  first_drift_cell_number?: number | null;
   baseline_score?: number | null;
   score?: number | null;
   target?: number | null;

@@ -72,7 +72,7 @@ def test_cells_are_recorded_once_with_their_errors_and_reported_as_they_finish()
     assert (name.ename, name.evalue, name.traceback) == ("NameError", "name 'x'", "tb")
     assert (timeout.ename, timeout.evalue) == (
         "TimeoutError",
-        "cell 2 exceeded the time limit (3 s)",
+        "the cell exceeded the time limit (3 s)",
     )
     assert (dead.ename, dead.evalue) == ("DeadKernelError", "the kernel died: out of memory")
     assert result.timed_out and result.kernel_died and not result.error_free

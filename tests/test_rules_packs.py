@@ -221,7 +221,7 @@ def test_the_cli_documents_lints_and_runs_with_an_installed_pack(
 
     nb = write_notebook(tmp_path / "nb.ipynb", ["import acme", "rows = acme.load_frame('c')"])
     lint = run_cli("lint", str(nb), "--select", "ACME", env=env)
-    assert lint.returncode == 1 and "cell 1:1 ACME001" in lint.stdout
+    assert lint.returncode == 1 and "cell 2:1 ACME001" in lint.stdout
 
     # a real run in a kernel that has acme 2.1: the old call fails, the pack's rule fixes it
     out = tmp_path / "out.ipynb"

@@ -32,7 +32,7 @@ CSV_COLUMNS = [
     "error_summary",
     "needs_packages",
     "fidelity",
-    "first_drift_cell",
+    "first_drift_cell_number",
     "baseline_score",
     "score",
     "target",

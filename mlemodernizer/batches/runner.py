@@ -188,11 +188,13 @@ def row_from_report(report: dict[str, Any]) -> dict[str, Any]:
 def _fidelity_columns(fidelity: dict[str, Any] | None) -> dict[str, Any]:
     if not fidelity:
         return {"fidelity": None, "fidelity_found": 0, "fidelity_total": 0}
+    first = fidelity.get("first_drift_cell")  # 0-based in the report
     return {
         "fidelity": fidelity.get("share"),
         "fidelity_found": fidelity.get("found", 0),
         "fidelity_total": fidelity.get("total", 0),
-        "first_drift_cell": fidelity.get("first_drift_cell"),
+        # a person reads the row (CSV, HTML): the cell as JupyterLab numbers it, from 1
+        "first_drift_cell_number": None if first is None else first + 1,
         "random_cells": len(fidelity.get("random_cells") or []),
         "fidelity_summary": fidelity.get("summary"),
     }

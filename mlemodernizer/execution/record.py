@@ -158,7 +158,9 @@ class RunRecorder:
         """A time limit stopped the run, in cell ``index`` (None: between cells)."""
         self.result.timed_out = True
         if index is not None:
-            why = f"cell {index} exceeded the time limit ({limit:.0f} s)"
+            # the error is shown with its cell's number already (people count from 1, the
+            # model's prompt from 0): the message names none
+            why = f"the cell exceeded the time limit ({limit:.0f} s)"
             self._stopped(index, seconds, "TimeoutError", why)
 
     def kernel_died(self, index: int | None, seconds: float, why: str) -> None:

@@ -8,7 +8,7 @@ signatures that point at it, and the matchers that find (and maybe rewrite) its 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -91,8 +91,9 @@ class Rule:
 class Finding:
     """One occurrence of a rule in a notebook; ``line``/``col`` are 1-based within the cell.
 
-    Printed as ``cell 3:12 SKL001 <message> [safe]`` (cell index and line, like ruff's
-    ``path:line``); the column is in ``col``.
+    Printed as ``cell 3:12 SKL001 <message> [safe]`` (the cell as JupyterLab numbers it, from 1
+    over all cells, and the line, like ruff's ``path:line``); the column is in ``col``.
+    ``cell_index`` is 0-based.
     """
 
     cell_index: int
@@ -112,4 +113,8 @@ class Finding:
             tag = self.safety.lower()
         if not self.fixable:
             tag += ", no fix"
-        return f"cell {self.cell_index}:{self.line} {self.rule_id} {self.message} [{tag}]"
+        return f"cell {self.cell_index + 1}:{self.line} {self.rule_id} {self.message} [{tag}]"
+
+    def to_json(self) -> dict[str, Any]:
+        """Its fields, with ``cell_number`` (from 1) beside the 0-based ``cell_index``."""
+        return {**asdict(self), "cell_number": self.cell_index + 1}
