@@ -7,6 +7,7 @@ import { ReactWidget } from '@jupyterlab/ui-components';
 import * as React from 'react';
 
 import { IReport } from '../events';
+import { cellNumbers } from '../model/cells';
 import { formatScore, formatSeconds } from '../model/selectors';
 import { fixTypeLabel, issueLabel, stopReasonLabel } from './labels';
 import { NoticeView } from './notice';
@@ -137,8 +138,8 @@ export function ReportView(props: {
                       ? trans.__('installed libraries')
                       : (it.model ?? trans.__('LLM'))}
                 </td>
-                <td>{it.cells_changed.join(', ') || '–'}</td>
-                <td>{it.cells_rejected.join(', ') || '–'}</td>
+                <td>{cellNumbers(it.cells_changed) || '–'}</td>
+                <td>{cellNumbers(it.cells_rejected) || '–'}</td>
                 <td>{it.error_cells ?? '–'}</td>
                 <td>{formatSeconds(it.runtime_s)}</td>
                 <td>{formatScore(it.score)}</td>

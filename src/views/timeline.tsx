@@ -7,6 +7,7 @@ import { Extension } from '@codemirror/state';
 import { TranslationBundle } from '@jupyterlab/translation';
 import * as React from 'react';
 
+import { cellNumbers } from '../model/cells';
 import { reviewOf } from '../model/diff';
 import {
   IScoreBand,
@@ -557,7 +558,7 @@ function FailingCells(props: {
             'Fixed since the baseline: cell %2',
             'Fixed since the baseline: cells %2',
             fixed.length,
-            fixed.map(i => String(i + 1)).join(', ')
+            cellNumbers(fixed)
           )}
         </div>
       )}

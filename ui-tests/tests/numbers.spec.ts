@@ -1,0 +1,117 @@
+/**
+ * Issue 29, item 1: one cell numbering (JupyterLab's, from 1 over all
+ * cells, markdown too) in the panel and the report.
+ *
+ * The notebook: cell 3 calls a function no one defined (no rule fixes it);
+ * cells 5 and 6 use `np.float` and `np.int`, removed from numpy. Cell 6
+ * fails; cell 5 only defines a function. The rules change both, and fix 6.
+ */
+import {
+  IJupyterLabPageFixture,
+  expect,
+  galata,
+  test
+} from '@jupyterlab/galata';
+import { Page, TestInfo } from '@playwright/test';
+
+import { extensionErrors } from './console-errors';
+import {
+  modernizerPanel,
+  openNotebookJSON,
+  pressModernize,
+  widenSidebar
+} from './panel-utils';
+
+test.use({
+  mockSettings: {
+    ...galata.DEFAULT_SETTINGS,
+    'mlemodernizer:plugin': { offline: true, fixers: 'rules', review: 'auto' }
+  }
+});
+
+function notebook(): string {
+  const cell = (cell_type: string, id: string, source: string) =>
+    cell_type === 'code'
+      ? {
+          cell_type,
+          id,
+          metadata: {},
+          execution_count: null,
+          outputs: [],
+          source
+        }
+      : { cell_type, id, metadata: {}, source };
+  return JSON.stringify({
+    cells: [
+      cell('markdown', 'title', '# Old numpy'),
+      cell('code', 'setup', 'import numpy as np\nvalues = np.arange(4)'),
+      cell('code', 'mean', "print('mean:', mean_of(values))"),
+      cell('markdown', 'casting', '## Casting'),
+      cell('code', 'half', 'def half(v):\n    return v.astype(np.float) / 2'),
+      cell(
+        'code',
+        'count',
+        "count = np.int(len(values))\nprint('count:', count)"
+      )
+    ],
+    metadata: {
+      kernelspec: {
+        name: 'python3',
+        display_name: 'Python 3',
+        language: 'python'
+      }
+    },
+    nbformat: 4,
+    nbformat_minor: 5
+  });
+}
+
+async function modernized(
+  page: IJupyterLabPageFixture,
+  tmpPath: string
+): Promise<void> {
+  await openNotebookJSON(page, tmpPath, 'numbers.ipynb', notebook());
+  await pressModernize(page);
+  await widenSidebar(page);
+  await expect(
+    modernizerPanel(page).locator('.jp-mlemodernizer-badge')
+  ).toHaveText('Errors, not reproducible', { timeout: 120_000 });
+}
+
+async function reportScreenshot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string
+): Promise<void> {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.locator('.jp-mlemodernizer-report').screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+test('the report numbers its cells as the panel and JupyterLab do', async ({
+  page,
+  tmpPath
+}, testInfo) => {
+  const errors = extensionErrors(page);
+  await modernized(page, tmpPath);
+  await modernizerPanel(page)
+    .getByRole('button', { name: 'Open the report' })
+    .click();
+  const report = page.locator('.jp-mlemodernizer-report');
+  await expect(report).toContainText('Modernization report: numbers.ipynb');
+  const firstError = report
+    .locator('tr')
+    .filter({ has: page.locator('th', { hasText: 'First error' }) })
+    .locator('td');
+  await expect(firstError.first()).toHaveText(
+    "cell 3: NameError: name 'mean_of' is not defined"
+  );
+  const table = report.locator('.jp-mlemodernizer-iterations');
+  const heads = await table.locator('th').allTextContents();
+  const row = table.locator('tbody tr').first().locator('td');
+  await expect(row.nth(heads.indexOf('Cells changed'))).toHaveText('5, 6');
+  await reportScreenshot(page, testInfo, 'report-numbers-light');
+  await page.theme.setDarkTheme();
+  await reportScreenshot(page, testInfo, 'report-numbers-dark');
+  expect(errors).toEqual([]);
+});
