@@ -565,6 +565,158 @@ describe('views', () => {
     ).toHaveLength(2);
   });
 
+  it("names the cells its fix changed and fixed in the iteration's header", () => {
+    // the recorded job: its fix changed cell 3 (the change to cell 2 was
+    // rejected), and the run after it fixed cell 3
+    render(
+      <Timeline
+        state={upTo(SEQ.fixedRun)}
+        actions={{
+          decide: jest.fn(),
+          showCell: jest.fn(),
+          openFile: jest.fn()
+        }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    const titles = () =>
+      Array.from(
+        host.querySelectorAll('.jp-mlemodernizer-iteration-title')
+      ).map(h => h.textContent);
+    expect(titles()).toEqual([
+      'Baseline',
+      'Iteration 1 · changed cell 3 · fixed cell 3'
+    ]);
+    // while its run goes on, only what it changed
+    render(
+      <Timeline
+        state={upTo(SEQ.applied)}
+        actions={{
+          decide: jest.fn(),
+          showCell: jest.fn(),
+          openFile: jest.fn()
+        }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    expect(titles()).toEqual(['Baseline', 'Iteration 1 · changed cell 3']);
+  });
+
+  it('names cells other than the issue when the fix changed other cells', () => {
+    // cell 3 fails and stays (no rule for it); a rule changes cells 5 and 6
+    // and fixes 6
+    const finished = (seq: number, iteration: number, failing: number[]) => ({
+      type: 'execution_finished',
+      job: 'j',
+      seq,
+      time: seq,
+      iteration,
+      kind: iteration === 0 ? 'baseline' : 'iteration',
+      error_free: false,
+      errors: [],
+      error_cells: failing.length,
+      runtime_s: 1,
+      score: null,
+      timed_out: false,
+      kernel_died: false,
+      cancelled: false,
+      failing_cells: failing.map(i => ({
+        cell_index: i,
+        cell_id: `c${i}`,
+        error: 'NameError: x',
+        new: false
+      })),
+      fixed_cells: iteration === 0 ? [] : [5]
+    });
+    const change = (i: number) => ({
+      cell_index: i,
+      cell_id: `c${i}`,
+      old_source: 'np.float',
+      new_source: 'float'
+    });
+    const state = reduceEvents(initialState('j', 'nb.ipynb'), [
+      {
+        type: 'execution_started',
+        job: 'j',
+        seq: 1,
+        time: 1,
+        iteration: 0,
+        kind: 'baseline'
+      },
+      finished(2, 0, [2, 5]),
+      {
+        type: 'issue_detected',
+        job: 'j',
+        seq: 3,
+        time: 3,
+        iteration: 1,
+        issue: 'error',
+        first_error: 'NameError: x',
+        cell_index: 2,
+        score: null,
+        runtime_s: 1,
+        cells: []
+      },
+      {
+        type: 'fix_proposed',
+        job: 'j',
+        seq: 4,
+        time: 4,
+        iteration: 1,
+        fix_id: 'fix-1',
+        issue: 'error',
+        fix_type: 'error_repair',
+        source: 'rule',
+        plan: 'Rules rewrote 2 cells',
+        rule_ids: ['NPY001'],
+        model: null,
+        tokens: { requests: 0, prompt_tokens: 0, completion_tokens: 0 },
+        changes: [change(4), change(5)]
+      },
+      {
+        type: 'fix_applied',
+        job: 'j',
+        seq: 5,
+        time: 5,
+        fix_id: 'fix-1',
+        iteration: 1,
+        cells: ['c4', 'c5'],
+        cell_indices: [4, 5],
+        files: []
+      },
+      {
+        type: 'execution_started',
+        job: 'j',
+        seq: 6,
+        time: 6,
+        iteration: 1,
+        kind: 'iteration'
+      },
+      finished(7, 1, [2])
+    ] as unknown as IEventBase[]);
+    render(
+      <Timeline
+        state={state}
+        actions={{
+          decide: jest.fn(),
+          showCell: jest.fn(),
+          openFile: jest.fn()
+        }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    const iteration = host.querySelector('[data-iteration="1"]');
+    expect(
+      iteration?.querySelector('.jp-mlemodernizer-iteration-title')?.textContent
+    ).toBe('Iteration 1 · changed cells 5, 6 · fixed cell 6');
+    expect(
+      iteration?.querySelector('.jp-mlemodernizer-issue')?.textContent
+    ).toBe('Error cell 3, the error above');
+  });
+
   it('shows a rules fix as sentences, each rule opening its documentation', () => {
     const openRuleDoc = jest.fn();
     const state = reduceEvents(initialState('j', 'nb.ipynb'), [

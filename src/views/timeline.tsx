@@ -7,7 +7,7 @@ import { Extension } from '@codemirror/state';
 import { TranslationBundle } from '@jupyterlab/translation';
 import * as React from 'react';
 
-import { cellNumbers } from '../model/cells';
+import { IIterationCells, cellNumbers, iterationCells } from '../model/cells';
 import { reviewOf } from '../model/diff';
 import {
   IScoreBand,
@@ -110,7 +110,13 @@ function IterationView(props: IIterationProps): JSX.Element {
     state.activity.iteration === iteration.index;
   return (
     <li className="jp-mlemodernizer-iteration" data-iteration={iteration.index}>
-      <h3 className="jp-mlemodernizer-iteration-title">{title}</h3>
+      <h3 className="jp-mlemodernizer-iteration-title">
+        {title}
+        <IterationCellsView
+          cells={iterationCells(iteration, state.fixes, props.previous)}
+          trans={trans}
+        />
+      </h3>
       {iteration.issues.map((issue, i) => (
         <IssueView
           key={i}
@@ -159,6 +165,58 @@ function IterationView(props: IIterationProps): JSX.Element {
         />
       ))}
     </li>
+  );
+}
+
+/**
+ * The header's account of the fix: the cells it changed and those it fixed,
+ * which need not be the cell of the issue below (a rule changes every cell it
+ * matches; an earlier cell's error can stay).
+ */
+function IterationCellsView(props: {
+  cells: IIterationCells | null;
+  trans: TranslationBundle;
+}): JSX.Element | null {
+  const { cells, trans } = props;
+  if (!cells) {
+    return null;
+  }
+  const changed = [
+    cells.changed.length > 0
+      ? trans._n(
+          'cell %2',
+          'cells %2',
+          cells.changed.length,
+          cellNumbers(cells.changed)
+        )
+      : '',
+    cells.files.join(', ')
+  ]
+    .filter(Boolean)
+    .join(trans.__(' and '));
+  const parts = [
+    changed ? trans.__('changed %1', changed) : trans.__('no change accepted')
+  ];
+  if (cells.fixed !== null && changed) {
+    parts.push(
+      cells.fixed.length > 0
+        ? trans._n(
+            'fixed cell %2',
+            'fixed cells %2',
+            cells.fixed.length,
+            cellNumbers(cells.fixed)
+          )
+        : trans.__('fixed none')
+    );
+  }
+  if (cells.rolledBack) {
+    parts.push(trans.__('rolled back'));
+  }
+  return (
+    <span className="jp-mlemodernizer-iteration-cells">
+      {' · '}
+      {parts.join(' · ')}
+    </span>
   );
 }
 

@@ -1,6 +1,8 @@
 /**
- * Issue 29, item 1: one cell numbering (JupyterLab's, from 1 over all
- * cells, markdown too) in the panel and the report.
+ * Issue 29, items 1 and 5: one cell numbering (JupyterLab's, from 1 over
+ * all cells, markdown too) in the panel and the report; and the iteration's
+ * header names the cells its fix changed and fixed, which are not the cell
+ * of the issue it answered.
  *
  * The notebook: cell 3 calls a function no one defined (no rule fixes it);
  * cells 5 and 6 use `np.float` and `np.int`, removed from numpy. Cell 6
@@ -18,6 +20,7 @@ import { extensionErrors } from './console-errors';
 import {
   modernizerPanel,
   openNotebookJSON,
+  panelScreenshot,
   pressModernize,
   widenSidebar
 } from './panel-utils';
@@ -87,6 +90,38 @@ async function reportScreenshot(
   await page.locator('.jp-mlemodernizer-report').screenshot({ path: file });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
+
+test('the iteration header names the cells its fix changed and fixed', async ({
+  page,
+  tmpPath
+}, testInfo) => {
+  const errors = extensionErrors(page);
+  const panel = modernizerPanel(page);
+  await modernized(page, tmpPath);
+  const iteration = panel.locator(
+    '.jp-mlemodernizer-iteration[data-iteration="1"]'
+  );
+  // the issue it answered is cell 3's error, shown in the baseline above
+  await expect(iteration.locator('.jp-mlemodernizer-issue')).toHaveText(
+    'Error cell 3, the error above'
+  );
+  // its fix changed cells 5 and 6 and fixed 6: the header says so
+  await expect(
+    iteration.locator('.jp-mlemodernizer-iteration-title')
+  ).toHaveText('Iteration 1 · changed cells 5, 6 · fixed cell 6');
+  // as its run below says (the verdict's fresh run follows it)
+  const run = iteration.locator('.jp-mlemodernizer-execution').first();
+  await expect(run.locator('.jp-mlemodernizer-fixed')).toHaveText(
+    'Fixed since the baseline: cell 6'
+  );
+  await expect(
+    run.locator('.jp-mlemodernizer-failing .jp-mlemodernizer-cell-link')
+  ).toHaveText(['cell 3']);
+  await panelScreenshot(page, testInfo, 'iteration-cells-light');
+  await page.theme.setDarkTheme();
+  await panelScreenshot(page, testInfo, 'iteration-cells-dark');
+  expect(errors).toEqual([]);
+});
 
 test('the report numbers its cells as the panel and JupyterLab do', async ({
   page,
