@@ -9,6 +9,7 @@ import { EditorView, lineNumbers } from '@codemirror/view';
 import { jupyterTheme } from '@jupyterlab/codemirror';
 
 import { originalLineNumbers } from './oldnumbers';
+import { firstChange, revealSpan } from './revealchange';
 
 /**
  * Diff colors from the theme's own palette (defined in style/base.css for
@@ -79,6 +80,7 @@ export function createDiffEditor(
   label: string
 ): IDiffEditor {
   const language = new Compartment();
+  const change = firstChange(oldSource, newSource);
   const view = new EditorView({
     parent,
     state: EditorState.create({
@@ -100,7 +102,9 @@ export function createDiffEditor(
           gutter: true,
           syntaxHighlightDeletions: true,
           collapseUnchanged: { margin: 2, minSize: 6 }
-        })
+        }),
+        // the deleted line scrolls with the new one: the same columns show
+        change ? revealSpan(...change.new) : []
       ]
     })
   });
@@ -126,9 +130,11 @@ export function createSideBySide(
   label: string
 ): IDiffEditor {
   const language = new Compartment();
-  const side = (doc: string, aria: string) => ({
+  const change = firstChange(oldSource, newSource);
+  const side = (doc: string, aria: string, span?: [number, number]) => ({
     doc,
     extensions: [
+      span ? revealSpan(...span) : [],
       EditorState.readOnly.of(true),
       EditorView.editable.of(false),
       EditorView.contentAttributes.of({ 'aria-label': aria }),
@@ -139,8 +145,8 @@ export function createSideBySide(
     ]
   });
   const view = new MergeView({
-    a: side(oldSource, `${label}: before`),
-    b: side(newSource, `${label}: after`),
+    a: side(oldSource, `${label}: before`, change?.old),
+    b: side(newSource, `${label}: after`, change?.new),
     parent,
     highlightChanges: true,
     gutter: true,
