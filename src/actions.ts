@@ -84,6 +84,13 @@ export class PanelActions implements IPanelActions {
       .catch(error => console.warn('mlemodernizer: cannot show cell', error));
   }
 
+  followCell(path: string, cellId: string, cellIndex: number): void {
+    const panel = this._findNotebook(path);
+    if (panel) {
+      void scrollToCell(panel, cellId, cellIndex, false);
+    }
+  }
+
   openOutput(job: JobModel): void {
     if (job.state.output) {
       this.openPath(job.state.output);

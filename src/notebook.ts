@@ -111,7 +111,9 @@ function setSources(panel: NotebookPanel, edits: ReadonlyArray<ICellEdit>) {
 export async function scrollToCell(
   panel: NotebookPanel,
   cellId: string,
-  cellIndex: number
+  cellIndex: number,
+  /** Command mode, as a click on the cell gives; false: the focus stays. */
+  command = true
 ): Promise<boolean> {
   const notebook = panel.content;
   let index = notebook.widgets.findIndex(cell => cell.model.id === cellId);
@@ -122,7 +124,9 @@ export async function scrollToCell(
     return false;
   }
   notebook.activeCellIndex = index;
-  notebook.mode = 'command';
+  if (command) {
+    notebook.mode = 'command';
+  }
   await notebook.scrollToItem(index, 'center');
   return true;
 }

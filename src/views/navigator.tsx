@@ -16,6 +16,8 @@ export function ChangeNavigator(props: {
   changes: number;
   /** How many wait for a decision. */
   pending: number;
+  /** Scroll the open notebook to a cell, leaving the focus here. */
+  followCell?: (cellId: string, cellIndex: number) => void;
   trans: TranslationBundle;
 }): JSX.Element | null {
   const { trans } = props;
@@ -52,6 +54,12 @@ export function ChangeNavigator(props: {
     target
       .querySelector<HTMLElement>('.jp-mlemodernizer-cell-link')
       ?.focus({ preventScroll: true });
+    // the notebook follows, to the cell the change is for (files have none)
+    const cellId = target.dataset.cellId;
+    const cellIndex = Number(target.dataset.cellIndex ?? -1);
+    if (cellId && !cellId.startsWith('file:') && cellIndex >= 0) {
+      props.followCell?.(cellId, cellIndex);
+    }
     setAt([next, cells.length]);
   };
   const label =
@@ -72,20 +80,27 @@ export function ChangeNavigator(props: {
         {label}
         {at !== null && ` · ${trans.__('at %1 of %2', at[0] + 1, at[1])}`}
       </span>
-      <button
-        type="button"
-        className="jp-mod-styled jp-mlemodernizer-button"
-        onClick={() => move(-1)}
-      >
-        {trans.__('Previous change')}
-      </button>
-      <button
-        type="button"
-        className="jp-mod-styled jp-mlemodernizer-button"
-        onClick={() => move(1)}
-      >
-        {trans.__('Next change')}
-      </button>
+      {/* the two buttons stay side by side; the count wraps above them */}
+      <span className="jp-mlemodernizer-navigator-buttons">
+        <button
+          type="button"
+          className="jp-mod-styled jp-mlemodernizer-button"
+          aria-label={trans.__('Previous change')}
+          title={trans.__('Previous change')}
+          onClick={() => move(-1)}
+        >
+          {trans.__('‹ Previous')}
+        </button>
+        <button
+          type="button"
+          className="jp-mod-styled jp-mlemodernizer-button"
+          aria-label={trans.__('Next change')}
+          title={trans.__('Next change')}
+          onClick={() => move(1)}
+        >
+          {trans.__('Next ›')}
+        </button>
+      </span>
     </div>
   );
 }

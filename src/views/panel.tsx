@@ -44,6 +44,8 @@ export interface IPanelActions {
     cellId?: string
   ): void;
   showCell(path: string, cellId: string, cellIndex: number): void;
+  /** Scroll the notebook, when it is open, to a cell; the focus stays. */
+  followCell(path: string, cellId: string, cellIndex: number): void;
   openOutput(job: JobModel): void;
   openReport(job: JobModel): void;
   /** Ask, then start the job again with --install-missing for these packages. */
@@ -307,6 +309,9 @@ function JobView(props: IJobViewProps): JSX.Element {
         host={section}
         changes={changes}
         pending={active ? pending : 0}
+        followCell={(cellId, cellIndex) =>
+          actions.followCell(state.path, cellId, cellIndex)
+        }
         trans={trans}
       />
       <ScoreChart points={points} band={scoreBand(state)} trans={trans} />
@@ -347,9 +352,18 @@ function Elapsed(props: {
           formatDuration(waited)
         )
       : trans.__('Working time %1', formatDuration(seconds));
+  // while it waits for you the clock that moves is the wait's, said as such
+  const since = active ? (state.reviewSince ?? null) : null;
+  const waiting = since === null ? null : Math.max(0, now - since);
   return (
     <span className="jp-mlemodernizer-elapsed" title={title} aria-label={title}>
-      {formatDuration(seconds)}
+      {waiting === null
+        ? formatDuration(seconds)
+        : trans.__(
+            'worked %1 · waiting %2',
+            formatDuration(seconds),
+            formatDuration(waiting)
+          )}
     </span>
   );
 }

@@ -88,6 +88,7 @@ function CellDiff(props: ICellDiffProps): JSX.Element {
     <section
       className={`jp-mlemodernizer-cell jp-mlemodernizer-cell-${cell.status}`}
       data-cell-id={cell.cellId}
+      data-cell-index={cell.cellIndex}
       aria-label={title}
     >
       <header className="jp-mlemodernizer-cell-header">
