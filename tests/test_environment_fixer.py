@@ -181,6 +181,14 @@ REAL += [
         "from sklearn.model_selection import KFold\n"
         "print([len(t) for _, t in KFold(n_folds=3).split(list(range(7)))])",
     ),
+    (  # a whole number written as a float, where parameter validation now wants an int
+        "from sklearn.tree import DecisionTreeClassifier\n"
+        "tree = DecisionTreeClassifier(max_depth=1, random_state=0)\n"
+        "print(tree.fit([[0], [1], [2], [3]], [0, 0, 1, 1]).get_depth())",
+        "from sklearn.tree import DecisionTreeClassifier\n"
+        "tree = DecisionTreeClassifier(max_depth=1.0, random_state=0)\n"
+        "print(tree.fit([[0], [1], [2], [3]], [0, 0, 1, 1]).get_depth())",
+    ),
     (  # a Latin-1 file Python 2 read as bytes
         "with open('towns.csv', 'wb') as f:\n"
         "    f.write('town\\nZ\\u00fcrich\\n'.encode('latin-1'))\n"
@@ -229,7 +237,8 @@ def test_real_libraries_drift_is_repaired_from_the_libraries_themselves(
     assert kept[13]["kind"] == "moved_value" and "a value of `drawstyle`" in said[13]
     assert kept[14]["kind"] == "ambiguous_option" and "`display.precision`" in said[14]
     assert kept[15]["kind"] == "renamed_keyword" and '"Number of folds"' in said[15]
-    assert kept[16]["kind"] == "encoding" and "`pd.read_csv` takes `encoding`" in said[16]
+    assert kept[16]["kind"] == "whole_number" and "`max_depth` must be an int" in said[16]
+    assert kept[17]["kind"] == "encoding" and "`pd.read_csv` takes `encoding`" in said[17]
     result = nbformat.read(tmp_path / "old.modernized.ipynb", as_version=4)
     found, total = numbers_found(nbformat.read(real_notebook, as_version=4), result)
     assert found == total and total >= 10

@@ -4,6 +4,8 @@ The end-to-end runs on real kernels are in test_environment_fixer.py."""
 
 from __future__ import annotations
 
+import ast
+
 import nbformat
 import pytest
 
@@ -31,6 +33,7 @@ from mlemodernizer.fixers.environment.edits import (
     PositionalRewrite,
     PrintStatements,
     StringRewrite,
+    WholeNumberKeyword,
 )
 from mlemodernizer.fixers.environment.messages import choose, stated_fix
 from mlemodernizer.scoring.fidelity import numbers_found, same_number
@@ -157,6 +160,22 @@ def test_messages_that_state_their_fix() -> None:
     assert stated_fix("SyntaxError", print2, None) == {"how": "print_call"}
 
 
+def test_a_whole_number_written_as_a_float_where_an_int_is_required() -> None:
+    msg = (
+        "The 'max_depth' parameter of RandomForestClassifier must be an int in the range "
+        "[1, inf) or None. Got 5.0 instead."
+    )
+    stmt = ast.parse("m = RandomForestClassifier(max_features=1.0, max_depth=5.0)").body[0]
+    assert stated_fix("InvalidParameterError", msg, stmt) == {
+        "how": "whole_number",
+        "keyword": "max_depth",
+        "value": 5,
+    }
+    # a value computed elsewhere is not the literal to rewrite
+    other = ast.parse("m = RandomForestClassifier(max_depth=depth)").body[0]
+    assert stated_fix("InvalidParameterError", msg, other) is None
+
+
 def test_valid_choices_from_the_message_or_the_list_it_names() -> None:
     sk = (
         "The 'criterion' parameter of DecisionTreeClassifier must be a str among "
@@ -223,6 +242,11 @@ def _nb(*sources: str):
             "a = pd.read_csv('a.csv', sep=';')\nb = pd.read_csv('b.csv', encoding='utf-16')",
             "a = pd.read_csv('a.csv', sep=';', encoding='latin-1')\n"
             "b = pd.read_csv('b.csv', encoding='utf-16')",
+        ),
+        (
+            WholeNumberKeyword("max_depth", 5),
+            "F(max_features=1.0, max_depth=5.0)\nG(max_depth=4.0)",
+            "F(max_features=1.0, max_depth=5)\nG(max_depth=4.0)",
         ),
         (
             PositionalRewrite("Scaler", 0, ("with_mean", "with_std")),

@@ -33,6 +33,7 @@ from .edits import (
     PositionalRewrite,
     PrintStatements,
     StringRewrite,
+    WholeNumberKeyword,
 )
 from .messages import choose
 from .names import keeps_words
@@ -633,6 +634,15 @@ def _message(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Can
     if d["how"] == "print_call":
         return [
             Candidate("stated_fix", PrintStatements(), f"Python says: {quote[0] if quote else ''}")
+        ]
+    if d["how"] == "whole_number":
+        return [
+            Candidate(
+                "whole_number",
+                WholeNumberKeyword(d["keyword"], d["value"]),
+                f"the error says `{d['keyword']}` must be an int and got {d['value']}.0: the "
+                f"same whole number, written {d['value']}",
+            )
         ]
     if d["how"] == "choose":
         valid = d.get("valid") or (answer.get("values") if answer.get("found") else None) or []

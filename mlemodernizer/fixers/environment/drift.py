@@ -194,7 +194,7 @@ def _read(
     from .messages import choose, stated_fix
 
     literals = {s for c in _cells_up_to(nb, tree) for s in string_values(c)}
-    hint = stated_fix(ename, evalue, stmt, literals)
+    hint = stated_fix(ename, evalue, stmt, literals, tree)
     unclear = hint is not None and hint["how"] == "choose" and hint.get("valid")
     if unclear and choose(hint["old"], hint["valid"]) is None:
         # no valid value is like the one refused: it may belong to another keyword (below)

@@ -301,6 +301,41 @@ class KeywordAdd(Edit):
 
 
 @dataclass(frozen=True)
+class WholeNumberKeyword(Edit):
+    """``keyword=5.0`` -> ``keyword=5`` in the failing cell's calls (a float literal equal to
+    ``value``)."""
+
+    keyword: str
+    value: int
+
+    def scope(self, nb: NotebookNode, cell: int) -> list[int]:
+        return [cell]
+
+    def transformer(self, first: bool) -> cst.CSTTransformer:
+        edit = self
+
+        class T(cst.CSTTransformer):
+            def leave_Arg(self, original, updated):  # noqa: N802
+                if updated.keyword is None or updated.keyword.value != edit.keyword:
+                    return updated
+                value = updated.value
+                sign = ""
+                if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+                    value, sign = value.expression, "-"
+                if not isinstance(value, cst.Float):
+                    return updated
+                try:
+                    number = float(sign + value.value)
+                except ValueError:
+                    return updated
+                if number != edit.value:
+                    return updated
+                return updated.with_changes(value=_parse_expr(str(edit.value)))
+
+        return T()
+
+
+@dataclass(frozen=True)
 class PositionalRewrite(Edit):
     """In calls of ``callee`` with more than ``keep`` positional arguments: the ones after
     ``keep`` become keywords, named by today's signature in its order."""

@@ -8,7 +8,9 @@ places; these read the shapes, never one API:
 - *valid choices*: "must be one of ['gini', 'entropy']; got 'gini_index'", "must be a str among
   {...}. Got '...' instead.", "'steps' is not a valid value for ls; supported values are ...",
   and a list the message points at ("library styles are listed in `style.available`"), which
-  the kernel reads.
+  the kernel reads;
+- *an int is required*: "The 'max_depth' parameter of RandomForestClassifier must be an int in
+  the range [1, inf) or None. Got 5.0 instead." for a keyword written ``max_depth=5.0``.
 
 :func:`stated_fix` returns the hint as a drift's detail: ``how`` (``replace``, ``choose`` or
 ``print_call``), ``old`` and ``new`` (or ``valid`` / ``listed`` for a choice) and ``where`` the old
@@ -38,6 +40,12 @@ _NOT_VALID = re.compile(r"^'([^'\n]{1,80})' is not a valid")
 _LIST = re.compile(r"(?:one of|among|are|values are|keywords are)\s*[:]?\s*([\[{(][^\]})]*[\]})])")
 _QUOTED_RUN = re.compile(r"(?:supported|valid|possible) values are:?\s+((?:'[^']*'(?:,\s*)?)+)")
 _LISTED_IN = re.compile(r"listed in `([A-Za-z_][\w.]*)`")
+# "The 'n' parameter of X must be an int ... Got 5.0 instead": a whole number written as a float
+_WANTS_INT = re.compile(
+    r"['`\"]([A-Za-z_]\w*)['`\"] (?:parameter|argument)\b[^.]*? must be an? (?:int|integer)\b"
+    r".*?\b[Gg]ot:? (-?\d+)\.0*\b",
+    re.DOTALL,
+)
 
 
 def _token(m: re.Match[str]) -> str:
@@ -54,10 +62,16 @@ def _code_like(m: re.Match[str]) -> bool:
 
 
 def stated_fix(
-    ename: str, evalue: str, stmt: ast.stmt | None, written: set[str] | None = None
+    ename: str,
+    evalue: str,
+    stmt: ast.stmt | None,
+    written: set[str] | None = None,
+    cell: ast.Module | None = None,
 ) -> dict[str, Any] | None:
     """The fix the message states for the failing statement, or None. ``written``: the string
-    values the notebook writes up to the failing cell (a value may be set before it is used)."""
+    values the notebook writes up to the failing cell (a value may be set before it is used);
+    ``cell``: the failing cell's code (a keyword may be given a line before the call that
+    validates it, as an estimator is built before ``fit``)."""
     text = evalue or ""
     if ename == "SyntaxError" and "Did you mean print(" in text:
         return {"how": "print_call"}
@@ -77,6 +91,10 @@ def stated_fix(
                 "listed": _anchor(listed.group(1), stmt),
                 "where": "string",
             }
+    if (m := _WANTS_INT.search(text)) and any(
+        _float_keyword(node, m.group(1), float(m.group(2))) for node in (stmt, cell)
+    ):
+        return {"how": "whole_number", "keyword": m.group(1), "value": int(m.group(2))}
     m = _DID_YOU_MEAN.search(text)
     if m:
         new = _token(m)
@@ -107,6 +125,22 @@ def stated_fix(
                     "receivers": attributes[attr],
                 }
     return None
+
+
+def _float_keyword(stmt: ast.AST | None, keyword: str, value: float) -> bool:
+    """The code passes ``keyword=<value as a float literal>``."""
+    for node in ast.walk(stmt) if stmt is not None else ():
+        if isinstance(node, ast.keyword) and node.arg == keyword:
+            v, sign = node.value, 1.0
+            if isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.USub):
+                v, sign = v.operand, -1.0
+            if (
+                isinstance(v, ast.Constant)
+                and isinstance(v.value, float)
+                and sign * v.value == value
+            ):
+                return True
+    return False
 
 
 def choose(old: str, valid: list[str]) -> tuple[str, str] | None:
