@@ -51,6 +51,7 @@ class LocalExecutor:
     def __init__(self, kernel: str | None = None) -> None:
         self.kernel = kernel or "python3"
         self._versions: dict[str, str] | None = None
+        self._language_info: dict[str, Any] | None = None  # the kernel's, once it answered
         # a background loop owns the kernel clients, so a kernel can outlive one execute()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -74,6 +75,22 @@ class LocalExecutor:
 
     def execute(self, request: ExecutionRequest) -> ExecutionResult:
         return self._submit(self._execute(request), request.cancel)
+
+    def notebook_metadata(self) -> dict[str, Any]:
+        """The notebook metadata naming the kernel it ran in, as Jupyter writes it (its
+        kernelspec, and its language_info once a kernel answered): a result saying so opens in
+        JupyterLab unchanged, with no unsaved edit for a display name or a language version."""
+        spec = KernelSpecManager().get_kernel_spec(self.kernel)
+        meta: dict[str, Any] = {
+            "kernelspec": {
+                "name": self.kernel,
+                "display_name": spec.display_name,
+                "language": spec.language,
+            }
+        }
+        if self._language_info:
+            meta["language_info"] = dict(self._language_info)
+        return meta
 
     def installed_versions(self) -> dict[str, str]:
         """Package versions as the kernel sees them (it may be another env than ours); cached."""
@@ -230,6 +247,7 @@ class LocalExecutor:
                     stderr=subprocess.DEVNULL, env=kernel_environment()
                 )
                 await client.async_start_new_kernel_client()
+                await self._read_language_info(client)
                 return
             except Exception as exc:  # died at start, no reply in time, fork/port trouble
                 last = exc
@@ -241,6 +259,17 @@ class LocalExecutor:
         raise ExecutorError(
             f"the {self.kernel!r} kernel did not start after {_KERNEL_START_ATTEMPTS} tries: {last}"
         )
+
+    async def _read_language_info(self, client: NotebookClient) -> None:
+        """The kernel's language_info (as nbclient records it); once per executor."""
+        if self._language_info is not None:
+            return
+        try:
+            msg_id = client.kc.kernel_info()
+            reply = await client.async_wait_for_reply(msg_id)
+            self._language_info = (reply or {}).get("content", {}).get("language_info") or {}
+        except Exception:  # only the result's metadata is poorer for it
+            self._language_info = {}
 
     async def _drop_session(self) -> None:
         if self._session is not None:

@@ -183,6 +183,11 @@ class Job:
         # with unchanged_copy off (JupyterLab's jobs, --no-unchanged-copy) a notebook with
         # nothing to modernize gets no copy: the report says why, and its output stays None
         if self.options.unchanged_copy or not result.report.nothing_to_modernize:
+            # the copy names the kernel it was checked in (a local one; a container's kernel
+            # is not one JupyterLab could start)
+            kernel = getattr(self.modernizer.executor, "notebook_metadata", None)
+            if kernel is not None:
+                result.notebook.metadata.update(kernel())
             written = write_notebook_new(result.notebook, self.output)
             if written != self.output:
                 result.report.notices.append(

@@ -97,6 +97,11 @@ function PanelBody(props: IModernizerPanelOptions): JSX.Element {
   const job = manager.current;
   const jobs = path ? manager.jobsFor(path) : [];
   const running = job !== null && isActive(job.state);
+  // the modernized copy is open: the job shown is the original's, which wrote it
+  const original =
+    job !== null && path !== null && job.state.path !== path
+      ? job.state.path
+      : null;
   return (
     <div className="jp-mlemodernizer-body">
       <header className="jp-mlemodernizer-header">
@@ -107,6 +112,22 @@ function PanelBody(props: IModernizerPanelOptions): JSX.Element {
           <div className="jp-mlemodernizer-notebook" title={path}>
             {basename(path)}
           </div>
+        )}
+        {original !== null && (
+          <p className="jp-mlemodernizer-copy-of">
+            {trans.__('The modernized copy of')}{' '}
+            <button
+              type="button"
+              className="jp-mlemodernizer-link"
+              title={trans.__('Open %1', original)}
+              onClick={() => actions.openPath(original)}
+            >
+              {basename(original)}
+            </button>
+            {trans.__(
+              '. The job below is that notebook’s: it wrote this copy, and applies to that notebook.'
+            )}
+          </p>
         )}
       </header>
       <HealthView
@@ -140,9 +161,11 @@ function PanelBody(props: IModernizerPanelOptions): JSX.Element {
               }
               onClick={() => actions.modernize()}
             >
-              {job === null || running
-                ? trans.__('Modernize')
-                : trans.__('Modernize again')}
+              {original !== null
+                ? trans.__('Modernize this copy')
+                : job === null || running
+                  ? trans.__('Modernize')
+                  : trans.__('Modernize again')}
             </button>
             {jobs.length > 1 && job && (
               <label className="jp-mlemodernizer-history">
@@ -402,6 +425,7 @@ function ApplyBar(
     return null;
   }
   const open = actions.isOpen(state.path);
+  const name = basename(state.path);
   return (
     <div className="jp-mlemodernizer-apply">
       <p>
@@ -412,14 +436,16 @@ function ApplyBar(
         )}{' '}
         {open
           ? trans._n(
-              'You can also apply it to the open notebook.',
-              'You can also apply them to the open notebook.',
-              changes.length
+              'You can also apply it to %2, the notebook it was proposed for.',
+              'You can also apply them to %2, the notebook they were proposed for.',
+              changes.length,
+              name
             )
           : trans._n(
-              'Open the notebook to apply it there.',
-              'Open the notebook to apply them there.',
-              changes.length
+              'Open %2 to apply it there.',
+              'Open %2 to apply them there.',
+              changes.length,
+              name
             )}
       </p>
       <div className="jp-mlemodernizer-apply-actions">
@@ -427,9 +453,10 @@ function ApplyBar(
           type="button"
           className="jp-mod-styled jp-mlemodernizer-button"
           disabled={!open || changes.length === 0}
+          title={trans.__('Write the accepted changes into %1', state.path)}
           onClick={() => actions.applyAccepted(job)}
         >
-          {trans.__('Apply to notebook')}
+          {trans.__('Apply to %1', name)}
         </button>
         {applied && (
           <button

@@ -219,7 +219,7 @@ test.describe('Modernize a notebook', () => {
       // Your own unsaved edits are never overwritten: the apply stops.
       await page.notebook.activate(NOTEBOOK);
       await page.notebook.setCell(1, 'code', "import helpers\nprint('mine')");
-      await panel.getByRole('button', { name: 'Apply to notebook' }).click();
+      await panel.getByRole('button', { name: `Apply to ${NOTEBOOK}` }).click();
       const dialog = page.locator('.jp-Dialog');
       await expect(dialog).toContainText('Changes not applied');
       await expect(dialog).toContainText('unsaved edits');
@@ -228,7 +228,7 @@ test.describe('Modernize a notebook', () => {
 
       // Saved, the accepted change applies (and only it); Undo reverts it.
       await page.notebook.save();
-      await panel.getByRole('button', { name: 'Apply to notebook' }).click();
+      await panel.getByRole('button', { name: `Apply to ${NOTEBOOK}` }).click();
       await expect.poll(() => cellSource(page, 2)).toBe(CELL2_FIXED);
       expect(await cellSource(page, 1)).toBe("import helpers\nprint('mine')");
       await panel.getByRole('button', { name: 'Undo apply' }).click();
