@@ -195,24 +195,8 @@ export class PanelActions implements IPanelActions {
       );
       return;
     }
+    // said in the panel, beside its Undo: a toast here covered the timeline
     job.appliedEdits = [...job.appliedEdits, ...plan.edits];
-    Notification.success(
-      this._trans._n(
-        'Applied %1 cell change to %2.',
-        'Applied %1 cell changes to %2.',
-        plan.edits.length,
-        basename(job.state.path)
-      ),
-      {
-        autoClose: 5000,
-        actions: [
-          {
-            label: this._trans.__('Undo'),
-            callback: () => this.undoApply(job)
-          }
-        ]
-      }
-    );
   }
 
   undoApply(job: JobModel): void {
@@ -233,9 +217,6 @@ export class PanelActions implements IPanelActions {
       return;
     }
     job.appliedEdits = [];
-    Notification.info(this._trans.__('Reverted the applied changes.'), {
-      autoClose: 3000
-    });
   }
 
   openSettings(): void {

@@ -428,6 +428,16 @@ function ApplyBar(
   const name = basename(state.path);
   return (
     <div className="jp-mlemodernizer-apply">
+      {applied && (
+        <p className="jp-mlemodernizer-applied" role="status">
+          {trans._n(
+            'Applied %1 cell change to %2.',
+            'Applied %1 cell changes to %2.',
+            job.appliedEdits.length,
+            name
+          )}
+        </p>
+      )}
       <p>
         {trans._n(
           '%1 accepted cell change is in the modernized copy.',
