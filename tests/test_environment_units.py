@@ -10,7 +10,7 @@ import nbformat
 import pytest
 
 from mlemodernizer.execution.base import CellError
-from mlemodernizer.fixers.environment.candidates import _home, candidates
+from mlemodernizer.fixers.environment.candidates import _home, _renamed, candidates
 from mlemodernizer.fixers.environment.docnotes import (
     counting_parameter,
     keyword_for_value,
@@ -319,6 +319,29 @@ def test_where_a_name_lives_public_face_own_package_and_kind_first() -> None:
     # read, not called: the value is a candidate too (a dependency's still last)
     assert [h["module"] for h in _home(hits, "lib.cross_val", {})][-1] == "dep.util"
     assert "lib.text" in [h["module"] for h in _home(hits, "lib.cross_val", {})]
+
+
+def test_of_two_names_with_the_old_ones_words_the_one_whose_docstring_replaces_it() -> None:
+    def hit(name: str, doc: str) -> dict:
+        ident = f"lib.impute.{name}"
+        return {"module": "lib.impute", "kind": "class", "ident": ident, "top": "lib",
+                "name": name, "params": [], "doc": doc}  # fmt: skip
+
+    close = {
+        "SimpleImputer": [
+            hit(
+                "SimpleImputer",
+                "Fill gaps.\n\n`SimpleImputer` replaces the previous "
+                "`lib.preprocessing.Imputer` estimator which is now removed.",
+            )  # fmt: skip
+        ],
+        "KNNImputer": [hit("KNNImputer", "Fill gaps from the nearest neighbours.")],
+    }
+    [(chosen, why)] = _renamed("Imputer", close, "lib.preprocessing", {"call": True})
+    assert chosen["name"] == "SimpleImputer" and "docstring" in why
+    # without the note the two are as alike as each other: no choice
+    close["SimpleImputer"][0]["doc"] = "Fill gaps."
+    assert _renamed("Imputer", close, "lib.preprocessing", {"call": True}) == []
 
 
 def _error(ename: str, evalue: str, line: int = 1, cell: int = 0) -> CellError:

@@ -16,6 +16,7 @@ from .docnotes import (
     keyword_for_value,
     removed_without_effect,
     renamed_parameter,
+    replacement_note,
     replacing_member,
     takers_of_value,
 )
@@ -150,12 +151,15 @@ def _renamed(
     """Names that took ``name``'s place (``Imputer`` -> ``SimpleImputer``): containing it or
     spelled like it, and taking the call as written. The clear best only."""
     scored = []
+    noted = []
     for other, hits in close.items():
         for h in _home(hits, old_module, use, elsewhere=False)[:1]:
             if _fits(h, use) is False:
                 continue
             if use.get("call") and h["kind"] not in ("class", "function"):
                 continue  # called: a module or a value cannot be what it was
+            if replacement_note(h.get("doc") or "", [f"{old_module}.{name}", name]):
+                noted.append(h)
             contains = keeps_words(name, other)
             ratio = difflib.SequenceMatcher(None, name.lower(), other.lower()).ratio()
             if not contains and ratio < 0.8:
@@ -164,6 +168,8 @@ def _renamed(
             score = (1.0 + ratio / 2 if contains else ratio) + (0.3 if fit else 0)
             why = "keeps the words of" if contains else "is spelled like"
             scored.append((score, h, why))
+    if len(noted) == 1:  # its docstring says it took the old name's place: no tie to break
+        return [(noted[0], "is named in its docstring as replacing")]
     scored.sort(key=lambda s: -s[0])
     if not scored or (len(scored) > 1 and scored[0][0] - scored[1][0] < 0.15):
         return []

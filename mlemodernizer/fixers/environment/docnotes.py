@@ -147,6 +147,16 @@ def removed_without_effect(doc: str, old: str) -> str | None:
     return None
 
 
+def replacement_note(doc: str, old_names: list[str]) -> str | None:
+    """The sentence of ``doc`` saying it took the place of one of ``old_names`` ("`SimpleImputer`
+    replaces the previous `sklearn.preprocessing.Imputer` estimator"), or None."""
+    for old in old_names:
+        for sentence in sentences_naming(doc, old):
+            if _RENAME.search(sentence):
+                return sentence
+    return None
+
+
 def replacing_member(members: dict[str, dict], old: str) -> tuple[str, str] | None:
     """The member whose docstring says it replaces ``old`` (one only), with the sentence."""
     found = []
