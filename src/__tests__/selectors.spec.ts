@@ -26,6 +26,23 @@ describe('selectors', () => {
     expect(scoreBand(state)).toBeNull();
   });
 
+  it('plots an iteration that ended without a run as one', () => {
+    const state = reduceEvents(initialState('j', 'nb.ipynb'), EVENTS);
+    const ended = {
+      ...state,
+      iterations: [
+        ...state.iterations,
+        { ...state.iterations[1], index: 2, execution: null }
+      ]
+    };
+    const points = chartPoints(ended as typeof state);
+    expect(points.map(p => [p.iteration, p.ran])).toEqual([
+      [0, true],
+      [1, true],
+      [2, false]
+    ]);
+  });
+
   it('leaves a running execution off the chart', () => {
     const state = reduceEvents(
       initialState('j', 'nb.ipynb'),

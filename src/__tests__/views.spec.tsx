@@ -846,8 +846,22 @@ describe('views', () => {
     render(
       <ScoreChart
         points={[
-          { iteration: 0, score: 0.5, runtime: 10, errorCells: 2 },
-          { iteration: 1, score: 0.88, runtime: 4, errorCells: 0 }
+          {
+            iteration: 0,
+            score: 0.5,
+            runtime: 10,
+            errorCells: 2,
+            ran: true,
+            resumedFrom: null
+          },
+          {
+            iteration: 1,
+            score: 0.88,
+            runtime: 4,
+            errorCells: 0,
+            ran: true,
+            resumedFrom: null
+          }
         ]}
         band={{ target: 0.9, low: 0.81, high: 0.99 }}
         trans={trans}
@@ -866,6 +880,57 @@ describe('views', () => {
       host.querySelectorAll('.jp-mlemodernizer-chart-point-in')
     ).toHaveLength(1);
     expect(state.targetScore).toBe(0.9);
+  });
+
+  it('names its axes, marks a part run and an iteration without a run', () => {
+    render(
+      <ScoreChart
+        points={[
+          {
+            iteration: 0,
+            score: null,
+            runtime: 1.23,
+            errorCells: 1,
+            ran: true,
+            resumedFrom: null
+          },
+          {
+            iteration: 1,
+            score: null,
+            runtime: 0.1,
+            errorCells: 0,
+            ran: true,
+            resumedFrom: 2
+          },
+          {
+            iteration: 2,
+            score: null,
+            runtime: null,
+            errorCells: null,
+            ran: false,
+            resumedFrom: null
+          }
+        ]}
+        band={null}
+        trans={trans}
+      />
+    );
+    const texts = Array.from(host.querySelectorAll('svg text')).map(
+      t => t.firstChild?.textContent
+    );
+    expect(texts).toEqual(
+      expect.arrayContaining(['base', '1', '2', '1.2 s', '0 s', 'no run'])
+    );
+    expect(texts).toContain('baseline, then each iteration');
+    expect(
+      host.querySelectorAll('.jp-mlemodernizer-chart-bar-partial')
+    ).toHaveLength(1);
+    expect(host.querySelector('svg')?.getAttribute('aria-label')).toContain(
+      'iteration 1: score –, runtime 0.10 s (from cell 3 on'
+    );
+    expect(
+      host.querySelector('.jp-mlemodernizer-legend-partial')?.textContent
+    ).toBe('run from a cell on (part of the notebook)');
   });
 
   it('tells what to do when the LLM or Docker is missing', () => {

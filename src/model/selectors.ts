@@ -12,6 +12,10 @@ export interface IChartPoint {
   score: number | null;
   runtime: number | null;
   errorCells: number | null;
+  /** Whether the iteration ran the notebook (a fix rejected in review: not). */
+  ran: boolean;
+  /** The cell a kept kernel resumed from (its runtime is that part's); null: the top. */
+  resumedFrom: number | null;
 }
 
 /**
@@ -25,22 +29,41 @@ export interface IScoreBand {
 
 /**
  * The finished executions of the baseline and each iteration, in order
- * (reruns for the t-test are left out: they repeat the last point).
+ * (reruns for the t-test are left out: they repeat the last point); an
+ * iteration that ended without a run is a point without one.
  */
 export function chartPoints(state: IJobState): IChartPoint[] {
   const points: IChartPoint[] = [];
-  for (const iteration of state.iterations) {
+  const last = state.iterations.length - 1;
+  state.iterations.forEach((iteration, i) => {
     const execution = iteration.execution;
-    if (!execution || execution.running) {
-      continue;
+    if (execution?.running) {
+      return;
+    }
+    if (!execution) {
+      // the last iteration may still be on its way to a run
+      if (i === last && isActive(state)) {
+        return;
+      }
+      points.push({
+        iteration: iteration.index,
+        score: null,
+        runtime: null,
+        errorCells: null,
+        ran: false,
+        resumedFrom: null
+      });
+      return;
     }
     points.push({
       iteration: iteration.index,
       score: execution.score,
       runtime: execution.runtime,
-      errorCells: execution.errorCells
+      errorCells: execution.errorCells,
+      ran: true,
+      resumedFrom: execution.startAt ? execution.startAt : null
     });
-  }
+  });
   return points;
 }
 

@@ -20,8 +20,8 @@ export interface IScoreChartProps {
 }
 
 const WIDTH = 300;
-const HEIGHT = 120;
-const PAD = { left: 34, right: 34, top: 8, bottom: 18 };
+const HEIGHT = 132;
+const PAD = { left: 34, right: 34, top: 8, bottom: 30 };
 
 export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
   const { points, band, trans } = props;
@@ -68,22 +68,34 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
     .map((p, i) => (p.score === null ? null : `${x(i)},${y(p.score)}`))
     .filter((p): p is string => p !== null);
 
-  // the x axis: B for the baseline, then the iteration numbers
+  // the x axis: the baseline, then the iteration numbers (titled below)
   const label = (p: IChartPoint) =>
-    p.iteration === 0 ? trans.__('B') : String(p.iteration);
-  const summary = points
-    .map(p =>
-      trans.__(
-        '%1: score %2, runtime %3, %4 error cells',
-        p.iteration === 0
-          ? trans.__('baseline')
-          : trans.__('iteration %1', p.iteration),
-        formatScore(p.score),
-        formatSeconds(p.runtime),
-        p.errorCells ?? '–'
-      )
-    )
-    .join('; ');
+    p.iteration === 0 ? trans.__('base') : String(p.iteration);
+  const name = (p: IChartPoint) =>
+    p.iteration === 0
+      ? trans.__('baseline')
+      : trans.__('iteration %1', p.iteration);
+  const describe = (p: IChartPoint) =>
+    !p.ran
+      ? trans.__('%1: no run (no fix was applied)', name(p))
+      : p.resumedFrom !== null
+        ? trans.__(
+            '%1: score %2, runtime %3 (from cell %4 on, in the kernel kept from the run before), %5 error cells',
+            name(p),
+            formatScore(p.score),
+            formatSeconds(p.runtime),
+            p.resumedFrom + 1,
+            p.errorCells ?? '–'
+          )
+        : trans.__(
+            '%1: score %2, runtime %3, %4 error cells',
+            name(p),
+            formatScore(p.score),
+            formatSeconds(p.runtime),
+            p.errorCells ?? '–'
+          );
+  const summary = points.map(describe).join('; ');
+  const partial = points.some(p => p.resumedFrom !== null);
   const bandText = band
     ? trans.__(
         'Target %1, band %2 to %3.',
@@ -119,18 +131,40 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
           </g>
         )}
         <g className="jp-mlemodernizer-chart-bars">
-          {points.map((p, i) => (
-            <rect
-              key={p.iteration}
-              className={
-                p.errorCells ? 'jp-mlemodernizer-chart-bar-error' : undefined
-              }
-              x={x(i) - barW / 2}
-              width={barW}
-              y={PAD.top + plotH - barH(p.runtime ?? 0)}
-              height={barH(p.runtime ?? 0)}
-            />
-          ))}
+          {points.map((p, i) =>
+            p.ran ? (
+              <rect
+                key={p.iteration}
+                className={[
+                  p.errorCells ? 'jp-mlemodernizer-chart-bar-error' : '',
+                  p.resumedFrom !== null
+                    ? 'jp-mlemodernizer-chart-bar-partial'
+                    : ''
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
+                x={x(i) - barW / 2}
+                width={barW}
+                y={PAD.top + plotH - barH(p.runtime ?? 0)}
+                height={barH(p.runtime ?? 0)}
+              >
+                <title>{describe(p)}</title>
+              </rect>
+            ) : (
+              // no bar to draw: say so where it would be
+              <text
+                key={p.iteration}
+                className="jp-mlemodernizer-chart-norun"
+                x={x(i)}
+                y={PAD.top + plotH - 3}
+                textAnchor="start"
+                transform={`rotate(-90 ${x(i)} ${PAD.top + plotH - 3})`}
+              >
+                {trans.__('no run')}
+                <title>{describe(p)}</title>
+              </text>
+            )
+          )}
         </g>
         {scorePath.length > 1 && (
           <polyline
@@ -163,10 +197,23 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
             y2={PAD.top + plotH}
           />
           {points.map((p, i) => (
-            <text key={p.iteration} x={x(i)} y={HEIGHT - 5} textAnchor="middle">
+            <text
+              key={p.iteration}
+              x={x(i)}
+              y={PAD.top + plotH + 11}
+              textAnchor="middle"
+            >
               {label(p)}
             </text>
           ))}
+          <text
+            className="jp-mlemodernizer-chart-axis-title"
+            x={PAD.left + plotW / 2}
+            y={HEIGHT - 3}
+            textAnchor="middle"
+          >
+            {trans.__('baseline, then each iteration')}
+          </text>
           {scores.length > 0 && (
             <>
               <text x={PAD.left - 3} y={PAD.top + 8} textAnchor="end">
@@ -177,8 +224,12 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
               </text>
             </>
           )}
+          {/* the runtime scale, on the right: its top and its zero */}
           <text x={PAD.left + plotW + 3} y={PAD.top + 8} textAnchor="start">
-            {`${maxRuntime < 10 ? maxRuntime.toFixed(1) : Math.round(maxRuntime)}s`}
+            {`${maxRuntime < 10 ? maxRuntime.toFixed(1) : Math.round(maxRuntime)} s`}
+          </text>
+          <text x={PAD.left + plotW + 3} y={PAD.top + plotH} textAnchor="start">
+            {'0 s'}
           </text>
         </g>
       </svg>
@@ -204,6 +255,16 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
         <span className="jp-mlemodernizer-legend-errors">
           {trans.__('run with errors')}
         </span>
+        {partial && (
+          <span
+            className="jp-mlemodernizer-legend-partial"
+            title={trans.__(
+              "After a fix the run goes on from the first cell it changed, in the kernel kept from the run before: its time is that part's, not the whole notebook's"
+            )}
+          >
+            {trans.__('run from a cell on (part of the notebook)')}
+          </span>
+        )}
       </figcaption>
     </figure>
   );
