@@ -226,10 +226,13 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
           )}
           {/* the runtime scale, on the right: its top and its zero */}
           <text x={PAD.left + plotW + 3} y={PAD.top + 8} textAnchor="start">
-            {`${maxRuntime < 10 ? maxRuntime.toFixed(1) : Math.round(maxRuntime)} s`}
+            {trans.__(
+              '%1 s',
+              maxRuntime < 10 ? maxRuntime.toFixed(1) : Math.round(maxRuntime)
+            )}
           </text>
           <text x={PAD.left + plotW + 3} y={PAD.top + plotH} textAnchor="start">
-            {'0 s'}
+            {trans.__('%1 s', 0)}
           </text>
         </g>
       </svg>
