@@ -199,6 +199,9 @@ class ProgressPrinter:
                 line += f"\n    fixed since the baseline: cell {fixed}"
             if d.get("score") is not None:
                 line += f"; score {d['score']}"
+        elif event.type == "loop_stopped" and d.get("summary"):
+            # the model's reply in plain words (what it was told is in the report's llm_replies)
+            line = f"[iteration {d['iteration']}] no fix: {d['summary']}"
         elif event.type in ("issue_detected", "loop_stopped"):
             # a stop (budget, llm_error, no_fix) prints as the issue line it always was
             what = d["issue"] if event.type == "issue_detected" else d["reason"]

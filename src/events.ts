@@ -235,6 +235,20 @@ export interface IEnvironmentTrial {
   why: string;
 }
 
+/** What was wrong with a model's reply. */
+export type ReplyProblem =
+  | 'truncated'
+  | 'no_code'
+  | 'no_header'
+  | 'wrong_cells'
+  | 'placeholder'
+  | 'invalid_python'
+  | 'changes_nothing'
+  | 'breaks_names'
+  | 'refused_by_guard'
+  | 'repeats_refused'
+  | 'unusable';
+
 /**
  * One reply the model sent: the iteration it was asked for, its attempt (1,
  * then each re-ask), used or the reason it was refused, its tokens.
@@ -243,7 +257,10 @@ export interface ILLMReply {
   iteration: number;
   attempt: number;
   accepted: boolean;
+  /** Why it was refused, as the model was told, or null. */
   reason: string | null;
+  /** The reason's kind (absent in older reports). */
+  problem?: ReplyProblem | null;
   cells: number[];
   finish_reason: string | null;
   prompt_tokens: number;
@@ -423,7 +440,13 @@ export interface ILoopStoppedEvent extends IEventBase {
   type: 'loop_stopped';
   iteration: number;
   reason: StopKind;
+  /** The reason as the fixer gave it (the LLM's: what the model was told). */
   detail: string;
+  /**
+   * The same in plain words ("the model's reply held no code; asked again
+   * twice") when `detail` was written to the model; absent from older servers.
+   */
+  summary?: string | null;
 }
 
 export interface ILLMStreamEvent extends IEventBase {

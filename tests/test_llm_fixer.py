@@ -168,7 +168,8 @@ def test_unknown_cell_is_reasked_with_the_reason(scripted_openai):
     bad = "Plan: fix it.\n```python\n# %% cell 12\ny = 1\n```"
     srv = scripted_openai([bad, GOOD])
     chunks: list[str] = []
-    proposal = fixer_for(srv).propose(make_ctx(stream=chunks.append))
+    fixer = fixer_for(srv)
+    proposal = fixer.propose(make_ctx(stream=chunks.append))
 
     assert proposal is not None and proposal.changes[0].cell_index == 3
     assert len(srv.requests) == 2
@@ -177,30 +178,42 @@ def test_unknown_cell_is_reasked_with_the_reason(scripted_openai):
     assert second[-1]["role"] == "user"
     assert "cell 12 does not exist" in second[-1]["content"]
     assert "1, 2, 3" in second[-1]["content"]  # the cells it may change
-    assert "re-asking" in "".join(chunks)
+    # the stream people watch says it plainly; the model's words stay in the request
+    streamed = "".join(chunks)
+    assert "[asking the model again: its reply changed cells it may not change]" in streamed
+    assert "does not exist" not in streamed
+    assert fixer.replies[0]["problem"] == "wrong_cells"
     assert proposal.usage.requests == 2
 
 
 @pytest.mark.parametrize(
-    ("reply", "reason"),
+    ("reply", "reason", "problem"),
     [
-        ("```python\n# %% cell 0\nx = 1\n```", "cell 0 is a markdown cell"),
-        ("```python\n# %% cell 4\nx = 1\n```", "cell 4 was not shown to you"),
-        ("```python\n# %% cell 3\ny = df[\n```", "cell 3 is not valid Python"),
-        (f"```python\n# %% cell 3\n{SOURCES[2]}\n```", "your reply changes nothing"),
-        ("I think you should use float.", "your reply contains no code"),
+        ("```python\n# %% cell 0\nx = 1\n```", "cell 0 is a markdown cell", "wrong_cells"),
+        ("```python\n# %% cell 4\nx = 1\n```", "cell 4 was not shown to you", "wrong_cells"),
+        ("```python\n# %% cell 3\ny = df[\n```", "cell 3 is not valid Python", "invalid_python"),
+        (
+            f"```python\n# %% cell 3\n{SOURCES[2]}\n```",
+            "your reply changes nothing",
+            "changes_nothing",
+        ),
+        ("I think you should use float.", "your reply contains no code", "no_code"),
         (
             "```python\n# %% cell 3\nX = 1\n# ... rest of the code unchanged\n```",
+            "placeholder",
             "placeholder",
         ),
     ],
 )
-def test_invalid_replies_are_reasked_with_a_precise_reason(scripted_openai, reply, reason):
+def test_invalid_replies_are_reasked_with_a_precise_reason(scripted_openai, reply, reason, problem):
     srv = scripted_openai([reply, GOOD])
-    proposal = fixer_for(srv).propose(make_ctx())
+    fixer = fixer_for(srv)
+    proposal = fixer.propose(make_ctx())
     assert proposal is not None
     assert len(srv.requests) == 2
     assert reason in srv.requests[1]["messages"][-1]["content"]
+    # the report's record keeps the model's words and their kind (what people are told)
+    assert reason in fixer.replies[0]["reason"] and fixer.replies[0]["problem"] == problem
 
 
 def test_resending_the_failing_code_is_told_the_error(scripted_openai):
@@ -219,6 +232,9 @@ def test_reply_that_never_validates_gives_none_after_max_reasks(scripted_openai)
     assert fixer.propose(make_ctx()) is None
     assert len(srv.requests) == 3  # the ask and two re-asks, no more
     assert "cell 92 does not exist" in (fixer.last_failure or "")
+    assert fixer.last_summary == (
+        "the model's replies changed cells it may not change; asked again twice"
+    )
     assert fixer.last_usage.requests == 3
     assert fixer.usage.requests == 3
 
@@ -229,6 +245,9 @@ def test_a_repeated_reply_ends_the_reasks(scripted_openai):
     assert fixer.propose(make_ctx()) is None
     assert len(srv.requests) == 2  # the ask, one re-ask answered the same way, then stop
     assert fixer.last_failure is not None and "repeated its previous reply" in fixer.last_failure
+    assert fixer.last_summary == (
+        "the model's replies held no code; asked again once, and it sent the same reply again"
+    )
 
 
 def test_max_reasks_zero_asks_once(scripted_openai):

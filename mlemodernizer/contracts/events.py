@@ -136,6 +136,22 @@ class ReportIteration(TypedDict):
     similarity: dict[str, dict[str, float]]
 
 
+# what was wrong with a model's reply (``fixers.llm.problems`` says each in plain words)
+ReplyProblem = Literal[
+    "truncated",
+    "no_code",
+    "no_header",
+    "wrong_cells",
+    "placeholder",
+    "invalid_python",
+    "changes_nothing",
+    "breaks_names",
+    "refused_by_guard",
+    "repeats_refused",
+    "unusable",  # none of the above (a reason without its kind)
+]
+
+
 class LLMReply(TypedDict):
     """One reply the model sent (``LLMFixer.replies``): used, or why not."""
 
@@ -143,6 +159,7 @@ class LLMReply(TypedDict):
     attempt: int  # 1, then each re-ask
     accepted: bool
     reason: str | None  # why it was refused (the re-ask's reason), or None
+    problem: NotRequired[ReplyProblem | None]  # the reason's kind (absent in older reports)
     cells: list[int]  # the cells it changed (0-based), when accepted
     finish_reason: str | None
     prompt_tokens: int
@@ -375,7 +392,10 @@ class LoopStopped(Payload, event="loop_stopped"):
 
     iteration: int
     reason: Literal["budget", "llm_error", "no_fix"]
-    detail: str
+    detail: str  # the reason as the fixer gave it (the LLM's: what the model was told)
+    # the same in plain words for people ("the model's reply held no code; asked again
+    # twice"), when ``detail`` was written to the model; None otherwise (and from older servers)
+    summary: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

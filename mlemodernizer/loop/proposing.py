@@ -64,13 +64,20 @@ class ProposeStep:
         if proposal is None and st.deadline.passed():
             return None  # the loop says the deadline stopped it (Modernizer._next_fix)
         if proposal is None:
-            # say why: the last fixer's reason (a rejected reply, an empty one), if it has one
-            why = next(
-                (f.last_failure for f in reversed(self.fixers) if getattr(f, "last_failure", None)),
-                None,
+            # say why: the last fixer's reason (a rejected reply, an empty one), if it has one,
+            # and in plain words when its reason was written to the model (the LLM's)
+            said = next(
+                (f for f in reversed(self.fixers) if getattr(f, "last_failure", None)), None
             )
-            if why:
-                self.emitter.emit(LoopStopped(iteration=index + 1, reason="no_fix", detail=why))
+            if said is not None:
+                self.emitter.emit(
+                    LoopStopped(
+                        iteration=index + 1,
+                        reason="no_fix",
+                        detail=said.last_failure,
+                        summary=getattr(said, "last_summary", None),
+                    )
+                )
             st.stop_reason = "no_fix"
             return None
         return proposal
@@ -105,7 +112,9 @@ class ProposeStep:
                     break
                 replies = getattr(fixer, "replies", None)
                 if replies:
-                    replies[-1].update(accepted=False, reason="repeats a refused change")
+                    replies[-1].update(
+                        accepted=False, reason="repeats a refused change", problem="repeats_refused"
+                    )
                 ctx.rejections = [
                     *ctx.rejections,
                     "Your last reply repeated a change that was already refused or rolled "

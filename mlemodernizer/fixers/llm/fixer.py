@@ -15,6 +15,7 @@ from .client import ChatClient, LLMRequestError
 from .consistency import redefined_helpers
 from .guard import check_patch
 from .pricing import DEFAULT_PRICES
+from .problems import ReplyProblem, no_fix_summary, plain
 from .prompts import build_prompt, reask_message
 from .reply import parse_reply, validate_reply
 
@@ -59,6 +60,8 @@ class LLMFixer:
         self.max_reasks = max(0, max_reasks)
         self.usage = TokenUsage()
         self.last_failure: str | None = None  # why the last propose() returned None
+        # the same for people (the reasons above are written to the model): see problems.py
+        self.last_summary: str | None = None
         # every reply the model sent, accepted or not and why: the report lists them
         self.replies: list[dict[str, Any]] = []
         # the last propose()'s requests, also when it gave None or raised: the loop counts these
@@ -77,7 +80,7 @@ class LLMFixer:
         )
 
     def propose(self, ctx: FixContext) -> FixProposal | None:
-        self.last_failure = None
+        self.last_failure = self.last_summary = None
         usage = self.last_usage = TokenUsage()
         prompt = build_prompt(ctx)
         messages = list(prompt.messages)
@@ -88,9 +91,10 @@ class LLMFixer:
         # with their own error (`name 'old_train' is not defined`), which the next iteration fixes
         fallback: FixProposal | None = None
         fallback_reply = -1
+        problems: list[ReplyProblem] = []  # each rejected reply's, for the summary
         for attempt in range(self.max_reasks + 1):
             if ctx.cancel.is_set():
-                self.last_failure = "cancelled"
+                self.last_failure = self.last_summary = "cancelled"
                 return None
             self.budget.check()
             started = time.monotonic()
@@ -105,7 +109,7 @@ class LLMFixer:
             # every reply counts, also one the parser or the guard rejects below
             self._spent(usage, completion.usage)
             if completion.cancelled:
-                self.last_failure = "cancelled"
+                self.last_failure = self.last_summary = "cancelled"
                 return None
             parsed = parse_reply(completion.content, known_files=prompt.files)
             if carried:
@@ -125,7 +129,7 @@ class LLMFixer:
                 truncated=completion.finish_reason == "length" or cut,
                 files=prompt.files,
             )
-            reason = result.reason
+            reason, problem = result.reason, result.problem
             carried = result.partial
             if reason is None or result.partial:
                 guarded = check_patch(
@@ -133,10 +137,11 @@ class LLMFixer:
                 ) or redefined_helpers(result.changes, sources, _local_module_sources(ctx))
                 if reason is None:
                     reason = guarded
+                    problem = "refused_by_guard" if guarded else None
                 elif guarded is None:
                     fallback = self._proposal(ctx, parsed.plan, result.changes, usage)
                     fallback_reply = len(self.replies)  # the record appended below
-            elif reason.startswith("your reply changes nothing") and ctx.result.first_error:
+            elif problem == "changes_nothing" and ctx.result.first_error:
                 # small models resend the code that just failed: say what that code does
                 failing = ctx.result.first_error
                 reason += (
@@ -150,6 +155,7 @@ class LLMFixer:
                     "attempt": attempt + 1,
                     "accepted": reason is None,
                     "reason": reason,
+                    "problem": problem,
                     "cells": sorted({c.cell_index for c in result.changes if c.path is None}),
                     "finish_reason": completion.finish_reason,
                     "prompt_tokens": completion.usage.prompt_tokens,
@@ -160,15 +166,20 @@ class LLMFixer:
             if reason is None:
                 return self._proposal(ctx, parsed.plan, result.changes, usage)
             self.last_failure = reason
+            problems.append(problem or "unusable")
+            self.last_summary = no_fix_summary(problems)
             if previous is not None and completion.content.strip() == previous.strip():
                 # a deterministic model (temperature 0) answers a re-ask with the very same
                 # reply: asking again only spends tokens
                 self.last_failure = f"{reason} (the model repeated its previous reply)"
+                self.last_summary = no_fix_summary(problems, repeated=True)
                 return self._fall_back(fallback, fallback_reply)
             previous = completion.content
             if attempt < self.max_reasks:
                 if ctx.stream is not None:
-                    ctx.stream(f"\n\n[re-asking the model: {reason}]\n\n")
+                    # what the model is told stays in the report (llm_replies) and the stop's
+                    # detail: the stream people watch says it plainly
+                    ctx.stream(f"\n\n[asking the model again: its reply {plain(problems[-1])}]\n\n")
                 messages.append({"role": "assistant", "content": completion.content})
                 messages.append(
                     {
@@ -181,7 +192,7 @@ class LLMFixer:
     def _fall_back(self, proposal: FixProposal | None, reply: int) -> FixProposal | None:
         """The reply kept for when the re-asks run out, marked taken in the replies' record."""
         if proposal is not None:
-            self.last_failure = None
+            self.last_failure = self.last_summary = None
             record = self.replies[reply]
             record["accepted"] = True
             record["reason"] = f"taken as it was when the re-asks ran out: {record['reason']}"

@@ -26,6 +26,7 @@ from nbformat import NotebookNode
 from ...contracts.notebook import parse_error
 from ..base import CellChange
 from .consistency import lost_file_names, name_problems
+from .problems import ReplyProblem
 
 # `# %% cell 3`, `#%% [cell 3]`, `# %% Cell 3: fixed`, `# %% [3]`
 _HEADER_PCT = re.compile(
@@ -401,6 +402,8 @@ class Validation:
     # the re-ask's reply is taken together with them (small models send just the missing cell),
     # and ``changes`` holds the patch as it is, for when the re-asks run out
     partial: dict[int, str] = field(default_factory=dict)
+    # what kind of problem ``reason`` tells (the first, when several): what people are told
+    problem: ReplyProblem | None = None
 
 
 def validate_reply(
@@ -435,6 +438,7 @@ def validate_reply(
             [],
             f"your reply was cut off before it ended{spent}; reply again with a one-line plan "
             "and only the cells you change",
+            problem="truncated",
         )
     if not parsed.cells and not parsed.files and len(parsed.headerless_code) == 1:
         code = parsed.headerless_code[0]
@@ -452,14 +456,16 @@ def validate_reply(
                 f"your code has no {header_hint} header line, so it is unclear what it "
                 "replaces; start each changed cell with its header, e.g. `# %% cell "
                 f"{shown[-1] if shown else 0}`",
+                problem="no_header",
             )
         return Validation(
             [],
             "your reply contains no code: give one ```python block with each changed cell "
             f"under its {header_hint} header",
+            problem="no_code",
         )
 
-    problems: list[str] = []
+    problems: list[tuple[ReplyProblem, str]] = []
     changes: list[CellChange] = []
     unchanged: list[int] = []
     empty: list[int] = []
@@ -469,32 +475,44 @@ def validate_reply(
             continue
         if index >= len(nb.cells) or index < 0:
             problems.append(
-                f"cell {index} does not exist (the code cells are {_ranges(shown)}); you cannot "
-                "add cells, put new code into an existing cell"
+                (
+                    "wrong_cells",
+                    f"cell {index} does not exist (the code cells are {_ranges(shown)}); you "
+                    "cannot add cells, put new code into an existing cell",
+                )
             )
             continue
         cell = nb.cells[index]
         if cell.cell_type != "code":
             problems.append(
-                f"cell {index} is a {cell.cell_type} cell; change only code cells "
-                f"({_ranges(shown)})"
+                (
+                    "wrong_cells",
+                    f"cell {index} is a {cell.cell_type} cell; change only code cells "
+                    f"({_ranges(shown)})",
+                )
             )
             continue
         if index not in shown:
             problems.append(
-                f"cell {index} was not shown to you; change only cells {_ranges(shown)}"
+                (
+                    "wrong_cells",
+                    f"cell {index} was not shown to you; change only cells {_ranges(shown)}",
+                )
             )
             continue
         hole = _placeholder(body)
         if hole is not None:
             problems.append(
-                f"cell {index} contains the placeholder `{hole[:60]}` instead of code; write the "
-                "complete cell, every line of it"
+                (
+                    "placeholder",
+                    f"cell {index} contains the placeholder `{hole[:60]}` instead of code; write "
+                    "the complete cell, every line of it",
+                )
             )
             continue
         error = parse_error(body)
         if error is not None:
-            problems.append(f"cell {index} is not valid Python ({error})")
+            problems.append(("invalid_python", f"cell {index} is not valid Python ({error})"))
             continue
         if _norm(body) == _norm(cell.source):
             unchanged.append(index)
@@ -507,21 +525,24 @@ def validate_reply(
         if path is None:
             allowed_files = ", ".join(f"`{p}`" for p in files)
             problems.append(
-                f"`{name}` is not a file you may change: change only "
-                + (f"the helper module {allowed_files} and " if files else "")
-                + "the notebook's cells"
+                (
+                    "wrong_cells",
+                    f"`{name}` is not a file you may change: change only "
+                    + (f"the helper module {allowed_files} and " if files else "")
+                    + "the notebook's cells",
+                )
             )
             continue
         view = files[path]
         outcome = _file_change(path, body, view)
-        if isinstance(outcome, str):
+        if isinstance(outcome, tuple):
             problems.append(outcome)
         elif outcome is None:
             unchanged_files.append(path)
         else:
             file_changes.append(outcome)
     if problems:
-        return Validation([], "; ".join(problems))
+        return Validation([], "; ".join(t for _, t in problems), problem=problems[0][0])
     if not changes and not file_changes and (unchanged or unchanged_files):
         what = [f"cell {_ranges(unchanged)}"] if unchanged else []
         what += [f"`{p}`" for p in unchanged_files]
@@ -529,27 +550,29 @@ def validate_reply(
             [],
             f"your reply changes nothing: {' and '.join(what)} is identical to the current "
             "code; change the code that causes the problem",
+            problem="changes_nothing",
         )
     if not changes and not file_changes:
         return Validation(
             [],
             f"your reply names cell {_ranges(empty)} but gives no code for it; put the complete "
             "new cell under its `# %% cell N` header inside the ```python block",
+            problem="no_code",
         )
     changes.sort(key=lambda c: c.cell_index)
-    problems = name_problems(changes, nb) if changes else []
-    if problems:
-        text = "; ".join(t for t, _ in problems[:4])
-        if all(follow for _, follow in problems) and not file_changes:
+    lost = name_problems(changes, nb) if changes else []
+    if lost:
+        text = "; ".join(t for t, _ in lost[:4])
+        if all(follow for _, follow in lost) and not file_changes:
             # usable as it is (its users fail next run, with a clear error), but asked to finish
-            return Validation(changes, text, dict(parsed.cells))
-        return Validation([], text)
+            return Validation(changes, text, dict(parsed.cells), problem="breaks_names")
+        return Validation([], text, problem="breaks_names")
     cells = [c.source for c in nb.cells if c.cell_type == "code"]
     for change in file_changes:
         assert change.path is not None
-        lost = lost_file_names(change.path, change.old_source, change.new_source, cells)
-        if lost is not None:
-            return Validation([], lost)
+        dropped = lost_file_names(change.path, change.old_source, change.new_source, cells)
+        if dropped is not None:
+            return Validation([], dropped, problem="breaks_names")
     return Validation(changes + file_changes, None)
 
 
@@ -589,13 +612,15 @@ def _indent(lines: list[str]) -> int:
     return min(widths, default=0)
 
 
-def _file_change(path: str, body: str, view: FileView) -> CellChange | str | None:
-    """The change a file block makes (the shown lines replaced), a reason it cannot be used,
-    or None when it changes nothing."""
+def _file_change(
+    path: str, body: str, view: FileView
+) -> CellChange | tuple[ReplyProblem, str] | None:
+    """The change a file block makes (the shown lines replaced), why it cannot be used (its
+    kind and the reason), or None when it changes nothing."""
     span = view.span()
     lines = _strip_numbers(_after_mark(body.split("\n")))
     if _only_placeholder("\n".join(lines)):
-        return f"`{path}` names no code; put {span} as they should be under its header"
+        return "no_code", f"`{path}` names no code; put {span} as they should be under its header"
     # a fence nested in a list, or the model's own indentation: back to the file's
     shift = _indent(view.shown) - _indent(lines)
     if shift > 0:
@@ -606,8 +631,9 @@ def _file_change(path: str, body: str, view: FileView) -> CellChange | str | Non
     holes = [ln for ln in lines if ln.strip() not in old_lines and _PLACEHOLDER_LINE.match(ln)]
     if holes:
         return (
+            "placeholder",
             f"`{path}` contains the placeholder `{holes[0].strip()[:60]}` instead of code; write "
-            f"{span}, every line of it"
+            f"{span}, every line of it",
         )
     before = view.lines
     new_lines = before[: view.start - 1] + lines + before[view.end :]
@@ -621,8 +647,9 @@ def _file_change(path: str, body: str, view: FileView) -> CellChange | str | Non
         # an old file with other syntax errors (Python 2) may be fixed one block at a time
         if _file_parses(view.source) or first <= (exc.lineno or 0) <= last:
             return (
+                "invalid_python",
                 f"`{path}` would not be valid Python ({exc.msg}, line {exc.lineno}); write "
-                f"{span} as they should be, indentation included, without line numbers"
+                f"{span} as they should be, indentation included, without line numbers",
             )
     return CellChange(-1, f"file:{path}", view.source, new_source, path=path)
 
