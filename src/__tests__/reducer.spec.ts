@@ -421,7 +421,8 @@ describe('reduce: other paths', () => {
     expect(state.iterations[0].issues.map(i => i.issue)).toEqual(['error']);
     expect(state.iterations[0].stop).toEqual({
       reason: 'llm_error',
-      detail: 'HTTP 500'
+      detail: 'HTTP 500',
+      summary: null
     });
     expect(state.activity).toEqual({ kind: 'idle' });
   });

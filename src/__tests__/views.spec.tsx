@@ -177,6 +177,70 @@ describe('views', () => {
     ]);
   });
 
+  it('says plainly why the model gave no fix, its replies behind "Full model reply"', () => {
+    const told =
+      'your reply contains no code: give one ```python block with each changed cell under its `# %% cell N` header';
+    const state = reduceEvents(initialState('j', 'nb.ipynb'), [
+      {
+        type: 'llm_stream',
+        job: 'j',
+        seq: 1,
+        time: 1,
+        iteration: 1,
+        fix_type: 'error_repair',
+        text: 'I cannot tell what it does.'
+      },
+      {
+        type: 'llm_stream',
+        job: 'j',
+        seq: 2,
+        time: 2,
+        iteration: 1,
+        fix_type: 'error_repair',
+        text: '\n\n[asking the model again: its reply held no code]\n\nStill no idea.'
+      },
+      {
+        type: 'loop_stopped',
+        job: 'j',
+        seq: 3,
+        time: 3,
+        iteration: 1,
+        reason: 'no_fix',
+        detail: told,
+        summary: "the model's replies held no code; asked again once"
+      }
+    ] as unknown as IEventBase[]);
+    render(
+      <Timeline
+        state={state}
+        actions={{
+          decide: jest.fn(),
+          showCell: jest.fn(),
+          openFile: jest.fn()
+        }}
+        trans={trans}
+        language={Promise.resolve(null)}
+      />
+    );
+    const stop = host.querySelector('.jp-mlemodernizer-stop');
+    expect(
+      stop?.querySelector('.jp-mlemodernizer-issue-detail')?.textContent
+    ).toBe("The model's replies held no code; asked again once.");
+    // nothing written to the model is in sight: it is behind the disclosure, closed
+    const details = stop?.querySelector('details');
+    expect(details?.open).toBe(false);
+    expect(details?.querySelector('summary')?.textContent).toBe(
+      'Full model reply'
+    );
+    expect(details?.textContent).toContain('Still no idea.');
+    expect(details?.textContent).toContain(told);
+    expect(host.querySelector('.jp-mlemodernizer-stream')).toBeNull();
+    const inSight = host.cloneNode(true) as HTMLElement;
+    inSight.querySelectorAll('details').forEach(node => node.remove());
+    expect(inSight.textContent).not.toContain('your reply');
+    expect(inSight.textContent).not.toContain('asking the model again');
+  });
+
   it('shows a change to a module beside the notebook as a file named by its path', () => {
     const decide = jest.fn();
     const openFile = jest.fn();

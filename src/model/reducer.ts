@@ -305,7 +305,11 @@ function loopStopped(state: IJobState, event: ILoopStoppedEvent): IJobState {
     ...state,
     iterations: updateIteration(state.iterations, event.iteration, it => ({
       ...it,
-      stop: { reason: event.reason, detail: event.detail ?? '' }
+      stop: {
+        reason: event.reason,
+        detail: event.detail ?? '',
+        summary: event.summary ?? null
+      }
     })),
     activity: { kind: 'idle' }
   };

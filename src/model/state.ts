@@ -107,7 +107,13 @@ export interface IIssue {
  */
 export interface IStop {
   reason: string;
+  /** The fixer's reason (the LLM's: what the model was told). */
   detail: string;
+  /**
+   * The same in plain words, when `detail` was written to the model (absent
+   * from older servers and cached states).
+   */
+  summary?: string | null;
 }
 
 /**

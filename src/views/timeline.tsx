@@ -127,15 +127,23 @@ function IterationView(props: IIterationProps): JSX.Element {
           tolerance={state.tolerance}
         />
       ))}
-      {iteration.stop && <StopView stop={iteration.stop} trans={trans} />}
-      {(iteration.stream || streaming) && fixes.length === 0 && (
-        <StreamView
-          text={iteration.stream}
-          fixType={iteration.streamFixType}
-          live={streaming}
+      {iteration.stop && (
+        <StopView
+          stop={iteration.stop}
+          stream={streaming ? '' : iteration.stream}
           trans={trans}
         />
       )}
+      {(iteration.stream || streaming) &&
+        fixes.length === 0 &&
+        (streaming || !iteration.stop?.summary) && (
+          <StreamView
+            text={iteration.stream}
+            fixType={iteration.streamFixType}
+            live={streaming}
+            trans={trans}
+          />
+        )}
       {fixes.map(fix => (
         <FixView
           key={fix.fixId}
@@ -312,17 +320,41 @@ function IssueView(props: {
   );
 }
 
+/**
+ * Why the loop stopped without a fix. When the server said it plainly (the
+ * model's replies were unusable), that sentence; the replies and what the
+ * model was told stay behind "Full model reply".
+ */
 function StopView(props: {
   stop: IStop;
+  /** The model's replies as they streamed in ('' while it still writes). */
+  stream: string;
   trans: TranslationBundle;
 }): JSX.Element {
-  const { stop, trans } = props;
+  const { stop, stream, trans } = props;
+  const plain = stop.summary;
   return (
-    <div className="jp-mlemodernizer-issue">
+    <div className="jp-mlemodernizer-issue jp-mlemodernizer-stop">
       <span className="jp-mlemodernizer-tag jp-mlemodernizer-tag-issue">
         {stopLabel(trans, stop.reason)}
       </span>{' '}
-      <span className="jp-mlemodernizer-issue-detail">{stop.detail}</span>
+      <span className="jp-mlemodernizer-issue-detail">
+        {plain ? trans.__('%1.', capitalize(plain)) : stop.detail}
+      </span>
+      {plain && (
+        <details className="jp-mlemodernizer-reply">
+          <summary>{trans.__('Full model reply')}</summary>
+          {stream && <pre className="jp-mlemodernizer-plan">{stream}</pre>}
+          {stop.detail && (
+            <>
+              <div className="jp-mlemodernizer-muted">
+                {trans.__('What the model was told last:')}
+              </div>
+              <pre className="jp-mlemodernizer-plan">{stop.detail}</pre>
+            </>
+          )}
+        </details>
+      )}
     </div>
   );
 }
