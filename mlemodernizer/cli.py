@@ -19,6 +19,7 @@ from .contracts.errors import ModernizerError
 from .contracts.events import Event
 from .contracts.options import GROUPS, Options, OptionSpec, base_type, option_specs
 from .fixers.llm.endpoint import environment_key
+from .scoring.score import outcome_words
 
 EXIT_USAGE = 2
 
@@ -226,7 +227,7 @@ class ProgressPrinter:
             self.stream.write(d["text"])
             self.stream.flush()
         elif event.type == "verdict":
-            line = f"verdict: {d['outcome']} (basis: {d['basis']})"
+            line = f"verdict: {outcome_words(d['outcome'], d['basis'])}"
             if d.get("nothing_to_modernize"):
                 line += f"; nothing to modernize: {d['nothing_to_modernize']}"
             if d.get("error_summary"):

@@ -49,7 +49,7 @@ def test_a_missing_package_does_not_stop_the_repair_of_a_later_cell(tmp_path: Pa
     [cell] = report["cells"]
     assert (cell["cell_index"], cell["state"], cell["kind"]) == (0, "blocked", "environment")
     assert cell["package"] == "watermark-xyz-absent"
-    assert report["error_summary"] == "1 cell needs package watermark-xyz-absent; 0 code errors"
+    assert report["error_summary"] == "1 cell needs package watermark-xyz-absent"
     assert report["iterations"][0]["cells_changed"] == [1]
 
 
@@ -67,7 +67,9 @@ def test_an_error_in_a_helper_file_under_modules_report_does_not_stop_the_rest(
     assert (cell["cell_index"], cell["kind"]) == (0, "helper_file")
     assert "oldmath.py" in cell["reason"]
     assert (tmp_path / "oldmath.py").read_text().endswith("np.float(0.5)\n")  # left alone
-    assert report["error_summary"] == "1 blocked (helper_file); 0 code errors"
+    assert report["error_summary"] == (
+        "1 cell fails in a .py file beside the notebook, left as it is"
+    )
 
 
 def test_a_knock_on_name_error_behind_a_blocked_cell_is_not_sent_to_the_model(
@@ -86,8 +88,8 @@ def test_a_knock_on_name_error_behind_a_blocked_cell_is_not_sent_to_the_model(
     states = {c["cell_index"]: (c["state"], c.get("after")) for c in report["cells"]}
     assert states == {0: ("blocked", None), 1: ("knock_on", 0)}
     assert report["iterations"][0]["cells_changed"] == [2]
-    assert (
-        report["error_summary"] == "1 cell needs package absent-pkg-xyz; 1 knock-on; 0 code errors"
+    assert report["error_summary"] == (
+        "1 cell needs package absent-pkg-xyz; 1 more fails only because an earlier cell did"
     )
 
 
@@ -199,7 +201,8 @@ def test_each_remaining_failure_is_explained_with_its_cause(tmp_path: Path) -> N
     assert "needs file measurements_absent.csv" in by_index[1]["reason"]
     assert report["error_summary"] == (
         "1 cell needs package python-calamine; "
-        "3 code errors (1 behaviour change, 1 environment, 1 no rule)"
+        "3 cells still fail: a call now behaves differently (1), something the environment "
+        "lacks (1), a removed or renamed API that no rule rewrites (1)"
     )
     lines = run_cli("run", str(nb), "--offline", "--out", str(tmp_path / "p.ipynb")).stderr
     assert "cell 3: no rule: AttributeError" in lines

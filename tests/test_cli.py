@@ -88,7 +88,10 @@ def test_out_and_report_paths_and_progress_on_stderr(tmp_path: Path) -> None:
     out, rep = tmp_path / "o" / "x.ipynb", tmp_path / "r.json"
     proc = run_cli("run", str(nb), "--offline", "--out", str(out), "--report", str(rep))
     assert proc.returncode == 0, proc.stderr
-    assert "[baseline]" in proc.stderr and "verdict: error_free_reproducible" in proc.stderr
+    assert (
+        "[baseline]" in proc.stderr
+        and "verdict: error-free, reproducible (error_free_reproducible" in proc.stderr
+    )
     assert json.loads(rep.read_text())["output"] == str(out)
     assert nbformat.read(out, as_version=4).cells[0].outputs[0]["text"] == "accuracy: 0.5\n"
 

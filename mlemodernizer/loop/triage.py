@@ -151,8 +151,23 @@ def blocked_notes(cells: list[CellTriage]) -> list[str]:
     ]
 
 
+# each cause in plain words, for people (the report's ``cause`` keeps the term)
+_CAUSE_WORDS = {
+    "behaviour change": "a call now behaves differently",
+    "no rule": "a removed or renamed API that no rule rewrites",
+    "environment": "something the environment lacks",
+    "helper file": "an error in a .py file beside the notebook",
+}
+_BLOCKED_WORDS = {
+    "helper_file": "fails in a .py file beside the notebook, left as it is",
+    "given_up": "was given up on after repeated fixes",
+    "rejected": "has a fix you rejected",
+}
+
+
 def summary_line(cells: list[CellTriage]) -> str:
-    """'1 cell needs package watermark; 0 code errors'."""
+    """What still fails, in plain words: '1 cell needs package watermark; 1 cell still fails:
+    a call now behaves differently'. Each cell's ``cause`` and ``kind`` keep the terms."""
     parts = []
     by_package: dict[str, int] = {}
     for c in cells:
@@ -163,18 +178,38 @@ def summary_line(cells: list[CellTriage]) -> str:
             f"1 cell needs package {package}" if n == 1 else f"{n} cells need package {package}"
         )
     others = [c for c in cells if c.state == "blocked" and c.kind != "environment"]
-    if others:
-        parts.append(f"{len(others)} blocked ({', '.join(sorted({c.kind or '' for c in others}))})")
+    for kind in sorted({c.kind or "" for c in others}):
+        n = sum(c.kind == kind for c in others)
+        words = _BLOCKED_WORDS.get(kind, "cannot be fixed here")
+        parts.append(f"{_cells(n)} {words}" if n == 1 else f"{_cells(n)} {_plural(words)}")
+    code = [c for c in cells if c.state == "fixable"]
+    if code:
+        causes = [c.cause for c in code]
+        kinds = sorted(set(causes), key=lambda k: (-causes.count(k), k))
+        said = [_CAUSE_WORDS.get(k, "an error") for k in kinds]
+        line = f"{_cells(len(code))} still {'fails' if len(code) == 1 else 'fail'}: "
+        if len(kinds) == 1:
+            line += said[0]
+        else:
+            line += ", ".join(f"{w} ({causes.count(k)})" for w, k in zip(said, kinds, strict=True))
+        parts.append(line)
     knock = sum(1 for c in cells if c.state == "knock_on")
     if knock:
-        parts.append(f"{knock} knock-on")
-    code = [c for c in cells if c.state == "fixable"]
-    line = f"{len(code)} code error{'s' if len(code) != 1 else ''}"
-    causes = sorted({c.cause for c in code if c.cause})
-    if causes:
-        line += " (" + ", ".join(f"{sum(c.cause == k for c in code)} {k}" for k in causes) + ")"
-    parts.append(line)
+        more = "more " if parts else ""
+        parts.append(
+            f"{knock} {more}{'fails' if knock == 1 else 'fail'} only because an earlier cell did"
+        )
     return "; ".join(parts)
+
+
+def _cells(n: int) -> str:
+    return "1 cell" if n == 1 else f"{n} cells"
+
+
+def _plural(words: str) -> str:
+    """ "was given up on" -> "were given up on"; "has a fix" -> "have a fix"."""
+    head, _, rest = words.partition(" ")
+    return f"{ {'was': 'were', 'has': 'have', 'fails': 'fail'}.get(head, head) } {rest}"
 
 
 # --- checks ------------------------------------------------------------------------------------

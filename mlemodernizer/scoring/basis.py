@@ -77,6 +77,14 @@ def reproduction_basis(
             else f"not by fidelity: {fidelity_words}"
         )
         return Basis("errors", f"reproducible by errors alone (no score to compare); {held}")
+    if not scored and share is None:
+        # nothing was compared (no score, no stored numbers, nothing re-run): "not
+        # reproducible" would claim a test that never ran
+        return Basis(
+            "neither",
+            "nothing to judge reproducibility by: no score to compare and no stored numbers to "
+            "find again; cells still fail",
+        )
     parts = [f"score: {score_words}"] if scored else ["no score to compare"]
     words = "; ".join([*parts, f"fidelity: {fidelity_words}"])
     return Basis("neither", f"not reproducible by score or fidelity: {words}")

@@ -306,6 +306,29 @@ def ttest_verdict(scores: Sequence[float], target: float, tolerance: float) -> T
     return TTestVerdict(values, mean, p, p >= 0.05)
 
 
+# as the panel says them (src/views/labels.ts outcomeLabel)
+_OUTCOME_WORDS = {
+    "error_free_reproducible": "error-free, reproducible",
+    "error_reproducible": "reproducible, with errors",
+    "error_free_non_reproducible": "error-free, not reproducible",
+    "error_non_reproducible": "still has errors",
+    "failed": "failed",
+}
+_BASIS_WORDS = {
+    "errors": "judged on errors alone",
+    "score": "judged on errors and the score",
+    "t-test": "judged on errors and a t-test of reruns",
+}
+
+
+def outcome_words(outcome: str, basis: str) -> str:
+    """The outcome in plain words, with its term and what it was judged on: "still has errors
+    (error_non_reproducible; judged on errors alone)": judged on errors alone (nothing re-run,
+    no score), "not reproducible" would only restate the errors."""
+    words = _OUTCOME_WORDS.get(outcome, outcome)
+    return f"{words} ({outcome}; {_BASIS_WORDS.get(basis, basis)})"
+
+
 def outcome(*, completed: bool, error_free: bool, reproducible: bool) -> str:
     if not completed:
         return "failed"
