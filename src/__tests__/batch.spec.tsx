@@ -509,7 +509,7 @@ describe('batch views', () => {
     ]);
     expect(bars).toEqual([
       ['error_free_reproducible', 'Error-free, reproducible1'],
-      ['error_non_reproducible', 'Errors, not reproducible1'],
+      ['error_non_reproducible', 'Still has errors1'],
       ['skipped', 'Skipped1']
     ]);
     expect(report.textContent).toContain('KeyError: 1');

@@ -125,10 +125,16 @@ describe('progress of a long cell', () => {
         n => n.textContent
       )
     ).toEqual([
-      'From cell 3, in the kernel kept from the run before: resume from the failing cell 3.',
+      "Ran from cell 3 on, reusing the previous run's kernel state.",
       'From the top, in a fresh kernel: the verdict runs every cell of the final notebook.',
       'From the top, in a fresh kernel: the kept kernel was gone.'
     ]);
+    // the precise term and the server's reason, on hover
+    expect(
+      host.querySelector('.jp-mlemodernizer-run-start')?.getAttribute('title')
+    ).toBe(
+      'Resumed: the kernel of the run before was kept, so cells above 3 did not run again (resume from the failing cell 3)'
+    );
     act(() => root.unmount());
   });
 });

@@ -3,7 +3,7 @@ import * as React from 'react';
 import { act } from 'react';
 import { Root, createRoot } from 'react-dom/client';
 
-import { IEventBase } from '../events';
+import { IEventBase, IReport } from '../events';
 import { reduce, reduceEvents } from '../model/reducer';
 import { IJobState, initialState } from '../model/state';
 import { ScoreChart } from '../views/chart';
@@ -372,6 +372,54 @@ describe('views', () => {
     ]);
   });
 
+  it('says a job judged on errors alone still has errors, not that it is not reproducible', () => {
+    const final = EVENTS.find(e => e.type === 'job_finished') as unknown as {
+      report: IReport;
+    };
+    const report: IReport = {
+      ...final.report,
+      outcome: 'error_non_reproducible',
+      error_free: false,
+      reproducible: false,
+      reproducibility_basis: 'errors',
+      stop_reason: 'no_fix',
+      error_summary: '1 cell still fails: a call now behaves differently',
+      cells: [
+        {
+          cell_index: 0,
+          cell_id: 'c0',
+          error: 'TypeError: x',
+          state: 'fixable',
+          kind: null,
+          reason: '',
+          package: null,
+          after: null,
+          cause: 'behaviour change'
+        }
+      ]
+    };
+    const state = { ...initialState(JOB, 'nb.ipynb'), report };
+    render(
+      <VerdictView
+        state={state}
+        trans={trans}
+        actions={{ openOutput: jest.fn(), openReport: jest.fn() }}
+      />
+    );
+    const badge = host.querySelector('.jp-mlemodernizer-badge');
+    expect(badge?.textContent).toBe('Still has errors');
+    expect(badge?.getAttribute('title')).toContain('judged on errors alone');
+    expect(host.textContent).not.toContain('not reproducible');
+    expect(
+      host.querySelector('.jp-mlemodernizer-stop-reason')?.textContent
+    ).toBe('Stopped: no fix was found for what still fails');
+    const summary = host.querySelector('.jp-mlemodernizer-error-summary div');
+    expect(summary?.textContent).toBe(
+      '1 cell still fails: a call now behaves differently'
+    );
+    expect(summary?.getAttribute('title')).toBe('cell 1: behaviour change');
+  });
+
   it('shows the verdict with the way to the copy and the report', () => {
     const state = {
       ...reduceEvents(initialState(JOB, 'eroded.ipynb'), EVENTS),
@@ -389,7 +437,15 @@ describe('views', () => {
     const badge = host.querySelector('.jp-mlemodernizer-badge');
     expect(badge?.textContent).toBe('Error-free, reproducible');
     expect(badge?.getAttribute('data-outcome')).toBe('error_free_reproducible');
-    expect(host.textContent).toContain('Stopped: reproduced');
+    // in plain words; the precise terms on hover (issue 29, item 4)
+    expect(badge?.getAttribute('title')).toBe(
+      'Outcome error_free_reproducible: judged on errors alone (no score to compare, nothing re-run)'
+    );
+    const stopped = host.querySelector('.jp-mlemodernizer-stop-reason');
+    expect(stopped?.textContent).toBe(
+      'Stopped: the notebook runs without errors'
+    );
+    expect(stopped?.getAttribute('title')).toBe('stop_reason: reproducible');
     const rows = Array.from(host.querySelectorAll('tbody tr')).map(row =>
       Array.from(row.children).map(c => c.textContent)
     );
@@ -405,7 +461,7 @@ describe('views', () => {
     const base = reduceEvents(initialState(JOB, 'eroded.ipynb'), EVENTS);
     const report = {
       ...base.report!,
-      error_summary: '2 cells need package imageio; 0 code errors',
+      error_summary: '2 cells need package imageio',
       cells: [0, 3].map(index => ({
         cell_index: index,
         cell_id: `c${index}`,

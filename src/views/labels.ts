@@ -7,6 +7,18 @@ import { ConnectionStatus } from '../model/job';
 import { runningCell } from '../model/selectors';
 import { IJobState, JobStatus } from '../model/state';
 
+/**
+ * What "reproducible" was judged on (`reproducibility_basis`); absent where
+ * not known (a batch's chart counts notebooks of every basis).
+ */
+export type Basis = 'score' | 't-test' | 'errors' | null | undefined;
+
+/**
+ * The outcome in words; the precise term and what it was judged on are in
+ * `outcomeTitle`. Errors that remain with no reproduced result are "Still has
+ * errors": judged on errors alone (nothing re-run, no score), "not
+ * reproducible" would only restate them.
+ */
 export function outcomeLabel(
   trans: TranslationBundle,
   outcome: string | null | undefined
@@ -19,11 +31,41 @@ export function outcomeLabel(
     case 'error_free_non_reproducible':
       return trans.__('Error-free, not reproducible');
     case 'error_non_reproducible':
-      return trans.__('Errors, not reproducible');
+      return trans.__('Still has errors');
     case 'failed':
       return trans.__('Failed');
     default:
       return outcome ? outcome : trans.__('Unknown');
+  }
+}
+
+/**
+ * The outcome's precise term and what it was judged on, for a tooltip.
+ */
+export function outcomeTitle(
+  trans: TranslationBundle,
+  outcome: string | null | undefined,
+  basis?: Basis
+): string {
+  const term = outcome ?? '';
+  switch (basis) {
+    case 'errors':
+      return trans.__(
+        'Outcome %1: judged on errors alone (no score to compare, nothing re-run)',
+        term
+      );
+    case 'score':
+      return trans.__(
+        "Outcome %1: judged on errors and the final run's score against the target band",
+        term
+      );
+    case 't-test':
+      return trans.__(
+        'Outcome %1: judged on errors and a t-test of reruns against the target',
+        term
+      );
+    default:
+      return trans.__('Outcome %1', term);
   }
 }
 
@@ -109,21 +151,28 @@ export function sourceLabel(
   return source;
 }
 
+/**
+ * Why the loop stopped, in plain words (after "Stopped: "); the precise term
+ * is `stop_reason`, for a tooltip.
+ */
 export function stopReasonLabel(
   trans: TranslationBundle,
-  reason: string | null | undefined
+  reason: string | null | undefined,
+  basis?: Basis
 ): string {
   switch (reason) {
     case 'reproducible':
-      return trans.__('reproduced');
+      return basis === 'score' || basis === 't-test'
+        ? trans.__('the notebook runs and its score is within the target band')
+        : trans.__('the notebook runs without errors');
     case 'iteration_limit':
-      return trans.__('iteration limit reached');
+      return trans.__('the most fixes one job may try were tried');
     case 'budget':
-      return trans.__('token or cost budget spent');
+      return trans.__('the token or cost budget is spent');
     case 'llm_error':
-      return trans.__('the LLM failed');
+      return trans.__("the model's server failed");
     case 'no_fix':
-      return trans.__('no further fix found');
+      return trans.__('no fix was found for what still fails');
     case 'cancelled':
       return trans.__('cancelled');
     case 'deadline':

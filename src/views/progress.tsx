@@ -100,17 +100,18 @@ export function StartView(props: {
     execution.startAt > 0 &&
     execution.resumedFrom === null;
   let text: string;
+  let title: string | undefined;
   if (execution.startAt > 0 && !restarted) {
-    text = reason
-      ? trans.__(
-          'From cell %1, in the kernel kept from the run before: %2.',
-          execution.startAt + 1,
-          reason
-        )
-      : trans.__(
-          'From cell %1, in the kernel kept from the run before.',
-          execution.startAt + 1
-        );
+    text = trans.__(
+      "Ran from cell %1 on, reusing the previous run's kernel state.",
+      execution.startAt + 1
+    );
+    // the precise term (a resumed run) and the server's reason
+    title = trans.__(
+      'Resumed: the kernel of the run before was kept, so cells above %1 did not run again%2',
+      execution.startAt + 1,
+      reason ? ` (${reason})` : ''
+    );
   } else if (restarted) {
     text = trans.__(
       'From the top, in a fresh kernel: the kept kernel was gone.'
@@ -124,6 +125,7 @@ export function StartView(props: {
     <div
       className="jp-mlemodernizer-run-start"
       data-start-at={restarted ? 0 : execution.startAt}
+      title={title}
     >
       {text}
     </div>

@@ -58,8 +58,18 @@ export function ReportView(props: {
           outcome={report.outcome}
           trans={trans}
           nothing={!!report.nothing_to_modernize}
+          basis={report.reproducibility_basis}
         />{' '}
-        {trans.__('stopped: %1', stopReasonLabel(trans, report.stop_reason))}
+        <span title={trans.__('stop_reason: %1', report.stop_reason)}>
+          {trans.__(
+            'stopped: %1',
+            stopReasonLabel(
+              trans,
+              report.stop_reason,
+              report.reproducibility_basis
+            )
+          )}
+        </span>
       </p>
       <table className="jp-mlemodernizer-compare">
         <thead>

@@ -338,7 +338,13 @@ function StopView(props: {
       <span className="jp-mlemodernizer-tag jp-mlemodernizer-tag-issue">
         {stopLabel(trans, stop.reason)}
       </span>{' '}
-      <span className="jp-mlemodernizer-issue-detail">
+      <span
+        className={
+          plain
+            ? 'jp-mlemodernizer-issue-detail jp-mlemodernizer-stop-words'
+            : 'jp-mlemodernizer-issue-detail'
+        }
+      >
         {plain ? trans.__('%1.', capitalize(plain)) : stop.detail}
       </span>
       {plain && (

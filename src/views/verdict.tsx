@@ -13,7 +13,13 @@ import {
   inBand
 } from '../model/selectors';
 import { IJobState } from '../model/state';
-import { outcomeLabel, outcomeTone, stopReasonLabel } from './labels';
+import {
+  Basis,
+  outcomeLabel,
+  outcomeTitle,
+  outcomeTone,
+  stopReasonLabel
+} from './labels';
 import { figuresChanged, movedValue } from './drift';
 import { NoticeView } from './notice';
 
@@ -39,6 +45,8 @@ export function OutcomeBadge(props: {
   trans: TranslationBundle;
   /** The notebook needed no change: a neutral answer, not a success. */
   nothing?: boolean;
+  /** What "reproducible" was judged on (the words depend on it). */
+  basis?: Basis;
 }): JSX.Element {
   if (props.nothing) {
     return (
@@ -56,6 +64,7 @@ export function OutcomeBadge(props: {
         props.outcome
       )}`}
       data-outcome={props.outcome ?? ''}
+      title={outcomeTitle(props.trans, props.outcome, props.basis)}
     >
       {outcomeLabel(props.trans, props.outcome)}
     </span>
@@ -92,12 +101,24 @@ export function VerdictView(props: {
       aria-label={trans.__('Verdict')}
     >
       <div className="jp-mlemodernizer-verdict-head">
-        <OutcomeBadge outcome={outcome} trans={trans} nothing={!!nothing} />
+        <OutcomeBadge
+          outcome={outcome}
+          trans={trans}
+          nothing={!!nothing}
+          basis={report?.reproducibility_basis ?? state.verdict?.basis}
+        />
         {report && !nothing && (
-          <span className="jp-mlemodernizer-muted">
+          <span
+            className="jp-mlemodernizer-muted jp-mlemodernizer-stop-reason"
+            title={trans.__('stop_reason: %1', report.stop_reason)}
+          >
             {trans.__(
               'Stopped: %1',
-              stopReasonLabel(trans, report.stop_reason)
+              stopReasonLabel(
+                trans,
+                report.stop_reason,
+                report.reproducibility_basis
+              )
             )}
           </span>
         )}
@@ -123,7 +144,7 @@ export function VerdictView(props: {
       )}
       {report && report.error_summary && (
         <div className="jp-mlemodernizer-error-summary">
-          <div>{report.error_summary}</div>
+          <div title={causesTitle(report, trans)}>{report.error_summary}</div>
           <ul aria-label={trans.__('Cells still failing')}>
             {(report.cells ?? [])
               .filter(cell => cell.state !== 'fixable')
@@ -402,6 +423,22 @@ function Basis(props: {
       )}
     </>
   );
+}
+
+/**
+ * Each failing cell's cause in the report's terms (behaviour change, no
+ * rule, ...), for the tooltip of the plain summary.
+ */
+function causesTitle(report: IReport, trans: TranslationBundle): string {
+  return (report.cells ?? [])
+    .map(cell =>
+      trans.__(
+        'cell %1: %2',
+        cell.cell_index + 1,
+        cell.cause || cell.state.replace('_', '-')
+      )
+    )
+    .join('\n');
 }
 
 /**

@@ -83,15 +83,25 @@ test('a long cell shown as running, and where the next run starts', async ({
   );
   await expect(start).toHaveText(
     [
-      'From cell 3, in the kernel kept from the run before: resume from the failing cell 3.',
+      "Ran from cell 3 on, reusing the previous run's kernel state.",
       'From the top, in a fresh kernel: the verdict runs every cell of the final notebook.'
     ],
     { timeout: 60_000 }
+  );
+  // the precise term (a resumed run) and the reason, on hover (issue 29, item 4)
+  await expect(start.first()).toHaveAttribute(
+    'title',
+    'Resumed: the kernel of the run before was kept, so cells above 3 did not run again (resume from the failing cell 3)'
   );
   await expect(panel.locator('.jp-mlemodernizer-badge')).toHaveText(
     'Error-free, reproducible',
     { timeout: 60_000 }
   );
+  // why it stopped, in words; the term on hover
+  const stopped = panel.locator('.jp-mlemodernizer-stop-reason');
+  await expect(stopped).toHaveText('Stopped: the notebook runs without errors');
+  await expect(stopped).toHaveAttribute('title', 'stop_reason: reproducible');
+  await panelScreenshot(page, testInfo, 'progress-restart-reason-light');
   await page.theme.setDarkTheme();
   await panelScreenshot(page, testInfo, 'progress-restart-reason-dark');
 });
