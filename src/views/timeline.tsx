@@ -354,7 +354,7 @@ function StopView(props: {
           {stop.detail && (
             <>
               <div className="jp-mlemodernizer-muted">
-                {trans.__('What the model was told last:')}
+                {trans.__('The reason, as written for the model:')}
               </div>
               <pre className="jp-mlemodernizer-plan">{stop.detail}</pre>
             </>
