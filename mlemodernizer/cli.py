@@ -236,11 +236,13 @@ class ProgressPrinter:
                 line += f"\nfidelity: {d['fidelity']}"
             if d.get("reproduced_words"):
                 line += f"\nbasis: {d['reproduced_words']}"
+            from .loop.triage import CAUSE_WORDS
+
             for cell in d.get("cells") or []:
-                # every cell that still fails, with its cause (environment, no rule, ...)
+                # every cell that still fails: why in words, then its cause's term
                 cause = cell.get("cause") or cell["state"]
-                why = cell["reason"] or cell["error"]
-                line += f"\n    cell {cell['cell_index'] + 1}: {cause}: {why}"
+                said = cell["reason"] or CAUSE_WORDS.get(cause, "an error")
+                line += f"\n    cell {cell['cell_index'] + 1}: {said} [{cause}]: {cell['error']}"
         if line:
             print(line, file=self.stream, flush=True)
 

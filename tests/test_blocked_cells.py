@@ -154,7 +154,7 @@ def test_the_cli_names_the_blocked_cells(tmp_path: Path) -> None:
     nb = write_notebook(tmp_path / "nb.ipynb", ["%load_ext watermark_absent_ext", "x = 1"])
     proc = run_cli("run", str(nb), "--offline")
     assert proc.returncode == 0, proc.stderr
-    assert "cell 1: environment: needs package watermark-absent-ext" in proc.stderr
+    assert "cell 1: needs package watermark-absent-ext" in proc.stderr
     report = json.loads(
         run_cli("run", str(nb), "--offline", "--json", "--out", str(tmp_path / "o.ipynb")).stdout
     )
@@ -205,8 +205,10 @@ def test_each_remaining_failure_is_explained_with_its_cause(tmp_path: Path) -> N
         "lacks (1), a removed or renamed API that no rule rewrites (1)"
     )
     lines = run_cli("run", str(nb), "--offline", "--out", str(tmp_path / "p.ipynb")).stderr
-    assert "cell 3: no rule: AttributeError" in lines
-    assert "cell 4: behaviour change: TypeError" in lines
+    assert (
+        "cell 3: a removed or renamed API that no rule rewrites [no rule]: AttributeError" in lines
+    )
+    assert "cell 4: a call now behaves differently [behaviour change]: TypeError" in lines
 
 
 def test_knock_ons_are_left_alone_only_behind_a_blocked_cell() -> None:

@@ -152,7 +152,7 @@ def blocked_notes(cells: list[CellTriage]) -> list[str]:
 
 
 # each cause in plain words, for people (the report's ``cause`` keeps the term)
-_CAUSE_WORDS = {
+CAUSE_WORDS = {
     "behaviour change": "a call now behaves differently",
     "no rule": "a removed or renamed API that no rule rewrites",
     "environment": "something the environment lacks",
@@ -186,7 +186,7 @@ def summary_line(cells: list[CellTriage]) -> str:
     if code:
         causes = [c.cause for c in code]
         kinds = sorted(set(causes), key=lambda k: (-causes.count(k), k))
-        said = [_CAUSE_WORDS.get(k, "an error") for k in kinds]
+        said = [CAUSE_WORDS.get(k, "an error") for k in kinds]
         line = f"{_cells(len(code))} still {'fails' if len(code) == 1 else 'fail'}: "
         if len(kinds) == 1:
             line += said[0]
