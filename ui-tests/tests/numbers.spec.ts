@@ -78,7 +78,7 @@ async function modernized(
   await widenSidebar(page);
   await expect(
     modernizerPanel(page).locator('.jp-mlemodernizer-badge')
-  ).toHaveText('Errors, not reproducible', { timeout: 120_000 });
+  ).toHaveText('Still has errors', { timeout: 120_000 });
 }
 
 async function reportScreenshot(
