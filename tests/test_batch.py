@@ -79,6 +79,12 @@ def test_mixed_folder_gives_one_row_per_notebook(mixed: Path, tmp_path: Path) ->
         csv_rows = list(csv.DictReader(fh))
     assert len(csv_rows) == 4 and "fidelity" in csv_rows[0]
     page = (tmp_path / "r.html").read_text()
+    # the reports name files relative to their own folder: no absolute server path in them
+    for written in ("r.json", "r.csv", "r.html"):
+        assert str(tmp_path) not in (tmp_path / written).read_text(), written
+    rel = mixed.relative_to(tmp_path).as_posix()
+    assert fixable["notebook"] == f"{rel}/a_fixable.ipynb"
+    assert fixable["output"] == f"{rel}/a_fixable.modernized.ipynb"
     assert "stored numbers found again: 1 of 1 (100.0%)" in page
     assert "<svg" in page and "error_free_reproducible" in page and 'href="#nb0"' in page
     assert "np.float(2.5)" in page and "float(2.5)" in page  # the diff of the fixed cell

@@ -10,6 +10,7 @@ import difflib
 import html
 import io
 import json
+import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -112,13 +113,42 @@ def to_csv(rows: list[dict[str, Any]]) -> str:
     return buf.getvalue()
 
 
+# the fields of a row that name files: written relative to the report's folder
+_PATH_FIELDS = ("notebook", "output")
+
+
+def _relative_to(base: Path, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows with their file paths relative to ``base`` (the report's folder): the reports
+    move with the folder they describe and show no server's or machine's absolute paths."""
+    prefix = base.as_posix().rstrip("/") + "/"
+
+    def text(value: Any) -> Any:  # a message naming a file of the folder ("nb.ipynb: not...")
+        if isinstance(value, str):
+            return value.replace(prefix, "")
+        if isinstance(value, list):
+            return [text(v) for v in value]
+        return value
+
+    out = []
+    for row in rows:
+        row = {key: text(value) for key, value in row.items()}
+        for key in _PATH_FIELDS:
+            value = row.get(key)
+            if isinstance(value, str) and os.path.isabs(value):
+                row[key] = Path(os.path.relpath(value, base)).as_posix()
+        out.append(row)
+    return out
+
+
 def write_reports(rows: list[dict[str, Any]], path: Path) -> list[Path]:
-    """Write PATH (JSON) plus .csv and .html beside it; return the paths written."""
+    """Write PATH (JSON) plus .csv and .html beside it; return the paths written. Paths in
+    them are relative to PATH's folder."""
+    shown = _relative_to(path.resolve().parent, rows)
     summary = summarize(rows)
     json_path = path if path.suffix == ".json" else path.with_suffix(".json")
-    write_text_atomic(json_path, json.dumps({"summary": summary, "rows": rows}, indent=2) + "\n")
+    write_text_atomic(json_path, json.dumps({"summary": summary, "rows": shown}, indent=2) + "\n")
     csv_path = json_path.with_suffix(".csv")
-    write_text_atomic(csv_path, to_csv(rows))
+    write_text_atomic(csv_path, to_csv(shown))
     html_path = json_path.with_suffix(".html")
     write_text_atomic(html_path, to_html(rows, summary, html_path.parent))
     return [json_path, csv_path, html_path]
@@ -205,9 +235,11 @@ def to_html(rows: list[dict[str, Any]], summary: dict[str, Any], base: Path) -> 
             except ValueError:
                 rel = Path(row["output"])
             link = f'<a href="{html.escape(rel.as_posix())}">notebook</a> · '
+        shown = _relative_to(base.resolve(), [row])[0]  # as the json and csv show it
+        name = shown["notebook"]
         table.append(
             "<tr>"
-            f"<td>{cell(row['notebook'])}</td>"
+            f"<td>{cell(name)}</td>"
             f'<td><span class="badge" style="background:{colour}">{cell(outcome)}</span></td>'
             f"<td>{cell(row.get('baseline_error_cells'))} → "
             f"{cell(row.get('final_error_cells'))}</td>"
@@ -222,9 +254,9 @@ def to_html(rows: list[dict[str, Any]], summary: dict[str, Any], base: Path) -> 
             f'<td>{link}<a href="#{anchor}">diff</a></td>'
             "</tr>"
         )
-        diff = cell_diffs(row) or row.get("error") or "no change"
+        diff = cell_diffs(row) or shown.get("error") or "no change"
         details.append(
-            f'<details id="{anchor}"><summary>{cell(row["notebook"])}</summary>'
+            f'<details id="{anchor}"><summary>{cell(name)}</summary>'
             f"<pre>{html.escape(diff)}</pre></details>"
         )
     errors = (
