@@ -104,6 +104,10 @@ async def test_create_stream_decide_finish(
     report = events[-1]["report"]
     assert report["error_free"] is True and report["outcome"] == "error_free_reproducible"
     assert await ws.read_message() is None  # the stream closes after the terminal event
+    # the browser gets no absolute server path: not in the report, not in the job's summary
+    summary = json.loads((await jp_fetch("mlemodernizer", "jobs", job["id"])).body)
+    assert str(jp_root_dir) not in json.dumps(report) + json.dumps(summary)
+    assert report["notebook"] == "nb.ipynb" and "root" not in summary["options"]
     seqs = [e["seq"] for e in events]
     assert seqs == sorted(seqs)
     out = nbformat.read(jp_root_dir / "nb.modernized.ipynb", as_version=4)

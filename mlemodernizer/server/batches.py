@@ -26,7 +26,14 @@ from ..contracts.errors import ModernizerError
 from ..contracts.options import Options
 from ..contracts.paths import discover
 from .config import MLEModernizer
-from .manager import SERVER_ONLY_OPTIONS, JobSlots, RequestError, client_options, inside_root
+from .manager import (
+    SERVER_ONLY_OPTIONS,
+    JobSlots,
+    RequestError,
+    client_options,
+    inside_root,
+    scrub_root,
+)
 from .store import JobStore
 
 
@@ -114,14 +121,7 @@ def _rel(path: str, root: Path) -> str:
 
 
 def _scrub(value: Any, root: Path) -> Any:
-    """The root's absolute path taken out of every message (an error naming a file in it)."""
-    if isinstance(value, str):
-        return value.replace(f"{root}/", "").replace(str(root), ".")
-    if isinstance(value, list):
-        return [_scrub(v, root) for v in value]
-    if isinstance(value, dict):
-        return {k: _scrub(v, root) for k, v in value.items()}
-    return value
+    return scrub_root(value, root)
 
 
 class BatchManager:

@@ -76,7 +76,9 @@ class ScoreHandler(BaseHandler):
 class JobsHandler(BaseHandler):
     @tornado.web.authenticated
     def get(self) -> None:
-        self.finish(json.dumps({"jobs": [j.summary() for j in self.manager.list()]}))
+        self.finish(
+            json.dumps({"jobs": [self.manager.client_summary(j) for j in self.manager.list()]})
+        )
 
     @tornado.web.authenticated
     def post(self) -> None:
@@ -85,26 +87,26 @@ class JobsHandler(BaseHandler):
             raise RequestError(400, "body must be an object {path, options}")
         job = self.manager.create(body.get("path"), body.get("options"))
         self.set_status(201)
-        self.finish(json.dumps({"id": job.id, **job.summary()}))
+        self.finish(json.dumps({"id": job.id, **self.manager.client_summary(job)}))
 
 
 class JobHandler(BaseHandler):
     @tornado.web.authenticated
     def get(self, job_id: str) -> None:
-        self.finish(json.dumps(self.manager.get(job_id).summary()))
+        self.finish(json.dumps(self.manager.client_summary(self.manager.get(job_id))))
 
     @tornado.web.authenticated
     def delete(self, job_id: str) -> None:
         job = self.manager.cancel(job_id)
         self.set_status(202)
-        self.finish(json.dumps(job.summary()))
+        self.finish(json.dumps(self.manager.client_summary(job)))
 
 
 class DecisionsHandler(BaseHandler):
     @tornado.web.authenticated
     def post(self, job_id: str) -> None:
         self.manager.decide(job_id, self.body())
-        self.finish(json.dumps(self.manager.get(job_id).summary()))
+        self.finish(json.dumps(self.manager.client_summary(self.manager.get(job_id))))
 
 
 class BatchesHandler(BaseHandler):

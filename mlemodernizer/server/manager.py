@@ -42,6 +42,20 @@ from .store import JobStore
 # options a browser may not set (options.py marks them client=False): where files go, what runs
 # (a grader is a shell command), the sandbox's reach, and prices; the key never leaves the server
 SERVER_ONLY_OPTIONS = server_only_options()
+
+
+def scrub_root(value: Any, root: Path) -> Any:
+    """The root's absolute path taken out of every string (a message or a report naming a file
+    in it): paths under it become relative, the root itself '.'."""
+    if isinstance(value, str):
+        return value.replace(f"{root}/", "").replace(str(root), ".")
+    if isinstance(value, list):
+        return [scrub_root(v, root) for v in value]
+    if isinstance(value, dict):
+        return {k: scrub_root(v, root) for k, v in value.items()}
+    return value
+
+
 # file options a browser may set, as paths relative to the server root
 ROOT_FILE_OPTIONS = ("answers",)
 
@@ -381,14 +395,24 @@ class JobManager:
 
         return sink
 
+    def client_summary(self, job: ServerJob) -> dict[str, Any]:
+        """What the browser gets of a job: no option only the server sets (its root, where
+        files go), and no absolute path under the root in any message or report field."""
+        data = job.summary()
+        data["options"] = {
+            k: v for k, v in (data.get("options") or {}).items() if k not in SERVER_ONLY_OPTIONS
+        }
+        return scrub_root(data, self.root)
+
     def _client_report(self, report: dict[str, Any]) -> dict[str, Any]:
-        """A copy of the report for the browser: its output and notices without the server's
-        absolute paths."""
+        """A copy of the report for the browser: its notebook, output and notices without the
+        server's absolute paths."""
         report = dict(report)
-        if report.get("output"):
-            report["output"] = relative_to_root(report["output"], self.root)
+        for key in ("output", "notebook"):
+            if report.get(key):
+                report[key] = relative_to_root(report[key], self.root)
         report["notices"] = [self.for_client(n) for n in report.get("notices", [])]
-        return report
+        return scrub_root(report, self.root)  # tracebacks naming the user's files too
 
     def _append(self, job: ServerJob, payload: Payload) -> None:
         """An event the server adds to a job's log itself (the engine did not get to it)."""
