@@ -19,6 +19,7 @@ from typing import Any
 import nbformat
 
 from ..contracts.notebook import write_text_atomic
+from ..contracts.paths import without_root
 from ..scoring.score import OUTCOMES
 
 CSV_COLUMNS = [
@@ -120,23 +121,14 @@ _PATH_FIELDS = ("notebook", "output")
 def _relative_to(base: Path, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The rows with their file paths relative to ``base`` (the report's folder): the reports
     move with the folder they describe and show no server's or machine's absolute paths."""
-    prefix = base.as_posix().rstrip("/") + "/"
-
-    def text(value: Any) -> Any:  # a message naming a file of the folder ("nb.ipynb: not...")
-        if isinstance(value, str):
-            return value.replace(prefix, "")
-        if isinstance(value, list):
-            return [text(v) for v in value]
-        return value
-
     out = []
     for row in rows:
-        row = {key: text(value) for key, value in row.items()}
+        row = dict(row)  # absolute paths first, then the folder out of every message
         for key in _PATH_FIELDS:
             value = row.get(key)
             if isinstance(value, str) and os.path.isabs(value):
                 row[key] = Path(os.path.relpath(value, base)).as_posix()
-        out.append(row)
+        out.append(without_root(row, base))
     return out
 
 

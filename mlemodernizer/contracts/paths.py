@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from .errors import ModernizerError
 
@@ -45,6 +46,20 @@ def resolve_under(root: Path, rel: str) -> Path:
     if not full.is_relative_to(root.resolve()):
         raise PathRefused(f"{rel}: outside the server root", outside=True)
     return full
+
+
+def without_root(value: Any, root: Path) -> Any:
+    """``value`` (a string, or lists and dicts of them) with ``root``'s absolute path taken out:
+    paths under it become relative, the root itself '.' (messages and reports naming files in it
+    go to a browser or beside the files, never with a machine's absolute path)."""
+    prefix = root.as_posix().rstrip("/")
+    if isinstance(value, str):
+        return value.replace(prefix + "/", "").replace(prefix, ".")
+    if isinstance(value, list):
+        return [without_root(v, root) for v in value]
+    if isinstance(value, dict):
+        return {k: without_root(v, root) for k, v in value.items()}
+    return value
 
 
 def relative_to_root(path: str | Path, root: Path) -> str:

@@ -80,7 +80,7 @@ class ServerBatch:
             r["report"] = bool(r.get("report"))
         notebooks = self.notebooks or [r["notebook"] for r in self.rows]
         options = {k: v for k, v in self.options.items() if k not in SERVER_ONLY_OPTIONS}
-        return _scrub(
+        return scrub_root(
             {
                 "id": self.id,
                 "dir": self.dir,
@@ -118,10 +118,6 @@ def _rel(path: str, root: Path) -> str:
         return Path(path).resolve().relative_to(root).as_posix()
     except ValueError:
         return Path(path).name  # never a server path outside the root
-
-
-def _scrub(value: Any, root: Path) -> Any:
-    return scrub_root(value, root)
 
 
 class BatchManager:
@@ -218,7 +214,7 @@ class BatchManager:
         report = json.loads(path.read_text(encoding="utf-8"))
         if report.get("output"):
             report["output"] = _rel(report["output"], self.root)
-        return _scrub(report, self.root)
+        return scrub_root(report, self.root)
 
     def _run(self, batch: ServerBatch, folder: Path, opts: Options) -> None:
         report = folder / f"mlemodernizer-batch-{batch.id}.json"

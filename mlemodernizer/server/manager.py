@@ -31,6 +31,7 @@ from ..contracts.events import (
 from ..contracts.notebook import check_writable, default_output_path, load_notebook
 from ..contracts.options import Options, server_only_options
 from ..contracts.paths import PathRefused, relative_to_root, resolve_under
+from ..contracts.paths import without_root as scrub_root
 from ..environment.kernel_language import check_kernel_language
 from ..loop import AutoReview
 from ..loop.jobs import prepare_job
@@ -42,18 +43,6 @@ from .store import JobStore
 # options a browser may not set (options.py marks them client=False): where files go, what runs
 # (a grader is a shell command), the sandbox's reach, and prices; the key never leaves the server
 SERVER_ONLY_OPTIONS = server_only_options()
-
-
-def scrub_root(value: Any, root: Path) -> Any:
-    """The root's absolute path taken out of every string (a message or a report naming a file
-    in it): paths under it become relative, the root itself '.'."""
-    if isinstance(value, str):
-        return value.replace(f"{root}/", "").replace(str(root), ".")
-    if isinstance(value, list):
-        return [scrub_root(v, root) for v in value]
-    if isinstance(value, dict):
-        return {k: scrub_root(v, root) for k, v in value.items()}
-    return value
 
 
 # file options a browser may set, as paths relative to the server root
