@@ -1,8 +1,11 @@
 """What people read when the model's replies gave no fix (issue 29, item 3): a sentence built
 from each reply's problem kind, never the reason written to the model."""
 
+from typing import get_args
+
 import pytest
 
+from mlemodernizer.contracts.events import ReplyProblem
 from mlemodernizer.fixers.llm.problems import no_fix_summary, plain
 
 
@@ -29,22 +32,7 @@ def test_a_repeated_reply_is_said() -> None:
     )
 
 
-@pytest.mark.parametrize(
-    "kind",
-    [
-        "truncated",
-        "no_code",
-        "no_header",
-        "wrong_cells",
-        "placeholder",
-        "invalid_python",
-        "changes_nothing",
-        "breaks_names",
-        "refused_by_guard",
-        "repeats_refused",
-        "unusable",
-    ],
-)
+@pytest.mark.parametrize("kind", get_args(ReplyProblem))  # every kind the contract declares
 def test_every_kind_has_plain_words_without_the_models_instructions(kind: str) -> None:
     words = plain(kind)  # type: ignore[arg-type]
     assert words and "your reply" not in words and "```" not in words and "%%" not in words
