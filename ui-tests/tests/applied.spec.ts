@@ -2,24 +2,20 @@
  * Issue 29, item 9: after "Apply to <notebook>" the panel says what was
  * applied beside its Undo; no toast lies over the timeline.
  */
-import { expect, galata, test } from '@jupyterlab/galata';
+import { expect, test } from '@jupyterlab/galata';
 
 import { extensionErrors } from './console-errors';
 import {
   cellSource,
   modernizerPanel,
   notebookJSON,
+  offlineRules,
   openNotebookJSON,
   panelScreenshot,
   pressModernize
 } from './panel-utils';
 
-test.use({
-  mockSettings: {
-    ...galata.DEFAULT_SETTINGS,
-    'mlemodernizer:plugin': { offline: true, fixers: 'rules', review: 'auto' }
-  }
-});
+test.use(offlineRules('auto'));
 
 test('applied: said in the panel, no toast over the timeline', async ({
   page,

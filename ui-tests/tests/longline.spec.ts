@@ -4,24 +4,20 @@
  * cell. Long lines still scroll (they do not wrap inside names): the diff
  * opens scrolled to the first changed words.
  */
-import { expect, galata, test } from '@jupyterlab/galata';
+import { expect, test } from '@jupyterlab/galata';
 import { Locator } from '@playwright/test';
 
 import { extensionErrors } from './console-errors';
 import {
   modernizerPanel,
+  offlineRules,
   openNotebookJSON,
   pageScreenshot,
   panelScreenshot,
   pressModernize
 } from './panel-utils';
 
-test.use({
-  mockSettings: {
-    ...galata.DEFAULT_SETTINGS,
-    'mlemodernizer:plugin': { offline: true, fixers: 'rules', review: 'manual' }
-  }
-});
+test.use(offlineRules('manual'));
 
 // np.float (removed from numpy) at column ~150: past the edge of the panel
 // and of the notebook's cell

@@ -8,29 +8,20 @@
  * cells 5 and 6 use `np.float` and `np.int`, removed from numpy. Cell 6
  * fails; cell 5 only defines a function. The rules change both, and fix 6.
  */
-import {
-  IJupyterLabPageFixture,
-  expect,
-  galata,
-  test
-} from '@jupyterlab/galata';
+import { IJupyterLabPageFixture, expect, test } from '@jupyterlab/galata';
 import { Page, TestInfo } from '@playwright/test';
 
 import { extensionErrors } from './console-errors';
 import {
   modernizerPanel,
+  offlineRules,
   openNotebookJSON,
   panelScreenshot,
   pressModernize,
   widenSidebar
 } from './panel-utils';
 
-test.use({
-  mockSettings: {
-    ...galata.DEFAULT_SETTINGS,
-    'mlemodernizer:plugin': { offline: true, fixers: 'rules', review: 'auto' }
-  }
-});
+test.use(offlineRules('auto'));
 
 function notebook(): string {
   const cell = (cell_type: string, id: string, source: string) =>

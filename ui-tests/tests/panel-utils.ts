@@ -18,6 +18,19 @@ export const LLM_PATH_SETTINGS = {
   }
 };
 
+/**
+ * Settings for the tests of the offline rules alone: no model, no environment
+ * family; `review` says whether fixes wait for a decision.
+ */
+export function offlineRules(review: 'auto' | 'manual') {
+  return {
+    mockSettings: {
+      ...galata.DEFAULT_SETTINGS,
+      'mlemodernizer:plugin': { offline: true, fixers: 'rules', review }
+    }
+  };
+}
+
 export function modernizerPanel(page: Page): Locator {
   return page.locator('#mlemodernizer-panel');
 }

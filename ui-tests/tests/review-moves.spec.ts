@@ -5,25 +5,21 @@
  * Next moves the notebook to the change's cell too, the focus staying on
  * the review.
  */
-import { expect, galata, test } from '@jupyterlab/galata';
+import { expect, test } from '@jupyterlab/galata';
 
 import { extensionErrors } from './console-errors';
 import {
   activeCellIndex,
   modernizerPanel,
   notebookJSON,
+  offlineRules,
   openNotebookJSON,
   pageScreenshot,
   panelScreenshot,
   pressModernize
 } from './panel-utils';
 
-test.use({
-  mockSettings: {
-    ...galata.DEFAULT_SETTINGS,
-    'mlemodernizer:plugin': { offline: true, fixers: 'rules', review: 'manual' }
-  }
-});
+test.use(offlineRules('manual'));
 
 // two cells numpy broke, far apart: the second is off screen at first
 const CELLS = [

@@ -4,11 +4,12 @@
  * acts on ("Apply to old.ipynb", "Modernize this copy"), and links back.
  * Item 9: the freshly written copy opens saved (no unsaved-changes dot).
  */
-import { expect, galata, test } from '@jupyterlab/galata';
+import { expect, test } from '@jupyterlab/galata';
 
 import { extensionErrors } from './console-errors';
 import {
   modernizerPanel,
+  offlineRules,
   notebookJSON,
   openNotebookJSON,
   pageScreenshot,
@@ -16,12 +17,7 @@ import {
   pressModernize
 } from './panel-utils';
 
-test.use({
-  mockSettings: {
-    ...galata.DEFAULT_SETTINGS,
-    'mlemodernizer:plugin': { offline: true, fixers: 'rules', review: 'auto' }
-  }
-});
+test.use(offlineRules('auto'));
 
 test('the modernized copy open: which notebook the job and buttons are for', async ({
   page,
