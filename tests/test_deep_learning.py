@@ -2,7 +2,8 @@
 PyTorch (CPU) from the project's ``dl`` extra, run in a real kernel.
 
 - Noise is not an error: TensorFlow's C++ log lines (the CPU-instructions notice) reach a cell's
-  stderr at import; they are no error cell, stay out of what a fixer is shown, and do not hide
+  stderr at import, PyTorch warns about GPU-only settings on a CPU machine (a pinned loader,
+  AMP's scaler); they are no error cell, stay out of what a fixer is shown, and do not hide
   the real error raised in the same cell.
 - CPU fallback: a notebook written for a GPU (``.cuda()``, ``device='cuda'``, ``tf.device``
   in graph code) runs on this machine's CPU after the tool, and the plan says so.
@@ -97,6 +98,37 @@ def test_tensorflow_notebook_with_noise_is_repaired_by_its_real_error(
     assert any("TF" in rid for it in report["iterations"] for rid in it["rule_ids"])
     out = nbformat.read(tmp_path / "tf.modernized.ipynb", as_version=4)
     assert "3.0" in "".join(t for k, t in output_texts(out.cells[0]) if k == "stdout")
+
+
+def test_pytorch_cpu_warnings_are_not_an_error_and_do_not_hide_the_real_one(
+    tmp_path: Path,
+) -> None:
+    """A loader written for a GPU (``pin_memory=True``) and AMP's ``GradScaler`` make PyTorch
+    warn on a CPU machine; the same cell then fails for real (``.next()`` on the iterator)."""
+    torch = pytest.importorskip("torch")
+    assert not torch.cuda.is_available(), "this test is about a machine without a GPU"
+    cell = (
+        "import torch\nfrom torch.utils.data import DataLoader, TensorDataset\n"
+        "data = TensorDataset(torch.arange(8.0).reshape(4, 2))\n"
+        "loader = DataLoader(data, batch_size=2, pin_memory=True)\n"
+        "scaler = torch.cuda.amp.GradScaler()\n"
+        "batch = iter(loader).next()\nprint(float(batch[0].sum()))"
+    )
+    nb = make_notebook([cell])
+    result = LocalExecutor().execute(ExecutionRequest(nb=nb, cwd=tmp_path, timeout_s=300))
+    noisy = result.executed.cells[0]
+    noise = [line for line in _stderr_lines(noisy) if is_framework_noise(line)]
+    assert len(noise) == 2, _stderr_lines(noisy)  # the pinned loader's and the scaler's
+    assert [(e.cell_index, e.ename) for e in result.errors] == [(0, "AttributeError")]
+    tail = output_tail(noisy)
+    assert not any(line in tail for line in noise)
+    assert "super().__init__" not in tail  # the source line printed under a dropped warning
+
+    path = write_notebook(tmp_path / "loader.ipynb", [cell], outputs={0: "6.0\n"})
+    report = json_report(run_cli("run", str(path), "--offline", "--json", "--timeout", "300"))
+    assert report["baseline"]["error_cells"] == 1  # the warnings were never a second one
+    assert report["error_free"], report["final"]
+    assert "TCH012" in {rid for it in report["iterations"] for rid in it["rule_ids"]}
 
 
 def test_a_pytorch_notebook_written_for_a_gpu_runs_on_the_cpu(tmp_path: Path) -> None:

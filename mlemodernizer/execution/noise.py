@@ -4,7 +4,8 @@ the notebook.
 TensorFlow's C++ logging (absl/glog lines such as ``I0000 00:00:... cpu_feature_guard.cc:227]
 This TensorFlow binary is optimized ...``, the cuDNN/cuBLAS "Unable to register ... factory"
 lines, "Could not find cuda drivers"), its oneDNN and TF-TRT notices, protobuf's gencode
-warning, and PyTorch's "CUDA initialization" warning on a machine without a GPU reach a
+warning, and PyTorch's warnings on a machine without a GPU ("CUDA initialization", a pinned
+``DataLoader``, AMP's ``GradScaler`` and ``autocast`` disabled) reach a
 notebook's stderr stream through ipykernel's capture of the process's file descriptors. They are
 never an error (errors are ``error`` outputs), but they fill the last lines a cell printed: the
 progress a user watches and the outputs a fixer is shown. Those views drop them here, so a real
@@ -27,11 +28,16 @@ _NOISE = [
     r"This TensorFlow binary is optimized to use available CPU instructions",
     r".*UserWarning: Protobuf gencode version .* (older|newer) than the runtime version",
     r".*UserWarning: CUDA initialization: Found no NVIDIA driver on your system",
+    # PyTorch on a machine without a GPU, for code written for one (pinned loaders, AMP)
+    r".*UserWarning: 'pin_memory' argument is set as true but no accelerator is found",
+    r".*UserWarning: torch\.cuda\.amp\.GradScaler is enabled, but CUDA is not available",
+    r".*UserWarning: User provided device_type of 'cuda', but CUDA is not available",
     r"Could not find cuda drivers on your machine, GPU will not be used\.",
 ]
 _NOISE_RE = re.compile("|".join(f"(?:{p})" for p in _NOISE))
-# the source line Python's warnings module prints under a warning it shows
-_WARN_SOURCE = re.compile(r"\s+warnings\.warn\(|\s+_warnings\.warn\(")
+# the source line Python's warnings module prints under a warning it shows (two spaces, then
+# the line that warned: ``warnings.warn(`` or the library's own call)
+_WARN_SOURCE = re.compile(r"  \S")
 
 
 def is_framework_noise(line: str) -> bool:
