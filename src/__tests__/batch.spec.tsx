@@ -394,6 +394,7 @@ describe('batch views', () => {
     // under the batch's folder, the full relative path on hover
     const name = row('course/a.ipynb').querySelector('th');
     expect(name?.textContent).toBe('a.ipynb');
+    expect(name?.querySelector('wbr')).toBeNull();
     expect(name?.getAttribute('title')).toBe('course/a.ipynb');
     expect(host.textContent).toContain('1 of 3 notebooks done');
     expect(host.textContent).toContain('1 running · 1 queued');
@@ -547,6 +548,28 @@ describe('batch views', () => {
     expect(row('course/broken.ipynb').textContent).toContain(
       'NotebookError: course/broken.ipynb: not a notebook'
     );
+    model.dispose();
+  });
+
+  it('lets a long path wrap after its slashes, the Open column kept in sight', () => {
+    const deep = 'course/a_long_folder_name/another_one/the.ipynb';
+    const model = render(
+      running({ notebooks: [deep], rows: [], running: {}, live: {} })
+    );
+    const name = row(deep).querySelector('th') as HTMLElement;
+    expect(name.textContent).toBe('a_long_folder_name/another_one/the.ipynb');
+    expect(name.innerHTML).toBe(
+      'a_long_folder_name/<wbr>another_one/<wbr>the.ipynb'
+    );
+    // in a box that scrolls sideways (batch.css keeps the Open column)
+    const table = host.querySelector('table') as HTMLTableElement;
+    expect(table.parentElement?.className).toBe(
+      'jp-mlemodernizer-batch-table-scroll'
+    );
+    const open = Array.from(
+      host.querySelectorAll('.jp-mlemodernizer-batch-open')
+    ).map(cell => cell.tagName);
+    expect(open).toEqual(['TH', 'TD']);
     model.dispose();
   });
 

@@ -90,6 +90,28 @@ export function folderName(dir: string | undefined): string {
 }
 
 /**
+ * A path that may wrap after each '/': browsers do not break inside a path,
+ * and one long path widened the table past the view's edge (issue 29, item 6).
+ */
+export function PathText(props: { path: string }): JSX.Element {
+  const parts = props.path.split('/');
+  return (
+    <>
+      {parts.map((part, i) => (
+        <React.Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              /<wbr />
+            </>
+          )}
+        </React.Fragment>
+      ))}
+    </>
+  );
+}
+
+/**
  * What a running notebook does now: "baseline run, cell 3 of 10".
  */
 export function liveStep(trans: TranslationBundle, live: IBatchLive): string {
@@ -218,129 +240,141 @@ function BatchTable(props: {
   trans: TranslationBundle;
 }): JSX.Element {
   const { model, items, now, actions, trans } = props;
+  // too narrow for the table (a split beside a notebook): the table scrolls
+  // sideways in its own box, the Open column staying in sight (batch.css)
   return (
-    <table className="jp-mlemodernizer-batch-table">
-      <thead>
-        <tr>
-          <th scope="col">{trans.__('Notebook')}</th>
-          <th scope="col">{trans.__('Status')}</th>
-          <th scope="col">{trans.__('Iterations')}</th>
-          <th scope="col">{trans.__('Errors before → now')}</th>
-          <th scope="col">{trans.__('Outcome')}</th>
-          <th
-            scope="col"
-            title={trans.__("The author's stored numbers found again")}
-          >
-            {trans.__('Outputs')}
-          </th>
-          <th scope="col">{trans.__('Time')}</th>
-          <th scope="col">{trans.__('Tokens')}</th>
-          <th scope="col">{trans.__('Open')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map(item => {
-          const row = item.row;
-          const finished = row !== null && item.status !== 'skipped';
-          return (
-            <tr
-              key={item.notebook}
-              data-notebook={item.notebook}
-              data-status={item.status}
+    <div className="jp-mlemodernizer-batch-table-scroll">
+      <table className="jp-mlemodernizer-batch-table">
+        <thead>
+          <tr>
+            <th scope="col">{trans.__('Notebook')}</th>
+            <th scope="col">{trans.__('Status')}</th>
+            <th scope="col">{trans.__('Iterations')}</th>
+            <th scope="col">{trans.__('Errors before → now')}</th>
+            <th scope="col">{trans.__('Outcome')}</th>
+            <th
+              scope="col"
+              title={trans.__("The author's stored numbers found again")}
             >
-              <th
-                scope="row"
-                className="jp-mlemodernizer-batch-notebook"
-                title={item.notebook}
+              {trans.__('Outputs')}
+            </th>
+            <th scope="col">{trans.__('Time')}</th>
+            <th scope="col">{trans.__('Tokens')}</th>
+            <th scope="col" className="jp-mlemodernizer-batch-open">
+              {trans.__('Open')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map(item => {
+            const row = item.row;
+            const finished = row !== null && item.status !== 'skipped';
+            return (
+              <tr
+                key={item.notebook}
+                data-notebook={item.notebook}
+                data-status={item.status}
               >
-                {underFolder(item.notebook, model.summary.dir)}
-              </th>
-              <td>
-                <span
-                  className={`jp-mlemodernizer-batch-item jp-mlemodernizer-batch-item-${item.status}`}
-                  title={row?.error ?? undefined}
+                <th
+                  scope="row"
+                  className="jp-mlemodernizer-batch-notebook"
+                  title={item.notebook}
                 >
-                  {itemStatusWord(trans, item.status)}
-                </span>
-                {item.live && (
-                  <div className="jp-mlemodernizer-muted jp-mlemodernizer-batch-step">
-                    {liveStep(trans, item.live)}
-                  </div>
-                )}
-              </td>
-              <td>
-                {item.status === 'skipped' ? '–' : count(itemIterations(item))}
-              </td>
-              <td>{item.status === 'skipped' ? '–' : itemErrorCells(item)}</td>
-              <td>
-                {finished && item.status !== 'cancelled' ? (
-                  <OutcomeBadge
-                    outcome={row.outcome}
-                    nothing={!!row.nothing_to_modernize}
-                    trans={trans}
+                  <PathText
+                    path={underFolder(item.notebook, model.summary.dir)}
                   />
-                ) : (
-                  '–'
-                )}
-                {finished && row.deadline && (
-                  <div
-                    className="jp-mlemodernizer-muted jp-mlemodernizer-batch-deadline"
-                    title={trans.__(
-                      'Its deadline ended it: the result is the best state it had reached'
-                    )}
+                </th>
+                <td>
+                  <span
+                    className={`jp-mlemodernizer-batch-item jp-mlemodernizer-batch-item-${item.status}`}
+                    title={row?.error ?? undefined}
                   >
-                    {trans.__('deadline reached')}
-                  </div>
-                )}
-                {row?.error && item.status !== 'skipped' && (
-                  <div className="jp-mlemodernizer-batch-row-error">
-                    {row.error}
-                  </div>
-                )}
-              </td>
-              <td
-                className="jp-mlemodernizer-batch-fidelity"
-                title={row?.fidelity_summary ?? undefined}
-              >
-                {finished ? formatShare(row.fidelity) : '–'}
-              </td>
-              <td>{formatDuration(itemSeconds(item, now))}</td>
-              <td>{finished ? count(row.tokens) : '–'}</td>
-              <td className="jp-mlemodernizer-batch-links">
-                <button
-                  type="button"
-                  className="jp-mlemodernizer-link"
-                  title={trans.__('Open %1', item.notebook)}
-                  onClick={() => actions.openPath(item.notebook)}
+                    {itemStatusWord(trans, item.status)}
+                  </span>
+                  {item.live && (
+                    <div className="jp-mlemodernizer-muted jp-mlemodernizer-batch-step">
+                      {liveStep(trans, item.live)}
+                    </div>
+                  )}
+                </td>
+                <td>
+                  {item.status === 'skipped'
+                    ? '–'
+                    : count(itemIterations(item))}
+                </td>
+                <td>
+                  {item.status === 'skipped' ? '–' : itemErrorCells(item)}
+                </td>
+                <td>
+                  {finished && item.status !== 'cancelled' ? (
+                    <OutcomeBadge
+                      outcome={row.outcome}
+                      nothing={!!row.nothing_to_modernize}
+                      trans={trans}
+                    />
+                  ) : (
+                    '–'
+                  )}
+                  {finished && row.deadline && (
+                    <div
+                      className="jp-mlemodernizer-muted jp-mlemodernizer-batch-deadline"
+                      title={trans.__(
+                        'Its deadline ended it: the result is the best state it had reached'
+                      )}
+                    >
+                      {trans.__('deadline reached')}
+                    </div>
+                  )}
+                  {row?.error && item.status !== 'skipped' && (
+                    <div className="jp-mlemodernizer-batch-row-error">
+                      {row.error}
+                    </div>
+                  )}
+                </td>
+                <td
+                  className="jp-mlemodernizer-batch-fidelity"
+                  title={row?.fidelity_summary ?? undefined}
                 >
-                  {trans.__('original')}
-                </button>
-                {row?.output && (
+                  {finished ? formatShare(row.fidelity) : '–'}
+                </td>
+                <td>{formatDuration(itemSeconds(item, now))}</td>
+                <td>{finished ? count(row.tokens) : '–'}</td>
+                <td className="jp-mlemodernizer-batch-open jp-mlemodernizer-batch-links">
                   <button
                     type="button"
                     className="jp-mlemodernizer-link"
-                    title={trans.__('Open %1', row.output)}
-                    onClick={() => actions.openPath(row.output as string)}
+                    title={trans.__('Open %1', item.notebook)}
+                    onClick={() => actions.openPath(item.notebook)}
                   >
-                    {trans.__('modernized')}
+                    {trans.__('original')}
                   </button>
-                )}
-                {row?.report && (
-                  <button
-                    type="button"
-                    className="jp-mlemodernizer-link"
-                    title={trans.__('The report of %1', item.notebook)}
-                    onClick={() => actions.showReport(model, item.notebook)}
-                  >
-                    {trans.__('report')}
-                  </button>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+                  {row?.output && (
+                    <button
+                      type="button"
+                      className="jp-mlemodernizer-link"
+                      title={trans.__('Open %1', row.output)}
+                      onClick={() => actions.openPath(row.output as string)}
+                    >
+                      {trans.__('modernized')}
+                    </button>
+                  )}
+                  {row?.report && (
+                    <button
+                      type="button"
+                      className="jp-mlemodernizer-link"
+                      title={trans.__('The report of %1', item.notebook)}
+                      onClick={() => actions.showReport(model, item.notebook)}
+                    >
+                      {trans.__('report')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -419,14 +453,14 @@ function BatchReport(props: {
             className="jp-mlemodernizer-link"
             onClick={() => actions.openPath(files.csv)}
           >
-            {files.csv}
+            <PathText path={files.csv} />
           </button>{' '}
           <button
             type="button"
             className="jp-mlemodernizer-link"
             onClick={() => actions.openPath(files.json)}
           >
-            {files.json}
+            <PathText path={files.json} />
           </button>
         </p>
       )}
@@ -589,7 +623,9 @@ export function BatchList(props: {
               const done = statusCounts(batch.items);
               return (
                 <tr key={batch.id} data-batch-id={batch.id}>
-                  <th scope="row">{folderName(summary.dir)}</th>
+                  <th scope="row">
+                    <PathText path={folderName(summary.dir)} />
+                  </th>
                   <td>{batchStatusWord(trans, summary.status)}</td>
                   <td>
                     {ended

@@ -1,0 +1,220 @@
+/**
+ * Issue 29, item 6: the batch table shows every column, the "Open" column
+ * and its report links included, whatever the width: a 1600 px window and a
+ * 1280 px one with the left sidebar open, the batch in the main area and
+ * docked beside a notebook, with notebooks deep in long-named folders. Long
+ * paths wrap at their slashes; where the table still cannot fit (a narrow
+ * split), it scrolls sideways in its own box, the Open column staying put.
+ */
+import { expect, test } from '@jupyterlab/galata';
+import { Locator, Page, TestInfo } from '@playwright/test';
+
+import { extensionErrors } from './console-errors';
+import { notebookJSON, offlineRules } from './panel-utils';
+
+test.use(offlineRules('auto'));
+test.use({ viewport: { width: 1600, height: 1100 } });
+
+// two nested folders with long names (60+ characters each)
+const DEEP =
+  'experiments_from_the_2019_reproduction_study_of_the_paper/' +
+  'preprocessing_and_feature_engineering_pipeline_version_two';
+
+/**
+ * What a user cannot see of the table: the header cells and the links of the
+ * Open column whose left or right edge is clipped or covered (each brought
+ * into view vertically first; sideways is what is tested).
+ */
+async function unseen(view: Locator): Promise<string[]> {
+  return view.evaluate((root: HTMLElement) => {
+    const scroller = root.parentElement as HTMLElement;
+    const seen = (el: Element) => {
+      const box = scroller.getBoundingClientRect();
+      let r = el.getBoundingClientRect();
+      if (r.top < box.top || r.bottom > box.bottom) {
+        scroller.scrollTop += r.top - box.top - box.height / 2;
+        r = el.getBoundingClientRect();
+      }
+      const y = r.top + r.height / 2;
+      // 2 px in: neighbouring cells share their edges (subpixels)
+      return [r.left + 2, r.right - 2].every(x => {
+        const hit = document.elementFromPoint(x, y);
+        return hit !== null && (hit === el || el.contains(hit));
+      });
+    };
+    const hidden: string[] = [];
+    for (const th of root.querySelectorAll(
+      '.jp-mlemodernizer-batch-table thead th'
+    )) {
+      if (!seen(th)) {
+        hidden.push(th.textContent ?? '');
+      }
+    }
+    for (const link of root.querySelectorAll(
+      '.jp-mlemodernizer-batch-links button'
+    )) {
+      if (!seen(link)) {
+        const row = link.closest('tr')?.getAttribute('data-notebook') ?? '';
+        hidden.push(`${row.split('/').pop()}: ${link.textContent}`);
+      }
+    }
+    return hidden;
+  });
+}
+
+/**
+ * The columns that stay out of sight even when the table is scrolled
+ * sideways to them (the Open column must be seen at each of those places).
+ */
+async function unreachable(view: Locator): Promise<string[]> {
+  return view.evaluate((root: HTMLElement) => {
+    const seen = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const y = r.top + r.height / 2;
+      // 2 px in: neighbouring cells share their edges (subpixels)
+      return [r.left + 2, r.right - 2].every(x => {
+        const hit = document.elementFromPoint(x, y);
+        return hit !== null && (hit === el || el.contains(hit));
+      });
+    };
+    // the box that scrolls the table sideways (its own, or the whole view)
+    let scroller = root.querySelector('table')?.parentElement ?? null;
+    while (scroller && scroller.scrollWidth <= scroller.clientWidth) {
+      scroller = scroller.parentElement;
+    }
+    const headers = [
+      ...root.querySelectorAll('.jp-mlemodernizer-batch-table thead th')
+    ];
+    const open = headers[headers.length - 1];
+    const lost: string[] = [];
+    for (const th of headers) {
+      if (scroller) {
+        const box = scroller.getBoundingClientRect();
+        scroller.scrollLeft += th.getBoundingClientRect().left - box.left;
+      }
+      if (!seen(th) || !seen(open)) {
+        lost.push(th.textContent ?? '');
+      }
+    }
+    if (scroller) {
+      scroller.scrollLeft = 0;
+    }
+    return lost;
+  });
+}
+
+async function shot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string
+): Promise<void> {
+  await page.waitForTimeout(300);
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, animations: 'disabled' });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+test('the batch table shows every column at any width, long paths wrapped', async ({
+  page,
+  tmpPath
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const errors = extensionErrors(page);
+  const dir = `${tmpPath}/wide`;
+  // np.float and np.int: fixed by the offline rules (a modernized copy and
+  // a report each); a file that is not a notebook: a failed row
+  await page.contents.uploadContent(
+    notebookJSON(['import numpy as np\nx = np.float(3)\nprint(x)']),
+    'text',
+    `${dir}/${DEEP}/scoring_step_that_still_uses_the_removed_numpy_float_alias.ipynb`
+  );
+  await page.contents.uploadContent(
+    notebookJSON(['import numpy as np\nn = np.int(7)\nprint(n)']),
+    'text',
+    `${dir}/${DEEP}/baseline_logistic_regression_with_deprecated_numpy_int.ipynb`
+  );
+  await page.contents.uploadContent(
+    '{broken',
+    'text',
+    `${dir}/a_notebook_file_that_is_not_valid_json_and_cannot_be_read.ipynb`
+  );
+  await page.contents.uploadContent(
+    notebookJSON(["print('beside')"]),
+    'text',
+    `${tmpPath}/beside.ipynb`
+  );
+
+  await page.evaluate(
+    path =>
+      window.jupyterapp.commands.execute('mlemodernizer:modernize-folder', {
+        path
+      }),
+    dir
+  );
+  const view = page.locator('.jp-mlemodernizer-batch[data-batch-id]');
+  await expect(view).toHaveAttribute('data-status', 'finished', {
+    timeout: 180_000
+  });
+  await expect(view.locator('tbody tr[data-notebook]')).toHaveCount(3);
+  await expect(
+    view.getByRole('button', { name: 'report', exact: true })
+  ).toHaveCount(2);
+
+  // the batch in the main area, the file browser open beside it
+  await page.sidebar.openTab('filebrowser');
+  expect.soft(await unseen(view), '1600 px, main area').toEqual([]);
+  await shot(page, testInfo, 'batch-wide-light');
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  expect.soft(await unseen(view), '1280 px, main area').toEqual([]);
+
+  // docked beside a notebook (as dragging its tab to the right does)
+  await page.notebook.openByPath(`${tmpPath}/beside.ipynb`);
+  await page.evaluate(() => {
+    const shell = window.jupyterapp.shell;
+    const main = [...shell.widgets('main')];
+    const batch = main.find(w => w.id.startsWith('mlemodernizer-batch-'));
+    const notebook = main.find(w => w.title.label === 'beside.ipynb');
+    if (batch && notebook) {
+      shell.add(batch, 'main', { mode: 'split-right', ref: notebook.id });
+    }
+  });
+  for (const width of [1600, 1280]) {
+    await page.setViewportSize({ width, height: 1100 });
+    await page.waitForTimeout(300);
+    const open = await unseen(view);
+    // the Open column and its links, always; the others, scrolled to
+    expect
+      .soft(
+        open.filter(
+          what =>
+            what === 'Open' || /: (original|modernized|report)$/.test(what)
+        ),
+        `${width} px, docked beside a notebook`
+      )
+      .toEqual([]);
+    expect
+      .soft(await unreachable(view), `${width} px, docked: scrolled to`)
+      .toEqual([]);
+    if (width === 1600) {
+      await shot(page, testInfo, 'batch-docked-light');
+    }
+  }
+
+  await page.setViewportSize({ width: 1600, height: 1100 });
+  await page.theme.setDarkTheme();
+  await shot(page, testInfo, 'batch-docked-dark');
+  // a tab of the main area again (the split closes)
+  await page.evaluate(() => {
+    const shell = window.jupyterapp.shell;
+    const main = [...shell.widgets('main')];
+    const batch = main.find(w => w.id.startsWith('mlemodernizer-batch-'));
+    const notebook = main.find(w => w.title.label === 'beside.ipynb');
+    if (batch && notebook) {
+      shell.add(batch, 'main', { mode: 'tab-after', ref: notebook.id });
+      shell.activateById(batch.id);
+    }
+  });
+  expect.soft(await unseen(view), '1600 px, main area, dark').toEqual([]);
+  await shot(page, testInfo, 'batch-wide-dark');
+  expect(errors).toEqual([]);
+});
