@@ -36,7 +36,12 @@ export interface IBatchShellOptions {
   openPath(path: string): void;
   /** Open a batch's view (the command, so the restorer knows it). */
   openBatch(id: string): void;
+  /** A batch wrote these files (relative to the root) beside its notebooks. */
+  filesWritten?(paths: string[]): void;
 }
+
+/** The batches whose new files are told (once each, view open or not). */
+const telling = new WeakSet<BatchModel>();
 
 /**
  * The id of a batch's main-area widget.
@@ -127,6 +132,11 @@ export function showBatch(
   };
   title();
   batch.changed.connect(title, widget);
+  if (options.filesWritten && !telling.has(batch)) {
+    telling.add(batch);
+    const told = options.filesWritten;
+    batch.wrote.connect((_, paths) => told(paths));
+  }
   widget.title.icon = modernizeIcon;
   widget.title.closable = true;
   app.shell.add(widget, 'main');

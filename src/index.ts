@@ -13,6 +13,7 @@ import {
   showDialog
 } from '@jupyterlab/apputils';
 import { Extension } from '@codemirror/state';
+import { PathExt } from '@jupyterlab/coreutils';
 import { IEditorLanguageRegistry } from '@jupyterlab/codemirror';
 import { IDocumentManager } from '@jupyterlab/docmanager';
 import { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
@@ -412,7 +413,15 @@ function addCommands(app: JupyterFrontEnd, context: ICommandContext): void {
       tracker: context.batchTracker,
       openPath: context.openPath,
       openBatch: (id: string) =>
-        void commands.execute(CommandIDs.openBatch, { id })
+        void commands.execute(CommandIDs.openBatch, { id }),
+      // the server writes them, not the contents API: the file browser
+      // would show them at its next poll only (every 10 s, or later)
+      filesWritten: (paths: string[]) => {
+        const model = fileBrowser?.model;
+        if (model && paths.some(path => PathExt.dirname(path) === model.path)) {
+          void model.refresh();
+        }
+      }
     };
     return {
       show: (id: string) => showBatch(options, manager.batch(id)),

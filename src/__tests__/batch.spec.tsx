@@ -14,7 +14,8 @@ import {
   outcomeCounts,
   reportFiles,
   statusCounts,
-  underFolder
+  underFolder,
+  writtenFiles
 } from '../model/batch';
 import { ModernizerManager } from '../model/manager';
 import { BatchList, BatchView, IBatchActions, liveStep } from '../views/batch';
@@ -311,6 +312,49 @@ describe('BatchModel', () => {
     const report = await model.report('course/a b.ipynb');
     expect(report.outcome).toBe('error_free_reproducible');
     expect(urls[0].searchParams.get('notebook')).toBe('course/a b.ipynb');
+    model.dispose();
+  });
+
+  it('tells the files the batch wrote since its last answer', async () => {
+    jest.useFakeTimers();
+    const answers = [running(), running(), ended()];
+    const { settings } = fakeSettings((method, path) =>
+      method === 'GET' && path.endsWith('/batches/b1')
+        ? { body: answers.shift() }
+        : undefined
+    );
+    const model = new BatchModel({
+      id: 'b1',
+      serverSettings: settings,
+      summary: running({ rows: [] })
+    });
+    const wrote: string[][] = [];
+    model.wrote.connect((_, paths) => wrote.push(paths));
+    model.follow();
+    await jest.advanceTimersByTimeAsync(3000);
+    // a's copy once (not again with the same row), then the reports
+    expect(wrote).toEqual([
+      ['course/a.modernized.ipynb'],
+      [
+        'course/mlemodernizer-batch-b1.html',
+        'course/mlemodernizer-batch-b1.csv',
+        'course/mlemodernizer-batch-b1.json'
+      ]
+    ]);
+    model.dispose();
+  });
+
+  it('tells nothing of the files already there at its first answer', async () => {
+    const { settings } = fakeSettings(() => ({ body: ended() }));
+    const model = new BatchModel({ id: 'b1', serverSettings: settings });
+    const wrote: string[][] = [];
+    model.wrote.connect((_, paths) => wrote.push(paths));
+    await model.refresh();
+    expect(model.ended).toBe(true);
+    expect(wrote).toEqual([]);
+    expect(writtenFiles(model.summary)).toContain(
+      'course/mlemodernizer-batch-b1.csv'
+    );
     model.dispose();
   });
 

@@ -250,6 +250,24 @@ export function reportFiles(
   return { json: `${stem}.json`, csv: `${stem}.csv` };
 }
 
+/**
+ * The files a batch wrote beside its notebooks, relative to the root: each
+ * finished notebook's modernized copy, and once it ended its reports.
+ */
+export function writtenFiles(summary: IBatchSummary): string[] {
+  const files: string[] = [];
+  for (const row of summary.rows ?? []) {
+    if (row.output) {
+      files.push(row.output);
+    }
+  }
+  const reports = reportFiles(summary);
+  if (reports && summary.report) {
+    files.push(summary.report, reports.csv, reports.json);
+  }
+  return files;
+}
+
 export interface IBatchModelOptions {
   id: string;
   serverSettings: ServerConnection.ISettings;
@@ -276,6 +294,15 @@ export class BatchModel implements IDisposable {
   /** Emitted when the summary, the error or the cancel state change. */
   get changed(): ISignal<this, void> {
     return this._changed;
+  }
+
+  /**
+   * Emitted with the files (relative to the root) the batch wrote since the
+   * last answer of the server (none for the first answer: what was there
+   * before this page knew the batch is not news).
+   */
+  get wrote(): ISignal<this, string[]> {
+    return this._wrote;
   }
 
   get summary(): IBatchSummary {
@@ -322,7 +349,7 @@ export class BatchModel implements IDisposable {
       if (this._isDisposed) {
         return;
       }
-      this._summary = summary;
+      this._take(summary);
       this._error = null;
       this._gone = false;
     } catch (error) {
@@ -369,7 +396,7 @@ export class BatchModel implements IDisposable {
     try {
       const summary = await cancelBatch(this.id, this._serverSettings);
       if (!this._isDisposed) {
-        this._summary = summary;
+        this._take(summary);
       }
     } catch (error) {
       this._cancelling = false;
@@ -401,6 +428,20 @@ export class BatchModel implements IDisposable {
     Signal.clearData(this);
   }
 
+  /** A new answer of the server; its new files said. */
+  private _take(summary: IBatchSummary): void {
+    const before = this._summary;
+    this._summary = summary;
+    if (before === null) {
+      return;
+    }
+    const known = new Set(writtenFiles(before));
+    const added = writtenFiles(summary).filter(path => !known.has(path));
+    if (added.length > 0) {
+      this._wrote.emit(added);
+    }
+  }
+
   private _serverSettings: ServerConnection.ISettings;
   private _summary: IBatchSummary | null;
   private _error: string | null = null;
@@ -410,4 +451,5 @@ export class BatchModel implements IDisposable {
   private _timer: ReturnType<typeof setTimeout> | null = null;
   private _isDisposed = false;
   private _changed = new Signal<this, void>(this);
+  private _wrote = new Signal<this, string[]>(this);
 }
