@@ -3,7 +3,7 @@
 The ``openai`` package (and any other OpenAI-compatible client) talks to it over real sockets, so
 tests exercise the actual client: JSON and SSE streaming replies, usage, error bodies, retries.
 
-    with ScriptedOpenAI([Reply("plan\\n```python\\n# %% cell 1\\nx = 1\\n```")]) as srv:
+    with ScriptedOpenAI([Reply("plan\\n```python\\n# %% cell 2\\nx = 1\\n```")]) as srv:
         client = openai.OpenAI(base_url=srv.base_url, api_key="k")
         ...
         assert len(srv.requests) == 1          # every request body, parsed

@@ -138,7 +138,8 @@ def test_dask_local_cluster_gives_the_same_outcomes(mixed: Path, tmp_path: Path)
 
 
 def fix(cells: dict[int, str]) -> str:
-    body = "\n\n".join(f"# %% cell {i}\n{src}" for i, src in cells.items())
+    # keyed by the cell's index; the model names it by its number, from 1
+    body = "\n\n".join(f"# %% cell {i + 1}\n{src}" for i, src in cells.items())
     return f"Plan.\n```python\n{body}\n```\n"
 
 

@@ -22,7 +22,8 @@ FIXED = "from helpers import load_dataset as load_data\nprint(len(load_data()))"
 
 
 def fix(index: int, source: str) -> str:
-    return f"The helper was renamed.\n\n```python\n# %% cell {index}\n{source}\n```\n"
+    # ``index``: the cell's 0-based index; the model names it by its number, from 1
+    return f"The helper was renamed.\n\n```python\n# %% cell {index + 1}\n{source}\n```\n"
 
 
 def prompt_text(body: dict) -> str:
@@ -42,9 +43,9 @@ def test_a_missing_package_does_not_stop_the_repair_of_a_later_cell(tmp_path: Pa
         report = run(nb, srv)
         prompts = [prompt_text(r) for r in srv.requests]
     # the later cell was shown to the model and fixed; the package was never its business,
-    # and the prompt says why cell 0 is left alone
+    # and the prompt says why cell 1 (index 0) is left alone
     assert len(prompts) == 1 and "cannot import name 'load_data'" in prompts[0]
-    assert "cell 0 is blocked: needs package watermark-xyz-absent" in prompts[0]
+    assert "cell 1 is blocked: needs package watermark-xyz-absent" in prompts[0]
     assert report["final"]["error_cells"] == 1 and report["stop_reason"] == "blocked"
     [cell] = report["cells"]
     assert (cell["cell_index"], cell["state"], cell["kind"]) == (0, "blocked", "environment")
@@ -84,7 +85,7 @@ def test_a_knock_on_name_error_behind_a_blocked_cell_is_not_sent_to_the_model(
     assert "cannot import name 'load_data'" in prompt
     assert "name 'ap' is not defined" not in prompt
     # its knock-on is named, so the model leaves it: no code change here fixes it
-    assert "- cell 1 fails only because cell 0 did; leave it" in prompt
+    assert "- cell 2 fails only because cell 1 did; leave it" in prompt
     states = {c["cell_index"]: (c["state"], c.get("after")) for c in report["cells"]}
     assert states == {0: ("blocked", None), 1: ("knock_on", 0)}
     assert report["iterations"][0]["cells_changed"] == [2]
@@ -223,7 +224,8 @@ def test_knock_ons_are_left_alone_only_behind_a_blocked_cell() -> None:
         CellTriage(5, "f", "NameError", "knock_on", after=4),
     ]
     assert blocked_notes(cells) == [
-        "cell 0 is blocked: needs x; do not try to fix it",
-        "cell 1 fails only because cell 0 did; leave it",
+        # numbered as the prompt numbers cells, from 1
+        "cell 1 is blocked: needs x; do not try to fix it",
         "cell 2 fails only because cell 1 did; leave it",
+        "cell 3 fails only because cell 2 did; leave it",
     ]

@@ -17,7 +17,8 @@ from .scripted_openai import Reply, ScriptedOpenAI
 
 
 def fix(cells: dict[int, str]) -> str:
-    body = "\n\n".join(f"# %% cell {i}\n{src}" for i, src in cells.items())
+    # keyed by the cell's index; the model names it by its number, from 1
+    body = "\n\n".join(f"# %% cell {i + 1}\n{src}" for i, src in cells.items())
     return f"Plan: fix it.\n\n```python\n{body}\n```\n"
 
 

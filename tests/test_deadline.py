@@ -121,7 +121,7 @@ def test_a_model_still_thinking_at_the_deadline_is_not_waited_for(
     scripted_openai, tmp_path: Path
 ) -> None:
     # the endpoint answers after two minutes; the deadline is 15 s away
-    srv = scripted_openai([Reply("Plan.\n```python\n# %% cell 1\nx = float(1)\n```", delay_s=120)])
+    srv = scripted_openai([Reply("Plan.\n```python\n# %% cell 2\nx = float(1)\n```", delay_s=120)])
     nb = write_notebook(tmp_path / "nb.ipynb", ["import numpy as np", "x = np.float(1)"])
     report_path = tmp_path / "report.json"
     started = time.monotonic()

@@ -39,7 +39,7 @@ def test_a_deviating_score_names_the_first_drifting_cell_and_the_model_starts_th
         ],
         tmp_path,
     )
-    fix = f"Plan: the old fit.\n```python\n# %% cell 2\n{OLD_FIT}\n{PRINT_PROBA}\n```"
+    fix = f"Plan: the old fit.\n```python\n# %% cell 3\n{OLD_FIT}\n{PRINT_PROBA}\n```"
     srv = scripted_openai([Reply(fix)])
     report_path = tmp_path / "report.json"
     proc = run_cli(
@@ -54,7 +54,7 @@ def test_a_deviating_score_names_the_first_drifting_cell_and_the_model_starts_th
     )
     prompt = srv.requests[0]["messages"][-1]["content"]
     assert "## Where the outputs first drift" in prompt
-    assert "first differ at `# %% cell 2` (0.006 -> 0.002, 0.272 -> 0.441" in prompt
+    assert "first differ at `# %% cell 3` (0.006 -> 0.002, 0.272 -> 0.441" in prompt
     assert "[[0.006 0.272 0.722]]" in prompt  # the author's stored output of that cell
     report = json.loads(report_path.read_text())
     assert report["reproducible"] and report["reproduced_by"] == "both"
@@ -82,7 +82,7 @@ def test_a_fix_that_changes_what_a_working_cell_prints_is_rolled_back(
     wrong = "x = np.arange(4)\ny = x.astype(float)"
     right = "x = np.arange(3)\ny = x.astype(float)"
     srv = scripted_openai(
-        [Reply(f"Plan: {code}.\n```python\n# %% cell 1\n{code}\n```") for code in (wrong, right)]
+        [Reply(f"Plan: {code}.\n```python\n# %% cell 2\n{code}\n```") for code in (wrong, right)]
     )
     report_path = tmp_path / "report.json"
     proc = run_cli(
@@ -101,8 +101,8 @@ def test_a_fix_that_changes_what_a_working_cell_prints_is_rolled_back(
         "[fix-1] rolled back: cell 3 showed 2 of 2 numbers of its author's output; after this "
         "fix, 0" in proc.stderr
     )
-    # the model is told, in its own numbering
-    assert "cell 2 showed 2 of 2 numbers of its author's output" in json.dumps(srv.requests[1])
+    # the model is told, in the same numbering
+    assert "cell 3 showed 2 of 2 numbers of its author's output" in json.dumps(srv.requests[1])
     assert not second_fix["rolled_back"] and report["error_free"]
     assert report["reproduced_by"] == "fidelity"
     assert report["fidelity"]["found"] == report["fidelity"]["total"]

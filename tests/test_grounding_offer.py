@@ -81,8 +81,8 @@ def facts_section(prompt: str) -> str:
 def test_prompt_names_the_renamed_helper_with_its_signature_first(tmp_path: Path) -> None:
     nb = legacy_notebook(tmp_path)
     reply = (
-        "The helper is now called train_model.\n\n```python\n# %% cell 1\n"
-        "from legacy_helpers import train_model\n\n# %% cell 2\nmodel = train_model(X, y)\n```\n"
+        "The helper is now called train_model.\n\n```python\n# %% cell 2\n"
+        "from legacy_helpers import train_model\n\n# %% cell 3\nmodel = train_model(X, y)\n```\n"
     )
     with ScriptedOpenAI([reply]) as srv:
         report = json_report(
@@ -103,7 +103,7 @@ def test_prompt_names_the_renamed_helper_with_its_signature_first(tmp_path: Path
     # not a library that changed: the user's own module
     assert "`legacy_helpers` is the notebook's own module (`legacy_helpers.py` beside it)" in prompt
     assert "newer library version" not in prompt
-    # cell 2 fails only because cell 1 did, but must follow the rename: never "leave it"
+    # cell 3 fails only because cell 2 did, but must follow the rename: never "leave it"
     assert "leave it" not in prompt and "Failing cells to leave alone" not in prompt
     # what the helper module imports is not what it offers
     assert "LogisticRegression" not in facts and "train_test_split" not in facts
@@ -250,13 +250,13 @@ def test_a_reply_that_copies_the_helper_instead_of_importing_it_is_re_asked(
     `max_iter=1000`): the reply is re-asked with the import to use; the next reply imports it."""
     nb = legacy_notebook(tmp_path)
     copied = (
-        "Define train_model.\n\n```python\n# %% cell 1\nfrom sklearn.linear_model import "
+        "Define train_model.\n\n```python\n# %% cell 2\nfrom sklearn.linear_model import "
         "LogisticRegression\n\ndef train_model(X, y):\n    return LogisticRegression().fit(X, y)"
-        "\n\n# %% cell 2\nmodel = train_model(X, y)\n```\n"
+        "\n\n# %% cell 3\nmodel = train_model(X, y)\n```\n"
     )
     imported = (
-        "Import it.\n\n```python\n# %% cell 1\nfrom legacy_helpers import train_model\n\n"
-        "# %% cell 2\nmodel = train_model(X, y)\n```\n"
+        "Import it.\n\n```python\n# %% cell 2\nfrom legacy_helpers import train_model\n\n"
+        "# %% cell 3\nmodel = train_model(X, y)\n```\n"
     )
     with ScriptedOpenAI([copied, imported]) as srv:
         report = json_report(
@@ -264,7 +264,7 @@ def test_a_reply_that_copies_the_helper_instead_of_importing_it_is_re_asked(
         )
         reask = str(srv.requests[1]["messages"][-1]["content"])
     assert (
-        "cell 1 writes `train_model` again, which your own `legacy_helpers.py` defines: import "
+        "cell 2 writes `train_model` again, which your own `legacy_helpers.py` defines: import "
         "it from there (`from legacy_helpers import train_model`)" in reask
     )
     assert report["outcome"] == "error_free_reproducible"
@@ -274,19 +274,19 @@ def test_a_reply_that_copies_the_helper_instead_of_importing_it_is_re_asked(
 def test_the_users_of_a_replaced_import_sent_alone_on_a_re_ask_join_the_first_reply(
     tmp_path: Path,
 ) -> None:
-    """The 1.5B model fixed the import, was asked to make cell 2 follow, and sent cell 2 alone:
-    the two replies make one patch (it had been taken alone, and cell 1 still failed)."""
+    """The 1.5B model fixed the import, was asked to make cell 3 follow, and sent cell 3 alone:
+    the two replies make one patch (it had been taken alone, and cell 2 still failed)."""
     nb = legacy_notebook(tmp_path)
     import_only = (
-        "Use the new name.\n\n```python\n# %% cell 1\nfrom legacy_helpers import train_model\n```\n"
+        "Use the new name.\n\n```python\n# %% cell 2\nfrom legacy_helpers import train_model\n```\n"
     )
-    call_only = "Cell 2 too.\n\n```python\n# %% cell 2\nmodel = train_model(X, y)\n```\n"
+    call_only = "Cell 3 too.\n\n```python\n# %% cell 3\nmodel = train_model(X, y)\n```\n"
     with ScriptedOpenAI([import_only, call_only]) as srv:
         report = json_report(
             run_cli("run", str(nb), "--base-url", srv.base_url, "--model", "m", "--json")
         )
         reask = str(srv.requests[1]["messages"][-1]["content"])
-    assert "cell 1 now imports `train_model` instead of `old_train`, but cell 2 still uses" in reask
+    assert "cell 2 now imports `train_model` instead of `old_train`, but cell 3 still uses" in reask
     assert report["outcome"] == "error_free_reproducible"
     assert [r["accepted"] for r in report["llm_replies"]] == [False, True]
     assert report["llm_replies"][1]["cells"] == [1, 2]
@@ -297,13 +297,13 @@ def test_when_the_re_asks_run_out_a_replaced_import_is_taken_and_its_users_fixed
     tmp_path: Path,
 ) -> None:
     """The model fixes the import, and answers the re-ask with the same reply: rather than no fix
-    at all, that patch is taken; the next run shows cell 2's own error, and the next iteration
+    at all, that patch is taken; the next run shows cell 3's own error, and the next iteration
     fixes it (one patch per iteration, each a step forward)."""
     nb = legacy_notebook(tmp_path)
     import_only = (
-        "Use the new name.\n\n```python\n# %% cell 1\nfrom legacy_helpers import train_model\n```\n"
+        "Use the new name.\n\n```python\n# %% cell 2\nfrom legacy_helpers import train_model\n```\n"
     )
-    call = "Cell 2 now.\n\n```python\n# %% cell 2\nmodel = train_model(X, y)\n```\n"
+    call = "Cell 3 now.\n\n```python\n# %% cell 3\nmodel = train_model(X, y)\n```\n"
     with ScriptedOpenAI([import_only, import_only, call]) as srv:
         report = json_report(
             run_cli("run", str(nb), "--base-url", srv.base_url, "--model", "m", "--json")
@@ -312,7 +312,7 @@ def test_when_the_re_asks_run_out_a_replaced_import_is_taken_and_its_users_fixed
     replies = report["llm_replies"]
     # the repeat (the last such reply) is the one taken
     assert [r["accepted"] for r in replies] == [False, True, True]
-    assert replies[1]["reason"].startswith("taken as it was when the re-asks ran out: cell 1 now")
+    assert replies[1]["reason"].startswith("taken as it was when the re-asks ran out: cell 2 now")
     assert "name 'old_train' is not defined" in second  # the next iteration's own error
     assert report["outcome"] == "error_free_reproducible"
     assert [it["cells_changed"] for it in report["iterations"]] == [[1], [2]]

@@ -43,7 +43,7 @@ SOURCES = [
 ]
 # notebook cells: 0 markdown, 1-4 code, 5 markdown
 FIXED_2 = 'X = df[["a"]].values\ny = df["b"].values.astype(float)'
-GOOD = f"Plan: `np.float` is gone; use the builtin `float`.\n```python\n# %% cell 3\n{FIXED_2}\n```"
+GOOD = f"Plan: `np.float` is gone; use the builtin `float`.\n```python\n# %% cell 4\n{FIXED_2}\n```"
 VERSIONS = {"numpy": "2.4.6", "pandas": "3.1.1", "scikit-learn": "1.9.1", "requests": "2.32"}
 FACTS = {
     "items": [
@@ -145,7 +145,7 @@ def test_reply_becomes_cell_changes(scripted_openai, stream):
 
 
 def test_no_plan_no_fence_still_parsed(scripted_openai):
-    srv = scripted_openai([f"# %% cell 3\n{FIXED_2}\n"])
+    srv = scripted_openai([f"# %% cell 4\n{FIXED_2}\n"])
     proposal = fixer_for(srv).propose(make_ctx())
     assert proposal is not None
     assert [c.cell_index for c in proposal.changes] == [3]
@@ -154,7 +154,7 @@ def test_no_plan_no_fence_still_parsed(scripted_openai):
 
 
 def test_unchanged_cells_in_reply_are_not_changes(scripted_openai):
-    reply = f"Plan.\n```python\n# %% cell 1\n{SOURCES[0]}\n\n# %% cell 3\n{FIXED_2}\n```"
+    reply = f"Plan.\n```python\n# %% cell 2\n{SOURCES[0]}\n\n# %% cell 4\n{FIXED_2}\n```"
     srv = scripted_openai([reply])
     proposal = fixer_for(srv).propose(make_ctx())
     assert proposal is not None
@@ -165,7 +165,7 @@ def test_unchanged_cells_in_reply_are_not_changes(scripted_openai):
 
 
 def test_unknown_cell_is_reasked_with_the_reason(scripted_openai):
-    bad = "Plan: fix it.\n```python\n# %% cell 12\ny = 1\n```"
+    bad = "Plan: fix it.\n```python\n# %% cell 13\ny = 1\n```"
     srv = scripted_openai([bad, GOOD])
     chunks: list[str] = []
     fixer = fixer_for(srv)
@@ -176,8 +176,8 @@ def test_unknown_cell_is_reasked_with_the_reason(scripted_openai):
     second = srv.requests[1]["messages"]
     assert second[-2] == {"role": "assistant", "content": bad}
     assert second[-1]["role"] == "user"
-    assert "cell 12 does not exist" in second[-1]["content"]
-    assert "1, 2, 3" in second[-1]["content"]  # the cells it may change
+    assert "cell 13 does not exist" in second[-1]["content"]
+    assert "2, 3, 4" in second[-1]["content"]  # the cells it may change, as they were shown
     # the stream people watch says it plainly; the model's words stay in the request
     streamed = "".join(chunks)
     assert "[asking the model again: its reply changed cells it may not change]" in streamed
@@ -189,17 +189,17 @@ def test_unknown_cell_is_reasked_with_the_reason(scripted_openai):
 @pytest.mark.parametrize(
     ("reply", "reason", "problem"),
     [
-        ("```python\n# %% cell 0\nx = 1\n```", "cell 0 is a markdown cell", "wrong_cells"),
-        ("```python\n# %% cell 4\nx = 1\n```", "cell 4 was not shown to you", "wrong_cells"),
-        ("```python\n# %% cell 3\ny = df[\n```", "cell 3 is not valid Python", "invalid_python"),
+        ("```python\n# %% cell 1\nx = 1\n```", "cell 1 is a markdown cell", "wrong_cells"),
+        ("```python\n# %% cell 5\nx = 1\n```", "cell 5 was not shown to you", "wrong_cells"),
+        ("```python\n# %% cell 4\ny = df[\n```", "cell 4 is not valid Python", "invalid_python"),
         (
-            f"```python\n# %% cell 3\n{SOURCES[2]}\n```",
+            f"```python\n# %% cell 4\n{SOURCES[2]}\n```",
             "your reply changes nothing",
             "changes_nothing",
         ),
         ("I think you should use float.", "your reply contains no code", "no_code"),
         (
-            "```python\n# %% cell 3\nX = 1\n# ... rest of the code unchanged\n```",
+            "```python\n# %% cell 4\nX = 1\n# ... rest of the code unchanged\n```",
             "placeholder",
             "placeholder",
         ),
@@ -217,12 +217,12 @@ def test_invalid_replies_are_reasked_with_a_precise_reason(scripted_openai, repl
 
 
 def test_resending_the_failing_code_is_told_the_error(scripted_openai):
-    same = f"Plan.\n```python\n# %% cell 3\n{SOURCES[2]}\n```"
+    same = f"Plan.\n```python\n# %% cell 4\n{SOURCES[2]}\n```"
     srv = scripted_openai([same, GOOD])
     assert fixer_for(srv).propose(make_ctx()) is not None
     reask = srv.requests[1]["messages"][-1]["content"]
     assert "your reply changes nothing" in reask
-    assert "cell 3 failed with `AttributeError: module 'numpy' has no attribute 'float'" in reask
+    assert "cell 4 failed with `AttributeError: module 'numpy' has no attribute 'float'" in reask
 
 
 def test_reply_that_never_validates_gives_none_after_max_reasks(scripted_openai):
@@ -267,7 +267,7 @@ def test_max_reasks_zero_asks_once(scripted_openai):
     ],
 )
 def test_guard_rejections_are_reasked(scripted_openai, cell3, reason):
-    bad = f"Plan.\n```python\n# %% cell 3\n{cell3}\n```"
+    bad = f"Plan.\n```python\n# %% cell 4\n{cell3}\n```"
     srv = scripted_openai([bad, GOOD])
     proposal = fixer_for(srv).propose(make_ctx())
     assert proposal is not None and proposal.changes[0].new_source == FIXED_2
@@ -283,8 +283,8 @@ def test_dropped_fit_is_reasked(scripted_openai):
     )
     srv = scripted_openai(
         [
-            f"Plan.\n```python\n# %% cell 4\n{dropped}\n```",
-            f"Plan.\n```python\n# %% cell 4\n{kept}\n```",
+            f"Plan.\n```python\n# %% cell 5\n{dropped}\n```",
+            f"Plan.\n```python\n# %% cell 5\n{kept}\n```",
         ]
     )
     ctx = make_ctx(FixType.SCORE_CALIBRATION, target_score=0.9, current_score=0.8)
@@ -464,10 +464,10 @@ def test_error_repair_prompt_contents(scripted_openai):
     for word in FORBIDDEN_WORDS:
         assert word in text
     assert "`# %% cell N`" in text
-    # cells up to and including the failing one, numbered by notebook index
-    assert "# %% cell 1\nimport numpy as np" in user
-    assert "# %% cell 3\n" in user and SOURCES[2] in user
-    assert "# %% cell 4" not in user and "model.fit" not in user
+    # cells up to and including the failing one, numbered as JupyterLab numbers them (index + 1)
+    assert "# %% cell 2\nimport numpy as np" in user
+    assert "# %% cell 4\n" in user and SOURCES[2] in user
+    assert "# %% cell 5" not in user and "model.fit" not in user
     assert "Old notebook" not in user  # markdown is not shown
     # the traceback, the versions of imported packages only, facts, attempts, rejections
     assert '----> 2 y = df["b"].values.astype(np.float)' in user
@@ -480,7 +480,7 @@ def test_error_repair_prompt_contents(scripted_openai):
 
 
 def test_score_calibration_prompt_contents(scripted_openai):
-    srv = scripted_openai([f"Plan.\n```python\n# %% cell 4\n{SOURCES[3]}  # C\n```"])
+    srv = scripted_openai([f"Plan.\n```python\n# %% cell 5\n{SOURCES[3]}  # C\n```"])
     ctx = make_ctx(
         FixType.SCORE_CALIBRATION,
         target_score=0.8,
@@ -502,12 +502,12 @@ def test_score_calibration_prompt_contents(scripted_openai):
     assert "0.72 to 0.88" in user  # the tolerance band
     assert "Time budget: 600 s" in user and "43.8 s" in user
     assert "set C=10" in user and "score 0.69" in user
-    for i, src in enumerate(SOURCES, start=1):  # the whole notebook
+    for i, src in enumerate(SOURCES, start=2):  # the whole notebook (indices 1 to 4)
         assert f"# %% cell {i}\n{src}" in user
 
 
 def test_runtime_reduction_prompt_contents(scripted_openai):
-    srv = scripted_openai([f"Plan.\n```python\n# %% cell 4\n{SOURCES[3]}  # fast\n```"])
+    srv = scripted_openai([f"Plan.\n```python\n# %% cell 5\n{SOURCES[3]}  # fast\n```"])
     ctx = make_ctx(
         FixType.RUNTIME_REDUCTION,
         target_score=120.0,
@@ -522,11 +522,11 @@ def test_runtime_reduction_prompt_contents(scripted_openai):
     for word in FORBIDDEN_WORDS:
         assert word in text
     assert "Time budget: 30 s" in user
-    assert "cell 4 42.0 s" in user  # the slowest cell
+    assert "cell 5 42.0 s" in user  # the slowest cell (index 4)
     assert "lower is better" in user
     assert "108 to 132" in user
     assert "not found in the output" in user  # no current score
-    assert f"# %% cell 4\n{SOURCES[3]}" in user
+    assert f"# %% cell 5\n{SOURCES[3]}" in user
 
 
 def test_prompt_is_json_serialisable_and_key_not_in_body(scripted_openai):
@@ -567,16 +567,16 @@ def test_cells_using_a_broken_import_are_shown_and_may_change(scripted_openai):
     ctx = make_ctx(notebook=nb)
     ctx.result = ExecutionResult(executed=nb, errors=[err, later], facts=facts)
     reply = (
-        "Plan.\n```python\n# %% cell 1\nfrom sklearn.impute import SimpleImputer\n"
-        "import numpy as np\n# %% cell 3\nimp = SimpleImputer(strategy='mean')\n```"
+        "Plan.\n```python\n# %% cell 2\nfrom sklearn.impute import SimpleImputer\n"
+        "import numpy as np\n# %% cell 4\nimp = SimpleImputer(strategy='mean')\n```"
     )
     srv = scripted_openai([reply])
     proposal = fixer_for(srv).propose(ctx)
     assert proposal is not None and [c.cell_index for c in proposal.changes] == [1, 3]
     user = user_messages(srv.requests[0])[0]
-    assert "## Later cells that use what cell 1 imports or defines" in user
-    assert "# %% cell 3\nimp = Imputer(strategy='mean')" in user
-    assert "# %% cell 4" not in user  # uses `np` from cell 1, but `np` did not fail
+    assert "## Later cells that use what cell 2 imports or defines" in user
+    assert "# %% cell 4\nimp = Imputer(strategy='mean')" in user
+    assert "# %% cell 5" not in user  # uses `np` from cell 1, but `np` did not fail
     assert "df = load()" not in user  # uses nothing from cell 1
     assert "`sklearn.impute.SimpleImputer`" in user
     assert "`Imputer` is not defined" not in user  # facts of later errors are left out

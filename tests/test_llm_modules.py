@@ -186,7 +186,7 @@ def test_a_file_block_that_drops_a_used_definition_is_reasked(scripted_openai) -
 def test_a_before_and_after_block_keeps_the_after(scripted_openai) -> None:
     # the shape Qwen2.5-Coder-1.5B sent: the old code, then `# Replaced with:` and the new
     reply = (
-        "### Plan\n1. Use `mean_values`.\n```python\n# %% cell 1\nprint(summary([1, 2, 3]))\n\n"
+        "### Plan\n1. Use `mean_values`.\n```python\n# %% cell 2\nprint(summary([1, 2, 3]))\n\n"
         f"# %% file helpers.py\n# The original code in helpers.py was:\n{HELPERS}\n"
         f"# Replaced with:\n{FIXED}```"
     )
@@ -272,7 +272,7 @@ def test_file_header_variants_and_the_frame_by_its_tail() -> None:
     # looser forms once a file was shown; before, a notebook's comment stays one
     for header in ("# file: helpers.py", "### File helpers.py"):
         assert parse_reply(f"```python\n{header}\nx = 1\n```", ["helpers.py"]).files
-    assert parse_reply("```python\n# %% cell 1\n# file: train.py\nx = 1\n```").cells == {
+    assert parse_reply("```python\n# %% cell 2\n# file: train.py\nx = 1\n```").cells == {
         1: "# file: train.py\nx = 1"
     }
     assert parse_reply("**File helpers.py**\n```python\nx = 1\n```", ["helpers.py"]).files

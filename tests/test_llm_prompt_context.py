@@ -98,23 +98,23 @@ def test_the_prompt_leaves_unneeded_cells_out_and_a_reply_naming_one_is_re_asked
     scripted_openai, monkeypatch
 ) -> None:
     monkeypatch.setattr("mlemodernizer.fixers.llm.prompts.MAX_CONTEXT_CHARS", 1200)
-    hidden = "Plan.\n```python\n# %% cell 6\nother = np.arange(4)\n```"
-    good = "Compare the numbers only.\n```python\n# %% cell 9\nprint(df[df['a'] > 1])\n```"
+    hidden = "Plan.\n```python\n# %% cell 7\nother = np.arange(4)\n```"
+    good = "Compare the numbers only.\n```python\n# %% cell 10\nprint(df[df['a'] > 1])\n```"
     srv = scripted_openai([hidden, good])
     fixer = LLMFixer(srv.base_url, "m", api_key="k", backoff_base_s=0.001)
     proposal = fixer.propose(make_ctx())
     prompt = srv.requests[0]["messages"][1]["content"]
-    assert "# %% cell 4\ndf['c'] = df['a'] * 2" in prompt
+    assert "# %% cell 5\ndf['c'] = df['a'] * 2" in prompt
     assert "unrelated line" not in prompt and "other = np.arange(3)" not in prompt
-    assert "5 earlier code cells that define nothing cell 9 uses are not shown" in prompt
+    assert "5 earlier code cells that define nothing cell 10 uses are not shown" in prompt
     assert "vec_compare" not in prompt  # the library frame's listing is gone
-    assert "Most fixes change only cell 9" in prompt and "do not copy back a cell" in prompt
+    assert "Most fixes change only cell 10" in prompt and "do not copy back a cell" in prompt
     # the failing cell in a block of its own, after the context the model is told not to copy
-    context, failing = prompt.split("## Cell 9, the one that fails\n```python\n")
-    assert "Do not copy them into your reply" in context and "# %% cell 9" not in context
-    assert failing.startswith("# %% cell 9\nprint(df[df > 1])\n```")
+    context, failing = prompt.split("## Cell 10, the one that fails\n```python\n")
+    assert "Do not copy them into your reply" in context and "# %% cell 10" not in context
+    assert failing.startswith("# %% cell 10\nprint(df[df > 1])\n```")
     reask = srv.requests[1]["messages"][-1]["content"]
-    assert "cell 6" in fixer.replies[0]["reason"] and "cell 6" in reask
+    assert "cell 7 was not shown" in fixer.replies[0]["reason"] and "cell 7 was not shown" in reask
     assert proposal is not None and [c.cell_index for c in proposal.changes] == [9]
 
 

@@ -12,7 +12,7 @@ from .scripted_openai import ScriptedOpenAI
 
 # a renamed helper: no rule knows it, so the model is asked
 CELLS = ["def load_data2():\n    return [1, 2]", "print(len(load_data()))"]
-GOOD = "Call the renamed helper.\n\n```python\n# %% cell 1\nprint(len(load_data2()))\n```\n"
+GOOD = "Call the renamed helper.\n\n```python\n# %% cell 2\nprint(len(load_data2()))\n```\n"
 
 
 def test_the_report_lists_each_reply_with_why_it_was_refused(tmp_path: Path) -> None:

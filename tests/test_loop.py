@@ -15,7 +15,8 @@ ACC = r"accuracy: ([0-9.]+)"
 
 
 def fix(cells: dict[int, str], plan: str = "Plan: fix it.") -> str:
-    body = "\n\n".join(f"# %% cell {i}\n{src}" for i, src in cells.items())
+    # keyed by the cell's index; the model names it by its number, from 1
+    body = "\n\n".join(f"# %% cell {i + 1}\n{src}" for i, src in cells.items())
     return f"{plan}\n\n```python\n{body}\n```\n"
 
 

@@ -28,7 +28,8 @@ CELLS = [
 
 
 def fix(cells: dict[int, str], plan: str) -> str:
-    body = "\n\n".join(f"# %% cell {i}\n{src}" for i, src in cells.items())
+    # keyed by the cell's index; the model names it by its number, from 1
+    body = "\n\n".join(f"# %% cell {i + 1}\n{src}" for i, src in cells.items())
     return f"{plan}\n\n```python\n{body}\n```\n"
 
 
@@ -65,7 +66,8 @@ def test_a_harmful_fix_is_rolled_back_and_the_good_one_kept(tmp_path: Path) -> N
     assert "broke cells 2 and 4 with AttributeError" in first["rollback_reason"]
     assert first["error_cells"] == 3  # its own run, before the rollback
     # the next prompt was told, and the result holds the good fix only
-    assert "rolled back" in second_prompt and "broke cells 1 and 3" in second_prompt  # its numbers
+    # in the same numbers: the prompt numbers cells as JupyterLab does
+    assert "rolled back" in second_prompt and "broke cells 2 and 4" in second_prompt
     out = load_notebook(tmp_path / "nb.modernized.ipynb").nb
     assert out.cells[0].source == "import numpy as np"
     assert out.cells[2].source.startswith("from helpers import load_dataset as load_data")

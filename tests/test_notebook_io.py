@@ -118,12 +118,12 @@ def test_parse_error_reports_line() -> None:
     assert "line 2" in (parse_error("x = 1\ndef (:") or "")
 
 
-def test_cell_text_round_trip_uses_notebook_indices() -> None:
+def test_cell_text_numbers_cells_as_jupyterlab_and_parses_back_to_indices() -> None:
     nb = make_notebook(["md:# title", "a = 1", "b = a + 1"])
     text = cells_as_text(nb)
-    assert "# %% cell 1\na = 1" in text and "# %% cell 2\nb = a + 1" in text
-    assert "cell 0" not in text  # markdown cells are not code
-    assert split_cells_text("plan\n# %% [cell 2]\nb = 3\n\n# %% cell 1\na = 0\n") == {
+    assert "# %% cell 2\na = 1" in text and "# %% cell 3\nb = a + 1" in text
+    assert "cell 1" not in text  # markdown cells are not code
+    assert split_cells_text("plan\n# %% [cell 3]\nb = 3\n\n# %% cell 2\na = 0\n") == {
         2: "b = 3",
         1: "a = 0",
     }

@@ -158,7 +158,8 @@ def test_executor_resumes_in_the_kept_kernel(tmp_path: Path) -> None:
 
 
 def fix(cells: dict[int, str]) -> str:
-    body = "\n\n".join(f"# %% cell {i}\n{src}" for i, src in cells.items())
+    # keyed by the cell's index; the model names it by its number, from 1
+    body = "\n\n".join(f"# %% cell {i + 1}\n{src}" for i, src in cells.items())
     return f"Plan: fix the next error.\n```python\n{body}\n```\n"
 
 

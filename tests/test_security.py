@@ -22,7 +22,7 @@ from .scripted_openai import ScriptedOpenAI
 
 SERVER_KEY = "sk-server-secret-0000"
 RENAMED = ["from helpers import load_data", "print(len(load_dataset()))"]
-FIX = "Use the new name.\n```python\n# %% cell 0\nfrom helpers import load_dataset\n```\n"
+FIX = "Use the new name.\n```python\n# %% cell 1\nfrom helpers import load_dataset\n```\n"
 
 
 @pytest.fixture

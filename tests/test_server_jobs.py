@@ -21,7 +21,8 @@ HELPERS = "def load_dataset():\n    return [1, 2, 3]\n"
 
 
 def fix(cells: dict[int, str], plan: str = "Plan: use the renamed helper.") -> str:
-    body = "\n\n".join(f"# %% cell {i}\n{src}" for i, src in cells.items())
+    # keyed by the cell's index; the model names it by its number, from 1
+    body = "\n\n".join(f"# %% cell {i + 1}\n{src}" for i, src in cells.items())
     return f"{plan}\n```python\n{body}\n```\n"
 
 

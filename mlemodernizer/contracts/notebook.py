@@ -3,7 +3,8 @@
 - read and validate (nbformat v4; v3 is upgraded with a notice), stable cell ids;
 - atomic writes (temp file + rename, so a crash never leaves half a notebook);
 - IPython magics and ``!`` shell lines masked whenever code is parsed;
-- the cell-numbered text form (``# %% cell N``) shown to the LLM and parsed back.
+- the cell-numbered text form (``# %% cell N``) shown to the LLM and parsed back; N counts all
+  cells from 1, as JupyterLab, the report and the CLI do (:func:`shown_cell_number`).
 """
 
 from __future__ import annotations
@@ -22,8 +23,21 @@ from nbformat import NotebookNode
 
 from .errors import NotebookError
 
-CELL_HEADER = "# %% cell {index}"
+CELL_HEADER = "# %% cell {number}"
 CELL_HEADER_RE = re.compile(r"^#\s*%%\s*\[?\s*cell\s+(\d+)\s*\]?\s*$", re.IGNORECASE)
+
+
+def shown_cell_number(index: int) -> int:
+    """The number a cell is shown under, to people and to the model alike: its 0-based
+    ``index`` in ``nb.cells`` plus one, as JupyterLab's status bar counts (markdown included)."""
+    return index + 1
+
+
+def cell_index_from_number(number: int) -> int:
+    """The 0-based index in ``nb.cells`` of the cell shown as ``number`` (the inverse of
+    :func:`shown_cell_number`): a cell number read back from a model's reply. A number below 1
+    gives a negative index, which names no cell."""
+    return number - 1
 
 
 @dataclass
@@ -260,17 +274,19 @@ def parse_error(source: str) -> str | None:
 
 
 def cells_as_text(nb: NotebookNode, indices: list[int] | None = None) -> str:
-    """Code cells under ``# %% cell N`` headers (N = index in the notebook's cell list)."""
+    """Code cells under ``# %% cell N`` headers (N = :func:`shown_cell_number` of the cell's
+    index in the notebook's cell list: from 1)."""
     parts = []
     for i, cell in code_cells(nb):
         if indices is not None and i not in indices:
             continue
-        parts.append(f"{CELL_HEADER.format(index=i)}\n{cell.source.rstrip()}\n")
+        parts.append(f"{CELL_HEADER.format(number=shown_cell_number(i))}\n{cell.source.rstrip()}\n")
     return "\n".join(parts)
 
 
 def split_cells_text(text: str) -> dict[int, str]:
-    """Parse ``# %% cell N`` blocks into {N: source}; text before the first header is dropped."""
+    """Parse ``# %% cell N`` blocks into {index: source}, each N turned back into the cell's
+    0-based index (:func:`cell_index_from_number`); text before the first header is dropped."""
     cells: dict[int, str] = {}
     current: int | None = None
     buf: list[str] = []
@@ -279,7 +295,7 @@ def split_cells_text(text: str) -> dict[int, str]:
         if m:
             if current is not None:
                 cells[current] = "\n".join(buf).strip("\n")
-            current = int(m.group(1))
+            current = cell_index_from_number(int(m.group(1)))
             buf = []
         elif current is not None:
             buf.append(line)

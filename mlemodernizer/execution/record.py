@@ -158,8 +158,7 @@ class RunRecorder:
         """A time limit stopped the run, in cell ``index`` (None: between cells)."""
         self.result.timed_out = True
         if index is not None:
-            # the error is shown with its cell's number already (people count from 1, the
-            # model's prompt from 0): the message names none
+            # the error is shown with its cell's number already: the message names none
             why = f"the cell exceeded the time limit ({limit:.0f} s)"
             self._stopped(index, seconds, "TimeoutError", why)
 

@@ -9,6 +9,7 @@ import copy
 from nbformat import NotebookNode
 
 from ..contracts.events import Emitter, FixRolledBack
+from ..contracts.notebook import shown_cell_number
 from ..environment.local_modules import failing_local_frame
 from ..environment.module_overlay import FILE_ID_PREFIX
 from ..fixers.base import CellChange, Fixer, FixProposal
@@ -52,11 +53,9 @@ class JudgeStep:
             # it; the pair is judged against the best state then
             st.probation = (fix_id, list(accepted), record)
         elif judgement.worse or drifted:
-            why = judgement.describe() if judgement.worse else _drift_reason(drifted, base=1)
+            # people and the model count cells alike (from 1): one reason for both
+            why = judgement.describe() if judgement.worse else _drift_reason(drifted)
             record.rolled_back, record.rollback_reason = True, why
-            why_for_model = (
-                judgement.describe(base=0) if judgement.worse else _drift_reason(drifted, base=0)
-            )
             on_probation = st.probation[1] if st.probation else []
             if st.probation is not None:
                 self._undo_probation(st, st.probation, why)
@@ -65,9 +64,9 @@ class JudgeStep:
                 st.refused.add((change.cell_id, change.new_source))
                 if change.path is not None:
                     st.modules.refuse(change)
-                where = change.path or f"cell {change.cell_index}"
+                where = change.path or f"cell {shown_cell_number(change.cell_index)}"
                 st.rejections.append(
-                    f"Your earlier change to {where} was rolled back: {why_for_model}. "
+                    f"Your earlier change to {where} was rolled back: {why}. "
                     f"The change was:\n{change.new_source}\nDo not propose it again."
                 )
             self._roll_back(st, fix_id, accepted, why, judgement)
@@ -131,7 +130,7 @@ class JudgeStep:
             # the fix for what unseeded randomness moves there
             drifted = self._faithful_lost(st, run, accepted)
             if drifted:
-                why = _drift_reason(drifted, base=1)
+                why = _drift_reason(drifted)
         groups = proposal.groups or {cid: [cid] for cid in proposal.targets}
         outcomes: dict[str, tuple[str, str]] = {}
         if why:
@@ -285,12 +284,12 @@ def blamed(changes: list[CellChange], before: RunState) -> list[CellChange]:
     return touched_clean or changes
 
 
-def _drift_reason(lost: list[tuple[int, int, int]], base: int) -> str:
+def _drift_reason(lost: list[tuple[int, int, int]]) -> str:
     """ "cell 7 showed 4 of 4 numbers of its author's output; after this fix, 2" (cells counted
-    from ``base``: 1 for people, 0 for the model's prompt)."""
+    from 1, for people and the model's prompt alike)."""
     parts = [
-        f"cell {i + base} showed {total} of {total} numbers of its author's output; after this "
-        f"fix, {found}"
+        f"cell {shown_cell_number(i)} showed {total} of {total} numbers of its author's output; "
+        f"after this fix, {found}"
         for i, found, total in lost[:3]
     ]
     more = f" (and {len(lost) - 3} more cells)" if len(lost) > 3 else ""

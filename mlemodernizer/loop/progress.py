@@ -30,6 +30,8 @@ from typing import Any
 
 from nbformat import NotebookNode
 
+from ..contracts.notebook import shown_cell_number
+
 
 @dataclass
 class CellOutcome:
@@ -61,12 +63,12 @@ class Judgement:
     reason: str = ""
     broke: list[CellOutcome] = field(default_factory=list)  # clean before, failing now
 
-    def describe(self, base: int = 1) -> str:
-        """What the change broke. ``base`` 1 numbers cells as JupyterLab does (for people); 0
-        as the model's prompt does (``# %% cell N``)."""
+    def describe(self) -> str:
+        """What the change broke, cells numbered as JupyterLab and the model's prompt number
+        them (from 1)."""
         if not self.broke:
             return self.reason
-        cells = " and ".join(str(c.index + base) for c in self.broke[:4])
+        cells = " and ".join(str(shown_cell_number(c.index)) for c in self.broke[:4])
         first = self.broke[0].error
         return f"this change broke cell{'s' if len(self.broke) > 1 else ''} {cells} with {first}"
 

@@ -6,6 +6,7 @@ import difflib
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..contracts.notebook import shown_cell_number
 from ..execution.base import ExecutionResult
 from ..fixers.base import TokenUsage
 
@@ -30,16 +31,21 @@ class RunSummary:
         return cls(
             error_cells=len({e.cell_index for e in result.errors}),
             # people read cell numbers as JupyterLab counts them: from 1
-            first_error=f"cell {first.cell_index + 1}: {first.summary()}" if first else None,
+            first_error=(
+                f"cell {shown_cell_number(first.cell_index)}: {first.summary()}" if first else None
+            ),
             runtime_s=round(result.runtime_s, 3),
             score=score,
             timed_out=result.timed_out,
             kernel_died=result.kernel_died,
-            errors=[f"cell {e.cell_index + 1}: {e.summary()}" for e in result.errors],
+            errors=[
+                f"cell {shown_cell_number(e.cell_index)}: {e.summary()}" for e in result.errors
+            ],
         )
 
     def describe(self, target: float | None = None) -> str:
-        """For the model's prompt: cells by the index its prompt shows (``# %% cell N``)."""
+        """For the model's prompt: cells by the number its prompt shows (``# %% cell N``, from
+        1)."""
         parts = []
         if self.timed_out:
             parts.append("timed out")
@@ -48,7 +54,7 @@ class RunSummary:
         parts.append(f"{self.error_cells} error cell(s)")
         if self.failing_cells:
             first = self.failing_cells[0]
-            parts.append(f"first: cell {first['cell_index']}: {first['error']}")
+            parts.append(f"first: cell {shown_cell_number(first['cell_index'])}: {first['error']}")
         elif self.first_error:
             parts.append(f"first: {self.first_error}")
         if self.score is not None or target is not None:

@@ -19,6 +19,7 @@ from ..contracts.events import (
     ReviewRequested,
     RuleNote,
 )
+from ..contracts.notebook import shown_cell_number
 from ..fixers.base import CellChange, FixProposal
 from .state import LoopState
 
@@ -119,7 +120,7 @@ class ReviewStep:
                 st.refused.add((change.cell_id, change.new_source))
                 # the next prompt must know what was refused, not only where
                 st.rejections.append(
-                    f"The user rejected this change to cell {change.cell_index} "
+                    f"The user rejected this change to cell {shown_cell_number(change.cell_index)} "
                     f"({proposal.fix_type}, {proposal.source}):\n{change.new_source}\n"
                     "Do not propose it again; the cell keeps its current code."
                 )

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from nbformat import NotebookNode
 
-from ..contracts.notebook import mask_magics
+from ..contracts.notebook import mask_magics, shown_cell_number
 from ..environment.distributions import install_name
 from ..environment.grounding import failing_lines
 from ..environment.local_modules import failing_local_frame
@@ -114,7 +114,7 @@ def triage(
                 earlier = _set_up_by_earlier_blocked(error, source, nb, out, folder)
             if earlier is not None:
                 item.state, item.after = "knock_on", earlier
-                item.reason = f"fails because cell {earlier + 1} did"
+                item.reason = f"fails because cell {shown_cell_number(earlier)} did"
         item.cause = _cause(item, error)
         out.append(item)
     return out
@@ -127,9 +127,9 @@ def fixable_errors(errors: list[CellError], cells: list[CellTriage]) -> list[Cel
 
 
 def blocked_notes(cells: list[CellTriage]) -> list[str]:
-    """For the prompt: cells a fixer must leave alone, and why (0-based, as the prompt numbers
-    cells). A knock-on of a cell that can still be fixed is not listed: it follows that cell's
-    fix, and telling the model to leave it contradicts "update the cells that use a renamed
+    """For the prompt: cells a fixer must leave alone, and why (numbered from 1, as the prompt
+    numbers cells). A knock-on of a cell that can still be fixed is not listed: it follows that
+    cell's fix, and telling the model to leave it contradicts "update the cells that use a renamed
     name" (the 1.5B model then fixed the import and left the call to the old name)."""
     by_index = {c.cell_index: c for c in cells}
 
@@ -141,11 +141,12 @@ def blocked_notes(cells: list[CellTriage]) -> list[str]:
         return cell
 
     return [
-        f"cell {c.cell_index} is blocked: {c.reason}; do not try to fix it"
+        f"cell {shown_cell_number(c.cell_index)} is blocked: {c.reason}; do not try to fix it"
         for c in cells
         if c.state == "blocked"
     ] + [
-        f"cell {c.cell_index} fails only because cell {c.after} did; leave it"
+        f"cell {shown_cell_number(c.cell_index)} fails only because cell "
+        f"{shown_cell_number(c.after)} did; leave it"
         for c in cells
         if c.state == "knock_on" and root(c).state == "blocked"
     ]

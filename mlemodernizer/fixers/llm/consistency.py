@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from nbformat import NotebookNode
 
-from ...contracts.notebook import mask_magics
+from ...contracts.notebook import mask_magics, shown_cell_number
 from ..base import CellChange
 
 _BUILTINS = frozenset(dir(builtins))
@@ -173,13 +173,14 @@ def name_problems(changes: Sequence[CellChange], nb: NotebookNode) -> list[tuple
                 # same way only: `model = old_train(X, y)` replaced by `import train_model` is a
                 # lost `model`, however alike the names (the 1.5B sent exactly that)
                 continue
-            where = ", ".join(str(i) for i in users)
+            where = ", ".join(str(shown_cell_number(i)) for i in users)
+            changed = shown_cell_number(change.cell_index)
             instead = _replaced_import(change, name, added)
             if instead:
                 # a deliberate replacement, not a dropped line: the users must follow it (the
                 # 1.5B model, told "a line was dropped?", kept rewriting the importing cell)
                 text = (
-                    f"cell {change.cell_index} now imports `{instead}` instead of `{name}`, but "
+                    f"cell {changed} now imports `{instead}` instead of `{name}`, but "
                     f"cell {where} still uses `{name}`: change cell {where} too, under its own "
                     "`# %% cell N` header with its complete new source"
                     + _follow_example(users[0], final[users[0]], name, instead)
@@ -187,7 +188,7 @@ def name_problems(changes: Sequence[CellChange], nb: NotebookNode) -> list[tuple
                 problems.append((text, True))
                 continue
             text = (
-                f"cell {change.cell_index} no longer defines `{name}` (a line was dropped?), "
+                f"cell {changed} no longer defines `{name}` (a line was dropped?), "
                 f"but cell {where} still uses it: write the complete cell, keeping every "
                 "line you do not need to change"
             )
@@ -202,7 +203,8 @@ def _follow_example(index: int, source: str, old: str, new: str) -> str:
     for line in source.splitlines():
         if pattern.search(line) and len(line.strip()) <= 120:
             line = line.strip()
-            return f" (in cell {index}, `{line}` becomes `{pattern.sub(new, line)}`)"
+            n = shown_cell_number(index)
+            return f" (in cell {n}, `{line}` becomes `{pattern.sub(new, line)}`)"
     return ""
 
 
@@ -333,8 +335,9 @@ def redefined_helpers(
             copied = sorted(added & _top_defs(module_source))
             if copied:
                 name = copied[0]
+                n = shown_cell_number(change.cell_index)
                 return (
-                    f"cell {change.cell_index} writes `{name}` again, which your own "
+                    f"cell {n} writes `{name}` again, which your own "
                     f"`{stem}.py` defines: import it from there (`from {stem} import {name}`) "
                     "and call it; do not copy or rewrite the helper"
                 )

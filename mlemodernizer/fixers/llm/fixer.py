@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ...contracts.notebook import code_cells
+from ...contracts.notebook import code_cells, shown_cell_number
 from ...environment.local_modules import frame_in_modules
 from ...loop.budget import Budget
 from ..base import CellChange, FixContext, FixProposal, TokenUsage
@@ -144,8 +144,9 @@ class LLMFixer:
             elif problem == "changes_nothing" and ctx.result.first_error:
                 # small models resend the code that just failed: say what that code does
                 failing = ctx.result.first_error
+                n = shown_cell_number(failing.cell_index)
                 reason += (
-                    f" (that code is what just ran, and cell {failing.cell_index} failed with "
+                    f" (that code is what just ran, and cell {n} failed with "
                     f"`{failing.summary()[:160]}`; try a different fix)"
                 )
             self.replies.append(

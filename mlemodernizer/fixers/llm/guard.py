@@ -14,7 +14,7 @@ import re
 import tokenize
 from collections.abc import Collection, Mapping, Sequence
 
-from ...contracts.notebook import mask_magics, unmask_magics
+from ...contracts.notebook import mask_magics, shown_cell_number, unmask_magics
 from ..base import CellChange
 from .packages import imported_modules, is_available
 
@@ -346,7 +346,9 @@ def _swapped_dataset(change: CellChange) -> str | None:
 
 
 def _where(change: CellChange) -> str:
-    return f"`{change.path}`" if change.path is not None else f"cell {change.cell_index}"
+    if change.path is not None:
+        return f"`{change.path}`"
+    return f"cell {shown_cell_number(change.cell_index)}"
 
 
 def check_patch(
@@ -402,7 +404,7 @@ def check_patch(
         for call in new_calls:
             if call in missing:
                 missing.remove(call)
-        cells = [str(c.cell_index) for c in changes if c.path is None]
+        cells = [str(shown_cell_number(c.cell_index)) for c in changes if c.path is None]
         where = ([f"cell {', '.join(cells)}"] if cells else []) + [
             _where(c) for c in changes if c.path is not None
         ]

@@ -19,7 +19,13 @@ from pathlib import Path
 
 from nbformat import NotebookNode
 
-from ...contracts.notebook import cells_as_text, code_cells, mask_magics, output_texts
+from ...contracts.notebook import (
+    cells_as_text,
+    code_cells,
+    mask_magics,
+    output_texts,
+    shown_cell_number,
+)
 from ...environment.grounding import failing_lines, format_facts
 from ...environment.local_modules import frame_in_modules
 from ...execution.base import CellError, ExecutionResult
@@ -136,7 +142,8 @@ def _versions_text(nb: NotebookNode, versions: dict[str, str]) -> str:
 def _attempts_text(ctx: FixContext) -> str:
     lines = []
     for a in ctx.attempts[-6:]:
-        cells = ", ".join([*(str(c) for c in a.cells_changed), *a.files_changed]) or "none"
+        numbers = (str(shown_cell_number(c)) for c in a.cells_changed)
+        cells = ", ".join([*numbers, *a.files_changed]) or "none"
         plan = " ".join((a.plan or "").split())[:200] or "(no plan)"
         lines.append(
             f"- attempt {a.index} ({a.source}, {a.fix_type}, cells {cells}): {plan} "
@@ -174,7 +181,7 @@ def _common_tail(ctx: FixContext, facts: bool, facts_cell: int | None = None) ->
         if ctx.evidence:
             # the environment family's findings and how its tries ended: start from them
             parts.append(
-                "## What the installed libraries said (tried by running; cells numbered from 1)\n"
+                "## What the installed libraries said (tried by running)\n"
                 + "\n".join(f"- {' '.join(e.split())[:300]}" for e in ctx.evidence[-8:])
             )
     attempts = _attempts_text(ctx)
@@ -202,8 +209,8 @@ def _reply_reminder(
     # a small model copies the earlier cells back (at a token a second), and retypes them with
     # slips (jdw-Statsmodels: a dropped import, a renamed variable) when it does
     only = (
-        f" Most fixes change only cell {failing}: name another cell only when it must change "
-        "too, and do not copy back a cell you leave as it is."
+        f" Most fixes change only cell {shown_cell_number(failing)}: name another cell only "
+        "when it must change too, and do not copy back a cell you leave as it is."
         if failing is not None and len(cells) > 1
         else ""
     )
@@ -393,17 +400,18 @@ def error_repair_prompt(ctx: FixContext) -> Prompt:
             "newer library version: use the modern equivalent."
         )
         parts.append(
-            f"The notebook fails in cell {err.cell_index}{where} with `{err.summary()[:200]}`. "
-            "Fix the error so the notebook runs in the environment below, keeping its logic and "
-            f"results. {cause}"
+            f"The notebook fails in cell {shown_cell_number(err.cell_index)}{where} with "
+            f"`{err.summary()[:200]}`. Fix the error so the notebook runs in the environment "
+            f"below, keeping its logic and results. {cause}"
         )
     elif ctx.result.kernel_died:
         parts.append("The kernel died while running the notebook. Fix the cause.")
     else:
         parts.append("The notebook does not run cleanly. Fix it.")
     last = upto[-1] if upto else 0
+    shown_last = shown_cell_number(last)
     left_out = (
-        f"; {hidden} earlier code cells that define nothing cell {last} uses are not shown "
+        f"; {hidden} earlier code cells that define nothing cell {shown_last} uses are not shown "
         "either: do not name them"
         if hidden
         else ""
@@ -418,25 +426,26 @@ def error_repair_prompt(ctx: FixContext) -> Prompt:
             + _fence(cells_as_text(nb, upto[:-1]), "python")
         )
         parts.append(
-            f"## Cell {last}, the one that fails\n" + _fence(cells_as_text(nb, [last]), "python")
+            f"## Cell {shown_last}, the one that fails\n"
+            + _fence(cells_as_text(nb, [last]), "python")
         )
     else:
         parts.append(
-            f"## Notebook: the code cells up to cell {last} (markdown cells and later cells are "
-            f"not shown{left_out})\n" + _fence(cells_as_text(nb, upto), "python")
+            f"## Notebook: the code cells up to cell {shown_last} (markdown cells and later cells "
+            f"are not shown{left_out})\n" + _fence(cells_as_text(nb, upto), "python")
         )
     if later:
         parts.append(
-            f"## Later cells that use what cell {last} imports or defines (change them too if "
-            "you rename those names)\n" + _fence(cells_as_text(nb, later), "python")
+            f"## Later cells that use what cell {shown_last} imports or defines (change them too "
+            "if you rename those names)\n" + _fence(cells_as_text(nb, later), "python")
         )
     if err is not None:
         tb = trim_traceback(err.traceback) if err.traceback.strip() else err.summary()
         others = [e for e in ctx.result.errors[1:4] if e is not err]
-        section = f"## Error in cell {err.cell_index}\n{_fence(tb)}"
+        section = f"## Error in cell {shown_cell_number(err.cell_index)}\n{_fence(tb)}"
         if others:
             section += "\nLater cells also failed (maybe because of this one): " + "; ".join(
-                f"cell {e.cell_index}: {e.summary()[:100]}" for e in others
+                f"cell {shown_cell_number(e.cell_index)}: {e.summary()[:100]}" for e in others
             )
         parts.append(section)
         if frame is not None:
@@ -518,13 +527,14 @@ def _timing_text(result: ExecutionResult, timeout_s: float) -> str:
         f"Time budget: {timeout_s:g} s for the whole notebook; last run: {result.runtime_s:.1f} s"
     ]
     if result.timed_out:
-        where = f" in cell {result.cells[-1].cell_index}" if result.cells else ""
+        where = f" in cell {shown_cell_number(result.cells[-1].cell_index)}" if result.cells else ""
         lines[0] += f" (stopped at the time limit{where})"
     slow = sorted(result.cells, key=lambda r: r.seconds, reverse=True)[:4]
     slow = [r for r in slow if r.seconds >= 0.5]
     if slow:
         lines.append(
-            "Slowest cells: " + ", ".join(f"cell {r.cell_index} {r.seconds:.1f} s" for r in slow)
+            "Slowest cells: "
+            + ", ".join(f"cell {shown_cell_number(r.cell_index)} {r.seconds:.1f} s" for r in slow)
         )
     return "\n".join(lines)
 
@@ -539,7 +549,9 @@ def _outputs_text(result: ExecutionResult) -> str:
         texts = [without_noise(t) if k == "stderr" else t for k, t in output_texts(cell)]
         lines = [ln for ln in "".join(texts).split("\n") if ln.strip()]
         if lines:
-            chunks.append(f"[cell {i}]\n" + "\n".join(ln[:200] for ln in lines[-6:]))
+            chunks.append(
+                f"[cell {shown_cell_number(i)}]\n" + "\n".join(ln[:200] for ln in lines[-6:])
+            )
     text = "\n".join(chunks)
     if len(text) > MAX_OUTPUT_CHARS:
         text = "... (trimmed) ...\n" + text[-MAX_OUTPUT_CHARS:]
@@ -580,12 +592,13 @@ def _drift_text(ctx: FixContext) -> str:
     then = reader_text(ctx.original.cells[i])[-MAX_DRIFT_CHARS:]
     now = reader_text(ctx.notebook.cells[i])[-MAX_DRIFT_CHARS:]
     moved = f" ({ctx.drift})" if ctx.drift else ""
+    n = shown_cell_number(i)
     return (
         f"## Where the outputs first drift\nThe author's stored outputs and the last run's "
-        f"first differ at `# %% cell {i}`{moved}. The changed default or behaviour is in "
+        f"first differ at `# %% cell {n}`{moved}. The changed default or behaviour is in "
         f"that cell or a cell before it; change nothing after it unless it must follow.\n"
-        f"Stored output of cell {i} (the author's):\n{_fence(then)}\n"
-        f"Output of cell {i} now:\n{_fence(now)}"
+        f"Stored output of cell {n} (the author's):\n{_fence(then)}\n"
+        f"Output of cell {n} now:\n{_fence(now)}"
     )
 
 

@@ -6,6 +6,10 @@ prose after the code. Validation then names one precise reason per problem: unkn
 markdown cells, cells that were not shown, placeholders instead of code, code that does not parse,
 nothing changed. That reason is what the re-ask tells the model.
 
+Cells are numbered for the model as for people, from 1 (:func:`shown_cell_number`): a number read
+from a reply becomes the cell's 0-based index once, in :func:`parse_reply`
+(:func:`cell_index_from_number`), and every number the model is told is the index shown again.
+
 A reply may also change the user's own helper module the error is raised in (``# %% file
 helpers.py``): its block replaces the lines of that file the prompt showed (:class:`FileView`),
 and only a file that was shown can be named.
@@ -23,7 +27,7 @@ from pathlib import PurePosixPath, PureWindowsPath
 
 from nbformat import NotebookNode
 
-from ...contracts.notebook import parse_error
+from ...contracts.notebook import cell_index_from_number, parse_error, shown_cell_number
 from ..base import CellChange
 from .consistency import lost_file_names, name_problems
 from .problems import ReplyProblem
@@ -79,8 +83,8 @@ _IDENT_RE = re.compile(r"[A-Za-z_]\w*")
 _NUMBERED = re.compile(r"^\s*(?:-*>+)?\s*\d+ ?[|│] ?")
 
 
-def header_index(line: str, *, outside_fence: bool = False) -> int | None:
-    """The cell number if ``line`` is a cell header, else None."""
+def header_number(line: str, *, outside_fence: bool = False) -> int | None:
+    """The cell number ``line`` names if it is a cell header (as written: from 1), else None."""
     text = line.strip()
     m = _HEADER_PCT.match(text) or _HEADER_WORD.match(text)
     if m is None and outside_fence:
@@ -144,7 +148,9 @@ class FileView:
 @dataclass
 class ParsedReply:
     plan: str
-    cells: dict[int, str]  # cell number → new source, in reply order (a repeated number: last wins)
+    # cell index (0-based; the reply's number less one) → new source, in reply order (a repeated
+    # number: last wins)
+    cells: dict[int, str]
     headerless_code: list[str] = field(default_factory=list)  # fenced code with no cell header
     unterminated_fence: bool = False
     files: dict[str, str] = field(default_factory=dict)  # path → new text of the shown lines
@@ -152,7 +158,7 @@ class ParsedReply:
 
 @dataclass
 class _Block:
-    index: int | str  # a cell number, or a file's path
+    index: int | str  # a cell's 0-based index, or a file's path
     fenced: list[str] = field(default_factory=list)
     loose: list[str] = field(default_factory=list)
     header_in_fence: bool = False
@@ -204,7 +210,9 @@ def parse_reply(text: str, known_files: Collection[str] = ()) -> ParsedReply:
                 fence_buf = []
             continue
 
-        idx: int | str | None = header_index(raw, outside_fence=not in_fence)
+        number = header_number(raw, outside_fence=not in_fence)
+        # the one place a reply's cell number becomes an index
+        idx: int | str | None = None if number is None else cell_index_from_number(number)
         if idx is None:
             idx = file_header(raw, outside_fence=not in_fence, known=known_files)
         if idx is not None:
@@ -325,10 +333,12 @@ def _renumbered(
     cells: Mapping[int, str], nb: NotebookNode, shown: list[int], code_indices: list[int]
 ) -> dict[int, str]:
     """Cells the reply named by their position instead of their header: the 1.5B model answered
-    dsin-pandas' `# %% cell 119` (`df_6 > 5`) as `# %% cell 59`, the 59th code cell, a markdown
-    cell. A number that names no shown code cell is read as a position (among the notebook's
-    code cells, or the shown ones; from 1 or from 0) when that cell is one the body clearly
-    rewrites; otherwise it stays, and validation says why it cannot be used."""
+    dsin-pandas' `# %% cell 119` (`df_6 > 5`, prompts then numbered from 0) as `# %% cell 59`,
+    the 59th code cell, a markdown cell. A number that names no shown code cell is read as a
+    position (among the notebook's code cells, or the shown ones; from 1 or from 0) when that
+    cell is one the body clearly rewrites; otherwise it stays, and validation says why it cannot
+    be used. ``cells`` is keyed by index (the number less one): the number N is position N
+    counted from 1 (``seq[N - 1]``, the index) or from 0 (``seq[N]``, the index plus one)."""
     out: dict[int, str] = {}
     for index, body in cells.items():
         if index in shown or _only_placeholder(body):
@@ -337,7 +347,7 @@ def _renumbered(
         positions = {
             seq[k]
             for seq in (code_indices, shown)
-            for k in (index - 1, index)
+            for k in (index, index + 1)
             if 0 <= k < len(seq) and seq[k] in shown
         }
         scores = sorted(
@@ -382,10 +392,12 @@ def _only_placeholder(body: str) -> bool:
     return not meaningful or all(_PLACEHOLDER_LINE.match(ln) for ln in meaningful)
 
 
-def cell_list(numbers: list[int]) -> str:
-    """ "1, 2, 3"; a long list as "0 to 79 (code cells only)"; "none" when empty."""
-    if not numbers:
+def cell_list(indices: list[int]) -> str:
+    """The cells at ``indices`` as the model is shown them (from 1): "1, 2, 3"; a long list as
+    "1 to 80 (code cells only)"; "none" when empty."""
+    if not indices:
         return "none"
+    numbers = [shown_cell_number(i) for i in indices]
     if len(numbers) > 12:
         return f"{min(numbers)} to {max(numbers)} (code cells only)"
     return ", ".join(str(n) for n in numbers)
@@ -455,7 +467,7 @@ def validate_reply(
                 [],
                 f"your code has no {header_hint} header line, so it is unclear what it "
                 "replaces; start each changed cell with its header, e.g. `# %% cell "
-                f"{shown[-1] if shown else 0}`",
+                f"{shown_cell_number(shown[-1] if shown else 0)}`",
                 problem="no_header",
             )
         return Validation(
@@ -473,11 +485,12 @@ def validate_reply(
         if _only_placeholder(body):
             empty.append(index)  # "cell 2: unchanged" or no code at all: not a change
             continue
+        n = shown_cell_number(index)
         if index >= len(nb.cells) or index < 0:
             problems.append(
                 (
                     "wrong_cells",
-                    f"cell {index} does not exist (the code cells are {_ranges(shown)}); you "
+                    f"cell {n} does not exist (the code cells are {_ranges(shown)}); you "
                     "cannot add cells, put new code into an existing cell",
                 )
             )
@@ -487,7 +500,7 @@ def validate_reply(
             problems.append(
                 (
                     "wrong_cells",
-                    f"cell {index} is a {cell.cell_type} cell; change only code cells "
+                    f"cell {n} is a {cell.cell_type} cell; change only code cells "
                     f"({_ranges(shown)})",
                 )
             )
@@ -496,7 +509,7 @@ def validate_reply(
             problems.append(
                 (
                     "wrong_cells",
-                    f"cell {index} was not shown to you; change only cells {_ranges(shown)}",
+                    f"cell {n} was not shown to you; change only cells {_ranges(shown)}",
                 )
             )
             continue
@@ -505,14 +518,14 @@ def validate_reply(
             problems.append(
                 (
                     "placeholder",
-                    f"cell {index} contains the placeholder `{hole[:60]}` instead of code; write "
+                    f"cell {n} contains the placeholder `{hole[:60]}` instead of code; write "
                     "the complete cell, every line of it",
                 )
             )
             continue
         error = parse_error(body)
         if error is not None:
-            problems.append(("invalid_python", f"cell {index} is not valid Python ({error})"))
+            problems.append(("invalid_python", f"cell {n} is not valid Python ({error})"))
             continue
         if _norm(body) == _norm(cell.source):
             unchanged.append(index)

@@ -206,7 +206,7 @@ def _plan(rule_ids: list[str], cells: list[int], when: str) -> str:
     from .catalogue import get_rule
 
     parts = [f"{rid} ({get_rule(rid).replacement})" for rid in rule_ids]
-    # a count, not numbers: the plan reaches the CLI and the panel (cells from 1) and the
-    # model's prompt (cells from 0), and each lists the changed cells in its own numbering
+    # a count, not numbers: the plan reaches the CLI, the panel and the model's prompt, and each
+    # lists the changed cells beside it (numbered from 1, as JupyterLab counts)
     count = f"{len(cells)} cell{'s' if len(cells) > 1 else ''}"
     return f"Rules rewrote {count} {when}: {'; '.join(parts)}."
