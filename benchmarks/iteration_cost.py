@@ -39,7 +39,8 @@ def cells(prefix_s: float) -> list[str]:
 
 def replies() -> list[str]:
     return [
-        f"Plan: old_api_{i} was renamed.\n```python\n# %% cell {i}\nstep_{i} = int({i})\n```\n"
+        # step_i is cell i (0-based index), numbered i + 1 in the model's prompt
+        f"Plan: old_api_{i} was renamed.\n```python\n# %% cell {i + 1}\nstep_{i} = int({i})\n```\n"
         for i in range(1, ERRORS + 1)
     ]
 

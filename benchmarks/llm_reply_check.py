@@ -144,7 +144,7 @@ def make_nb(cells: list[str]):
 class ReplyRecord:
     seconds: float
     content: str
-    parsed_cells: list[int]
+    parsed_cells: list[int]  # the cells the reply named, as indices (its numbers less one)
     plan: str
     reason: str | None  # validation or guard reason; None = accepted
 
@@ -297,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         for i, r in enumerate(case.replies, 1):
-            print(f"   reply {i} ({r.seconds}s) cells {r.parsed_cells} reason: {r.reason}")
+            print(f"   reply {i} ({r.seconds}s) cell indices {r.parsed_cells} reason: {r.reason}")
     if args.json:
         Path(args.json).write_text(json.dumps([_jsonable(c) for c in cases], indent=1))
     return 0
