@@ -9,8 +9,10 @@ import importlib.util
 import json
 from pathlib import Path
 
+import nbformat
 import pytest
 
+from mlemodernizer.contracts.notebook import output_texts
 from mlemodernizer.loop.triage import CellTriage, blocked_notes
 
 from .conftest import json_report, run_cli, write_notebook
@@ -180,6 +182,43 @@ def test_a_missing_print_only_extension_is_commented_out(tmp_path: Path) -> None
     nb2 = write_notebook(tmp_path / "sql.ipynb", ["%load_ext sql_absent_xyz", "x = 1"])
     report = json_report(run_cli("run", str(nb2), "--offline", "--json"))
     assert report["stop_reason"] == "blocked" and report["cells"][0]["kind"] == "environment"
+
+
+def test_a_data_set_read_from_an_unreachable_url_is_read_from_its_copy_beside_it(
+    tmp_path: Path,
+) -> None:
+    """A book's notebook reads its data from a URL and ships the same file beside it; offline
+    (a host that never resolves: `.invalid`), the read fails, the URL becomes the local file's
+    path (PY2902, REVIEW, said in the plan) and the cells after it run. A URL whose file is not
+    there is left as it is."""
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "wine.data").write_text("1,14.2,1.7\n2,13.2,1.8\n1,13.1,2.4\n")
+    cells = [
+        "import pandas as pd\n"
+        "df = pd.read_csv('https://archive.example.invalid/'\n"
+        "                 'ml/machine-learning-databases/wine/wine.data', header=None)\n"
+        "# if the host is down, read it from the local path:\n"
+        "# df = pd.read_csv('data/wine.data', header=None)",
+        "print(df.shape, df[0].sum())",
+    ]
+    nb = write_notebook(tmp_path / "wine.ipynb", cells, outputs={1: "(3, 3) 4\n"})
+    report = json_report(run_cli("run", str(nb), "--offline", "--json"))
+    assert report["baseline"]["error_cells"] == 2, report["baseline"]
+    assert report["error_free"] is True, report["final"]
+    (first,) = [it for it in report["iterations"] if "PY2902" in it["rule_ids"]]
+    assert "data/wine.data" in first["plan"] and "REVIEW" in first["plan"]
+    out = nbformat.read(tmp_path / "wine.modernized.ipynb", as_version=4)
+    assert "pd.read_csv('data/wine.data', header=None)" in out.cells[0].source
+    assert "(3, 3) 4" in "".join(t for k, t in output_texts(out.cells[1]) if k == "stdout")
+
+    # no file of that name here: nothing to read instead, the cell stays blocked
+    nb2 = write_notebook(
+        tmp_path / "other.ipynb",
+        ["import pandas as pd\npd.read_csv('https://archive.example.invalid/absent.csv')"],
+    )
+    report = json_report(run_cli("run", str(nb2), "--offline", "--json"))
+    assert not report["error_free"]
+    assert all("PY2902" not in it["rule_ids"] for it in report["iterations"])
 
 
 def test_each_remaining_failure_is_explained_with_its_cause(tmp_path: Path) -> None:

@@ -68,7 +68,8 @@ def test_rule_example_is_idempotent(rule, before: str, after: str | None) -> Non
 
 
 def test_loop_rules_are_documented_but_never_selected() -> None:
-    """IPY900 and PY2900 are applied by the fix loop (fixers/magics.py, relative_imports.py),
+    """IPY900, PY2900-PY2902 are applied by the fix loop (fixers/magics.py, relative_imports.py,
+    optional_imports.py, offline_data.py),
     KER033 and TCH019 by the runtime reducer (tests/test_runtime_reduction.py runs their
     examples); their catalogue entries document them and their examples are what those modules
     write."""
@@ -77,12 +78,13 @@ def test_loop_rules_are_documented_but_never_selected() -> None:
 
     from mlemodernizer.execution.base import CellError
     from mlemodernizer.fixers.magics import comment_out, missing_extensions
+    from mlemodernizer.fixers.offline_data import local_copies, use_local_copies
     from mlemodernizer.fixers.optional_imports import defer_missing_imports
     from mlemodernizer.fixers.relative_imports import fix_relative_imports
     from mlemodernizer.fixers.rules.testing import notebook_of
 
     loop = {r.id: r for r in RULES if r.applied_by}
-    assert set(loop) == {"IPY900", "PY2900", "PY2901", "KER033", "TCH019"}
+    assert set(loop) == {"IPY900", "PY2900", "PY2901", "PY2902", "KER033", "TCH019"}
     for rule in loop.values():
         importlib.import_module(rule.applied_by)
     selected = {r.id for r in select_rules(["IPY", "PY"])}
@@ -110,6 +112,15 @@ def test_loop_rules_are_documented_but_never_selected() -> None:
     ((before, after),) = loop["PY2901"].examples
     error = CellError(0, "", "ModuleNotFoundError", "No module named 'imageio'", "")
     assert defer_missing_imports(before, [error]) == (after, ["PY2901"])
+
+    ((before, after),) = loop["PY2902"].examples
+    nb = notebook_of([before])
+    error = CellError(0, "", "URLError", "<urlopen error [Errno -2] Name or service not known>", "")
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "wine.data").write_text("1,2\n")
+        proposal = use_local_copies(nb, local_copies([error], nb, Path(tmp)))
+    assert proposal is not None and proposal.rule_ids == ["PY2902"]
+    assert [c.new_source for c in proposal.changes] == [after]
 
 
 @pytest.mark.parametrize(

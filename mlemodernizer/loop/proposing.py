@@ -22,6 +22,7 @@ from ..fixers.base import (
     TokenUsage,
 )
 from ..fixers.magics import comment_out, missing_extensions
+from ..fixers.offline_data import local_copies, use_local_copies
 from .state import LoopState, Run
 
 
@@ -137,8 +138,13 @@ class ProposeStep:
         )
 
     def _magic_proposal(self, st: LoopState, run: Run) -> FixProposal | None:
+        """What unblocks a cell the environment blocks: a missing print-only extension's lines
+        left out, a URL this machine cannot reach read from the file of its name beside the
+        notebook."""
         nb = run.result.executed
-        proposal = comment_out(nb, missing_extensions(run.result.errors, nb))
+        proposal = comment_out(nb, missing_extensions(run.result.errors, nb)) or (
+            use_local_copies(nb, local_copies(run.result.errors, nb, st.workdir))
+        )
         if proposal is None:
             return None
         proposal.changes = [

@@ -16,7 +16,7 @@ import libcst as cst
 
 from .. import edits
 from ..matchers import Call, Module, Node, Outcome, Site, Symbol, Text
-from ..model import SAFE, SAFE_IF, Rule
+from ..model import REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "python"
 NOT_DICT = ("pandas.DataFrame", "pandas.Series")
@@ -729,6 +729,32 @@ RULES = [
                 "    return imread(p)\n",
                 "import numpy as np\n\n\ndef picture(p):\n    from imageio import imread\n"
                 "    return imread(p)\n",
+            ),
+        ),
+    ),
+    Rule(
+        id="PY2902",
+        library=LIB,
+        changed_in="",
+        safety=REVIEW,
+        catalogue="§12",
+        message="a data file read from a URL this machine cannot reach is read from the file of "
+        "the same name beside the notebook",
+        replacement="pd.read_csv('wine.data', header=None)",
+        why="Books and courses read their data sets from a URL and ship the same file with the "
+        "notebook, often with a commented line to read it instead when the host is down. The "
+        "environment is fixed and offline, so the read fails with `URLError: <urlopen error "
+        "[Errno -2] Name or service not known>` and every cell after it fails too. When exactly "
+        "one file in the notebook's folder, or in a folder at most two levels below it, has the "
+        "file name the URL ends in, the URL in the failing cell becomes that path. Only the name "
+        "is known to match, so it is a REVIEW fix, said in the plan; it is kept only when the "
+        "cell's error is gone and nothing got worse.",
+        applied_by="mlemodernizer.fixers.offline_data",
+        examples=(
+            (
+                "import pandas as pd\ndf = pd.read_csv('https://archive.example.org/'\n"
+                "                 'ml/wine/wine.data', header=None)",
+                "import pandas as pd\ndf = pd.read_csv('wine.data', header=None)",
             ),
         ),
     ),
