@@ -219,6 +219,8 @@ def test_a_data_set_read_from_an_unreachable_url_is_read_from_its_copy_beside_it
     report = json_report(run_cli("run", str(nb2), "--offline", "--json"))
     assert not report["error_free"]
     assert all("PY2902" not in it["rule_ids"] for it in report["iterations"])
+    (cell,) = report["cells"]
+    assert cell["cause"] == "environment" and "needs the network" in cell["reason"]
 
 
 def test_each_remaining_failure_is_explained_with_its_cause(tmp_path: Path) -> None:

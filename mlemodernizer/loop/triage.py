@@ -29,6 +29,7 @@ from ..environment.grounding import failing_lines
 from ..environment.local_modules import failing_local_frame
 from ..execution.base import CellError
 from ..fixers.llm.packages import dist_for_module, is_stdlib
+from ..fixers.offline_data import unreachable
 
 _NO_MODULE = re.compile(r"No module named '([^']+)'")
 # pandas/matplotlib/scikit-learn name the distribution themselves for an optional dependency
@@ -257,6 +258,9 @@ def _cause(item: CellTriage, error: CellError) -> str:
     if error.ename in ("FileNotFoundError", "OSError") and found:
         name = found.group(1) or found.group(2)
         item.reason = f"needs file {name} (not in the notebook's folder)"
+        return "environment"
+    if unreachable(error):
+        item.reason = "needs the network (this machine cannot reach the host it reads from)"
         return "environment"
     # a name, module or attribute that is gone, or Python 2 syntax: what a rewrite answers
     drift = ("AttributeError", "ImportError", "ModuleNotFoundError", "NameError", "SyntaxError")
