@@ -312,6 +312,10 @@ def _one_hot_categorical(site: Site) -> Outcome | None:
         return Outcome(fix=None)
     if features in ("all", None):
         return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, "categorical_features"))
+    # the old encoder always returned a sparse matrix unless told sparse=False (code calls
+    # .toarray() on it); a ColumnTransformer returns a dense array when the result is dense
+    # enough, so it is asked to keep the encoder's sparse output
+    dense = any(site.value(k) is False for k in ("sparse", "sparse_output"))
 
     def fix(node: cst.Call, refs: Any) -> cst.Call:
         i = edits.find_kwarg(node, "categorical_features")
@@ -330,7 +334,8 @@ def _one_hot_categorical(site: Site) -> Outcome | None:
             args=[
                 cst.Arg(cst.List([cst.Element(step)]), comma=_comma()),
                 edits.kwarg("remainder", edits.string("passthrough")),
-            ],
+            ]
+            + ([] if dense else [edits.kwarg("sparse_threshold", cst.Float("1.0"))]),
         )
 
     return Outcome(fix=fix, needs=("sklearn.compose.ColumnTransformer",), outer=True)
@@ -1329,6 +1334,14 @@ RULES = [
                 "from sklearn.preprocessing import OneHotEncoder\n"
                 "from sklearn.compose import ColumnTransformer\n"
                 "enc = ColumnTransformer([('onehot', OneHotEncoder(), [0, 2])], "
+                "remainder='passthrough', sparse_threshold=1.0)",
+            ),
+            (
+                "from sklearn.preprocessing import OneHotEncoder\n"
+                "enc = OneHotEncoder(categorical_features=[0], sparse=False)",
+                "from sklearn.preprocessing import OneHotEncoder\n"
+                "from sklearn.compose import ColumnTransformer\n"
+                "enc = ColumnTransformer([('onehot', OneHotEncoder(sparse=False), [0])], "
                 "remainder='passthrough')",
             ),
         ),
