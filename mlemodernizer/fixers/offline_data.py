@@ -4,9 +4,10 @@ Books and courses read their data sets from a URL and ship the same file with th
 ("if the repository is unavailable, load the dataset from a local path"). Offline the read
 fails (`URLError: <urlopen error [Errno -2] Name or service not known>`), and the cell and every
 cell after it with it. When exactly one file in the notebook's folder, or in a folder at most
-two levels below it, has the file name the URL ends in, the URL in the failing cell becomes that
-path. The name matches, not yet the content: REVIEW safety, said in the plan, and kept only
-when the cell's error is gone.
+two levels below it, has the file name the URL ends in (or that name plus the suffix a file saved
+by hand gets: `.txt`, `.csv`, a compression's), the URL in the failing cell becomes that path.
+The name matches, not yet the content: REVIEW safety, said in the plan, and kept only when the
+cell's error is gone.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ _UNREACHABLE = re.compile(
 _NETWORK_ERRORS = {"URLError", "ConnectionError", "gaierror", "MaxRetryError", "OSError"}
 _URL = re.compile(r"^(?:https?|ftp)://", re.IGNORECASE)
 _DEPTH = 2  # folders below the notebook's searched for the file
+# what a file saved by hand from a URL may have gained (pandas reads the compressed ones too)
+_SAVED_AS = (".txt", ".csv", ".gz", ".bz2", ".xz", ".zip")
 
 
 @dataclass(frozen=True)
@@ -122,17 +125,23 @@ def _urls(source: str) -> list[str]:
 
 
 def _local_file(url: str, folder: Path) -> str | None:
+    """The one file named as the URL's file, else the one named so plus a suffix a copy
+    saved by hand gets (``housing.data`` -> ``housing.data.txt``); None when none or several."""
     name = PurePosixPath(unquote(urlparse(url).path)).name
-    if not name or not folder.is_dir():
+    if not name or not folder.is_dir() or any(c in name for c in "*?["):
         return None
-    hits = [folder / name] if (folder / name).is_file() else []
-    if not hits:
-        for depth in range(1, _DEPTH + 1):
-            pattern = "/".join(["*"] * depth + [name])
-            hits.extend(p for p in folder.glob(pattern) if p.is_file())
-    if len(hits) != 1:
-        return None  # none, or several: which one would be a guess
-    return hits[0].relative_to(folder).as_posix()
+    for names in ([name], [f"{name}{suffix}" for suffix in _SAVED_AS]):
+        hits = [folder / n for n in names if (folder / n).is_file()]
+        if not hits:
+            for depth in range(1, _DEPTH + 1):
+                for n in names:
+                    pattern = "/".join(["*"] * depth + [n])
+                    hits.extend(p for p in folder.glob(pattern) if p.is_file())
+        if len(hits) == 1:
+            return hits[0].relative_to(folder).as_posix()
+        if hits:
+            return None  # several: which one would be a guess
+    return None
 
 
 def _replace_urls(source: str, paths: dict[str, str]) -> str | None:
