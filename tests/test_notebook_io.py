@@ -17,6 +17,7 @@ from mlemodernizer.contracts.notebook import (
     unmask_magics,
     write_notebook_atomic,
 )
+from mlemodernizer.fixers.rules.testing import rewrite
 
 from .conftest import make_notebook, write_notebook
 
@@ -111,6 +112,27 @@ def test_magics_are_masked_for_parsing_and_restored() -> None:
     assert "%" not in masked and "!" not in masked
     assert masked.count("\n") == src.count("\n")  # line numbers stay the same
     assert unmask_magics(masked, mapping) == src
+
+
+def test_a_continued_line_starting_with_modulo_is_python_not_a_magic() -> None:
+    """Old string formatting often puts `% (args)` on the next line of a call: inside brackets,
+    a string or after a backslash it is the modulo operator; the cell still parses and the
+    rules still see it (a masked line there made the whole cell unparsable)."""
+    src = (
+        "from scipy import interp\n"
+        "for i in range(2):\n"
+        "    plt.plot(fpr, label='fold %d (area = %0.2f)'\n"
+        "                       % (i + 1, roc_auc))\n"
+        "    s = 'a %d' \\\n        % 3\n"
+        'doc = """\n%not a magic\n"""\n'
+        "%time x = 1"
+    )
+    masked, mapping = mask_magics(src)
+    assert list(mapping.values()) == ["%time x = 1"]
+    assert parse_error(src) is None
+    assert unmask_magics(masked, mapping) == src
+    (cell,), _ = rewrite(src, ["SCP010"])
+    assert cell.startswith("from numpy import interp\n")
 
 
 def test_parse_error_reports_line() -> None:

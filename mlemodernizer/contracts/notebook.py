@@ -220,10 +220,13 @@ def mask_magics(source: str) -> tuple[str, dict[str, str]]:
     mapping: dict[str, str] = {}
     out: list[str] = []
     lines = source.split("\n")
+    # inside brackets, a string or after a backslash, a line starting with `%` is Python's
+    # modulo (`'%d folds' \n % n`), not a magic
+    depth, quote, continued = 0, None, False
     i = 0
     while i < len(lines):
         line = lines[i]
-        if _is_magic_line(line):
+        if depth == 0 and quote is None and not continued and _is_magic_line(line):
             # a continued shell/magic line (ending in backslash) is masked as one unit
             block = [line]
             while block[-1].endswith("\\") and i + 1 < len(lines):
@@ -236,8 +239,41 @@ def mask_magics(source: str) -> tuple[str, dict[str, str]]:
             out.extend([f"{indent}pass"] * (len(block) - 1))
         else:
             out.append(line)
+            depth, quote = _open_after(line, depth, quote)
+            continued = quote is None and line.rstrip().endswith("\\") and "#" not in line
         i += 1
     return "\n".join(out), mapping
+
+
+def _open_after(line: str, depth: int, quote: str | None) -> tuple[int, str | None]:
+    """The bracket depth and the open triple quote after ``line`` (strings and comments
+    skipped), given those before it."""
+    i = 0
+    while i < len(line):
+        if quote is not None:
+            end = line.find(quote, i)
+            if end < 0:
+                return depth, quote
+            i, quote = end + 3, None
+            continue
+        ch = line[i]
+        if ch == "#":
+            break
+        if ch in "\"'":
+            if line[i : i + 3] in ('"""', "'''"):
+                quote, i = line[i : i + 3], i + 3
+                continue
+            j = i + 1
+            while j < len(line) and line[j] != ch:
+                j += 2 if line[j] == "\\" else 1
+            i = j + 1
+            continue
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return depth, quote
 
 
 def unmask_magics(masked: str, mapping: dict[str, str]) -> str:
