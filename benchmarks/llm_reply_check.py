@@ -215,9 +215,9 @@ def _check_case(
         prompt = build_prompt(ctx)
         sources = [c.source for _, c in code_cells(nb)]
 
-        def recording(messages, on_chunk=None, cancel=None, nb=nb, prompt=prompt, sources=sources):
+        def recording(messages, nb=nb, prompt=prompt, sources=sources, **how):
             t0 = time.monotonic()
-            out = complete(messages, on_chunk=on_chunk, cancel=cancel)
+            out = complete(messages, **how)  # on_chunk, cancel, until: as the client takes them
             parsed = parse_reply(out.content)
             v = validate_reply(
                 parsed, nb, prompt.allowed_cells, truncated=out.finish_reason == "length"
