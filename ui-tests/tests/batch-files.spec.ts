@@ -5,27 +5,15 @@
  * next poll.
  */
 import { expect, test } from '@jupyterlab/galata';
-import { Page, TestInfo } from '@playwright/test';
 
 import { extensionErrors } from './console-errors';
-import { notebookJSON, offlineRules } from './panel-utils';
+import { notebookJSON, offlineRules, pageScreenshot } from './panel-utils';
 
 test.use(offlineRules('auto'));
 
 // soon: the view polls every second; the file browser's own poll is made
 // rare below, so that only a refresh asked by the extension lists a file
 const SOON = { timeout: 5_000 };
-
-async function shot(
-  page: Page,
-  testInfo: TestInfo,
-  name: string
-): Promise<void> {
-  await page.waitForTimeout(300);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 test("the file browser lists a batch's files as soon as they are written", async ({
   page,
@@ -103,8 +91,8 @@ test("the file browser lists a batch's files as soon as they are written", async
       .soft(listed(`mlemodernizer-batch-${id}\\.${ext}`), `the ${ext} report`)
       .toHaveCount(1, SOON);
   }
-  await shot(page, testInfo, 'batch-files-light');
+  await pageScreenshot(page, testInfo, 'batch-files-light', true);
   await page.theme.setDarkTheme();
-  await shot(page, testInfo, 'batch-files-dark');
+  await pageScreenshot(page, testInfo, 'batch-files-dark', true);
   expect(errors).toEqual([]);
 });

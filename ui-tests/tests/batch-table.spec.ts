@@ -7,10 +7,10 @@
  * split), it scrolls sideways in its own box, the Open column staying put.
  */
 import { expect, test } from '@jupyterlab/galata';
-import { Locator, Page, TestInfo } from '@playwright/test';
+import { Locator } from '@playwright/test';
 
 import { extensionErrors } from './console-errors';
-import { notebookJSON, offlineRules } from './panel-utils';
+import { notebookJSON, offlineRules, pageScreenshot } from './panel-utils';
 
 test.use(offlineRules('auto'));
 test.use({ viewport: { width: 1600, height: 1100 } });
@@ -103,17 +103,6 @@ async function unreachable(view: Locator): Promise<string[]> {
   });
 }
 
-async function shot(
-  page: Page,
-  testInfo: TestInfo,
-  name: string
-): Promise<void> {
-  await page.waitForTimeout(300);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
-
 test('the batch table shows every column at any width, long paths wrapped', async ({
   page,
   tmpPath
@@ -163,7 +152,7 @@ test('the batch table shows every column at any width, long paths wrapped', asyn
   // the batch in the main area, the file browser open beside it
   await page.sidebar.openTab('filebrowser');
   expect.soft(await unseen(view), '1600 px, main area').toEqual([]);
-  await shot(page, testInfo, 'batch-wide-light');
+  await pageScreenshot(page, testInfo, 'batch-wide-light', true);
   await page.setViewportSize({ width: 1280, height: 1100 });
   expect.soft(await unseen(view), '1280 px, main area').toEqual([]);
 
@@ -196,13 +185,13 @@ test('the batch table shows every column at any width, long paths wrapped', asyn
       .soft(await unreachable(view), `${width} px, docked: scrolled to`)
       .toEqual([]);
     if (width === 1600) {
-      await shot(page, testInfo, 'batch-docked-light');
+      await pageScreenshot(page, testInfo, 'batch-docked-light', true);
     }
   }
 
   await page.setViewportSize({ width: 1600, height: 1100 });
   await page.theme.setDarkTheme();
-  await shot(page, testInfo, 'batch-docked-dark');
+  await pageScreenshot(page, testInfo, 'batch-docked-dark', true);
   // a tab of the main area again (the split closes)
   await page.evaluate(() => {
     const shell = window.jupyterapp.shell;
@@ -215,6 +204,6 @@ test('the batch table shows every column at any width, long paths wrapped', asyn
     }
   });
   expect.soft(await unseen(view), '1600 px, main area, dark').toEqual([]);
-  await shot(page, testInfo, 'batch-wide-dark');
+  await pageScreenshot(page, testInfo, 'batch-wide-dark', true);
   expect(errors).toEqual([]);
 });

@@ -66,15 +66,23 @@ export async function widenSidebar(page: Page): Promise<void> {
 }
 
 /**
- * Keep a picture of the whole window as a test artifact.
+ * Keep a picture of the whole window as a test artifact; `settled`: after the
+ * layout settles (300 ms), animations stopped.
  */
 export async function pageScreenshot(
   page: Page,
   testInfo: TestInfo,
-  name: string
+  name: string,
+  settled = false
 ): Promise<void> {
+  if (settled) {
+    await page.waitForTimeout(300);
+  }
   const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
+  await page.screenshot({
+    path: file,
+    ...(settled ? { animations: 'disabled' as const } : {})
+  });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
