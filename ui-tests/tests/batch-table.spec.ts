@@ -103,6 +103,16 @@ async function unreachable(view: Locator): Promise<string[]> {
   });
 }
 
+/**
+ * Every header and link is seen once the layout settles: a resize or a move
+ * reaches the table a frame or more later, so the check polls (up to 5 s).
+ */
+async function settlesSeen(view: Locator, where: string): Promise<void> {
+  await expect
+    .poll(() => unseen(view), { message: where, timeout: 5000 })
+    .toEqual([]);
+}
+
 test('the batch table shows every column at any width, long paths wrapped', async ({
   page,
   tmpPath
@@ -151,10 +161,10 @@ test('the batch table shows every column at any width, long paths wrapped', asyn
 
   // the batch in the main area, the file browser open beside it
   await page.sidebar.openTab('filebrowser');
-  expect.soft(await unseen(view), '1600 px, main area').toEqual([]);
+  await settlesSeen(view, '1600 px, main area');
   await pageScreenshot(page, testInfo, 'batch-wide-light', true);
   await page.setViewportSize({ width: 1280, height: 1100 });
-  expect.soft(await unseen(view), '1280 px, main area').toEqual([]);
+  await settlesSeen(view, '1280 px, main area');
 
   // docked beside a notebook (as dragging its tab to the right does)
   await page.notebook.openByPath(`${tmpPath}/beside.ipynb`);
@@ -169,16 +179,15 @@ test('the batch table shows every column at any width, long paths wrapped', asyn
   });
   for (const width of [1600, 1280]) {
     await page.setViewportSize({ width, height: 1100 });
-    await page.waitForTimeout(300);
-    const open = await unseen(view);
     // the Open column and its links, always; the others, scrolled to
-    expect
-      .soft(
-        open.filter(
-          what =>
-            what === 'Open' || /: (original|modernized|report)$/.test(what)
-        ),
-        `${width} px, docked beside a notebook`
+    await expect
+      .poll(
+        async () =>
+          (await unseen(view)).filter(
+            what =>
+              what === 'Open' || /: (original|modernized|report)$/.test(what)
+          ),
+        { message: `${width} px, docked beside a notebook`, timeout: 5000 }
       )
       .toEqual([]);
     expect
@@ -203,7 +212,7 @@ test('the batch table shows every column at any width, long paths wrapped', asyn
       shell.activateById(batch.id);
     }
   });
-  expect.soft(await unseen(view), '1600 px, main area, dark').toEqual([]);
+  await settlesSeen(view, '1600 px, main area, dark');
   await pageScreenshot(page, testInfo, 'batch-wide-dark', true);
   expect(errors).toEqual([]);
 });
