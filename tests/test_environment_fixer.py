@@ -200,6 +200,30 @@ REAL += [
 ]
 
 
+REAL += [
+    (  # one feature given as a 1-D array: the first form the message states
+        "from sklearn.preprocessing import StandardScaler\n"
+        "sc = StandardScaler().fit(np.array([[1.0], [2.0], [4.0]]))\n"
+        "price = np.array([0.5])\n"
+        "print(sc.inverse_transform(price.reshape(-1, 1)).ravel().round(4).tolist())",
+        "from sklearn.preprocessing import StandardScaler\n"
+        "sc = StandardScaler().fit(np.array([[1.0], [2.0], [4.0]]))\n"
+        "price = np.array([0.5])\n"
+        "print(sc.inverse_transform(price).ravel().round(4).tolist())",
+    ),
+    (  # one sample given as a 1-D array: the first form is refused too, the second taken
+        "from sklearn.linear_model import LinearRegression\n"
+        "reg = LinearRegression().fit([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0]], [1.0, 2.0, 5.0])\n"
+        "x = np.array([1.0, 1.0])\n"
+        "print(reg.predict(x.reshape(1, -1)).round(3).tolist())",
+        "from sklearn.linear_model import LinearRegression\n"
+        "reg = LinearRegression().fit([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0]], [1.0, 2.0, 5.0])\n"
+        "x = np.array([1.0, 1.0])\n"
+        "print(reg.predict(x).round(3).tolist())",
+    ),
+]
+
+
 @pytest.fixture(scope="module")
 def real_notebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The cells above in today's spelling, run for their outputs, then given the old spelling:
@@ -239,6 +263,14 @@ def test_real_libraries_drift_is_repaired_from_the_libraries_themselves(
     assert kept[15]["kind"] == "renamed_keyword" and '"Number of folds"' in said[15]
     assert kept[16]["kind"] == "whole_number" and "`max_depth` must be an int" in said[16]
     assert kept[17]["kind"] == "encoding" and "`pd.read_csv` takes `encoding`" in said[17]
+    assert kept[18]["kind"] == "stated_form" and "`array.reshape(-1, 1)` if your" in said[18]
+    assert kept[19]["kind"] == "stated_form" and "`array.reshape(1, -1)` if it" in said[19]
+    # the one-feature form was tried on the sample first: predict refused it too, dropped
+    assert [
+        (t["outcome"], "reshape(-1, 1)" in t["evidence"])
+        for t in report["environment_trials"]
+        if t["cell_index"] == 19
+    ] == [("dropped", True), ("kept", False)]
     result = nbformat.read(tmp_path / "old.modernized.ipynb", as_version=4)
     found, total = numbers_found(nbformat.read(real_notebook, as_version=4), result)
     assert found == total and total >= 10

@@ -522,3 +522,76 @@ def test_the_name_index_walk_survives_an_object_whose_attributes_raise(tmp_path)
     moved = [["lazylib.tools", "function", "lazylib.tools.moved_here"]]
     assert index["names"]["moved_here"] == moved
     assert "ready" in index["names"] and "handle" not in index["names"]
+
+
+# a made-up library's check, worded as scikit-learn words its own: the forms are read from
+# the message's shape, never from its library
+_REFUSED = (
+    "Expected a table, got a column instead:\ncolumn=[1.5 2.5].\n"
+    "Pass it either using column.to_table(axis=1) if it is one variable or "
+    "column.to_table(axis=0) if it is one record."
+)
+_TRACEBACK = (
+    "ValueError                                Traceback (most recent call last)\n"
+    "Cell In[7], line 2\n      1 x = load()\n----> 2 print(model.score(x, 3))\n\n"
+    "File /env/lib/python3.11/site-packages/tablelib/models.py:120, in Model.score(self, X, k)\n"
+    "    118 def score(self, X, k):\n--> 120     X = check_table(X)\n\n"
+    "File /env/lib/python3.11/site-packages/tablelib/checks.py:40, in check_table(X)\n"
+    "---> 40     raise ValueError(msg)\n\nValueError: Expected a table, got a column instead:"
+)
+
+
+def test_the_forms_a_message_states_for_a_refused_argument() -> None:
+    from mlemodernizer.fixers.environment.forms import (
+        raised_through,
+        refused_argument,
+        refusing_call,
+        stated_forms,
+    )
+
+    placeholder, forms = stated_forms(_REFUSED)
+    assert placeholder == "column"
+    assert [(f.call, f.when) for f in forms] == [
+        ("to_table(axis=1)", "if it is one variable"),
+        ("to_table(axis=0)", "if it is one record"),
+    ]
+    # forms on two different placeholders, or none after "using": nothing to pass
+    assert stated_forms("Fix it using a.f(1) or b.f(2).") is None
+    assert stated_forms("Use `np.inf` instead.") is None
+    # the refusing call is the first frame after the notebook's own, not the check inside it
+    assert refusing_call(_TRACEBACK) == "Model.score"
+    assert raised_through(_TRACEBACK, "Model.score") and not raised_through(_TRACEBACK, "load")
+    stmt = ast.parse("print(model.score(x, 3))").body[0]
+    assert refused_argument(stmt, "Model.score") == ("score", "x")
+    # two calls to the same method with different first arguments: not clear which
+    two = ast.parse("print(m.score(a), m.score(b))").body[0]
+    assert refused_argument(two, "Model.score") is None
+
+
+def test_a_refused_argument_gets_each_stated_form_in_the_messages_order() -> None:
+    nb = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell("x = load()\nprint(model.score(x, 3))\nmodel.score(y)"),
+        ]
+    )
+    error = CellError(0, nb.cells[0].get("id", "0"), "ValueError", _REFUSED, _TRACEBACK)
+    drift = understand(error, nb)
+    assert drift is not None and drift.kind == "argument_form"
+    found = candidates(drift, None, nb)
+    assert [c.refused_by for c in found] == [("Model.score", "to_table")] * 2
+    assert all(c.safety == "review" for c in found)
+    assert "the error says to pass `column.to_table(axis=1)` if it is one variable" in (
+        found[0].evidence
+    )
+    # only the refused argument changes: the other call's argument is another value
+    assert found[0].edit.apply(nb, 0) == {
+        0: "x = load()\nprint(model.score(x.to_table(axis=1), 3))\nmodel.score(y)"
+    }
+    assert found[1].edit.apply(nb, 0)[0].count("x.to_table(axis=0)") == 1
+    # an expression is parenthesized before the form's method is called on it
+    from mlemodernizer.fixers.environment.edits import ArgumentForm
+
+    edit = ArgumentForm("score", "a + b", "to_table(axis=1)")
+    assert edit.apply_source("model.score(a+b)", first=True) == (
+        "model.score((a+b).to_table(axis=1))"
+    )

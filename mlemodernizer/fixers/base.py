@@ -84,6 +84,10 @@ class FixProposal:
     # targets whose change is kept only when the cell then runs clean (a name chosen by
     # spelling alone), not merely when its error moves on
     require_clean: list[str] = field(default_factory=list)
+    # target cell id -> (the library function that refused an argument, the method of the form
+    # the change gave it): kept only when the cell's error comes neither from that function
+    # nor from the argument lacking that method
+    refused_by: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass

@@ -13,6 +13,7 @@ from ..contracts.notebook import shown_cell_number
 from ..environment.local_modules import failing_local_frame
 from ..environment.module_overlay import FILE_ID_PREFIX
 from ..fixers.base import CellChange, Fixer, FixProposal
+from ..fixers.environment.forms import raised_through
 from ..scoring.fidelity import cell_numbers, faithful_cells_lost, found_again
 from .progress import Judgement, RunState, judge
 from .report import IterationRecord
@@ -147,7 +148,11 @@ class JudgeStep:
             for cid, error in proposal.targets.items()
             if (now := run.state.cells.get(cid)) is not None
             and now.error is not None
-            and (now.error[:200] == error[:200] or cid in proposal.require_clean)
+            and (
+                now.error[:200] == error[:200]
+                or cid in proposal.require_clean
+                or _still_refused(run, cid, proposal.refused_by.get(cid))
+            )
             and not _raised_elsewhere(st, run, cid, groups.get(cid, []))
         }
         # a name chosen by spelling alone must also show what the author's cell showed
@@ -298,6 +303,21 @@ def _drift_reason(lost: list[tuple[int, int, int]]) -> str:
 
 def _sources(nb: NotebookNode) -> list[str]:
     return [c.source for c in nb.cells]
+
+
+def _still_refused(run: Run, cell_id: str, refused: tuple[str, str] | None) -> bool:
+    """The argument given a stated form is still refused: the cell's error comes from the same
+    library function, or the argument has no such method (a list where the form wants an
+    array)."""
+    if refused is None:
+        return False
+    function, method = refused
+    error = next((e for e in run.result.errors if e.cell_id == cell_id), None)
+    if error is None:
+        return False
+    if error.ename == "AttributeError" and f"has no attribute '{method}'" in (error.evalue or ""):
+        return True
+    return raised_through(error.traceback, function)
 
 
 def _raised_elsewhere(st: LoopState, run: Run, cell_id: str, group: list[str]) -> bool:

@@ -22,6 +22,7 @@ from .docnotes import (
 )
 from .drift import Drift
 from .edits import (
+    ArgumentForm,
     AttributeRewrite,
     DropSetting,
     Edit,
@@ -56,6 +57,10 @@ class Candidate:
     # chosen by spelling alone (no note, no message naming it): kept only when its cell then
     # runs clean, not merely when the error moves on
     strict: bool = False
+    # a form stated for an argument a library function refused: (that function, the form's
+    # method); kept only when the error comes neither from that function nor from the
+    # argument lacking the method (the other form may be the one it takes)
+    refused_by: tuple[str, str] | None = None
 
     @property
     def key(self) -> str:
@@ -78,6 +83,7 @@ def candidates(drift: Drift, answer: dict[str, Any] | None, nb: NotebookNode) ->
         "option_pattern": _option_pattern,
         "encoding": _encoding,
         "value": _value,
+        "argument_form": _argument_form,
     }.get(drift.kind)
     return reader(drift, answer, nb) if reader else []
 
@@ -688,6 +694,26 @@ def _message(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Can
                 "stated_fix",
                 AttributeRewrite(receiver, d["attr"], replacement, add),
                 f"the error says: {said}",
+            )
+        )
+    return out
+
+
+def _argument_form(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Candidate]:
+    """Each form the message states for the refused argument, in its order; the loop keeps the
+    one the call then takes. REVIEW: the forms differ in meaning (one feature, one sample)."""
+    d = drift.detail
+    out = []
+    for form in d["forms"]:
+        when = f" {form['when']}" if form["when"] else ""
+        out.append(
+            Candidate(
+                "stated_form",
+                ArgumentForm(d["method"], d["argument"], form["call"]),
+                f"`{d['refused_by']}` refused `{d['argument']}`; the error says to pass "
+                f"`{d['placeholder']}.{form['call']}`{when}",
+                REVIEW,
+                refused_by=(d["refused_by"], form["call"].split("(")[0]),
             )
         )
     return out

@@ -16,6 +16,7 @@ from nbformat import NotebookNode
 
 from ...environment.local_modules import frame_in_modules, innermost_frame
 from ...execution.base import CellError
+from .forms import refused_argument, refusing_call, stated_forms
 from .source import (
     attributes_used,
     calls_in,
@@ -67,7 +68,7 @@ class Drift:
     holds what the code and the error say (names, the receiver, the call)."""
 
     # relocate | object_attr | kwarg | positional | invalid_param | message | setting | value
-    # | option_pattern | encoding
+    # | option_pattern | encoding | argument_form
     kind: str
     cell_index: int
     cell_id: str
@@ -145,6 +146,8 @@ def understand(
         scope = nb
     stmt = statement_at(tree, line) if tree is not None and line else None
     detail = _read(error.ename, head, error.evalue or "", stmt, tree, scope)
+    if detail is None and module is None:
+        detail = _argument_form(error, stmt)
     if detail is None:
         return None
     drift.kind, drift.detail = detail
@@ -280,6 +283,25 @@ def _read(
     if value := _refused_keyword_value(evalue, stmt):
         return "value", value
     return None
+
+
+def _argument_form(error: CellError, stmt: ast.stmt | None) -> tuple[str, dict[str, Any]] | None:
+    """A library call refused its argument and the message states the forms to pass it in
+    (``forms.py``)."""
+    stated = stated_forms(error.evalue or "")
+    entry = refusing_call(error.traceback or "") if stated else None
+    found = refused_argument(stmt, entry) if entry else None
+    if stated is None or entry is None or found is None:
+        return None
+    placeholder, forms = stated
+    method, argument = found
+    return "argument_form", {
+        "refused_by": entry,
+        "method": method,
+        "argument": argument,
+        "placeholder": placeholder,
+        "forms": [{"call": f.call, "when": f.when} for f in forms],
+    }
 
 
 def _refused_keyword_value(evalue: str, stmt: ast.stmt | None) -> dict[str, Any] | None:

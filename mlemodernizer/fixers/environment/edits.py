@@ -586,3 +586,46 @@ class DropSetting(Edit):
                 return updated
 
         return T()
+
+
+@dataclass(frozen=True)
+class ArgumentForm(Edit):
+    """``f(arg)`` -> ``f(arg.form)`` in the failing cell, for calls to ``method`` whose first
+    positional argument is ``argument`` (as written, spacing aside): the form a library's
+    message states for an argument it refused (``y.reshape(-1, 1)``)."""
+
+    method: str
+    argument: str
+    form: str
+
+    def scope(self, nb: NotebookNode, cell: int) -> list[int]:
+        return [cell]
+
+    def transformer(self, first: bool) -> cst.CSTTransformer:
+        from .forms import normalized
+
+        edit = self
+
+        class T(cst.CSTTransformer):
+            def leave_Call(self, original, updated):  # noqa: N802
+                func = updated.func
+                called = func.attr.value if isinstance(func, cst.Attribute) else None
+                if isinstance(func, cst.Name):
+                    called = func.value
+                if called != edit.method or not updated.args:
+                    return updated
+                first_arg = updated.args[0]
+                if first_arg.keyword is not None or first_arg.star:
+                    return updated
+                text = code(first_arg.value)
+                if normalized(text) != edit.argument:
+                    return updated
+                simple = isinstance(
+                    first_arg.value, cst.Name | cst.Attribute | cst.Subscript | cst.Call
+                )
+                value = _parse_expr(f"{text}.{edit.form}" if simple else f"({text}).{edit.form}")
+                return updated.with_changes(
+                    args=[first_arg.with_changes(value=value), *updated.args[1:]]
+                )
+
+        return T()

@@ -148,6 +148,7 @@ class EnvironmentFixer:
             changes=changes,
             targets={d.cell_id: d.error for d, _, _ in chosen},
             require_clean=[d.cell_id for d, c, _ in chosen if c.strict],
+            refused_by={d.cell_id: c.refused_by for d, c, _ in chosen if c.refused_by},
             groups={
                 d.cell_id: [f"file:{d.path}"]
                 if d.path
