@@ -54,6 +54,7 @@ CASES = [
     ("NPY020", "import numpy as np\nv = np.array([[1, 2], [1]])"),
     ("NPY021", "import numpy as np\nv = np.array([1, 2], copy=False)"),
     ("NPY022", "import numpy as np\np = np.array([0.5])\nv = float(p)"),
+    ("NPY022", "import numpy as np\np = np.array([[0.5]])\nv = 'x = %.3f (%s)' % (p, 'a')"),
     ("NPY023", "import numpy as np\nv = np.sum(x for x in range(4))"),
     ("PD001", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.ix[0:9, 1:3]"),
     ("PD002", DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.as_matrix(columns=['a'])"),

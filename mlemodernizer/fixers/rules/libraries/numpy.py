@@ -210,6 +210,56 @@ def _float_of_array(site: Site) -> Outcome | None:
     return Outcome(fix=fix_unproven, proven=False, needs=("numpy.asarray",))
 
 
+# a printf conversion: "%(key)s", "%-8.3f", "%d", "%%"; the type letter last
+_CONVERSION = re.compile(r"%(\([^)]*\))?[#0 +-]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?([a-zA-Z%])")
+_NUMERIC = set("diouxXeEfFgG")
+
+
+def _format_of_array(site: Site) -> Outcome | None:
+    """``"%.3f" % arr``: a numeric conversion takes ``float(arr)``, which raises for a size-1
+    array of ndim > 0 since 2.4 as ``float(arr)`` does; ``arr.item()`` is what it took. Only
+    operands proven to be arrays (a number has no ``.item()``); ``%s`` takes ``str(arr)``."""
+    node = site.node
+    if not isinstance(node.operator, cst.Modulo):
+        return None
+    fmt = literal(node.left)
+    if not isinstance(fmt, str):
+        return None
+    conversions = []
+    for m in _CONVERSION.finditer(fmt):
+        if m.group(4) == "%":
+            continue
+        if m.group(1) or "*" in (m.group(2) or "") + (m.group(3) or ""):
+            return None  # a mapping, or a width taken from the operands
+        conversions.append(m.group(4))
+    right = node.right
+    items = [e.value for e in right.elements] if isinstance(right, cst.Tuple) else [right]
+    if len(items) != len(conversions):
+        return None
+    arrays = [
+        i
+        for i, (item, kind) in enumerate(zip(items, conversions, strict=True))
+        if kind in _NUMERIC and (t := site.infer(item)) is not None and t.qname == NDARRAY
+    ]
+    if not arrays:
+        return None
+
+    def fix(node: cst.BinaryOperation, refs: Any) -> cst.BinaryOperation:
+        def scalar(value: cst.BaseExpression) -> cst.BaseExpression:
+            return edits.method_call(edits.paren(value), "item")
+
+        right = node.right
+        if not isinstance(right, cst.Tuple):
+            return node.with_changes(right=scalar(right))
+        elements = [
+            e.with_changes(value=scalar(e.value)) if i in arrays else e
+            for i, e in enumerate(right.elements)
+        ]
+        return node.with_changes(right=right.with_changes(elements=elements))
+
+    return Outcome(fix=fix)
+
+
 def _sum_generator(site: Site) -> Outcome | None:
     pos = site.positional()
     if len(site.args) != 1 or len(pos) != 1 or not isinstance(pos[0].value, cst.GeneratorExp):
@@ -1139,17 +1189,27 @@ RULES = [
         safety=SAFE_IF,
         catalogue="N22",
         condition="the argument is an ndarray (exact whenever the old call worked: size 1)",
-        message="float()/int() of an array with ndim > 0 raises since 2.4; use arr.item()",
+        message="float()/int() of an array with ndim > 0 raises since 2.4, and so does a numeric "
+        "%-conversion of one ('%.3f' % arr); use arr.item()",
         replacement="float(arr.item())",
         signatures=(
             r"only 0-dimensional arrays can be converted to Python scalars",
             r"only length-1 arrays",
         ),
-        matchers=(Call(functions=("builtins.float", "builtins.int"), check=_float_of_array),),
+        matchers=(
+            Call(functions=("builtins.float", "builtins.int"), check=_float_of_array),
+            Node(types=("BinaryOperation",), check=_format_of_array),
+        ),
         examples=(
             (
                 "import numpy as np\np = np.array([0.5])\nv = float(p)",
                 "import numpy as np\np = np.array([0.5])\nv = float(p.item())",
+            ),
+            (  # a numeric conversion of %-formatting converts the same way; %s does not
+                "import numpy as np\np = np.array([[0.5]])\n"
+                "print('%.3f' % p)\nprint('%s, %d of %d' % (p, p, n))",
+                "import numpy as np\np = np.array([[0.5]])\n"
+                "print('%.3f' % p.item())\nprint('%s, %d of %d' % (p, p.item(), n))",
             ),
             (  # an element inference cannot type: only after the error, through np.asarray
                 "import numpy as np\nj = int(idx[i])\nk = int(row['n'])\nn = int(tokens)",
