@@ -561,6 +561,11 @@ CASES = [
         "top = float(p[0])\nassert top == 3.0",
     ),
     (
+        "MPL050",
+        MPL + "plt.bar([0, 1, 2], [3, 1, 2], color='rgb')\n"
+        "plt.scatter([1, 2], [1, 2], c='', edgecolor='black', s=100)\nplt.savefig(OUT)",
+    ),
+    (
         "MPL017",
         MPL
         + "import numpy as np\nX = np.linspace(0, 3, 10).reshape(-1, 1)\nb = X[X[:, 0] > 1][0]\n"

@@ -410,6 +410,39 @@ def _size1_positions(site: Site) -> Outcome | None:
     return Outcome(fix=fix, proven=False, needs=("numpy.asarray",))
 
 
+# the keywords that take one color per drawn element, and the letters of the one-letter colors
+COLOR_KEYWORDS = ("color", "c", "colors", "facecolor", "facecolors", "edgecolor", "edgecolors")
+COLOR_LETTERS = frozenset("bgrcmykw")
+# the plotting calls that take a sequence of colors
+COLOR_SEQUENCE_TAKERS = (
+    "scatter", "bar", "barh", "pie", "hist", "vlines", "hlines", "eventplot", "stackplot",
+)  # fmt: skip
+
+
+def _color_letters(site: Site) -> Outcome | None:
+    """``color='rgb'``: a string of one-letter colors, read as a sequence of colors until 3.4;
+    the explicit list it meant. ``c=''`` is the empty sequence (no face color: hollow markers,
+    drawn by their edge color)."""
+    keys = [
+        k
+        for k in COLOR_KEYWORDS
+        if isinstance(v := site.value(k), str) and len(v) != 1 and set(v) <= COLOR_LETTERS
+    ]
+    if not keys:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        for key in keys:
+            old = node.args[edits.find_kwarg(node, key)].value
+            quote = old.quote if isinstance(old, cst.SimpleString) else "'"
+            letters = literal(old)
+            elements = [cst.Element(cst.SimpleString(f"{quote}{ch}{quote}")) for ch in letters]
+            node = edits.set_kwarg(node, key, cst.List(elements=elements))
+        return node
+
+    return Outcome(fix=fix)
+
+
 def qualify_pyplot(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"matplotlib.pyplot.{n}" for n in names)
 
@@ -2423,6 +2456,42 @@ RULES = [
                 "ax.plot([1, 2])\nfig.show()\nplt.show()",
                 "import matplotlib.pyplot as plt\nfig, ax = plt.subplots(1, 1)\n"
                 "ax.plot([1, 2])\nplt.figure(fig)\nplt.show()",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL050",
+        library=LIB,
+        changed_in="3.4",
+        safety=SAFE,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.4.0.html",
+        message="a string of one-letter colors ('rgb') is no longer read as a color sequence "
+        "(3.4); pass the colors in a list",
+        replacement="color=['r', 'g', 'b']; c='' -> c=[]",
+        why="Matplotlib 3.2 deprecated converting a string of single-character colors (e.g. "
+        "'rgb') to a sequence of colors and 3.4 removed it ('Converting a string with single "
+        "color characters (e.g. 'cymk') in to_rgba_array is no longer supported. Instead, the "
+        "colors can be passed individually in a list'). The empty string was the empty "
+        "sequence: scatter(..., c='', edgecolor='k') drew hollow markers, as c=[] does.",
+        signatures=(
+            r"'c' argument must be a color, a sequence of colors, or a sequence of numbers, "
+            r"not '[bgrcmykw]*'",
+            r"'(face|edge)?colors?' (or '\w+' )?argument must be a valid color or sequence of "
+            r"colors",
+        ),
+        matchers=(
+            Call(methods=COLOR_SEQUENCE_TAKERS, exclude=NOT_MPL, check=_color_letters),
+            Call(functions=qualify_pyplot(COLOR_SEQUENCE_TAKERS), check=_color_letters),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nplt.bar([0, 1, 2], [3, 1, 2], color='rgb')\n"
+                "ax.scatter(x, y, c='', edgecolor='black', s=100)\n"
+                "ax.bar(x, h, color='red')\nax.scatter(x, y, c='b')",
+                "import matplotlib.pyplot as plt\n"
+                "plt.bar([0, 1, 2], [3, 1, 2], color=['r', 'g', 'b'])\n"
+                "ax.scatter(x, y, c=[], edgecolor='black', s=100)\n"
+                "ax.bar(x, h, color='red')\nax.scatter(x, y, c='b')",
             ),
         ),
     ),
