@@ -338,3 +338,27 @@ def test_a_pass_rolled_back_for_one_cell_comes_again_with_its_good_part() -> Non
     again = fixer.propose(ctx)
     assert again is not None and [c.cell_index for c in again.changes] == [0]
     assert again.changes[0].new_source == first.changes[0].new_source
+
+
+def test_a_confined_rule_rewrites_only_the_cells_whose_error_it_matched() -> None:
+    # a binary score in the first cell, a multiclass one failing in the third: only the third
+    # gets average='weighted' (the first computes the positive class's score, as it did)
+    nb = notebook_of(
+        [
+            "from sklearn.metrics import f1_score\nb = f1_score(y_bin, p_bin)",
+            "x = 1",
+            "m = f1_score(y_iris, p_iris)",
+        ]
+    )
+    error = _err(
+        "ValueError",
+        "Target is multiclass but average='binary'. Please choose another average setting, "
+        "one of [None, 'micro', 'macro', 'weighted'].",
+        cell=2,
+    )
+    assert RulesFixer(NEW).prepass(nb) is None  # never before an error says where
+    proposal = RulesFixer(NEW).propose(_ctx(nb, errors=[error]))
+    assert proposal is not None and proposal.rule_ids == ["SKL083"]
+    assert [(c.cell_index, c.new_source) for c in proposal.changes] == [
+        (2, "m = f1_score(y_iris, p_iris, average='weighted')")
+    ]

@@ -561,6 +561,12 @@ CASES = [
         "top = float(p[0])\nassert top == 3.0",
     ),
     (
+        "SKL083",
+        "from sklearn.metrics import f1_score, fbeta_score\n"
+        "v = f1_score([0, 1, 2, 2], [0, 2, 1, 2])\n"
+        "w = fbeta_score([0, 1, 2, 2], [0, 2, 1, 2], beta=0.5)",
+    ),
+    (
         "MPL050",
         MPL + "plt.bar([0, 1, 2], [3, 1, 2], color='rgb')\n"
         "plt.scatter([1, 2], [1, 2], c='', edgecolor='black', s=100)\nplt.savefig(OUT)",

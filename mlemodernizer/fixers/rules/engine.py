@@ -45,7 +45,9 @@ def run_pass(
     stored_ids = {c.get("id") for c in stored.cells if c.get("id")}
     outcomes: list[CellOutcome] = []
     unparsed: list[int] = []
+    whole = policy
     for cell_index, cell in code_cells(nb):
+        policy = whole.for_cell(cell_index)
         source = cell.source
         key = cell.get("id") if cell.get("id") in stored_ids else cell_index
         table.facts["cell_result"] = results.get(key, "")

@@ -17,6 +17,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 import nbformat
 from nbformat import NotebookNode
@@ -48,6 +49,17 @@ def triggered_rules(rules: Iterable[Rule], errors: Iterable[CellError]) -> list[
     """Ids of the rules whose error signatures match any of ``errors``."""
     texts = error_texts(errors)
     return sorted({r.id for r in rules for t in texts if r.matches_error(t)})
+
+
+def confined_cells(rules: Iterable[Rule], errors: list[CellError]) -> dict[str, frozenset[int]]:
+    """For each confined rule (``Rule.confined``), the cells whose error its signatures match."""
+    out: dict[str, frozenset[int]] = {}
+    for rule in rules:
+        if rule.confined:
+            out[rule.id] = frozenset(
+                e.cell_index for e in errors if any(rule.matches_error(t) for t in error_texts([e]))
+            )
+    return out
 
 
 def _fingerprint(nb: NotebookNode, changes: list[CellChange]) -> str:
@@ -82,7 +94,8 @@ class RulesFixer:
         versions = self._versions(ctx.versions)
         if ctx.fix_type == FixType.ERROR_REPAIR:
             triggered = frozenset(triggered_rules(self.rules, ctx.result.errors))
-            policy = Policy(safe=True, triggered=triggered)
+            confined = confined_cells(self.rules, list(ctx.result.errors))
+            policy = Policy(safe=True, triggered=triggered, confined=confined)
             return self._propose(
                 ctx.notebook,
                 policy,
@@ -153,13 +166,7 @@ class RulesFixer:
         with the author's outputs (rules that restore the author's display read them)."""
         known = versions if versions is not None else self._versions()
         gates = gates_for(self.rules, known)
-        policy = Policy(
-            safe=policy.safe,
-            triggered=policy.triggered,
-            pins=policy.pins,
-            everything=policy.everything,
-            gates=gates,
-        )
+        policy = replace(policy, gates=gates)
         result = run_pass(nb, active_index(self.rules, gates), policy, stored=stored)
         self.last = result
         return result

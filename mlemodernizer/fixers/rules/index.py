@@ -4,7 +4,7 @@ which of their hits are rewritten."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .matchers import Attr, Call, DictKey, Matcher, Module, Node, Outcome, Symbol, Target, Text
 from .model import REVIEW, SAFE, SAFE_IF, Rule
@@ -102,6 +102,17 @@ class Policy:
     pins: bool = False
     everything: bool = False
     gates: Mapping[str, bool | None] = field(default_factory=dict)
+    # a confined rule (Rule.confined) -> the indices of the cells whose error it matched
+    confined: Mapping[str, frozenset[int]] = field(default_factory=dict)
+
+    def for_cell(self, index: int) -> Policy:
+        """The policy in one cell: a confined rule is triggered only where its error was."""
+        if not self.confined:
+            return self
+        triggered = frozenset(
+            r for r in self.triggered if r not in self.confined or index in self.confined[r]
+        )
+        return replace(self, triggered=triggered)
 
     def decide(self, rule: Rule, outcome: Outcome) -> bool:
         if outcome.fix is None:

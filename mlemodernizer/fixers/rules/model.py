@@ -53,6 +53,9 @@ class Rule:
     # a rule the engine does not run: the module that applies it (the fix loop, after a run's
     # error). It is in the catalogue to be documented and never selected for a pass.
     applied_by: str = ""
+    # triggered by an error, rewritten only in the cells whose error it matched: its condition
+    # holds call by call (a multiclass target), and only the error shows where
+    confined: bool = False
 
     def __post_init__(self) -> None:
         if self.safety not in SAFETIES:

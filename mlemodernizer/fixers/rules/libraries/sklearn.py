@@ -927,6 +927,29 @@ def _notes(version: str) -> str:
     return f"https://scikit-learn.org/stable/whats_new/v{version}.html"
 
 
+# the averaged metrics: name -> how many positional parameters come before ``average``
+AVERAGED_METRICS = {
+    "sklearn.metrics.precision_score": 4,
+    "sklearn.metrics.recall_score": 4,
+    "sklearn.metrics.f1_score": 4,
+    "sklearn.metrics.fbeta_score": 5,
+}  # (precision_recall_fscore_support's default was and is average=None: per class)
+
+
+def _weighted_average(site: Site) -> Outcome | None:
+    """No ``average``: a multiclass target got the support-weighted average until 0.16 made
+    ``average`` required for it (an error since 0.18)."""
+    if site.kwarg("average") is not None or site.has_star():
+        return None
+    if len(site.positional()) > AVERAGED_METRICS.get(site.qname or "", 4):
+        return None  # given by position
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        return edits.add_args(node, [edits.kwarg("average", cst.SimpleString("'weighted'"))])
+
+    return Outcome(fix=fix, proven=False)
+
+
 GRAPH_LASSO = {
     "GraphLasso": "GraphicalLasso",
     "GraphLassoCV": "GraphicalLassoCV",
@@ -3152,6 +3175,38 @@ RULES = [
                 "import numpy as np\nfrom scipy.optimize import linear_sum_assignment\n"
                 "ind = np.transpose(linear_sum_assignment(w.max() - w))\n"
                 "acc = sum(w[i, j] for i, j in ind) / y.size",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL083",
+        library=LIB,
+        changed_in="0.18",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        confined=True,
+        condition="the error says the target is multiclass (rewritten in that cell only)",
+        message="precision/recall/F-scores of a multiclass target need average= (0.18); "
+        "average='weighted' is what they computed before",
+        replacement="f1_score(y, p, average='weighted')",
+        why="Until 0.15 these metrics averaged the per-class scores weighted by support when the "
+        "target had more than two classes (average='weighted' was the default, "
+        "https://scikit-learn.sourceforge.net/0.13/modules/generated/sklearn.metrics.f1_score.html"
+        "). 0.16 "
+        "made the default average='binary' and asked for an explicit average on multiclass "
+        "targets, with a deprecation warning; 0.18 raises. The error shows which calls get a "
+        "multiclass target, so only the calls in the failing cell are rewritten.",
+        signatures=(r"Target is multi(class|label-indicator) but average='binary'",),
+        matchers=(Call(functions=tuple(AVERAGED_METRICS), check=_weighted_average),),
+        examples=(
+            (
+                "from sklearn.metrics import f1_score, precision_score, fbeta_score\n"
+                "f = f1_score(y_test, y_pred)\np = precision_score(y_test, y_pred, "
+                "average='macro')\nb = fbeta_score(y_test, y_pred, beta=0.5)",
+                "from sklearn.metrics import f1_score, precision_score, fbeta_score\n"
+                "f = f1_score(y_test, y_pred, average='weighted')\np = precision_score(y_test, "
+                "y_pred, average='macro')\nb = fbeta_score(y_test, y_pred, beta=0.5, "
+                "average='weighted')",
             ),
         ),
     ),
