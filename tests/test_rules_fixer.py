@@ -362,3 +362,30 @@ def test_a_confined_rule_rewrites_only_the_cells_whose_error_it_matched() -> Non
     assert [(c.cell_index, c.new_source) for c in proposal.changes] == [
         (2, "m = f1_score(y_iris, p_iris, average='weighted')")
     ]
+
+
+def test_a_confined_rule_follows_the_traceback_into_the_cell_defining_the_function() -> None:
+    # KeyError: 0 raised in pz, defined in the first cell and called from the third: the
+    # first cell is rewritten; the second's subscript of an unknown value is left alone
+    nb = notebook_of(
+        [
+            "def pz(fico, coeff):\n    return coeff[0] * fico + coeff[1]",
+            "v = other[0]",
+            "p = pz(720, result.params)",
+        ]
+    )
+    for count, cell in enumerate(nb.cells, start=1):
+        cell.execution_count = count
+    traceback = (
+        "KeyError                                  Traceback (most recent call last)\n"
+        "Cell In[3], line 1\n----> 1 p = pz(720, result.params)\n\n"
+        "Cell In[1], line 2, in pz(fico, coeff)\n----> 2     return coeff[0] * fico + coeff[1]\n\n"
+        "File /env/lib/python3.11/site-packages/pandas/core/series.py:1130, in "
+        "Series.__getitem__(self, key)\n\nKeyError: 0"
+    )
+    error = CellError(2, "", "KeyError", "0", traceback)
+    proposal = RulesFixer(NEW).propose(_ctx(nb, errors=[error]))
+    assert proposal is not None and proposal.rule_ids == ["PD094"]
+    assert [(c.cell_index, c.new_source) for c in proposal.changes] == [
+        (0, "def pz(fico, coeff):\n    return coeff.iloc[0] * fico + coeff.iloc[1]")
+    ]

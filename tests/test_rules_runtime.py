@@ -567,6 +567,11 @@ CASES = [
         "w = fbeta_score([0, 1, 2, 2], [0, 2, 1, 2], beta=0.5)",
     ),
     (
+        "PD094",
+        "import pandas as pd\ndef first(s):\n    return s[0]\n"
+        "v = first(pd.Series([1, 2], index=['a', 'b']))\nassert v == 1",
+    ),
+    (
         "MPL050",
         MPL + "plt.bar([0, 1, 2], [3, 1, 2], color='rgb')\n"
         "plt.scatter([1, 2], [1, 2], c='', edgecolor='black', s=100)\nplt.savefig(OUT)",

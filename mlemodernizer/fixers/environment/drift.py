@@ -16,6 +16,7 @@ from nbformat import NotebookNode
 
 from ...environment.local_modules import frame_in_modules, innermost_frame
 from ...execution.base import CellError
+from ...execution.tracebacks import cell_frames
 from .forms import refused_argument, refusing_call, stated_forms
 from .source import (
     attributes_used,
@@ -54,7 +55,6 @@ _NO_OPTION = re.compile(
 _AMBIGUOUS_OPTION = re.compile(r"^Pattern matched multiple keys")
 # Python 3 decodes text as UTF-8 where Python 2 handed the reader bytes
 _UNDECODABLE = re.compile(r"^'([\w-]+)' codec can't decode byte (0x[0-9a-f]{2})")
-_CELL_FRAMES = re.compile(r"^\s*Cell In\s*\[(\d+)\],\s*line (\d+)", re.MULTILINE)
 _INVALID_PARAM = re.compile(
     rf"Invalid parameter '?({_ID}(?:__{_ID})*)'? for estimator ([A-Za-z_][\w.]*)"
     r".*?Valid parameters are:?\s*\[([^\]]*)\]",
@@ -158,7 +158,7 @@ def understand(
 def code_frame(error: CellError, nb: NotebookNode) -> tuple[int, int | None]:
     """(cell index, line) of the innermost frame in the notebook's cells: the failing cell, or
     the earlier cell whose function it called (IPython names a cell by its execution count)."""
-    frames = _CELL_FRAMES.findall(error.traceback or "")
+    frames = cell_frames(error.traceback or "")
     if len(frames) > 1:
         count, line = frames[-1]
         for index, cell in enumerate(nb.cells):

@@ -14,6 +14,8 @@ import ast
 import re
 from dataclasses import dataclass
 
+from ...execution.tracebacks import cell_frames, library_calls
+
 # "using array.reshape(-1, 1) if ..., or array.reshape(1, -1) if ...": a method call on a
 # placeholder, with literal arguments, after "using" (and each "or" that follows)
 _FORM = re.compile(
@@ -21,8 +23,6 @@ _FORM = re.compile(
     r"(?:\s+(if\b[^.,;]*?(?=\s+or\b|[.,;]|$)))?"
 )
 _USING = re.compile(r"\b(?:either\s+)?using\s+", re.IGNORECASE)
-_CELL_FRAME = re.compile(r"^\s*Cell In\s*\[\d+\],\s*line \d+", re.MULTILINE)
-_LIBRARY_FRAME = re.compile(r"^\s*File [^\n]+?:\d+, in ([A-Za-z_][\w.<>]*)\(", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -53,18 +53,15 @@ def stated_forms(evalue: str) -> tuple[str, list[Form]] | None:
 def refusing_call(traceback: str) -> str | None:
     """The qualified name of the library function the notebook's failing line called: the
     first frame after the last frame in a cell ("StandardScaler.inverse_transform")."""
-    cells = list(_CELL_FRAME.finditer(traceback or ""))
-    if not cells:
+    if not cell_frames(traceback):
         return None
-    frame = _LIBRARY_FRAME.search(traceback, cells[-1].end())
-    return frame.group(1) if frame else None
+    calls = library_calls(traceback)
+    return calls[0] if calls else None
 
 
 def raised_through(traceback: str, qualname: str) -> bool:
     """Whether the error passed through ``qualname`` after the notebook's last frame."""
-    cells = list(_CELL_FRAME.finditer(traceback or ""))
-    start = cells[-1].end() if cells else 0
-    return any(m.group(1) == qualname for m in _LIBRARY_FRAME.finditer(traceback or "", start))
+    return qualname in library_calls(traceback)
 
 
 def normalized(source: str) -> str | None:

@@ -12,8 +12,8 @@ from nbformat import NotebookNode
 
 from ...contracts.notebook import mask_magics
 from ...execution.base import CellError
+from ...execution.tracebacks import cell_frames
 
-_CELL_FRAME = re.compile(r"^\s*Cell In\s*\[[^\]]*\],\s*line (\d+)", re.MULTILINE)
 _ARROW = re.compile(r"^-*>\s*(\d+)\s", re.MULTILINE)
 
 
@@ -28,9 +28,9 @@ def parse_cell(source: str) -> ast.Module | None:
 def failing_line(error: CellError) -> int | None:
     """The 1-based line of the failing cell the error was raised at (its own frame, the first
     one the traceback shows), or None."""
-    m = _CELL_FRAME.search(error.traceback or "")
-    if m:
-        return int(m.group(1))
+    frames = cell_frames(error.traceback or "")
+    if frames:
+        return frames[0][1]
     m = _ARROW.search(error.traceback or "")
     return int(m.group(1)) if m else None
 

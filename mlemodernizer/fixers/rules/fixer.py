@@ -23,6 +23,7 @@ import nbformat
 from nbformat import NotebookNode
 
 from ...execution.base import CellError
+from ...execution.tracebacks import cells_of_frames
 from ..base import CellChange, FixContext, FixProposal, FixType
 from .catalogue import select_rules
 from .engine import PassResult, Policy, run_pass
@@ -51,14 +52,22 @@ def triggered_rules(rules: Iterable[Rule], errors: Iterable[CellError]) -> list[
     return sorted({r.id for r in rules for t in texts if r.matches_error(t)})
 
 
-def confined_cells(rules: Iterable[Rule], errors: list[CellError]) -> dict[str, frozenset[int]]:
-    """For each confined rule (``Rule.confined``), the cells whose error its signatures match."""
+def confined_cells(
+    rules: Iterable[Rule], errors: list[CellError], executed: NotebookNode | None = None
+) -> dict[str, frozenset[int]]:
+    """For each confined rule (``Rule.confined``), the cells whose error its signatures match,
+    and the earlier cells the traceback ran through (a function defined there failed)."""
     out: dict[str, frozenset[int]] = {}
     for rule in rules:
-        if rule.confined:
-            out[rule.id] = frozenset(
-                e.cell_index for e in errors if any(rule.matches_error(t) for t in error_texts([e]))
-            )
+        if not rule.confined:
+            continue
+        cells: set[int] = set()
+        for e in errors:
+            if any(rule.matches_error(t) for t in error_texts([e])):
+                cells.add(e.cell_index)
+                if executed is not None:
+                    cells.update(cells_of_frames(e.traceback, executed.cells))
+        out[rule.id] = frozenset(cells)
     return out
 
 
@@ -94,7 +103,7 @@ class RulesFixer:
         versions = self._versions(ctx.versions)
         if ctx.fix_type == FixType.ERROR_REPAIR:
             triggered = frozenset(triggered_rules(self.rules, ctx.result.errors))
-            confined = confined_cells(self.rules, list(ctx.result.errors))
+            confined = confined_cells(self.rules, list(ctx.result.errors), ctx.result.executed)
             policy = Policy(safe=True, triggered=triggered, confined=confined)
             return self._propose(
                 ctx.notebook,

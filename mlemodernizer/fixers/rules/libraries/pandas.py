@@ -992,6 +992,31 @@ def _int_key_on_series(site: Site) -> Outcome | None:
     )
 
 
+INDEXERS = ("iloc", "loc", "iat", "at", "ix")
+
+
+def _int_key_on_untyped(site: Site) -> Outcome | None:
+    """``coeff[0]`` on a name inference cannot type (a function's parameter, another library's
+    result): after a ``KeyError: 0`` in its cell, the Series with labels it was (PD040's case,
+    unproven)."""
+    node: cst.Subscript = site.node
+    if len(node.slice) != 1 or not isinstance(node.value, cst.Name | cst.Attribute):
+        return None
+    if isinstance(node.value, cst.Attribute) and node.value.attr.value in INDEXERS:
+        return None  # already an indexer: s.iloc[0]
+    if site.infer(node.value) is not None:
+        return None  # typed: PD040 decides for a Series, and nothing else is ours
+    key = node.slice[0].slice
+    if not isinstance(key, cst.Index) or not isinstance(literal(key.value), int):
+        return None
+    return Outcome(
+        fix=lambda n, refs: n.with_changes(
+            value=cst.Attribute(value=n.value, attr=cst.Name("iloc"))
+        ),
+        proven=False,
+    )
+
+
 def _label_list(node: cst.BaseExpression) -> bool:
     """A key that selects several labels: a list literal or range(...)/list(range(...))."""
     if isinstance(node, cst.List):
@@ -3130,6 +3155,31 @@ RULES = [
                 "import pandas as pd\npd.set_option('mode.use_inf_as_na', True)\n"
                 "pd.options.mode.use_inf_as_na = True\nn = df.isna().sum()",
                 "import pandas as pd\nn = df.isna().sum()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD094",
+        library=LIB,
+        changed_in="3.0",
+        safety=REVIEW,
+        catalogue="P37",
+        confined=True,
+        message="x[0] on a value of unknown type failed with KeyError: 0: a Series with labels "
+        "is looked up by label in pandas 3.0; use x.iloc[0]",
+        replacement="x.iloc[0]",
+        why="PD040 for what inference cannot type: a function's parameter, or a Series another "
+        "library returned (a statsmodels fit's params). pandas 2.1 deprecated the positional "
+        "fallback of Series[int] on a non-integer index and 3.0 removed it, so the lookup "
+        "raises KeyError with the integer. Only the cells the error ran through are rewritten.",
+        signatures=(r"^KeyError: -?\d+$",),
+        matchers=(Node(types=("Subscript",), check=_int_key_on_untyped),),
+        examples=(
+            (
+                "def pz(fico, amt, coeff):\n    z = coeff[0] * fico + coeff[1] * amt + coeff[2]\n"
+                "    return z",
+                "def pz(fico, amt, coeff):\n"
+                "    z = coeff.iloc[0] * fico + coeff.iloc[1] * amt + coeff.iloc[2]\n    return z",
             ),
         ),
     ),
