@@ -56,3 +56,16 @@ def test_a_url_split_over_implicitly_joined_strings_is_replaced_whole(tmp_path: 
         "%matplotlib inline\ndf = pd.read_csv('wdbc.data', header=None)"
     )
     assert "cell 1 reads `wdbc.data`" in proposal.plan and "REVIEW" in proposal.plan
+
+
+def test_a_data_folder_beside_the_notebooks_folder(tmp_path: Path) -> None:
+    # a course repository: notebooks/ and datasets/ side by side
+    notebooks = tmp_path / "course" / "notebooks"
+    notebooks.mkdir(parents=True)
+    (tmp_path / "course" / "datasets").mkdir()
+    (tmp_path / "course" / "datasets" / "loansData.csv").write_text("1")
+    read = "loans = pd.read_csv('https://spark-public.invalid/dataanalysis/loansData.csv')"
+    assert _copies(notebooks, read) == ["../datasets/loansData.csv"]
+    # one beside the notebook is the one read
+    (notebooks / "loansData.csv").write_text("1")
+    assert _copies(notebooks, read) == ["loansData.csv"]

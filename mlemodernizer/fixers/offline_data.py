@@ -5,13 +5,15 @@ Books and courses read their data sets from a URL and ship the same file with th
 fails (`URLError: <urlopen error [Errno -2] Name or service not known>`), and the cell and every
 cell after it with it. When exactly one file in the notebook's folder, or in a folder at most
 two levels below it, has the file name the URL ends in (or that name plus the suffix a file saved
-by hand gets: `.txt`, `.csv`, a compression's), the URL in the failing cell becomes that path.
+by hand gets: `.txt`, `.csv`, a compression's), the URL in the failing cell becomes that path;
+where none is, the same search from the folder above (`notebooks/` beside `datasets/`).
 The name matches, not yet the content: REVIEW safety, said in the plan, and kept only when the
 cell's error is gone.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -131,17 +133,28 @@ def _local_file(url: str, folder: Path) -> str | None:
     if not name or not folder.is_dir() or any(c in name for c in "*?["):
         return None
     for names in ([name], [f"{name}{suffix}" for suffix in _SAVED_AS]):
-        hits = [folder / n for n in names if (folder / n).is_file()]
+        hits = [folder / n for n in names if (folder / n).is_file()] or _below(folder, names)
         if not hits:
-            for depth in range(1, _DEPTH + 1):
-                for n in names:
-                    pattern = "/".join(["*"] * depth + [n])
-                    hits.extend(p for p in folder.glob(pattern) if p.is_file())
+            # a sibling data folder: notebooks/ beside data/ (the parent's own files too)
+            parent = folder.parent
+            hits = [parent / n for n in names if (parent / n).is_file()] + [
+                p for p in _below(parent, names) if folder not in p.parents
+            ]
         if len(hits) == 1:
-            return hits[0].relative_to(folder).as_posix()
+            return Path(os.path.relpath(hits[0], folder)).as_posix()
         if hits:
             return None  # several: which one would be a guess
     return None
+
+
+def _below(folder: Path, names: list[str]) -> list[Path]:
+    """The files of those names in the folders at most ``_DEPTH`` levels below ``folder``."""
+    hits: list[Path] = []
+    for depth in range(1, _DEPTH + 1):
+        for n in names:
+            pattern = "/".join(["*"] * depth + [n])
+            hits.extend(p for p in folder.glob(pattern) if p.is_file())
+    return hits
 
 
 def _replace_urls(source: str, paths: dict[str, str]) -> str | None:

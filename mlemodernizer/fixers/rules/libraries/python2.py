@@ -747,8 +747,9 @@ RULES = [
         "[Errno -2] Name or service not known>` and every cell after it fails too. When exactly "
         "one file in the notebook's folder, or in a folder at most two levels below it, has the "
         "file name the URL ends in (or that name plus `.txt`, `.csv` or a compression's "
-        "suffix, as a file saved by hand gets), the URL in the failing cell becomes that path. "
-        "Only the name is known to match, so it is a REVIEW fix, said in the plan; it is kept "
+        "suffix, as a file saved by hand gets), the URL in the failing cell becomes that path; "
+        "where there is none, the same search runs from the folder above (a course's "
+        "`notebooks/` beside its `datasets/`). Only the name is known to match, so it is a REVIEW fix, said in the plan; it is kept "
         "only when the cell's error is gone and nothing got worse.",
         applied_by="mlemodernizer.fixers.offline_data",
         examples=(
