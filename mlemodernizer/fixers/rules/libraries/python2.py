@@ -749,8 +749,9 @@ RULES = [
         "file name the URL ends in (or that name plus `.txt`, `.csv` or a compression's "
         "suffix, as a file saved by hand gets), the URL in the failing cell becomes that path; "
         "where there is none, the same search runs from the folder above (a course's "
-        "`notebooks/` beside its `datasets/`). Only the name is known to match, so it is a REVIEW fix, said in the plan; it is kept "
-        "only when the cell's error is gone and nothing got worse.",
+        "`notebooks/` beside its `datasets/`). Only the name is known to match, so it is a "
+        "REVIEW fix, said in the plan; it is kept only when the cell's error is gone and "
+        "nothing got worse.",
         applied_by="mlemodernizer.fixers.offline_data",
         examples=(
             (
