@@ -60,6 +60,14 @@ class Edit:
         return unmask_magics(new.code, mapping)
 
 
+@dataclass(frozen=True)
+class CellEdit(Edit):
+    """An edit of the failing cell alone: what it matches elsewhere may be right there."""
+
+    def scope(self, nb: NotebookNode, cell: int) -> list[int]:
+        return [cell]
+
+
 def _alias(name: str, bound: str) -> cst.ImportAlias:
     return cst.ImportAlias(
         name=cst.Name(name),
@@ -260,16 +268,13 @@ class KeywordRewrite(Edit):
 
 
 @dataclass(frozen=True)
-class KeywordAdd(Edit):
+class KeywordAdd(CellEdit):
     """In calls of ``callee`` that do not pass ``keyword``: ``keyword=value`` added (``value``
     is Python source), in the failing cell only: another call may read another file."""
 
     callee: str
     keyword: str
     value: str
-
-    def scope(self, nb: NotebookNode, cell: int) -> list[int]:
-        return [cell]
 
     def transformer(self, first: bool) -> cst.CSTTransformer:
         edit = self
@@ -301,15 +306,12 @@ class KeywordAdd(Edit):
 
 
 @dataclass(frozen=True)
-class WholeNumberKeyword(Edit):
+class WholeNumberKeyword(CellEdit):
     """``keyword=5.0`` -> ``keyword=5`` in the failing cell's calls (a float literal equal to
     ``value``)."""
 
     keyword: str
     value: int
-
-    def scope(self, nb: NotebookNode, cell: int) -> list[int]:
-        return [cell]
 
     def transformer(self, first: bool) -> cst.CSTTransformer:
         edit = self
@@ -508,13 +510,10 @@ _PRINT = re.compile(r"^(\s*)print(?:\s+(?!\s*[(=.,\[])(.*?)|\s*)$")
 
 
 @dataclass(frozen=True)
-class PrintStatements(Edit):
+class PrintStatements(CellEdit):
     """Python 2 ``print x, y`` statements -> ``print(x, y)`` (a trailing comma keeps the line
     open: ``end=' '``; ``print >>f, x`` -> ``print(x, file=f)``); the interpreter's own "Did you
     mean print(...)?" is the evidence. Line by line, in the failing cell only."""
-
-    def scope(self, nb: NotebookNode, cell: int) -> list[int]:
-        return [cell]
 
     def apply_source(self, source: str, first: bool) -> str | None:
         out = []
@@ -589,7 +588,7 @@ class DropSetting(Edit):
 
 
 @dataclass(frozen=True)
-class ArgumentForm(Edit):
+class ArgumentForm(CellEdit):
     """``f(arg)`` -> ``f(arg.form)`` in the failing cell, for calls to ``method`` whose first
     positional argument is ``argument`` (as written, spacing aside): the form a library's
     message states for an argument it refused (``y.reshape(-1, 1)``)."""
@@ -597,9 +596,6 @@ class ArgumentForm(Edit):
     method: str
     argument: str
     form: str
-
-    def scope(self, nb: NotebookNode, cell: int) -> list[int]:
-        return [cell]
 
     def transformer(self, first: bool) -> cst.CSTTransformer:
         from .forms import normalized

@@ -977,6 +977,11 @@ def _freq(
 # --- P37-P45 -------------------------------------------------------------------------------------
 
 
+def _by_position(n: cst.Subscript, refs: Any) -> cst.Subscript:
+    """``s[0]`` -> ``s.iloc[0]``."""
+    return n.with_changes(value=cst.Attribute(value=n.value, attr=cst.Name("iloc")))
+
+
 def _int_key_on_series(site: Site) -> Outcome | None:
     node: cst.Subscript = site.node
     t = site.infer(node.value)
@@ -985,11 +990,7 @@ def _int_key_on_series(site: Site) -> Outcome | None:
     key = node.slice[0].slice
     if not isinstance(key, cst.Index) or not isinstance(literal(key.value), int):
         return None
-    return Outcome(
-        fix=lambda n, refs: n.with_changes(
-            value=cst.Attribute(value=n.value, attr=cst.Name("iloc"))
-        )
-    )
+    return Outcome(fix=_by_position)
 
 
 INDEXERS = ("iloc", "loc", "iat", "at", "ix")
@@ -1009,12 +1010,7 @@ def _int_key_on_untyped(site: Site) -> Outcome | None:
     key = node.slice[0].slice
     if not isinstance(key, cst.Index) or not isinstance(literal(key.value), int):
         return None
-    return Outcome(
-        fix=lambda n, refs: n.with_changes(
-            value=cst.Attribute(value=n.value, attr=cst.Name("iloc"))
-        ),
-        proven=False,
-    )
+    return Outcome(fix=_by_position, proven=False)
 
 
 def _label_list(node: cst.BaseExpression) -> bool:
