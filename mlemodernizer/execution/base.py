@@ -103,6 +103,10 @@ class ExecutionRequest:
     # code run in a fresh kernel before the first cell, outside the notebook (no cell, no
     # history): the overlay that makes the kernel import changed local modules (module_overlay)
     setup_code: str | None = None
+    # the kernel's random streams and string hashing start from this seed (``seeding``): two
+    # runs with one seed draw alike, a resumed run as a run from the top does; a run with
+    # another seed than the kept kernel's starts fresh. None: left to chance
+    seed: int | None = None
 
 
 class Executor(Protocol):

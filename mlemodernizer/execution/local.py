@@ -32,6 +32,7 @@ from ..contracts.errors import ExecutorError
 from .base import ExecutionRequest, ExecutionResult
 from .processes import process_alive, process_start
 from .record import PROBE_TIMEOUT_S, RunRecorder, parse_facts
+from .seeding import KernelStreams, hash_seed_environment, join_setup, seed_setup
 
 _WATCH_INTERVAL_S = 0.1
 _KERNEL_START_ATTEMPTS = 3
@@ -180,14 +181,17 @@ class LocalExecutor:
             request.start_at > 0
             and session is not None
             and session.cwd == request.cwd
+            and session.streams.resumable(request.seed)
             and await _alive(session.client)
         )
         recorder = RunRecorder(request, kept=session.nb if resume and session is not None else None)
         result, nb = recorder.result, recorder.nb
         started = time.monotonic()
+        streams = KernelStreams(request.seed)  # the kernel's random streams, as the run leaves them
         if resume and session is not None:
             client = session.client
             client.nb = nb
+            streams = session.streams
         else:
             await self._drop_session()
             client = NotebookClient(
@@ -201,7 +205,9 @@ class LocalExecutor:
             )
         self._session = None
         deadline = started + request.timeout_s
-        work = asyncio.ensure_future(self._run_cells(client, recorder, started, fresh=not resume))
+        work = asyncio.ensure_future(
+            self._run_cells(client, recorder, started, fresh=not resume, streams=streams)
+        )
         try:
             while not work.done():
                 await asyncio.wait({work}, timeout=_WATCH_INTERVAL_S)
@@ -221,7 +227,7 @@ class LocalExecutor:
                 work.cancel()
             healthy = not (result.timed_out or result.kernel_died or result.cancelled)
             if request.keep_kernel and healthy:
-                self._session = _Session(client=client, nb=nb, cwd=request.cwd)
+                self._session = _Session(client=client, nb=nb, cwd=request.cwd, streams=streams)
             else:
                 await _kill_kernel(client)
         if not result.runtime_s:  # stopped early: no probe ran, all time was the notebook's
@@ -233,7 +239,7 @@ class LocalExecutor:
             return fresh
         return result
 
-    async def _start_kernel(self, client: NotebookClient) -> None:
+    async def _start_kernel(self, client: NotebookClient, seed: int | None = None) -> None:
         """Start the kernel, retrying: a busy machine or a port taken between the choice and the
         bind makes a kernel die before it answers, and that says nothing about the notebook."""
         last: Exception | None = None
@@ -244,7 +250,8 @@ class LocalExecutor:
             try:
                 # kernel-process stderr (ZMQ/transport chatter) is not the notebook's output
                 await client.async_start_new_kernel(
-                    stderr=subprocess.DEVNULL, env=kernel_environment()
+                    stderr=subprocess.DEVNULL,
+                    env={**kernel_environment(), **hash_seed_environment(seed)},
                 )
                 await client.async_start_new_kernel_client()
                 await self._read_language_info(client)
@@ -277,14 +284,26 @@ class LocalExecutor:
             self._session = None
 
     async def _run_cells(
-        self, client: NotebookClient, recorder: RunRecorder, started: float, fresh: bool
+        self,
+        client: NotebookClient,
+        recorder: RunRecorder,
+        started: float,
+        fresh: bool,
+        streams: KernelStreams,
     ) -> None:
         request, result = recorder.request, recorder.result
         deadline = started + request.timeout_s
         if fresh:
-            await self._start_kernel(client)
-            if request.setup_code:
-                await _run_setup(client, request.setup_code)
+            await self._start_kernel(client, request.seed)
+            setup = join_setup(seed_setup(request.seed), request.setup_code)
+            if setup:
+                await _run_setup(client, setup)
+        elif request.seed is not None:
+            try:
+                await _run_in_live_kernel(client, streams.resume_code(client.nb, recorder.start))
+            except DeadKernelError as exc:  # gone since it was kept: the caller starts afresh
+                recorder.kernel_died(None, 0.0, str(exc))
+                return
         for index, cell in enumerate(client.nb.cells):
             if index < recorder.start or cell.cell_type != "code" or not cell.source.strip():
                 continue
@@ -325,6 +344,25 @@ async def _run_setup(client: NotebookClient, code: str) -> None:
         raise ExecutorError(f"kernel setup failed: {content.get('ename')}: {content.get('evalue')}")
 
 
+async def _run_in_live_kernel(client: NotebookClient, code: str) -> None:
+    """Run the engine's code in a kept kernel, outside the notebook; a kernel that died since
+    it was kept raises DeadKernelError (as a cell would), not a wait until the run's limit."""
+    work = asyncio.ensure_future(
+        client.kc.execute_interactive(
+            code, store_history=False, output_hook=lambda msg: None, timeout=PROBE_TIMEOUT_S
+        )
+    )
+    while not work.done():
+        await asyncio.wait({work}, timeout=0.5)
+        if not work.done() and not await _alive(client):
+            work.cancel()
+            raise DeadKernelError("the kept kernel died")
+    reply = await work
+    if reply.get("content", {}).get("status") != "ok":
+        content = reply.get("content", {})
+        raise ExecutorError(f"kernel setup failed: {content.get('ename')}: {content.get('evalue')}")
+
+
 async def _run_probe(client: NotebookClient, code: str) -> dict[str, Any]:
     """Run grounding code in the live kernel, outside the notebook (no cell, no history)."""
     chunks: list[str] = []
@@ -349,6 +387,7 @@ class _Session:
     client: NotebookClient
     nb: NotebookNode
     cwd: Path
+    streams: KernelStreams
 
 
 async def _alive(client: NotebookClient) -> bool:

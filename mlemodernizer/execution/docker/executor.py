@@ -26,6 +26,7 @@ from ...contracts.errors import ExecutorError
 from ..base import ExecutionRequest, ExecutionResult
 from ..gpus import GpuDecision, parse_gpus
 from ..record import PROBE_TIMEOUT_S, RunRecorder, parse_facts
+from ..seeding import KernelStreams, hash_seed_environment, join_setup, seed_setup
 from .channel import EMPTY
 from .client import connect
 from .config import DockerConfig
@@ -67,6 +68,7 @@ class DockerExecutor:
         self._scratch: Path | None = None
         self._pending_setup_s = 0.0
         self._kept_nb: Any = None  # the executed notebook of a keep_kernel run (for resuming)
+        self._kept_streams: KernelStreams | None = None  # that kernel's random streams
         self._starts = 0
         self._user_note = ""
         self._closed = False
@@ -208,10 +210,19 @@ class DockerExecutor:
             and not self._container.channel.closed
             and self._container.layout.nbdir == wanted
         )
-        kept = self._kept_nb
-        self._kept_nb = None
-        resume = request.start_at > 0 and reused and kept is not None
+        kept, kept_streams = self._kept_nb, self._kept_streams
+        self._kept_nb, self._kept_streams = None, None
+        resume = (
+            request.start_at > 0
+            and reused
+            and kept is not None
+            and kept_streams is not None
+            and kept_streams.resumable(request.seed)
+        )
         recorder = RunRecorder(request, kept=kept if resume else None)
+        streams = KernelStreams(request.seed)
+        if resume and kept_streams is not None:
+            streams = kept_streams
         result, nb = recorder.result, recorder.nb
         t0 = time.monotonic()
         box = self._ensure(request.cwd)
@@ -233,7 +244,9 @@ class DockerExecutor:
                 "from_cell": recorder.start,
                 "restart": not resume,
                 "kernel": self.config.kernel or "python3",
-                "setup": request.setup_code,
+                "setup": join_setup(seed_setup(request.seed), request.setup_code),
+                "kernel_env": hash_seed_environment(request.seed),
+                "resume_setup": streams.resume_code(nb, recorder.start) if resume else None,
             }
         )
         current: int | None = None
@@ -269,6 +282,7 @@ class DockerExecutor:
             kind = msg.get("type")
             if kind == "run_started" and resume and not msg.get("resumed"):
                 recorder.restarted()  # the kept kernel had gone: every cell runs anew
+                streams = KernelStreams(request.seed)
             elif kind == "cell_started":
                 current = int(msg["index"])
                 cell_t0 = time.monotonic()
@@ -299,6 +313,7 @@ class DockerExecutor:
         if self._container is box:
             if request.keep_kernel and finished and not result.kernel_died:
                 self._kept_nb = nb  # the next run may resume in this kernel
+                self._kept_streams = streams
             else:  # no kernel idles in the container between runs (the container does)
                 with contextlib.suppress(Exception):
                     box.channel.send({"op": "stop_kernel"})

@@ -99,12 +99,16 @@ class Runner:
                 await self.km.shutdown_kernel(now=True)
             self.km = None
 
-    async def _start_kernel(self, cwd: str, kernel_name: str) -> None:
+    async def _start_kernel(self, cwd: str, kernel_name: str, env: dict | None = None) -> None:
         from jupyter_client.manager import AsyncKernelManager
 
         await self._stop_kernel()
         self.km = AsyncKernelManager(kernel_name=kernel_name)
-        await self.km.start_kernel(cwd=cwd, stderr=open(os.devnull, "w"))  # noqa: SIM115
+        await self.km.start_kernel(
+            cwd=cwd,
+            stderr=open(os.devnull, "w"),  # noqa: SIM115
+            env={**os.environ, **(env or {})},  # the host's seed for string hashing
+        )
         self.kc = self.km.client()
         self.kc.start_channels()
         await self.kc.wait_for_ready(timeout=120)
@@ -129,14 +133,16 @@ class Runner:
         resume = not cmd.get("restart", True) and self.cwd == cwd and await self._alive()
         from_cell = int(cmd.get("from_cell", 0)) if resume else 0
         if not resume:
-            await self._start_kernel(cwd, kernel_name)
-            if cmd.get("setup"):
-                # the host's overlay of changed local modules, before any cell imports them
-                reply = await self.kc.execute_interactive(
-                    cmd["setup"], store_history=False, output_hook=lambda msg: None, timeout=60
-                )
-                if reply.get("content", {}).get("status") != "ok":
-                    raise RuntimeError(f"kernel setup failed: {reply.get('content')}")
+            await self._start_kernel(cwd, kernel_name, cmd.get("kernel_env"))
+        # a fresh kernel: the host's seeds and its overlay of changed local modules, before any
+        # cell imports them; a kept one: its random streams as the resumed cell found them
+        setup = cmd.get("setup") if not resume else cmd.get("resume_setup")
+        if setup:
+            reply = await self.kc.execute_interactive(
+                setup, store_history=False, output_hook=lambda msg: None, timeout=60
+            )
+            if reply.get("content", {}).get("status") != "ok":
+                raise RuntimeError(f"kernel setup failed: {reply.get('content')}")
         send({"type": "run_started", "from_cell": from_cell, "resumed": resume})
         client = NotebookClient(
             nb,
