@@ -116,6 +116,33 @@ export interface IReportIteration {
   files_rejected?: string[];
   /** Per changed cell (or file): similarity to its previous and original source. */
   similarity?: Record<string, Record<string, number>>;
+  /**
+   * Working cells that showed fewer of their author's numbers after the fix
+   * but are random, so no evidence against it (absent in older reports).
+   */
+  lost_in_random_cells?: IRandomLoss[];
+  /** What a second run with another seed said of a loss (absent in older reports). */
+  second_look?: string;
+}
+
+/**
+ * A random working cell that showed fewer of its author's numbers after a fix.
+ */
+export interface IRandomLoss {
+  cell_index: number;
+  found: number;
+  total: number;
+  why: string;
+}
+
+/**
+ * A cell whose numbers may differ between two runs of the same code: read
+ * from the code, or measured by two runs.
+ */
+export interface IRandomCell {
+  cell_index: number;
+  why: string;
+  basis: 'measured' | 'reading';
 }
 
 /**
@@ -167,6 +194,14 @@ export interface IReport {
   /** What "reproducible" rests on, and in words (absent in older reports). */
   reproduced_by?: ReproducedBy;
   reproduced_words?: string;
+  /** The cells whose numbers are no evidence of a fix (absent in older reports). */
+  random_cells?: IRandomCell[];
+  /**
+   * Seconds by kind of run (baseline, iteration, noise-baseline, second-look,
+   * verdict, noise-run, rerun), adding up to `execution_seconds_total`
+   * (absent in older reports).
+   */
+  run_seconds?: Record<string, number>;
 }
 
 /**

@@ -113,8 +113,13 @@ def test_json_report_has_the_contract_fields(tmp_path: Path) -> None:
     for key in ("error_cells", "first_error", "runtime_s", "score"):
         assert key in report["baseline"] and key in report["final"]
     assert set(report["llm"]) == {"requests", "prompt_tokens", "completion_tokens", "cost_usd"}
-    assert report["execution_seconds_total"] == pytest.approx(
+    # where the time went: a clean notebook runs once
+    assert set(report["run_seconds"]) == {"baseline"}
+    assert report["run_seconds"]["baseline"] == pytest.approx(
         report["baseline"]["runtime_s"], abs=0.01
+    )
+    assert report["execution_seconds_total"] == pytest.approx(
+        sum(report["run_seconds"].values()), abs=0.01
     )
 
 

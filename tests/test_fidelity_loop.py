@@ -6,6 +6,7 @@ says what "reproducible" rests on."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from mlemodernizer.scoring.basis import reproduction_basis, score_words
@@ -47,14 +48,19 @@ def test_a_deviating_score_names_the_first_drifting_cell_and_the_model_starts_th
         "--score-regex", r"p\(versicolor\): ([0-9.]+)", "--report", str(report_path),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
-    # the issue line names the cell where the outputs first drift, not the score's (cell 4)
-    assert (
-        "issue: score_deviation: the first cell upstream of the score whose output drifted: "
-        "cell 3 (0.006 -> 0.002, 0.272 -> 0.441" in proc.stderr
+    # the issue line names the cell where the outputs first drift, not the score's (cell 4);
+    # lbfgs stops at its iteration limit near 0.4416, which rounds either way by the machine's
+    # BLAS kernels
+    assert re.search(
+        r"issue: score_deviation: the first cell upstream of the score whose output drifted: "
+        r"cell 3 \(0\.006 -> 0\.002, 0\.272 -> 0\.44[12]",
+        proc.stderr,
     )
     prompt = srv.requests[0]["messages"][-1]["content"]
     assert "## Where the outputs first drift" in prompt
-    assert "first differ at `# %% cell 3` (0.006 -> 0.002, 0.272 -> 0.441" in prompt
+    assert re.search(
+        r"first differ at `# %% cell 3` \(0\.006 -> 0\.002, 0\.272 -> 0\.44[12]", prompt
+    )
     assert "[[0.006 0.272 0.722]]" in prompt  # the author's stored output of that cell
     report = json.loads(report_path.read_text())
     assert report["reproducible"] and report["reproduced_by"] == "both"

@@ -116,6 +116,10 @@ def test_with_modules_apply_the_fix_is_proposed_not_noticed(tmp_path: Path) -> N
         "file:helpers.py",
         -1,
     )
-    started = [e.data for e in events if e.type == "execution_started"]
+    started = [
+        e.data
+        for e in events
+        if e.type == "execution_started" and e.data["kind"] in ("baseline", "iteration")
+    ]
     assert started[1]["start_at"] == 0 and "helpers.py" in started[1]["reason"]
     assert result.report.error_free and "float(x)" in (tmp_path / "helpers.py").read_text()

@@ -203,6 +203,8 @@ def test_same_results_with_and_without_resume(tmp_path: Path, resume: bool) -> N
     runs = [report["baseline"]["runtime_s"]] + [it["runtime_s"] for it in report["iterations"]]
     if resume:
         runs.append(report["final"]["runtime_s"])  # the extra verdict run
+    assert "noise-baseline" not in report["run_seconds"]  # no stored numbers to judge by
     assert report["execution_seconds_total"] == pytest.approx(sum(runs), abs=0.05)
+    assert sum(report["run_seconds"].values()) == pytest.approx(sum(runs), abs=0.05)
     out = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
     assert out.cells[3].outputs[0]["text"] == "result: 33\n"

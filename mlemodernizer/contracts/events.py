@@ -110,6 +110,24 @@ class RunSummary(TypedDict):
     fixed_cells: list[int]
 
 
+class RandomLoss(TypedDict):
+    """A working cell that showed fewer of its author's numbers after a fix but is random, so
+    no evidence against the fix (``report.IterationRecord.lost_in_random_cells``)."""
+
+    cell_index: int
+    found: int
+    total: int
+    why: str
+
+
+class RandomCell(TypedDict):
+    """A cell whose numbers may differ between two runs of the same code (``Randomness``)."""
+
+    cell_index: int
+    why: str
+    basis: Literal["measured", "reading"]
+
+
 class ReportIteration(TypedDict):
     """One iteration in the report (``report.IterationRecord``)."""
 
@@ -134,6 +152,9 @@ class ReportIteration(TypedDict):
     files_changed: list[str]
     files_rejected: list[str]
     similarity: dict[str, dict[str, float]]
+    # the judge's evidence on random cells (absent in reports before it)
+    lost_in_random_cells: NotRequired[list[RandomLoss]]
+    second_look: NotRequired[str]
 
 
 # what was wrong with a model's reply (``fixers.llm.problems`` says each in plain words)
@@ -276,6 +297,10 @@ class Report(TypedDict):
     fidelity: NotRequired[Fidelity | None]
     reproduced_by: NotRequired[ReproducedBy]  # absent in reports before it
     reproduced_words: NotRequired[str]
+    random_cells: NotRequired[list[RandomCell]]  # absent in reports before it
+    # seconds by kind of run (baseline, iteration, noise-baseline, second-look, verdict,
+    # noise-run, rerun), adding up to execution_seconds_total (absent in reports before it)
+    run_seconds: NotRequired[dict[str, float]]
 
 
 # --- the events ---------------------------------------------------------------------------------

@@ -386,12 +386,14 @@ class Options:
     )
     noise_run: bool = _option(
         True,
-        help="when outputs drift from the stored ones, run the result once more to tell random "
-        "cells (unseeded) from drift",
+        help="runs with another seed that tell random cells (unseeded) apart: the unchanged "
+        "notebook once more after a short baseline, a second look before a rollback on lost "
+        "author numbers, and the result once more when its outputs drift from the stored ones",
         group="scoring",
         false_flags=("--no-noise-run",),
-        cli_help="do not run the result once more to tell random cells from drift (default: "
-        "a second fresh run when outputs drift from the stored ones)",
+        cli_help="no runs with another seed to tell random cells apart (default: the unchanged "
+        "notebook once more after a baseline of 15 s at most; a second look before a rollback "
+        "on lost author numbers; the result once more when its outputs drift)",
     )
     higher_is_better: bool | None = _option(  # None: inferred (rmse/mae/logloss: lower)
         None,

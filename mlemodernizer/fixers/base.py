@@ -74,6 +74,8 @@ class FixProposal:
     plan: str
     changes: list[CellChange]
     rule_ids: list[str] = field(default_factory=list)
+    # cell id -> the rules that changed that cell (a rules proposal; the triage names them)
+    cell_rules: dict[str, list[str]] = field(default_factory=dict)
     model: str | None = None
     usage: TokenUsage = field(default_factory=TokenUsage)
     # cell id -> the error ("ename: message") the change to that cell aims at: the loop keeps

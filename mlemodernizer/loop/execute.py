@@ -19,6 +19,7 @@ from ..contracts.events import (
 from ..contracts.options import Options
 from ..environment.local_modules import ModulePatcher, local_module_notices
 from ..execution.base import CellError, CellRun, ExecutionRequest, Executor, ProbeFactory
+from ..execution.seeding import RUN_SEED
 from ..scoring.score import ScoreSource
 from .progress import RunState, cell_outcomes, cell_report
 from .report import RunSummary
@@ -59,7 +60,10 @@ class ExecuteStep:
         start_at: int = 0,
         keep_kernel: bool = False,
         reason: str = "",
+        seed: int = RUN_SEED,
     ) -> Run:
+        """One run. Every judged run draws from ``RUN_SEED``; a run meant to reveal randomness
+        passes another ``seed``."""
         workdir = st.workdir
         self.emitter.emit(
             ExecutionStarted(iteration=iteration, kind=kind, start_at=start_at, reason=reason)
@@ -109,9 +113,12 @@ class ExecuteStep:
                 start_at=start_at,
                 keep_kernel=keep_kernel,
                 setup_code=st.modules.setup_code(),
+                seed=seed,
             )
         )
         st.exec_seconds += result.runtime_s
+        what = kind.split("-")[0] if kind.startswith("rerun-") else kind
+        st.run_seconds[what] = round(st.run_seconds.get(what, 0.0) + result.runtime_s, 3)
         st.deadline.ran(result.runtime_s, limit, own_limit, result.timed_out)
         completed = not (result.timed_out or result.kernel_died or result.cancelled)
         score = None

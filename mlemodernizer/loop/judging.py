@@ -5,20 +5,26 @@ fix still on probation and run the final notebook from the top."""
 from __future__ import annotations
 
 import copy
+import threading
 
 from nbformat import NotebookNode
 
 from ..contracts.events import Emitter, FixRolledBack
 from ..contracts.notebook import shown_cell_number
+from ..contracts.options import Options
 from ..environment.local_modules import failing_local_frame
 from ..environment.module_overlay import FILE_ID_PREFIX
+from ..execution.seeding import OTHER_SEED
 from ..fixers.base import CellChange, Fixer, FixProposal
 from ..fixers.environment.forms import raised_through
-from ..scoring.fidelity import cell_numbers, faithful_cells_lost, found_again
+from ..scoring.fidelity import cell_numbers, faithful_cells, faithful_cells_lost, found_again
+from ..scoring.randomness import callables_to_ask, differing_cells, read_randomness
 from .progress import Judgement, RunState, judge
 from .report import IterationRecord
 from .state import LoopState, Probation, Run
 
+# a second run of the unchanged notebook is cheap when its baseline took at most this
+NOISE_BASELINE_S = 15.0
 _BEST_RUN_OUTPUTS = (
     "the result's outputs are its best run's, not a fresh run's from the top: the deadline "
     "left no time for one"
@@ -30,6 +36,8 @@ class JudgeStep:
 
     emitter: Emitter
     fixers: list[Fixer]
+    options: Options
+    cancel: threading.Event
 
     def _judge(
         self,
@@ -47,7 +55,7 @@ class JudgeStep:
         judgement = judge(st.best[0].state, run.state, st.target)
         # judged by fidelity too: a working cell that showed its author's numbers and, after
         # the fix, shows fewer of them, was changed by it as surely as a cell it broke
-        drifted = [] if judgement.worse else self._faithful_lost(st, run, accepted)
+        drifted = [] if judgement.worse else self._numbers_lost(st, run, accepted, record)
         if judgement.worse and st.probation is None and self._a_rule_answers(run, judgement):
             # the fix broke cells with an error a rule answers (an old default pinned back,
             # which today's library refuses until it is wrapped): one more fix may complete
@@ -74,6 +82,91 @@ class JudgeStep:
         else:
             st.best = (run, copy.deepcopy(st.current), dict(st.modules.current))
             st.probation = None  # what the tentative fix broke is fixed: it stays
+
+    def _numbers_lost(
+        self, st: LoopState, run: Run, accepted: list[CellChange], record: IterationRecord
+    ) -> list[tuple[int, int, int]]:
+        """The working cells whose loss of their author's numbers is the fix's doing: not a
+        random cell (read or measured), and the loss holds on a second look, a run of the same
+        code with another seed (a cell whose numbers move between the two is random: measured,
+        and no evidence). Cells excused as random are kept on the record, with why."""
+        lost = self._faithful_lost(st, run, accepted)
+        if not lost:
+            return []
+        self._read_randomness(st)
+        excused = [(cell, st.randomness.why(cell[0])) for cell in lost]
+        lost = [cell for cell, why in excused if why is None]
+        if lost:
+            again = self._second_look(st, run)
+            if again is not None:
+                moved = differing_cells(run.result.executed, again.result.executed)
+                st.randomness.measured.update(moved)
+                still = [cell for cell in lost if cell[0] not in moved]
+                record.second_look = _second_look_words(lost, still, moved)
+                excused += [(cell, moved[cell[0]]) for cell in lost if cell[0] in moved]
+                lost = still
+        record.lost_in_random_cells = [
+            {"cell_index": i, "found": found, "total": total, "why": why}
+            for (i, found, total), why in excused
+            if why is not None
+        ]
+        return lost
+
+    def _second_look(self, st: LoopState, run: Run) -> Run | None:
+        """The fix's notebook once more with another seed, from the top in a fresh kernel (so
+        the notebook's own ``np.random.seed(0)`` runs again: a seeded cell draws as before);
+        None when there is no time for it or noise runs are off. Asked only for a loss in a
+        cell the reading and the runs so far do not know to be random: rarely."""
+        if not self.options.noise_run or st.deadline.too_late_for("a second look"):
+            return None
+        again = self._execute(
+            st,
+            st.current,
+            iteration=st.index,
+            kind="second-look",
+            seed=OTHER_SEED,
+            reason="the same code with another seed: did the cells that lost their author's "
+            "numbers lose them to the fix, or to chance?",
+        )
+        # its kernel drew from another seed: the next run must not resume in it
+        st.fresh_kernel_next = "after a second look with another seed: fresh kernel"
+        if again.result.timed_out or again.result.kernel_died or again.result.cancelled:
+            return None
+        return again
+
+    def _noise_baseline(self, st: LoopState) -> None:
+        """The unchanged notebook once more with another seed, where that is cheap (its
+        baseline ran in at most ``NOISE_BASELINE_S``) and could tell something (a working cell
+        that shows all its author's numbers and that the reading does not call random, the
+        only kind a fix is judged by): the cells the two runs disagree on are random before any
+        fix is judged. Off with noise runs."""
+        run = st.run
+        if not self.options.noise_run or self.cancel.is_set():
+            return
+        if run.result.timed_out or run.summary.runtime_s > NOISE_BASELINE_S:
+            return
+        executed = run.result.executed
+        judged = [i for i in faithful_cells(st.original, executed) if st.randomness.why(i) is None]
+        if not judged or st.deadline.too_late_for("the randomness check"):
+            return
+        noise = self._execute(
+            st,
+            st.current,
+            iteration=0,
+            kind="noise-baseline",
+            seed=OTHER_SEED,
+            reason="the unchanged notebook with another seed: cells whose numbers move between "
+            "two runs are random, and no fix is judged by them",
+        )
+        st.randomness.measured.update(differing_cells(executed, noise.result.executed))
+        # the baseline's kernel is gone (a fresh one ran the check): the first fix starts anew
+        st.fresh_kernel_next = "the randomness check ran in a kernel of its own: fresh kernel"
+
+    def _read_randomness(self, st: LoopState) -> None:
+        """The reading of the current code (a fix may have made a cell parse at last)."""
+        names = callables_to_ask(st.current)
+        known = st.signatures.lookup(names) if st.signatures is not None else {}
+        st.randomness.reading = read_randomness(st.current, known).cells
 
     def _faithful_lost(
         self, st: LoopState, run: Run, accepted: list[CellChange]
@@ -109,7 +202,7 @@ class JudgeStep:
             )
         )
         st.run, st.current = self._restore(st)
-        st.fresh_kernel_next = True
+        st.fresh_kernel_next = "after a rollback: fresh kernel"
 
     def _judge_targets(
         self,
@@ -129,7 +222,7 @@ class JudgeStep:
         if not why:
             # judged cell by cell, as every fix is: a count over all later cells would blame
             # the fix for what unseeded randomness moves there
-            drifted = self._faithful_lost(st, run, accepted)
+            drifted = self._numbers_lost(st, run, accepted, record)
             if drifted:
                 why = _drift_reason(drifted)
         groups = proposal.groups or {cid: [cid] for cid in proposal.targets}
@@ -299,6 +392,17 @@ def _drift_reason(lost: list[tuple[int, int, int]]) -> str:
     ]
     more = f" (and {len(lost) - 3} more cells)" if len(lost) > 3 else ""
     return "; ".join(parts) + more
+
+
+def _second_look_words(
+    lost: list[tuple[int, int, int]], still: list[tuple[int, int, int]], moved: dict[int, str]
+) -> str:
+    """What the second look found, cells counted from 1."""
+    cells = ", ".join(str(shown_cell_number(i)) for i, _, _ in lost)
+    if not still:
+        return f"a run with another seed moved cell {cells}'s numbers too: random, not the fix"
+    kept = ", ".join(str(shown_cell_number(i)) for i, _, _ in still)
+    return f"a run with another seed showed cell {kept} as the fix's run did: the loss is the fix's"
 
 
 def _sources(nb: NotebookNode) -> list[str]:

@@ -23,6 +23,7 @@ from ..contracts.options import Options
 from ..environment.install_missing import install, kernel_python
 from ..environment.local_modules import ModulePatcher
 from ..environment.module_overlay import ModuleEdits
+from ..environment.signatures import SignatureBook
 from ..execution.base import CellError, Executor
 from ..fixers.base import Attempt, CellChange, FixContext, Fixer, FixProposal
 from ..scoring.output_fidelity import CellFidelity, compare
@@ -37,7 +38,7 @@ from .resume import ResumeDecision
 from .resume import decide as decide_resume
 from .review import AutoReview, ReviewGate, ReviewStep
 from .state import ISSUE_TO_FIX, JobResult, LoopState, Run
-from .triage import CellTriage, blocked_notes, fixable_errors, triage
+from .triage import CellTriage, FixEnd, blocked_notes, fixable_errors, triage
 from .verdict import VerdictStep
 
 
@@ -67,6 +68,11 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             st, st.current, iteration=0, kind="baseline", keep_kernel=self.options.resume
         )
         st.baseline, st.baseline_state = st.run.summary, st.run.state
+        # what is random is known before any fix is judged: read from the code, and measured
+        # where a second run of the unchanged notebook is cheap and could tell something
+        self._read_randomness(st)
+        if self._classify(st.run, st.target) is not None:
+            self._noise_baseline(st)
         # the best state seen: a fix whose run is worse is rolled back to it (progress.judge)
         st.best = (st.run, copy.deepcopy(st.current), dict(st.modules.current))
         self._iterate(st)
@@ -92,6 +98,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             budget=self.budget if self.budget is not None else Budget.of(opts),
             notices=list(notices or []),
             deadline=Deadline(opts.deadline),
+            signatures=self._signature_book(workdir),
         )
         self.emitter.emit(
             JobStarted(
@@ -237,6 +244,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
         st.index += 1
         fix_id = f"fix-{st.index}"
         before = _error_of(st.run, focus)
+        failing = {cid: c.error for cid, c in st.run.state.cells.items() if c.error}
         st.current, accepted = self._review_and_apply(st, fix_id, st.index, issue, proposal)
         decision = ResumeDecision(0, "resume disabled")
         if accepted:
@@ -262,6 +270,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             self._tell(
                 proposal, {cid: ("rejected", "the user rejected it") for cid in proposal.targets}
             )
+        _note_undone(st, proposal, accepted, record, failing)
         if focus is not None:
             ended = (
                 "rejected"
@@ -302,9 +311,10 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
         when that is sound, else from the top in a fresh one."""
         files = [c.path for c in accepted if c.path is not None]
         if st.fresh_kernel_next:
-            # the kept kernel ran a change that was rolled back: its state is not ours
-            st.fresh_kernel_next = False
-            return ResumeDecision(0, "after a rollback: fresh kernel")
+            # the kept kernel ran a change that was rolled back, or drew from another seed:
+            # its state is not ours
+            why, st.fresh_kernel_next = st.fresh_kernel_next, ""
+            return ResumeDecision(0, why)
         if files:
             # the kept kernel imported the old module: only a fresh one sees the change
             return ResumeDecision(0, f"changed {', '.join(files)}: fresh kernel")
@@ -361,6 +371,12 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             },
         )
 
+    def _signature_book(self, workdir: Path) -> SignatureBook:
+        """Where the reading of randomness asks which callables take a seed: the kernel's own
+        interpreter in the notebook's folder; for a sidecar, this machine's, libraries only."""
+        python = kernel_python(self.options.kernel) if self.options.executor == "local" else None
+        return SignatureBook(python, workdir if python is not None else None)
+
     def _target(self, original: NotebookNode, workdir: Path) -> float | None:
         if self.options.target_score is not None:
             return float(self.options.target_score)
@@ -399,6 +415,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             versions=self.versions,
             modules_mode=self.options.modules,
             attempts=st.cell_attempts,
+            undone=st.undone,
         )
 
     def _score_drift(self, st: LoopState, run: Run) -> CellFidelity | None:
@@ -421,6 +438,35 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
         if scored and not within_band(run.score, target, self.options.tolerance):
             return "score_deviation"
         return None
+
+
+def _note_undone(
+    st: LoopState,
+    proposal: FixProposal,
+    accepted: list[CellChange],
+    record: IterationRecord,
+    failing: dict[str, str | None],
+) -> None:
+    """For each failing cell a rule or environment fix answered and that fix was not kept
+    (rejected, rolled back, or dropped when its error remained): how it ended, for the
+    triage's truth ("the catalogue's fix for this (PD002) was rolled back: ...")."""
+    if proposal.source not in ("rule", "environment"):
+        return
+    for change in proposal.changes:
+        error = failing.get(change.cell_id)
+        if change.path is not None or not error:
+            continue
+        if change not in accepted:
+            ended, why = "rejected", "you rejected it"
+        elif record.rolled_back:
+            ended, why = "rolled back", record.rollback_reason
+        elif st.current.cells[change.cell_index].source == change.old_source:
+            ended, why = "dropped", "the error it aimed at remained"
+        else:
+            st.undone.pop(change.cell_id, None)  # kept: whatever fails now is another story
+            continue
+        rules = tuple(proposal.cell_rules.get(change.cell_id, proposal.rule_ids))
+        st.undone[change.cell_id] = FixEnd(proposal.source, rules, error, ended, why)
 
 
 def _issue_info(run: Run, first: CellError | None = None) -> dict:

@@ -89,6 +89,11 @@ class IterationRecord:
     files_rejected: list[str] = field(default_factory=list)
     # difflib ratio of each changed cell to its previous and its original source
     similarity: dict[str, dict[str, float]] = field(default_factory=dict)
+    # working cells that showed fewer of their author's numbers after the fix but are random
+    # (read from the code, or measured), so no evidence against it: index, found, total, why
+    lost_in_random_cells: list[dict[str, Any]] = field(default_factory=list)
+    # what a second run with another seed said of a loss in a cell not known to be random
+    second_look: str = ""
 
 
 def edit_similarity(a: str, b: str) -> float:
@@ -134,6 +139,12 @@ class Report:
     # and in words
     reproduced_by: str = ""
     reproduced_words: str = ""
+    # the cells whose numbers are no evidence of what a fix changed: index, why, and whether
+    # two runs measured it or the code says so (scoring.randomness)
+    random_cells: list[dict[str, Any]] = field(default_factory=list)
+    # where the runs' time went: seconds by kind of run (baseline, iteration, noise-baseline,
+    # second-look, verdict, noise-run, rerun); they add up to execution_seconds_total
+    run_seconds: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

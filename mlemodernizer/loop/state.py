@@ -9,12 +9,15 @@ from pathlib import Path
 from nbformat import NotebookNode
 
 from ..environment.module_overlay import ModuleEdits
+from ..environment.signatures import SignatureBook
 from ..execution.base import ExecutionResult
 from ..fixers.base import Attempt, CellChange, FixType, TokenUsage
+from ..scoring.randomness import Randomness
 from .budget import Budget
 from .deadline import Deadline
 from .progress import RunState
 from .report import IterationRecord, Report, RunSummary
+from .triage import FixEnd
 
 ISSUE_TO_FIX = {
     "timeout": FixType.RUNTIME_REDUCTION,
@@ -60,6 +63,8 @@ class LoopState:
     notices: list[str]  # the caller's, before the module notices
     usage: TokenUsage = field(default_factory=TokenUsage)  # what this run's fixers spent
     exec_seconds: float = 0.0
+    # where the runs' time went, by kind of run (baseline, iteration, second-look, ...)
+    run_seconds: dict[str, float] = field(default_factory=dict)
     module_notices: list[str] = field(default_factory=list)
     install_tried: set[str] = field(default_factory=set)  # --install-missing: each package once
     installed: list[str] = field(default_factory=list)  # --install-missing: what pip installed
@@ -69,6 +74,8 @@ class LoopState:
     refused: set[tuple[str, str]] = field(default_factory=set)
     # per failing cell: how each fix aimed at it ended (triage gives up after a few)
     cell_attempts: dict[str, list[str]] = field(default_factory=dict)
+    # per failing cell: the last rule or environment fix for its error that was not kept
+    undone: dict[str, FixEnd] = field(default_factory=dict)
     records: list[IterationRecord] = field(default_factory=list)
     attempts: list[Attempt] = field(default_factory=list)  # the earlier fixes, for the prompts
     rejections: list[str] = field(default_factory=list)  # refused changes, in words
@@ -76,7 +83,12 @@ class LoopState:
     index: int = 0  # the last fix's number
     stop_reason: str = "reproducible"
     deadline: Deadline = field(default_factory=lambda: Deadline(None))
-    fresh_kernel_next: bool = False
+    # why the next run must start in a fresh kernel ("": it may resume in the kept one)
+    fresh_kernel_next: str = ""
+    # which cells are random (read from the code, measured by runs): their numbers are no
+    # evidence of what a fix changed; the signatures the reading asks the environment for
+    randomness: Randomness = field(default_factory=Randomness)
+    signatures: SignatureBook | None = None
     probation: Probation | None = None
     # set by the baseline run
     run: Run = field(init=False)  # the last run that counts

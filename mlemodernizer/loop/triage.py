@@ -11,11 +11,18 @@ Each failing cell is, in order of the checks:
 - **knock-on**: a ``NameError`` for a name an earlier failing cell defines (it fails because
   that cell did); it is no fixer's business while that cell fails;
 - **fixable**: everything else. Error repair takes the first fixable cell.
+
+The cause a failing cell is reported with tells the truth about the fixes tried: a cell whose
+error a rule or the environment family answered, but whose fix was rolled back, dropped or
+rejected, says so and why (``fix undone``), never "no rule rewrites"; a ``NameError`` for a
+name no cell, import or builtin of the notebook ever defines is the author's code (``author's
+code``), not an API change.
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -50,6 +57,51 @@ _API_DRIFT = re.compile(
 _NAME_ERROR = re.compile(r"name '([^']+)' is not defined")
 
 
+# builtins Python 3 removed: a NameError for one is an API change a rule answers
+_PYTHON2_BUILTINS = frozenset(
+    [
+        "xrange",
+        "unicode",
+        "raw_input",
+        "reduce",
+        "file",
+        "execfile",
+        "long",
+        "basestring",
+        "unichr",
+        "cmp",
+        "reload",
+        "apply",
+        "buffer",
+        "intern",
+        "coerce",
+    ]
+)
+# what IPython binds in every kernel
+_IPYTHON_NAMES = frozenset({"get_ipython", "display", "In", "Out", "exit", "quit", "_", "__"})
+# who made a fix, for people
+_FIXED_BY = {"rule": "the catalogue's fix", "environment": "the environment family's fix"}
+
+
+@dataclass(frozen=True)
+class FixEnd:
+    """How a fix aimed at a cell's error ended when it was not kept: who made it (its rules),
+    the cell's error it answered, and why it was undone."""
+
+    source: str  # rule | environment | llm
+    rule_ids: tuple[str, ...]
+    error: str  # the cell's error when the fix was made (first line)
+    ended: str  # rolled back | dropped | rejected
+    reason: str
+
+    def words(self) -> str:
+        """ "the catalogue's fix for this (PD002) was rolled back: cell 27 showed ..." """
+        who = _FIXED_BY.get(self.source, "the model's fix")
+        rules = f" ({', '.join(self.rule_ids)})" if self.rule_ids else ""
+        why = f": {self.reason}" if self.reason else ""
+        return f"{who} for this{rules} was {self.ended}{why}"
+
+
 @dataclass
 class CellTriage:
     cell_index: int
@@ -61,7 +113,7 @@ class CellTriage:
     package: str | None = None  # the distribution to install (environment)
     after: int | None = None  # knock-on: the earlier failing cell it depends on
     # why it still fails, in the words the report uses: environment | no rule |
-    # behaviour change | helper file | knock-on
+    # behaviour change | fix undone | author's code | helper file | knock-on
     cause: str = ""
 
     def to_json(self) -> dict[str, object]:
@@ -87,9 +139,11 @@ def triage(
     modules_mode: str = "apply",
     attempts: Mapping[str, list[str]] | None = None,
     max_attempts: int = 3,
+    undone: Mapping[str, FixEnd] | None = None,
 ) -> list[CellTriage]:
     """One verdict per failing cell, in notebook order. ``attempts``: per cell id, how each fix
-    aimed at it ended ("rejected", "rolled back", "still failing")."""
+    aimed at it ended ("rejected", "rolled back", "still failing"); ``undone``: per cell id,
+    the last rule or environment fix for it that was not kept."""
     attempts = attempts or {}
     out: list[CellTriage] = []
     for error in sorted(errors, key=lambda e: e.cell_index):
@@ -117,6 +171,12 @@ def triage(
                 item.state, item.after = "knock_on", earlier
                 item.reason = f"fails because cell {shown_cell_number(earlier)} did"
         item.cause = _cause(item, error)
+        end = (undone or {}).get(error.cell_id)
+        if item.cause in ("no rule", "behaviour change") and end and end.error == item.error:
+            # a fix answered this very error: the report says what became of it
+            item.cause, item.reason = "fix undone", end.words()
+        elif item.cause == "no rule" and (name := _never_defined(error, nb, folder)):
+            item.cause, item.reason = "author's code", f"{name!r} is never defined in the notebook"
         out.append(item)
     return out
 
@@ -157,6 +217,8 @@ def blocked_notes(cells: list[CellTriage]) -> list[str]:
 CAUSE_WORDS = {
     "behaviour change": "a call now behaves differently",
     "no rule": "a removed or renamed API that no rule rewrites",
+    "fix undone": "a fix was found but not kept (the report says why)",
+    "author's code": "a name the notebook never defines (the author's code, not an API change)",
     "environment": "something the environment lacks",
     "helper file": "an error in a .py file beside the notebook",
 }
@@ -267,6 +329,40 @@ def _cause(item: CellTriage, error: CellError) -> str:
     if error.ename in drift or _API_DRIFT.search(text):
         return "no rule"
     return "behaviour change"
+
+
+def _never_defined(error: CellError, nb: NotebookNode, folder: Path) -> str | None:
+    """The name of a NameError that no cell binds (its own modules' star imports included),
+    no builtin, no IPython name and no Python 2 builtin; None where a library's star import
+    (``from pylab import *``, ``%pylab``) may bind it."""
+    found = _NAME_ERROR.search(error.evalue) if error.ename == "NameError" else None
+    if found is None:
+        return None
+    name = found.group(1)
+    if name in _PYTHON2_BUILTINS or name in _IPYTHON_NAMES or hasattr(builtins, name):
+        return None
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        if "%pylab" in cell.source or _library_star_import(cell.source, folder):
+            return None
+        if name in _defined_names(cell.source, folder):
+            return None
+    return name
+
+
+def _library_star_import(source: str, folder: Path) -> bool:
+    """``from M import *`` of a module that is not one of the notebook's own files."""
+    try:
+        tree = ast.parse(mask_magics(source)[0])
+    except SyntaxError:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and [a.name for a in node.names] == ["*"]:
+            base = folder.joinpath(*(node.module or "").split("."))
+            if not (base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()):
+                return True
+    return False
 
 
 def _source(nb: NotebookNode, index: int) -> str:

@@ -12,6 +12,7 @@ from .. import __version__
 from ..contracts.events import Emitter, Verdict
 from ..contracts.options import Options
 from ..environment.local_modules import ModulePatcher, local_module_notices
+from ..execution.seeding import OTHER_SEED
 from ..fixers.base import Fixer
 from ..scoring.basis import reproduction_basis, score_words
 from ..scoring.output_fidelity import NotebookFidelity, compare
@@ -52,11 +53,14 @@ class VerdictStep:
                 for k in range(opts.reruns):
                     if self.cancel.is_set():
                         break
+                    # each rerun with a seed of its own: a t-test of one seed's runs has no
+                    # variance to test
                     again = self._execute(
                         st,
                         st.current,
                         iteration=len(st.records),
                         kind=f"rerun-{k + 1}",
+                        seed=OTHER_SEED + k,
                     )
                     if again.score is not None:
                         rerun_scores.append(again.score)
@@ -164,6 +168,8 @@ class VerdictStep:
             fidelity=fidelity_json,
             reproduced_by=basis_of.by,
             reproduced_words=basis_of.words,
+            random_cells=st.randomness.to_json(),
+            run_seconds=dict(st.run_seconds),
         )
         modernized = copy.deepcopy(result.executed)
         # the executed copy carries the final sources; keep the user's notebook metadata
@@ -200,7 +206,9 @@ class VerdictStep:
             return found
         if st.deadline.too_late_for("the noise run"):
             return found
-        again = self._execute(st, st.current, iteration=len(st.records), kind="noise-run")
+        again = self._execute(
+            st, st.current, iteration=len(st.records), kind="noise-run", seed=OTHER_SEED
+        )
         if again.result.timed_out or again.result.kernel_died or again.result.cancelled:
             return found
         return compare(st.original, executed, again=again.result.executed, tolerance=tolerance)

@@ -106,6 +106,19 @@ def faithful_cells_lost(
     return lost
 
 
+def faithful_cells(original: NotebookNode, executed: NotebookNode) -> list[int]:
+    """The code cells (indices) that ran clean in ``executed`` and show every number of the
+    author's stored output: the cells a fix is judged by (``faithful_cells_lost``)."""
+    found = []
+    for i, cell in enumerate(original.cells):
+        stored = cell_numbers(cell) if cell.cell_type == "code" else []
+        now = _same_cell(executed, i, cell) if stored else None
+        shown = now is not None and not _failed(now)
+        if shown and found_again(stored, cell_numbers(now)) == len(stored):
+            found.append(i)
+    return found
+
+
 def _same_cell(executed: NotebookNode, index: int, cell: NotebookNode) -> NotebookNode | None:
     """The executed notebook's cell for the original's ``cell`` (by id, else by position)."""
     cell_id = cell.get("id")

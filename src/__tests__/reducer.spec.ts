@@ -284,6 +284,37 @@ describe('reduce: other paths', () => {
     ]);
   });
 
+  it('keeps the runs that tell random cells apart beside the run they repeat', () => {
+    const finished = (kind: string, runtime: number) =>
+      event('execution_finished', {
+        iteration: 1,
+        kind,
+        error_free: true,
+        errors: [],
+        error_cells: 0,
+        runtime_s: runtime,
+        score: null,
+        timed_out: false,
+        kernel_died: false,
+        cancelled: false
+      });
+    const state = reduceEvents(fresh(), [
+      event('execution_started', { iteration: 1, kind: 'iteration' }),
+      finished('iteration', 4),
+      event('execution_started', { iteration: 1, kind: 'second-look' }),
+      finished('second-look', 9),
+      event('execution_started', { iteration: 1, kind: 'noise-run' }),
+      finished('noise-run', 8)
+    ]);
+    const it1 = state.iterations[0];
+    // the iteration's own run keeps its time: the other seeds' runs are extras
+    expect(it1.execution).toMatchObject({ kind: 'iteration', runtime: 4 });
+    expect(it1.reruns.map(r => [r.kind, r.runtime])).toEqual([
+      ['second-look', 9],
+      ['noise-run', 8]
+    ]);
+  });
+
   it('keeps the notices of a run (an error in a module of the user)', () => {
     const notice =
       'cell 0 fails in preamble.py, line 1 (ImportError: x)\n--- a/preamble.py';

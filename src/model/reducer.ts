@@ -175,8 +175,10 @@ function executionStarted(
     reason: event.reason ?? '',
     current: null
   };
-  // reruns and the verdict's fresh run come after the iteration's own run
-  const rerun = event.kind.startsWith('rerun') || event.kind === 'verdict';
+  // every run but the iteration's own (the baseline, a fix's run) is an extra
+  // one beside it: the verdict's fresh run, the t-test's reruns, the runs that
+  // tell random cells apart (noise-baseline, second-look, noise-run)
+  const rerun = event.kind !== 'baseline' && event.kind !== 'iteration';
   return {
     ...runningStatus(state),
     iterations: updateIteration(state.iterations, event.iteration, it =>

@@ -199,6 +199,15 @@ export function runLabel(
   if (rerun) {
     return trans.__('rerun %1', rerun[1]);
   }
+  if (run === 'noise-baseline') {
+    return trans.__('the randomness check');
+  }
+  if (run === 'second-look') {
+    return trans.__('the second look');
+  }
+  if (run === 'noise-run') {
+    return trans.__('the noise run');
+  }
   return trans.__('iteration %1', iteration);
 }
 

@@ -73,13 +73,15 @@ export function Timeline(props: ITimelineProps): JSX.Element {
 }
 
 /**
- * The newest run before the iteration at `at` (an iteration whose changes
- * were all rejected ran nothing: the one before it counts).
+ * The run before the iteration at `at`: an iteration's own run (the extra
+ * runs beside it, the randomness checks, ran other seeds); an iteration whose
+ * changes were all rejected ran nothing: the one before it counts.
  */
 function runBefore(iterations: IIteration[], at: number): IExecution | null {
   for (let i = at - 1; i >= 0; i--) {
     const { reruns, execution } = iterations[i];
-    const run = reruns.length > 0 ? reruns[reruns.length - 1] : execution;
+    const run =
+      execution ?? (reruns.length > 0 ? reruns[reruns.length - 1] : null);
     if (run && !run.running) {
       return run;
     }

@@ -215,6 +215,9 @@ class RulesFixer:
             plan=_plan(rule_ids, [c.cell_index for c in changes], when),
             changes=changes,
             rule_ids=rule_ids,
+            cell_rules={
+                c.cell_id: sorted({h.rule.id for h in c.hits if h.applied}) for c in changed
+            },
         )
 
 
