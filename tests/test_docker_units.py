@@ -192,7 +192,7 @@ def test_scratch_copy_is_fresh_links_large_files_and_keeps_mount_points(tmp_path
     assert not (scratch / "left-over.txt").exists()
     assert (scratch / "data").is_dir() and not any((scratch / "data").iterdir())
     assert os.readlink(scratch / "huge.bin") == f"{SOURCE_TARGET}/huge.bin"
-    assert stats == {"files": 2, "bytes": 2, "linked": 1}
+    assert stats == {"files": 2, "bytes": 2, "linked": 1, "cloned": 0}
 
 
 # --- lifecycle helpers, errors ----------------------------------------------------------------

@@ -72,7 +72,7 @@ def test_every_cell_runs_after_an_error_and_tracebacks_are_plain(tmp_path: Path,
 def test_whole_notebook_limit_kills_the_kernel(tmp_path: Path, executor) -> None:
     nb = make_notebook(
         [
-            "import os\nopen('pid', 'w').write(str(os.getpid()))",
+            pid_cell(tmp_path),
             "import time\ntime.sleep(60)",
             "print('never')",
         ]
@@ -103,9 +103,7 @@ def test_kernel_death_is_reported_as_such(tmp_path: Path, executor) -> None:
 
 
 def test_cancel_from_another_thread_stops_and_kills(tmp_path: Path, executor) -> None:
-    nb = make_notebook(
-        ["import os\nopen('pid', 'w').write(str(os.getpid()))", "import time\ntime.sleep(60)"]
-    )
+    nb = make_notebook([pid_cell(tmp_path), "import time\ntime.sleep(60)"])
     request = ExecutionRequest(nb=nb, cwd=tmp_path, timeout_s=120)
     threading.Timer(3.0, request.cancel.set).start()
     t0 = time.monotonic()
@@ -233,9 +231,7 @@ finally:
 
 def test_close_from_another_thread_stops_a_run_and_never_hangs(tmp_path: Path) -> None:
     ex = LocalExecutor()
-    nb = make_notebook(
-        ["import os\nopen('pid', 'w').write(str(os.getpid()))", "import time\ntime.sleep(60)"]
-    )
+    nb = make_notebook([pid_cell(tmp_path), "import time\ntime.sleep(60)"])
     results: list = []
     runner = threading.Thread(
         target=lambda: results.append(
@@ -285,6 +281,12 @@ print(json.dumps({"file": path, "kernel": int(pid)}), flush=True)
 sys.stdin.read()  # hold the kernel until the test closes our stdin
 ex.close()
 """
+
+
+def pid_cell(folder: Path) -> str:
+    """A cell writing its kernel's pid where the test reads it (the run executes in a scratch
+    copy of its folder: a relative path would land there)."""
+    return f"import os\nopen({str(folder / 'pid')!r}, 'w').write(str(os.getpid()))"
 
 
 def _holder(tmp_path: Path, env: dict[str, str]):

@@ -39,8 +39,8 @@ from .scripted_openai import Reply
 pytest_plugins = ["tests.scripted_openai"]  # fixtures: scripted_openai
 
 # a made-up library, as a team's own would be: its draws come from its own stream (a counter
-# beside it stands in for the OS's entropy, so each unseeded call draws anew and the draws are
-# known); a random_state gives the same draw every time
+# in a file the test names stands in for the OS's entropy, so each unseeded call draws anew,
+# run after run, and the draws are known); a random_state gives the same draw every time
 DRAWS = '''import os
 
 
@@ -48,7 +48,7 @@ def split(n, random_state=None):
     """The index a split would start the test part at."""
     if random_state is not None:
         return random_state % n
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), ".draws")
+    path = os.environ["DRAWS_COUNTER"]
     k = int(open(path).read()) if os.path.exists(path) else 0
     with open(path, "w") as f:
         f.write(str(k + 1))
@@ -225,10 +225,18 @@ def test_the_kernel_draws_alike_from_one_seed_and_a_resumed_run_as_a_run_from_th
 # --- the judge, through the CLI --------------------------------------------------------------
 
 
+def counter(folder: Path) -> dict[str, str]:
+    """The made-up library's entropy: a counter outside the notebook's folder (whose runs see a
+    fresh copy each time)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return {"DRAWS_COUNTER": str(folder / "draws.count")}
+
+
 def unseeded_split_notebook(folder: Path, draw: str = "split") -> Path:
     """A notebook whose score cell depends on an unseeded split (the made-up library's), behind
     a cell that fails today (``np.float``); the author's stored score is the split's first
     draw, so the baseline shows it and the run after any fix shows another."""
+    folder.mkdir(parents=True, exist_ok=True)
     (folder / "draws.py").write_text(DRAWS)
     path = write_notebook(
         folder / "old.ipynb",
@@ -254,8 +262,9 @@ def test_a_correct_fix_is_kept_on_every_run_though_the_score_cell_depends_on_an_
         # no noise runs: the reading of the code alone must tell the judge (the baseline
         # shows the author's score, the fix's run another draw)
         proc = run_cli(
-            "run", str(path), "--offline", "--no-noise-run", "--report", str(report_path)
-        )
+            "run", str(path), "--offline", "--no-noise-run", "--report", str(report_path),
+            env=counter(tmp_path / f"counter{attempt}"),
+        )  # fmt: skip
         assert proc.returncode == 0, proc.stderr
         report = json.loads(report_path.read_text())
         (fix,) = report["iterations"]
@@ -273,9 +282,11 @@ def test_a_correct_fix_is_kept_on_every_run_though_the_score_cell_depends_on_an_
 def test_a_draw_the_code_does_not_show_is_measured_before_any_fix_is_judged(
     tmp_path: Path,
 ) -> None:
-    path = unseeded_split_notebook(tmp_path, draw="sample_now")
+    path = unseeded_split_notebook(tmp_path / "nb", draw="sample_now")
     report_path = tmp_path / "report.json"
-    proc = run_cli("run", str(path), "--offline", "--report", str(report_path))
+    proc = run_cli(
+        "run", str(path), "--offline", "--report", str(report_path), env=counter(tmp_path)
+    )
     assert proc.returncode == 0, proc.stderr
     # after the baseline, which showed the author's score: a cell a fix would be judged by
     assert proc.stderr.index("[baseline]") < proc.stderr.index("[noise-baseline]")

@@ -25,6 +25,14 @@ class PathRefused(ModernizerError):
         self.outside = outside
 
 
+def cache_root() -> Path:
+    """The tool's own cache: ``$MLEMODERNIZER_CACHE`` or the user's cache folder."""
+    if os.environ.get("MLEMODERNIZER_CACHE"):
+        return Path(os.environ["MLEMODERNIZER_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "mlemodernizer"
+
+
 def is_result_name(name: str) -> bool:
     """A file this tool wrote (NAME.modernized.ipynb, NAME.modernized-2.ipynb, ...)."""
     stem = name[: -len(".ipynb")] if name.endswith(".ipynb") else name

@@ -61,8 +61,8 @@ class ExecutionResult:
     setup_s: float = 0.0
     # where and how it ran (executor, image, container, gpus decision, user, network, ...)
     environment: dict[str, Any] = field(default_factory=dict)
-    # the folder holding what the run wrote (a scratch copy of the notebook's folder for the
-    # Docker executor); None: the notebook's own folder (the local executor writes there)
+    # the folder the run executed in and wrote to: a scratch copy of the notebook's folder
+    # (``scratch``); None: the notebook's own folder (an executor that runs in place)
     workdir: Path | None = None
 
     @property

@@ -1,4 +1,5 @@
-"""Local executor: nbclient with a fresh kernel, every cell run even after an error.
+"""Local executor: nbclient with a fresh kernel, every cell run even after an error, in a
+scratch copy of the notebook's folder (``scratch.LocalScratch``).
 
 Why our own cell loop instead of ``NotebookClient.execute()``: we need per-cell timing and events
 as cells finish, a whole-notebook deadline on top of nbclient's per-cell timeout, a cancel that
@@ -32,6 +33,7 @@ from ..contracts.errors import ExecutorError
 from .base import ExecutionRequest, ExecutionResult
 from .processes import process_alive, process_start
 from .record import PROBE_TIMEOUT_S, RunRecorder, parse_facts
+from .scratch import LocalScratch
 from .seeding import KernelStreams, hash_seed_environment, join_setup, seed_setup
 
 _WATCH_INTERVAL_S = 0.1
@@ -49,8 +51,13 @@ class LocalExecutor:
 
     name = "local"
 
-    def __init__(self, kernel: str | None = None) -> None:
+    def __init__(
+        self, kernel: str | None = None, *, root: str | Path | None = None, tag: str = "local"
+    ) -> None:
         self.kernel = kernel or "python3"
+        # every run executes in a copy of the notebook's folder (``root``: the project around
+        # it, linked), so nothing it writes lands in the user's files
+        self.scratch = LocalScratch(tag, Path(root).expanduser() if root else None)
         self._versions: dict[str, str] | None = None
         self._language_info: dict[str, Any] | None = None  # the kernel's, once it answered
         # a background loop owns the kernel clients, so a kernel can outlive one execute()
@@ -120,6 +127,7 @@ class LocalExecutor:
             if self._thread is not None:
                 self._thread.join(timeout=10)
             self._loop, self._thread = None, None
+            self.scratch.close()
 
     # --- the run ----------------------------------------------------------------------------
 
@@ -192,18 +200,25 @@ class LocalExecutor:
             client = session.client
             client.nb = nb
             streams = session.streams
+            workdir = session.workdir
         else:
             await self._drop_session()
+            # a fresh copy of the notebook's folder for each fresh kernel: what an earlier run
+            # wrote there is not this run's input
+            workdir = self.scratch.refill(request.cwd)
+            result.setup_s = time.monotonic() - started
             client = NotebookClient(
                 nb,
                 kernel_name=self.kernel,
                 allow_errors=True,
                 timeout=int(request.timeout_s) + 1,
                 shutdown_kernel="immediate",
-                resources={"metadata": {"path": str(request.cwd)}},
+                resources={"metadata": {"path": str(workdir)}},
                 record_timing=True,
             )
         self._session = None
+        result.workdir = workdir
+        started = time.monotonic()  # the copy is set-up time, not the notebook's
         deadline = started + request.timeout_s
         work = asyncio.ensure_future(
             self._run_cells(client, recorder, started, fresh=not resume, streams=streams)
@@ -227,7 +242,9 @@ class LocalExecutor:
                 work.cancel()
             healthy = not (result.timed_out or result.kernel_died or result.cancelled)
             if request.keep_kernel and healthy:
-                self._session = _Session(client=client, nb=nb, cwd=request.cwd, streams=streams)
+                self._session = _Session(
+                    client=client, nb=nb, cwd=request.cwd, streams=streams, workdir=workdir
+                )
             else:
                 await _kill_kernel(client)
         if not result.runtime_s:  # stopped early: no probe ran, all time was the notebook's
@@ -386,8 +403,9 @@ class _Session:
 
     client: NotebookClient
     nb: NotebookNode
-    cwd: Path
+    cwd: Path  # the notebook's folder
     streams: KernelStreams
+    workdir: Path  # the scratch copy the kernel runs in
 
 
 async def _alive(client: NotebookClient) -> bool:

@@ -7,9 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...contracts.errors import ExecutorError
+from ..scratch import COPY_LIMIT_BYTES  # larger files are linked read-only, not copied
 from .image import DEFAULT_IMAGE
-
-COPY_LIMIT_BYTES = 64 * 1024 * 1024  # larger files are linked read-only, not copied
 
 
 @dataclass

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...contracts.errors import ExecutorError
+from ..scratch import SCRATCH_PREFIX, new_scratch, remove_scratch
+from ..scratch import fill_scratch as scratch_copy
 from .config import COPY_LIMIT_BYTES, DockerConfig
+
+__all__ = ["SCRATCH_PREFIX", "fill_scratch", "new_scratch", "plan_layout", "remove_scratch"]
 
 WORKSPACE = "/workspace"
 KAGGLE_INPUT = "/kaggle/input"
@@ -26,7 +28,6 @@ KAGGLE_WORKING = "/kaggle/working"
 RUNNER_TARGET = "/mlem/runner.py"
 SOURCE_TARGET = "/mlem/src"  # read-only view of the notebook's folder (large files link here)
 CONTAINER_HOME = "/tmp/mlem-home"
-SCRATCH_PREFIX = "mlem-scratch-"
 RUNNER_HOST_PATH = Path(__file__).with_name("runner.py")
 
 _SYSTEM_DIRS = {"/", "/bin", "/boot", "/dev", "/etc", "/lib", "/lib64", "/proc", "/root",
@@ -115,60 +116,7 @@ def fill_scratch(
 ) -> dict[str, int]:
     """Make ``scratch`` a fresh copy of ``src``: small files copied, large ones linked read-only
     (to the container's view of the source), ``skip`` paths left as empty mount points."""
-    keep = set()
-    for sub in skip:
-        parts = Path(sub).parts
-        for i in range(1, len(parts) + 1):
-            keep.add(Path(*parts[:i]).as_posix())
-    _clear(scratch, scratch, keep)
-    stats = {"files": 0, "bytes": 0, "linked": 0}
-    for dirpath, dirnames, filenames in os.walk(src):
-        here = Path(dirpath)
-        rel_dir = here.relative_to(src)
-        dest_dir = scratch / rel_dir
-        dest_dir.mkdir(exist_ok=True)
-        for name in list(dirnames):
-            rel = (rel_dir / name).as_posix()
-            if rel in skip:
-                dirnames.remove(name)
-                (dest_dir / name).mkdir(parents=True, exist_ok=True)
-            elif (here / name).is_symlink():
-                dirnames.remove(name)
-                with contextlib.suppress(OSError):
-                    os.symlink(os.readlink(here / name), dest_dir / name)
-        for name in filenames:
-            path = here / name
-            dest = dest_dir / name
-            rel = (rel_dir / name).as_posix()
-            try:
-                if path.is_symlink():
-                    os.symlink(os.readlink(path), dest)
-                    continue
-                size = path.stat().st_size
-                if size > copy_limit:
-                    os.symlink(f"{SOURCE_TARGET}/{rel}", dest)
-                    stats["linked"] += 1
-                    continue
-                shutil.copy2(path, dest)
-                stats["files"] += 1
-                stats["bytes"] += size
-            except OSError:
-                continue  # unreadable (a socket, a file that vanished): not part of the copy
-    for sub in skip:
-        (scratch / sub).mkdir(parents=True, exist_ok=True)
-    return stats
-
-
-def _clear(folder: Path, top: Path, keep: set[str]) -> None:
-    for entry in list(folder.iterdir()):
-        rel = entry.relative_to(top).as_posix()
-        if rel in keep and entry.is_dir() and not entry.is_symlink():
-            _clear(entry, top, keep)  # a mount point or on the way to one: never removed
-        elif entry.is_dir() and not entry.is_symlink():
-            shutil.rmtree(entry, ignore_errors=True)
-        else:
-            with contextlib.suppress(OSError):
-                entry.unlink()
+    return scratch_copy(src, scratch, skip, copy_limit, link_to=SOURCE_TARGET)
 
 
 def others_can_read(path: Path) -> bool:
@@ -188,15 +136,3 @@ def chown_tree(path: Path, uid: int, gid: int) -> None:
         for name in [dirpath, *(os.path.join(dirpath, n) for n in dirnames + filenames)]:
             with contextlib.suppress(OSError):
                 os.lchown(name, uid, gid)
-
-
-def remove_scratch(path: str | None) -> None:
-    if path and Path(path).name.startswith(SCRATCH_PREFIX):
-        shutil.rmtree(path, ignore_errors=True)
-
-
-def new_scratch(job_id: str) -> Path:
-    """A fresh scratch folder for a job (readable by the container's non-root user)."""
-    scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{job_id}-"))
-    os.chmod(scratch, 0o755)
-    return scratch

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 from pathlib import Path
 
 from nbformat import NotebookNode
 
+from ...contracts.paths import cache_root
 from ...execution.base import CellError
 from ...execution.record import FACTS_MARKER
 from .drift import Drift, understand
@@ -25,11 +25,8 @@ SKIP = ["tests", "test", "testing", "conftest", "setup", "f2py", "distutils", "_
 
 
 def cache_dir() -> Path:
-    """Where name indexes are kept: ``$MLEMODERNIZER_CACHE`` or the user's cache folder."""
-    if os.environ.get("MLEMODERNIZER_CACHE"):
-        return Path(os.environ["MLEMODERNIZER_CACHE"]) / "name-index"
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "mlemodernizer" / "name-index"
+    """Where name indexes are kept: under the tool's cache (``$MLEMODERNIZER_CACHE``)."""
+    return cache_root() / "name-index"
 
 
 def drifts_of(
