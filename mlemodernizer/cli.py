@@ -200,6 +200,14 @@ class ProgressPrinter:
                 line += f"\n    fixed since the baseline: cell {fixed}"
             if d.get("score") is not None:
                 line += f"; score {d['score']}"
+            if d["kind"] == "baseline" and d.get("deadline_s"):
+                line += (
+                    f"\n    the job ends within {_duration(d.get('deadline_left_s') or 0)} (its "
+                    f"deadline: {_duration(d['deadline_s'])} from the start; --deadline changes "
+                    "it, --deadline none lifts it)"
+                )
+            elif d["kind"] == "iteration" and d.get("deadline_left_s") is not None:
+                line += f"; at most {_duration(d['deadline_left_s'])} left"
         elif event.type == "loop_stopped" and d.get("summary"):
             # the model's reply in plain words (what it was told is in the report's llm_replies)
             line = f"[iteration {d['iteration']}] no fix: {d['summary']}"
@@ -279,7 +287,30 @@ def cmd_run(args: argparse.Namespace) -> int:
                     f"changed {module['path']} (original kept as {module['backup']})",
                     file=sys.stderr,
                 )
+        if report["written_files"]:
+            print(written_line(report), file=sys.stderr)
     return 0
+
+
+def _duration(seconds: float) -> str:
+    """ "14 min", "50 s", "1 h 5 min" """
+    seconds = max(0, round(seconds))
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
+
+
+def written_line(report: dict) -> str:
+    """ "the runs wrote submission.csv (new), ... in their own copy of the folder; kept in DIR
+    (--bring-back GLOB copies chosen ones beside the notebook)" """
+    files = report["written_files"]
+    shown = ", ".join(f"{w['path']} ({w['status']})" for w in files[:5])
+    more = f" and {len(files) - 5} more" if len(files) > 5 else ""
+    return (
+        f"the runs wrote {shown}{more} in their own copy of the notebook's folder; kept in "
+        f"{report['written_kept_in']} (--bring-back GLOB copies chosen ones beside the notebook)"
+    )
 
 
 def cmd_batch(args: argparse.Namespace) -> int:

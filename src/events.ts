@@ -202,6 +202,21 @@ export interface IReport {
    * (absent in older reports).
    */
   run_seconds?: Record<string, number>;
+  /**
+   * What the runs wrote in their scratch copy of the notebook's folder, and
+   * where it is kept (absent in older reports).
+   */
+  written_files?: IWrittenFile[];
+  written_kept_in?: string | null;
+}
+
+/**
+ * A file a run wrote in its scratch copy of the notebook's folder.
+ */
+export interface IWrittenFile {
+  path: string;
+  bytes: number;
+  status: 'new' | 'changed';
 }
 
 /**
@@ -416,6 +431,12 @@ export interface IExecutionFinishedEvent extends IEventBase {
   failing_cells?: IFailingCell[];
   /** The baseline's failing cells (0-based) that now run clean. */
   fixed_cells?: number[];
+  /**
+   * The job's deadline in seconds from its start (an automatic one is set
+   * once the baseline has run), and the time left of it; null: none.
+   */
+  deadline_s?: number | null;
+  deadline_left_s?: number | null;
 }
 
 export interface IFailingCell {

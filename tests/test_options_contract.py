@@ -164,7 +164,7 @@ def test_job_defaults_come_from_the_configuration() -> None:
 def test_server_only_options_are_refused_from_a_browser() -> None:
     # pinned: opening one of these to browsers is a security decision, not a drift
     assert set(SERVER_ONLY_OPTIONS) == {
-        "out", "report", "kernel", "prices", "root", "data", "grader", "network"
+        "out", "report", "kernel", "prices", "root", "data", "grader", "network", "bring_back"
     }  # fmt: skip
     for name in SERVER_ONLY_OPTIONS:
         with pytest.raises(RequestError, match="can only be set on the server"):

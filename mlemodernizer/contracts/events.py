@@ -120,6 +120,14 @@ class RandomLoss(TypedDict):
     why: str
 
 
+class WrittenFile(TypedDict):
+    """A file a run wrote in its scratch copy of the notebook's folder (``scratch``)."""
+
+    path: str
+    bytes: int
+    status: Literal["new", "changed"]
+
+
 class RandomCell(TypedDict):
     """A cell whose numbers may differ between two runs of the same code (``Randomness``)."""
 
@@ -301,6 +309,9 @@ class Report(TypedDict):
     # seconds by kind of run (baseline, iteration, noise-baseline, second-look, verdict,
     # noise-run, rerun), adding up to execution_seconds_total (absent in reports before it)
     run_seconds: NotRequired[dict[str, float]]
+    # what the runs wrote in their scratch copy, and where it is kept (absent in reports before)
+    written_files: NotRequired[list[WrittenFile]]
+    written_kept_in: NotRequired[str | None]
 
 
 # --- the events ---------------------------------------------------------------------------------
@@ -391,6 +402,10 @@ class ExecutionFinished(Payload, event="execution_finished"):
     notices: list[str]  # what no cell edit fixes (an error in the user's own module)
     failing_cells: list[FailingCell]
     fixed_cells: list[int]  # the baseline's failing cells that now run clean
+    # the job's deadline in seconds from its start (an automatic one is set when the baseline
+    # has run) and the time left of it; None: none
+    deadline_s: float | None = None
+    deadline_left_s: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -97,11 +97,13 @@ def _parse_prices(items: list[str]) -> dict[str, list[float]]:
 
 
 def parse_duration(text: Any, flag: str) -> float | None:
-    """Seconds from ``900``, ``90s``, ``15m``, ``1.5h`` (None stays None)."""
+    """Seconds from ``900``, ``90s``, ``15m``, ``1.5h``; ``none`` is 0 (None stays None)."""
     if text is None or isinstance(text, (int, float)):
         return None if text is None else float(text)
     units = {"s": 1.0, "m": 60.0, "h": 3600.0}
     value = text.strip().lower()
+    if value == "none":
+        return 0.0
     scale = units.get(value[-1:])
     try:
         seconds = float(value[:-1] if scale else value) * (scale or 1.0)
@@ -123,6 +125,15 @@ class Options:
     )
     report: str | None = _option(
         None, help="also write the JSON report to this path", group="output", client=False
+    )
+    # the runs execute in a scratch copy: what they wrote is kept apart and listed in the report
+    bring_back: list[str] = _option(
+        factory=list,
+        help="after the job, copy the files the runs wrote that match this glob (submission.csv, "
+        "figures/*.png) from where they are kept into the notebook's folder (repeatable)",
+        group="output",
+        metavar="GLOB",
+        client=False,
     )
     # a measured corpus compares every notebook's copy, controls too: the CLI writes one; a
     # person asking from JupyterLab gets "nothing to modernize" and no useless file
@@ -243,9 +254,10 @@ class Options:
     # runs of the default --timeout; the CLI waits as long as its user lets it
     deadline: float | None = _option(
         None,
-        help="seconds the whole job may take, all runs and fixes together (900, 15m, 1h); at the "
-        "deadline the running execution stops, no new fix starts, and the best state so far is "
-        "the result",
+        help="seconds the whole job may take, all runs and fixes together (900, 15m, 1h; 0 or "
+        "none: no deadline; default: the larger of 15 minutes and 5 times the baseline's run); "
+        "at the deadline the running execution stops, no new fix starts, and the best state so "
+        "far is the result",
         group="loop",
         metavar="DURATION",
         from_cli=lambda text: parse_duration(text, "--deadline"),
@@ -430,8 +442,8 @@ class Options:
             raise ModernizerError("--reruns must be >= 0")
         if not 0 <= self.fidelity_tolerance < 1:
             raise ModernizerError("--fidelity-tolerance is a relative band in [0, 1), e.g. 0.10")
-        if self.deadline is not None and self.deadline <= 0:
-            raise ModernizerError("--deadline must be more than 0 seconds")
+        if self.deadline is not None and self.deadline < 0:
+            raise ModernizerError("--deadline must be 0 (none) or more seconds")
         if not 0 < self.fidelity_threshold <= 1:
             raise ModernizerError("--fidelity-threshold is a share in (0, 1], e.g. 0.95")
         if self.max_tokens is not None and self.max_tokens < 1:

@@ -2,7 +2,11 @@
 runs the notebook. A run never outlasts it (its limit is the time left), a fix whose run it cut
 is rolled back (never a half-applied change), and no step starts that the runs so far say
 cannot finish in the time left. It bounds the tool's work: the time a review waits for its user
-is not counted. What it ended is said in words for the report."""
+is not counted. What it ended is said in words for the report.
+
+By default it is automatic: once the baseline has run, the larger of ``AUTO_MINIMUM_S`` (15
+minutes) and ``AUTO_BASELINES`` times the baseline's time (a slow notebook gets room for a few
+fixes), counted from the job's start. ``--deadline 0`` (``none``) lifts it."""
 
 from __future__ import annotations
 
@@ -10,14 +14,30 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+AUTO_MINIMUM_S = 900.0
+AUTO_BASELINES = 5.0
+
 
 @dataclass
 class Deadline:
-    seconds: float | None  # None: no deadline
+    seconds: float | None  # None: no deadline (yet, when automatic)
     started: float = field(default_factory=time.monotonic)
+    auto: bool = False  # set from the baseline's time when it has run
     run_seconds: list[float] = field(default_factory=list)  # each run's wall time so far
     hit: bool = False  # a run was cut by it
     note: str = ""  # what it ended, in words
+
+    @classmethod
+    def of(cls, option: float | None) -> Deadline:
+        """From the option: seconds; None: automatic; 0: none."""
+        if option is None:
+            return cls(None, auto=True)
+        return cls(float(option) if option > 0 else None)
+
+    def after_baseline(self, seconds: float) -> None:
+        """An automatic deadline is set once the baseline's time is known."""
+        if self.auto and self.seconds is None:
+            self.seconds = max(AUTO_MINIMUM_S, AUTO_BASELINES * seconds)
 
     @property
     def at(self) -> float | None:

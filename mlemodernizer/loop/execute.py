@@ -120,6 +120,8 @@ class ExecuteStep:
         what = kind.split("-")[0] if kind.startswith("rerun-") else kind
         st.run_seconds[what] = round(st.run_seconds.get(what, 0.0) + result.runtime_s, 3)
         st.deadline.ran(result.runtime_s, limit, own_limit, result.timed_out)
+        if kind == "baseline":
+            st.deadline.after_baseline(result.runtime_s)
         completed = not (result.timed_out or result.kernel_died or result.cancelled)
         score = None
         if self.score_source is not None and completed:
@@ -165,6 +167,12 @@ class ExecuteStep:
                 notices=notices,
                 failing_cells=summary.failing_cells,
                 fixed_cells=summary.fixed_cells,
+                deadline_s=st.deadline.seconds,
+                deadline_left_s=_rounded(st.deadline.left()),
             )
         )
         return Run(result=result, score=score, summary=summary, state=state)
+
+
+def _rounded(seconds: float | None) -> float | None:
+    return None if seconds is None else round(max(seconds, 0.0), 1)

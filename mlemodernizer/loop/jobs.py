@@ -24,8 +24,10 @@ from ..contracts.notebook import (
     write_text_atomic,
 )
 from ..contracts.options import Options
+from ..contracts.paths import cache_root
 from ..environment.kernel_language import check_kernel_language
 from ..execution.base import Executor
+from ..execution.scratch import WrittenFile, bring_back, keep_written, written_files
 from ..fixers.base import Fixer
 from ..fixers.llm.endpoint import effective_base_url, openai_client
 from ..scoring.detect import DetectedScore, detect_score
@@ -51,7 +53,7 @@ def make_executor(
     if opts.executor == "local":
         from ..execution.local import LocalExecutor
 
-        return LocalExecutor(kernel=opts.kernel)
+        return LocalExecutor(kernel=opts.kernel, root=opts.root, tag=job_id or "local")
     if opts.executor == "docker":
         from ..execution.docker.executor import make_docker_executor
 
@@ -160,10 +162,24 @@ class Job:
     notices: list[str] = field(default_factory=list)
     _nb: object = None
 
+    def _keep_written(self, result: JobResult) -> None:
+        """List what the runs wrote in their scratch copy and keep it apart (the user's folder
+        receives the modernized notebook only, and what they bring back)."""
+        workdir = result.workdir
+        if workdir is None or workdir.resolve() == self.path.parent.resolve():
+            return
+        written = written_files(self.path.parent, workdir)
+        result.report.written_files = [w.to_json() for w in written]
+        if written:
+            kept = keep_written(workdir, written, kept_runs_dir() / self.id)
+            result.report.written_kept_in = str(kept)
+
     def run(self) -> JobResult:
         """Run the loop, then write the modernized notebook (and report) atomically."""
         try:
             result = self.modernizer.run(self._nb, self.path, notices=self.notices)
+            # before the scratch goes with the executor: what the runs wrote, kept apart
+            self._keep_written(result)
         except Exception as exc:
             self.modernizer.emitter.emit(JobFailed(error=f"{type(exc).__name__}: {exc}"))
             raise
@@ -196,11 +212,24 @@ class Job:
                 )
             self.output = written
             result.report.output = str(written)
+        if self.options.bring_back and result.report.written_kept_in:
+            brought = bring_back(
+                Path(result.report.written_kept_in),
+                [WrittenFile(**w) for w in result.report.written_files],
+                self.options.bring_back,
+                self.path.parent,
+            )
+            result.report.notices.extend(f"--bring-back {line}" for line in brought)
         report = result.report.to_json()
         if self.options.report:
             write_text_atomic(Path(self.options.report), json.dumps(report, indent=2) + "\n")
         self.modernizer.emitter.emit(JobFinished(report=report))
         return result
+
+
+def kept_runs_dir() -> Path:
+    """Where each job keeps what its runs wrote: under the tool's cache, a folder per job."""
+    return cache_root() / "runs"
 
 
 def resolve_detected_score(

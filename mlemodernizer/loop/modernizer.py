@@ -97,7 +97,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             modules=ModuleEdits(workdir, limit=limit),
             budget=self.budget if self.budget is not None else Budget.of(opts),
             notices=list(notices or []),
-            deadline=Deadline(opts.deadline),
+            deadline=Deadline.of(opts.deadline),
             signatures=self._signature_book(workdir),
         )
         self.emitter.emit(

@@ -145,6 +145,10 @@ class Report:
     # where the runs' time went: seconds by kind of run (baseline, iteration, noise-baseline,
     # second-look, verdict, noise-run, rerun); they add up to execution_seconds_total
     run_seconds: dict[str, float] = field(default_factory=dict)
+    # what the runs wrote in their scratch copy of the notebook's folder (path, bytes, new or
+    # changed), kept in ``written_kept_in``: never in the user's folder unless brought back
+    written_files: list[dict[str, Any]] = field(default_factory=list)
+    written_kept_in: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

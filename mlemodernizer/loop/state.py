@@ -32,6 +32,9 @@ class JobResult:
     report: Report
     # accepted changes to the notebook's own .py files (written with the result, --modules apply)
     modules: ModuleEdits | None = None
+    # the folder the final run executed in (a scratch copy of the notebook's folder): what the
+    # runs wrote is taken from there before the executor removes it
+    workdir: Path | None = None
 
 
 @dataclass

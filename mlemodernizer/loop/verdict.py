@@ -186,7 +186,9 @@ class VerdictStep:
             modernized.metadata["mlemodernizer"]["fidelity"] = {
                 k: v for k, v in fidelity_json.items() if k != "cells"
             }
-        return JobResult(notebook=modernized, report=report, modules=st.modules)
+        return JobResult(
+            notebook=modernized, report=report, modules=st.modules, workdir=result.workdir
+        )
 
     def _fidelity(
         self, st: LoopState, completed: bool, rerun: NotebookNode | None

@@ -196,4 +196,52 @@ describe('the running cell view', () => {
     render(started + 901);
     expect(left()).toBe('· deadline reached');
   });
+
+  it('counts down an automatic deadline once the baseline set it', () => {
+    // no deadline in the options: the engine sets one when the baseline has run
+    const events = longCell();
+    const baselineDone = event('execution_finished', {
+      iteration: 0,
+      kind: 'baseline',
+      error_free: false,
+      errors: [],
+      error_cells: 1,
+      runtime_s: 2,
+      score: null,
+      timed_out: false,
+      kernel_died: false,
+      cancelled: false,
+      deadline_s: 900,
+      deadline_left_s: 897
+    });
+    const next = event('execution_started', {
+      iteration: 1,
+      kind: 'iteration',
+      start_at: 0,
+      reason: ''
+    });
+    const cell = event('cell_started', {
+      iteration: 1,
+      kind: 'iteration',
+      cell_index: 6,
+      cell_id: 'train',
+      cells: 42
+    });
+    const before = reduceEvents(initialState('j', 'nb.ipynb'), events);
+    const state = reduceEvents(before, [baselineDone, next, cell]);
+    const started = state.startedAt!;
+    act(() =>
+      root.render(
+        <RunningCellView
+          state={state}
+          serverNow={() => started + 300}
+          trans={trans}
+          showCell={jest.fn()}
+        />
+      )
+    );
+    expect(
+      host.querySelector('.jp-mlemodernizer-deadline-left')?.textContent
+    ).toBe('· 10:00 left before the deadline');
+  });
 });

@@ -278,7 +278,9 @@ function executionFinished(
       event.kind
     )
   );
-  return { ...state, iterations, activity: { kind: 'idle' } };
+  const deadline =
+    event.deadline_s !== undefined ? { deadline: event.deadline_s } : {};
+  return { ...state, ...deadline, iterations, activity: { kind: 'idle' } };
 }
 
 function issueDetected(

@@ -193,7 +193,9 @@ export function runningCell(
  * when it has none or has not started.
  */
 export function deadlineLeft(state: IJobState, now: number): number | null {
-  const deadline = state.options.deadline;
+  // the engine's word (an automatic deadline is set once the baseline ran),
+  // else the options the job started with
+  const deadline = state.deadline ?? state.options.deadline;
   if (typeof deadline !== 'number' || state.startedAt === null) {
     return null;
   }

@@ -218,6 +218,11 @@ export interface IJobState {
    */
   reviewWaited?: number;
   reviewSince?: number | null;
+  /**
+   * The job's deadline in seconds from its start as the engine set it (an
+   * automatic one once the baseline has run); absent until a run said it.
+   */
+  deadline?: number | null;
 }
 
 export const STATE_VERSION = 2;
