@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +83,21 @@ def summary(rows: dict[str, dict[str, Any]], base: dict[str, int]) -> dict[str, 
         "fidelity": round(hit / total, 3) if total else None,
         "inputs_modified": sum(bool(r.get("input_modified")) for r in rows.values()),
         "crashes": [r["id"] for r in rows.values() if r.get("crash")],
+        "tool_s": tool_times([r["tool_s"] for r in rows.values() if r.get("tool_s") is not None]),
+    }
+
+
+def tool_times(seconds: list[float]) -> dict[str, float] | None:
+    """The tool's wall time per notebook: median, 90th percentile (nearest rank), max, total."""
+    if not seconds:
+        return None
+    ordered = sorted(seconds)
+    p90 = ordered[max(0, math.ceil(0.9 * len(ordered)) - 1)]
+    return {
+        "median": round(statistics.median(ordered), 1),
+        "p90": round(p90, 1),
+        "max": round(ordered[-1], 1),
+        "total": round(sum(ordered), 1),
     }
 
 
@@ -145,6 +162,12 @@ def main() -> None:
             f"{s['controls_clean']}/{s['controls']} clean, fidelity {s['fidelity']}, inputs "
             f"modified {s['inputs_modified']}, crashes {len(s['crashes'])}"
         )
+        if s["tool_s"]:
+            t = s["tool_s"]
+            print(
+                f"{name}: tool time per notebook: median {t['median']} s, p90 {t['p90']} s, "
+                f"max {t['max']} s, total {t['total']} s"
+            )
     if args.json:
         Path(args.json).write_text(json.dumps({"rows": out, "summary": sums}, indent=1))
 

@@ -130,8 +130,9 @@ export interface IReportIteration {
  */
 export interface IRandomLoss {
   cell_index: number;
-  found: number;
-  total: number;
+  /** Of the cell's stored numbers; absent for the score's cell. */
+  found?: number;
+  total?: number;
   why: string;
 }
 

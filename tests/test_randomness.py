@@ -302,6 +302,35 @@ def test_a_draw_the_code_does_not_show_is_measured_before_any_fix_is_judged(
     ]
 
 
+def test_a_score_that_moves_away_in_a_random_cell_does_not_roll_a_fix_back(
+    scripted_openai, tmp_path: Path
+) -> None:
+    # the score cell prints an unseeded split's draw (0.17, then 0.3: further from the author's
+    # 0.1); a calibration fix that changes another cell moves it on chance alone
+    (tmp_path / "nb").mkdir()
+    (tmp_path / "nb" / "draws.py").write_text(DRAWS)
+    path = write_notebook(
+        tmp_path / "nb" / "old.ipynb",
+        ["from draws import split", "n = 100", "print('score:', split(n) / 100)"],
+        outputs={2: "score: 0.1\n"},
+    )
+    reply = "Plan: name the size.\n```python\n# %% cell 2\nn = int(100)\n```"
+    srv = scripted_openai([Reply(reply)])
+    report_path = tmp_path / "report.json"
+    proc = run_cli(
+        "run", str(path), "--base-url", srv.base_url, "--model", "m", "--fixers", "llm",
+        "--score-regex", r"score: ([0-9.]+)", "--max-iterations", "1", "--no-noise-run",
+        "--report", str(report_path), env=counter(tmp_path),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(report_path.read_text())
+    (fix,) = report["iterations"]
+    assert (fix["score"], fix["rolled_back"]) == (0.3, False), fix["rollback_reason"]
+    assert fix["lost_in_random_cells"] == [
+        {"cell_index": 2, "why": "the score's cell: split without a random_state"}
+    ]
+
+
 def test_a_real_number_loss_in_a_seeded_cell_still_rolls_back(scripted_openai, tmp_path: Path):  # noqa: ANN001
     path = saved_then_written(
         [

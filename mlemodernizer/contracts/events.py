@@ -111,12 +111,13 @@ class RunSummary(TypedDict):
 
 
 class RandomLoss(TypedDict):
-    """A working cell that showed fewer of its author's numbers after a fix but is random, so
-    no evidence against the fix (``report.IterationRecord.lost_in_random_cells``)."""
+    """A working cell that showed fewer of its author's numbers after a fix (``found`` of
+    ``total``), or the score's cell whose score moved away, but is random, so no evidence
+    against the fix (``report.IterationRecord.lost_in_random_cells``)."""
 
     cell_index: int
-    found: int
-    total: int
+    found: NotRequired[int]
+    total: NotRequired[int]
     why: str
 
 

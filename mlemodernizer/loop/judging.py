@@ -19,6 +19,7 @@ from ..fixers.base import CellChange, Fixer, FixProposal
 from ..fixers.environment.forms import raised_through
 from ..scoring.fidelity import cell_numbers, faithful_cells, faithful_cells_lost, found_again
 from ..scoring.randomness import callables_to_ask, differing_cells, read_randomness
+from ..scoring.score import ScoreSource
 from .progress import Judgement, RunState, judge
 from .report import IterationRecord
 from .state import LoopState, Probation, Run
@@ -38,6 +39,7 @@ class JudgeStep:
     fixers: list[Fixer]
     options: Options
     cancel: threading.Event
+    score_source: ScoreSource | None
 
     def _judge(
         self,
@@ -53,6 +55,11 @@ class JudgeStep:
             return
         run = st.run
         judgement = judge(st.best[0].state, run.state, st.target)
+        if judgement.score_only and (why := self._score_is_random(st, run)):
+            # the score moved away, and nothing else got worse, but the score's cell is random:
+            # its movement is no evidence of what the fix changed
+            record.lost_in_random_cells.append({"cell_index": why[0], "why": why[1]})
+            judgement = Judgement(False)
         # judged by fidelity too: a working cell that showed its author's numbers and, after
         # the fix, shows fewer of them, was changed by it as surely as a cell it broke
         drifted = [] if judgement.worse else self._numbers_lost(st, run, accepted, record)
@@ -102,7 +109,7 @@ class JudgeStep:
                 moved = differing_cells(run.result.executed, again.result.executed)
                 st.randomness.measured.update(moved)
                 still = [cell for cell in lost if cell[0] not in moved]
-                record.second_look = _second_look_words(lost, still, moved)
+                record.second_look = _second_look_words(lost, still)
                 excused += [(cell, moved[cell[0]]) for cell in lost if cell[0] in moved]
                 lost = still
         record.lost_in_random_cells = [
@@ -111,6 +118,16 @@ class JudgeStep:
             if why is not None
         ]
         return lost
+
+    def _score_is_random(self, st: LoopState, run: Run) -> tuple[int, str] | None:
+        """The score's cell and why it is random, when it is (None: not, or no score cell)."""
+        score_cell = getattr(self.score_source, "score_cell", None)
+        index = score_cell(run.result.executed) if score_cell is not None else None
+        if index is None:
+            return None
+        self._read_randomness(st)
+        why = st.randomness.why(index)
+        return (index, f"the score's cell: {why}") if why else None
 
     def _second_look(self, st: LoopState, run: Run) -> Run | None:
         """The fix's notebook once more with another seed, from the top in a fresh kernel (so
@@ -394,9 +411,7 @@ def _drift_reason(lost: list[tuple[int, int, int]]) -> str:
     return "; ".join(parts) + more
 
 
-def _second_look_words(
-    lost: list[tuple[int, int, int]], still: list[tuple[int, int, int]], moved: dict[int, str]
-) -> str:
+def _second_look_words(lost: list[tuple[int, int, int]], still: list[tuple[int, int, int]]) -> str:
     """What the second look found, cells counted from 1."""
     cells = ", ".join(str(shown_cell_number(i)) for i, _, _ in lost)
     if not still:

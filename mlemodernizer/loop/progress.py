@@ -62,6 +62,8 @@ class Judgement:
     worse: bool
     reason: str = ""
     broke: list[CellOutcome] = field(default_factory=list)  # clean before, failing now
+    # worse only because the score moved away from the target (nothing broke, no more fail)
+    score_only: bool = False
 
     def describe(self) -> str:
         """What the change broke, cells numbered as JupyterLab and the model's prompt number
@@ -107,7 +109,9 @@ def judge(best: RunState, new: RunState, target: float | None) -> Judgement:
         and abs(new.score - target) > abs(best.score - target) + 1e-12
     ):
         return Judgement(
-            True, f"the score moved away from the target ({best.score:g} → {new.score:g})"
+            True,
+            f"the score moved away from the target ({best.score:g} → {new.score:g})",
+            score_only=True,
         )
     return Judgement(False)
 
