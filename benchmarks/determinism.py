@@ -39,7 +39,8 @@ import nbformat
 
 # report keys that hold times or where things were written: not part of "the same result"
 _VOLATILE = re.compile(
-    r"(^|_)(s|seconds|time|times|runtime|runtime_s|setup_s|wall_s)$|^(notebook|output|report)$"
+    r"(^|_)(s|seconds|time|times|runtime|runtime_s|setup_s|wall_s)$"
+    r"|^(notebook|output|report|execution_seconds_total|run_seconds|written_kept_in)$"
 )
 _NUMBERS = re.compile(r"showed \d+ of \d+ numbers")
 _CELL = re.compile(r"cell (\d+) showed")

@@ -10,11 +10,11 @@
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
 import os
 import re
 import tempfile
-import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,16 +86,22 @@ def parse_notebook(text: str, name: str = "<notebook>") -> LoadedNotebook:
 
 
 def ensure_cell_ids(nb: NotebookNode) -> None:
-    """Give every cell a stable id (nbformat 4.5); keep ids that exist, fix duplicates."""
+    """Give every cell a stable id (nbformat 4.5); keep ids that exist, fix duplicates. An id
+    made here comes from the cell's place and text, so the same notebook read twice gets the
+    same ids (one notebook, one result: its reports and its copy alike)."""
     if (nb.nbformat, nb.nbformat_minor) < (4, 5):
         nb.nbformat_minor = 5
-    seen: set[str] = set()
-    for cell in nb.cells:
+    seen: set[str] = {c["id"] for c in nb.cells if c.get("id")}
+    taken: set[str] = set()
+    for index, cell in enumerate(nb.cells):
         cid = cell.get("id")
-        if not cid or cid in seen:
-            cid = uuid.uuid4().hex[:8]
+        if not cid or cid in taken:
+            text = f"{index}:{cell.get('cell_type', '')}:{cell.get('source', '')}"
+            cid = hashlib.sha1(text.encode()).hexdigest()[:8]
+            while cid in seen or cid in taken:
+                cid = hashlib.sha1(cid.encode()).hexdigest()[:8]
             cell["id"] = cid
-        seen.add(cid)
+        taken.add(cid)
 
 
 def write_notebook_atomic(nb: NotebookNode, path: str | os.PathLike[str]) -> None:
