@@ -43,6 +43,17 @@ export const IN_CELL_CLASS = 'jp-mlemodernizer-incell';
 
 type Cell = CellWidget;
 
+/**
+ * The open notebook's cell a proposal changes: by id, else at its place when
+ * that cell holds the text the change starts from (or ends with).
+ */
+function cellOf(panel: NotebookPanel, cell: IReviewCell): Cell | null {
+  return cellWidget(panel, cell.cellId, cell.cellIndex, [
+    cell.oldSource,
+    cell.newSource
+  ]);
+}
+
 interface IShown {
   key: string;
   cell: Cell;
@@ -90,7 +101,7 @@ export class CellDiffs extends CurrentJobFollower {
     }
     for (const [id, shown] of [...this._shown]) {
       const cell = wanted.get(id);
-      const widget = cell && panel ? cellWidget(panel, id) : null;
+      const widget = cell && panel ? cellOf(panel, cell) : null;
       if (!cell || shown.key !== keyOf(cell) || shown.cell !== widget) {
         this._remove(id);
       }
@@ -100,7 +111,7 @@ export class CellDiffs extends CurrentJobFollower {
     }
     wanted.forEach((cell, id) => {
       if (!this._shown.has(id)) {
-        const widget = cellWidget(panel, id);
+        const widget = cellOf(panel, cell);
         if (widget) {
           this._show(job, widget, cell);
         }

@@ -84,7 +84,7 @@ export class DriftMarks extends CurrentJobFollower {
       return;
     }
     for (const cell of drifted) {
-      const widget = cellWidget(panel, cell.cell_id);
+      const widget = cellWidget(panel, cell.cell_id, cell.cell_index);
       if (!widget) {
         continue;
       }

@@ -2,13 +2,29 @@
 export type CellWidget = NotebookPanel['content']['widgets'][number];
 
 /**
- * The cell of an open notebook with this id, or null.
+ * The cell of an open notebook with this id; else, where no cell has it, the
+ * cell at `index` of the job's notebook when its source is one of `sources`
+ * (any source when none are given); or null. A notebook older than nbformat
+ * 4.5 stores no cell ids: the server and JupyterLab each made up their own,
+ * and only the place (and the text there) tells which cell is which.
  */
 export function cellWidget(
   panel: NotebookPanel,
-  cellId: string | undefined
+  cellId: string | undefined,
+  index?: number,
+  sources?: ReadonlyArray<string>
 ): CellWidget | null {
-  return panel.content.widgets.find(w => w.model.id === cellId) ?? null;
+  const widgets = panel.content.widgets;
+  const found = widgets.find(w => w.model.id === cellId);
+  if (found) {
+    return found;
+  }
+  if (index === undefined || index < 0 || index >= widgets.length) {
+    return null;
+  }
+  const there = widgets[index];
+  const source = there.model.sharedModel.getSource();
+  return !sources || sources.includes(source) ? there : null;
 }
 
 /**

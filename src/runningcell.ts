@@ -32,7 +32,10 @@ export class RunningCellMarker extends CurrentJobFollower {
     const job = this.job;
     const running = job ? runningCell(job.state) : null;
     const panel = running ? this.openNotebook(this._tracker) : null;
-    const widget = panel ? cellWidget(panel, running?.cell.id) : null;
+    const widget =
+      panel && running
+        ? cellWidget(panel, running.cell.id, running.cell.index)
+        : null;
     const node = widget?.node ?? null;
     if (node === this._marked) {
       return;

@@ -24,8 +24,6 @@ from .progress import Judgement, RunState, judge
 from .report import IterationRecord
 from .state import LoopState, Probation, Run
 
-# a second run of the unchanged notebook is cheap when its baseline took at most this
-NOISE_BASELINE_S = 15.0
 _BEST_RUN_OUTPUTS = (
     "the result's outputs are its best run's, not a fresh run's from the top: the deadline "
     "left no time for one"
@@ -152,28 +150,31 @@ class JudgeStep:
         return again
 
     def _noise_baseline(self, st: LoopState) -> None:
-        """The unchanged notebook once more with another seed, where that is cheap (its
-        baseline ran in at most ``NOISE_BASELINE_S``) and could tell something (a working cell
-        that shows all its author's numbers and that the reading does not call random, the
-        only kind a fix is judged by): the cells the two runs disagree on are random before any
-        fix is judged. Off with noise runs."""
+        """The unchanged notebook once more with another seed, where that can tell something
+        (a working cell that shows all its author's numbers and that the reading does not call
+        random, the only kind a fix is judged by) and only as far as the last such cell (the
+        cells after it are not run: cheaper, and the same every time): the cells the two runs
+        disagree on are random before any fix is judged. Off with noise runs."""
         run = st.run
-        if not self.options.noise_run or self.cancel.is_set():
-            return
-        if run.result.timed_out or run.summary.runtime_s > NOISE_BASELINE_S:
+        if not self.options.noise_run or self.cancel.is_set() or run.result.timed_out:
             return
         executed = run.result.executed
         judged = [i for i in faithful_cells(st.original, executed) if st.randomness.why(i) is None]
         if not judged or st.deadline.too_late_for("the randomness check"):
             return
+        upto = copy.deepcopy(st.current)
+        for cell in upto.cells[max(judged) + 1 :]:
+            if cell.cell_type == "code":
+                cell.source = ""  # not run: no cell after it is judged by this check
         noise = self._execute(
             st,
-            st.current,
+            upto,
             iteration=0,
             kind="noise-baseline",
             seed=OTHER_SEED,
-            reason="the unchanged notebook with another seed: cells whose numbers move between "
-            "two runs are random, and no fix is judged by them",
+            reason=f"the unchanged notebook with another seed, up to cell "
+            f"{shown_cell_number(max(judged))}: cells whose numbers move between two runs are "
+            "random, and no fix is judged by them",
         )
         st.randomness.measured.update(differing_cells(executed, noise.result.executed))
         # the baseline's kernel is gone (a fresh one ran the check): the first fix starts anew

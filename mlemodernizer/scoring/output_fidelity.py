@@ -29,6 +29,7 @@ import io
 import re
 import warnings
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -378,16 +379,23 @@ def compare(
     *,
     again: NotebookNode | None = None,
     tolerance: float = DEFAULT_TOLERANCE,
+    random: Mapping[int, str] | None = None,
 ) -> NotebookFidelity:
     """Every code cell of ``original`` (the author's stored outputs) against ``executed``
-    (today's run); ``again``, a second fresh run of the same code, tells random cells apart."""
+    (today's run); ``again``, a second fresh run of the same code with another seed, tells
+    random cells apart (measured: a cell the same in both is not random, whatever its code
+    says); without it, ``random`` does (cell index -> why: the cells the code says are random).
+    What moved in a random cell is chance: it is not kept."""
     again_cells = dict(((i, now) for i, _, now in _pairs(original, again))) if again else {}
     cells = []
     for i, stored, now in _pairs(original, executed):
         cell = compare_cell(i, stored, now, tolerance)
-        if again is not None and cell.status == "drifted":
-            why = _differs(now, again_cells.get(i))
+        if cell.status == "drifted":
+            measured = again is not None
+            why = _differs(now, again_cells.get(i)) if measured else (random or {}).get(i)
             if why:
                 cell.status, cell.random_why = "random", why
+        if cell.status == "random":
+            cell.drift, cell.words_lost = [], []
         cells.append(cell)
     return NotebookFidelity(cells, tolerance, noise_measured=again is not None)

@@ -9,6 +9,7 @@ A **source** is a call that draws from a random stream the notebook did not seed
 - PyTorch's and TensorFlow's draws and the weights their layers start from (``torch.randn``,
   ``nn.Linear(...)``, ``keras.layers.Dense(...)``, a class built on them) unless
   ``torch.manual_seed`` / ``tf.random.set_seed`` / ``keras.utils.set_random_seed`` ran before;
+- an array left uninitialized (``np.empty``): its values are whatever the memory held;
 - any callable whose signature, as the environment says (``environment.signatures``), takes a
   ``random_state``, ``seed`` or ``random_seed`` that defaults to None and is not given one
   (``train_test_split(X, y)``, ``RandomForestClassifier()``, a team's own library alike); a
@@ -94,6 +95,8 @@ _FRAMEWORK_DRAWS = {
     ),
 }
 _STAR_ALIASES = {"pylab": "matplotlib.pylab"}
+# arrays whose values are whatever the memory held: no seed makes them the same twice
+_UNINITIALIZED = {"numpy.empty", "numpy.empty_like", "torch.empty", "torch.empty_like"}
 
 
 @dataclass
@@ -263,6 +266,8 @@ class _Reader:
         dotted = self.dotted(node.func)
         if dotted is None:
             return None
+        if dotted in _UNINITIALIZED:
+            return f"{dotted} (its values are whatever the memory held)"
         seeds = _SEEDERS.get(dotted)
         if seeds is not None:
             if node.args or node.keywords:
@@ -395,16 +400,22 @@ class Randomness:
         """Why the cell's numbers are no evidence of what a fix changed, or None."""
         return self.measured.get(index) or self.reading.get(index)
 
+    def cells(self) -> list[int]:
+        return sorted({*self.reading, *self.measured})
+
+    def said(self) -> dict[int, str]:
+        """Every random cell and why (index -> words)."""
+        return {i: self.why(i) or "" for i in self.cells()}
+
     def to_json(self) -> list[dict[str, object]]:
         """Every random cell: its index, why, and whether it was measured or read."""
-        cells = sorted({*self.reading, *self.measured})
         return [
             {
                 "cell_index": i,
                 "why": self.why(i),
                 "basis": "measured" if i in self.measured else "reading",
             }
-            for i in cells
+            for i in self.cells()
         ]
 
 
