@@ -17,6 +17,8 @@ import pytest
 from .conftest import REPO, run_cli, write_notebook
 from .scripted_openai import Reply, ScriptedOpenAI
 
+pytestmark = pytest.mark.kernel
+
 
 @pytest.fixture
 def mixed(tmp_path: Path) -> Path:

@@ -38,6 +38,7 @@ def run(nb: Path, srv: ScriptedOpenAI, *extra: str) -> dict:
     return json_report(run_cli("run", str(nb), *args))
 
 
+@pytest.mark.kernel
 def test_a_missing_package_does_not_stop_the_repair_of_a_later_cell(tmp_path: Path) -> None:
     (tmp_path / "helpers.py").write_text(HELPERS)
     nb = write_notebook(tmp_path / "nb.ipynb", ["import watermark_xyz_absent", RENAMED])
@@ -56,6 +57,7 @@ def test_a_missing_package_does_not_stop_the_repair_of_a_later_cell(tmp_path: Pa
     assert report["iterations"][0]["cells_changed"] == [1]
 
 
+@pytest.mark.kernel
 def test_an_error_in_a_helper_file_under_modules_report_does_not_stop_the_rest(
     tmp_path: Path,
 ) -> None:
@@ -75,6 +77,7 @@ def test_an_error_in_a_helper_file_under_modules_report_does_not_stop_the_rest(
     )
 
 
+@pytest.mark.kernel
 def test_a_knock_on_name_error_behind_a_blocked_cell_is_not_sent_to_the_model(
     tmp_path: Path,
 ) -> None:
@@ -96,6 +99,7 @@ def test_a_knock_on_name_error_behind_a_blocked_cell_is_not_sent_to_the_model(
     )
 
 
+@pytest.mark.kernel
 def test_a_name_a_blocked_star_import_of_a_local_module_brings_is_a_knock_on(
     tmp_path: Path,
 ) -> None:
@@ -113,6 +117,7 @@ def test_a_name_a_blocked_star_import_of_a_local_module_brings_is_a_knock_on(
     assert states == {0: ("blocked", None), 1: ("knock_on", 0)}
 
 
+@pytest.mark.kernel
 def test_an_object_a_blocked_cell_was_to_set_up_makes_a_knock_on(tmp_path: Path) -> None:
     """`enc` exists but the cell meant to fill it failed behind the missing package: the KeyError
     on the line using it is a knock-on, not an error for the model (imlp-04's NotFittedErrors)."""
@@ -132,6 +137,7 @@ def test_an_object_a_blocked_cell_was_to_set_up_makes_a_knock_on(tmp_path: Path)
     assert states == {0: ("blocked", None), 1: ("knock_on", 0), 2: ("knock_on", 1)}
 
 
+@pytest.mark.kernel
 def test_a_missing_optional_dependency_of_pandas_is_a_missing_package(tmp_path: Path) -> None:
     """`pd.read_excel` without python-calamine raises a plain ImportError naming the package
     (not "No module named"): the cell is blocked on it, not sent to the model."""
@@ -153,6 +159,7 @@ def test_a_missing_optional_dependency_of_pandas_is_a_missing_package(tmp_path: 
     )
 
 
+@pytest.mark.kernel
 def test_the_cli_names_the_blocked_cells(tmp_path: Path) -> None:
     nb = write_notebook(tmp_path / "nb.ipynb", ["%load_ext watermark_absent_ext", "x = 1"])
     proc = run_cli("run", str(nb), "--offline")
@@ -164,6 +171,7 @@ def test_the_cli_names_the_blocked_cells(tmp_path: Path) -> None:
     assert report["stop_reason"] == "blocked" and report["iterations"] == []
 
 
+@pytest.mark.kernel
 def test_a_missing_print_only_extension_is_commented_out(tmp_path: Path) -> None:
     """`%load_ext watermark` (not installed here) and its `%watermark` line only print: they
     are commented out with a note, and the notebook runs; an unknown extension stays blocked."""
@@ -184,6 +192,7 @@ def test_a_missing_print_only_extension_is_commented_out(tmp_path: Path) -> None
     assert report["stop_reason"] == "blocked" and report["cells"][0]["kind"] == "environment"
 
 
+@pytest.mark.kernel
 def test_a_data_set_read_from_an_unreachable_url_is_read_from_its_copy_beside_it(
     tmp_path: Path,
 ) -> None:
@@ -223,6 +232,7 @@ def test_a_data_set_read_from_an_unreachable_url_is_read_from_its_copy_beside_it
     assert cell["cause"] == "environment" and "needs the network" in cell["reason"]
 
 
+@pytest.mark.kernel
 def test_each_remaining_failure_is_explained_with_its_cause(tmp_path: Path) -> None:
     """Offline, what the rules cannot fix is told apart in the report and the CLI: a package
     the environment lacks (named, also when pandas names an optional dependency), a file that

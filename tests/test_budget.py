@@ -37,6 +37,7 @@ def test_an_allowance_is_what_is_left_within_its_own_cap() -> None:
         budget.check()
 
 
+@pytest.mark.kernel
 def test_the_loop_and_the_llm_fixer_spend_one_budget(tmp_path: Path) -> None:
     """The fixer's request spends the job's budget; the loop sees it spent after that iteration
     and stops there ('budget'), without looking at the next issue or asking the fixer again
@@ -59,6 +60,7 @@ def test_the_loop_and_the_llm_fixer_spend_one_budget(tmp_path: Path) -> None:
     assert not [e for e in events if e.type == "loop_stopped"]
 
 
+@pytest.mark.kernel
 def test_a_batch_notebook_gets_what_is_left_of_the_batch_budget(tmp_path: Path) -> None:
     """The next notebook's job, as the batch worker builds it, has the batch's remaining budget:
     its LLM fixer and its loop see the same number the batch does."""

@@ -8,6 +8,8 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from mlemodernizer.batches.report import to_csv
 from mlemodernizer.batches.runner import row_from_report
 
@@ -23,6 +25,7 @@ CELLS = [
 ]
 
 
+@pytest.mark.kernel  # the CLI on a notebook
 def test_lint_prints_jupyterlab_numbers_and_its_json_names_the_index(tmp_path: Path) -> None:
     nb = write_notebook(tmp_path / "old.ipynb", CELLS)
     text = run_cli("lint", str(nb), "--select", "NPY001")
@@ -34,6 +37,7 @@ def test_lint_prints_jupyterlab_numbers_and_its_json_names_the_index(tmp_path: P
     assert (finding["cell_index"], finding["cell_number"]) == (3, 4)
 
 
+@pytest.mark.kernel
 def test_run_and_its_batch_row_say_the_cell_a_person_sees(tmp_path: Path) -> None:
     # the cell that prints drifts from its stored output (3 then, 4 now)
     nb = write_notebook(tmp_path / "old.ipynb", CELLS, outputs={3: "count: 3\n"})

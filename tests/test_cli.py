@@ -10,6 +10,8 @@ import pytest
 
 from .conftest import json_report, run_cli, write_notebook
 
+pytestmark = pytest.mark.kernel
+
 
 def _one_clear_line(proc) -> str:
     assert proc.returncode == 2, proc.stderr

@@ -228,6 +228,7 @@ def executed(modern_run) -> dict[str, dict]:
     return results
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("name", NAMES)
 def test_notebook_fails_today_for_a_listed_catalogue_reason(name: str, executed) -> None:
     meta = read(name).metadata[mc.META_KEY]
@@ -241,6 +242,7 @@ def test_notebook_fails_today_for_a_listed_catalogue_reason(name: str, executed)
     )
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("name", NAMES)
 def test_fixed_notebook_runs_quickly_and_prints_the_expected_value(name: str, executed) -> None:
     meta = read(name).metadata[mc.META_KEY]

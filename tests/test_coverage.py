@@ -130,6 +130,7 @@ ENVIRONMENT = [
 ]
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize(("cov", "items"), ENVIRONMENT, ids=[cov.library for cov, _ in ENVIRONMENT])
 def test_every_environment_item_is_repaired_by_the_environment_family(
     tmp_path: Path, cov, items

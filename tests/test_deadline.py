@@ -34,6 +34,7 @@ def test_durations() -> None:
         parse_duration("soon", "--deadline")
 
 
+@pytest.mark.kernel
 def test_bad_deadlines_are_one_line_before_any_run(tmp_path: Path) -> None:
     nb = write_notebook(tmp_path / "nb.ipynb", ["print(1)"])
     for bad in ("soon", "-5m"):
@@ -43,6 +44,7 @@ def test_bad_deadlines_are_one_line_before_any_run(tmp_path: Path) -> None:
     assert not (tmp_path / "nb.modernized.ipynb").exists()
 
 
+@pytest.mark.kernel
 def test_a_fix_whose_run_the_deadline_cuts_is_rolled_back_and_the_best_state_written(
     tmp_path: Path,
 ) -> None:
@@ -78,6 +80,7 @@ def test_a_fix_whose_run_the_deadline_cuts_is_rolled_back_and_the_best_state_wri
     assert "deadline" in proc.stderr
 
 
+@pytest.mark.kernel
 def test_a_fix_that_cannot_finish_in_the_time_left_is_not_started(tmp_path: Path) -> None:
     # every run takes the slow cell's 10 s and more: the baseline ends within the deadline
     # (20 s) and leaves less than a run's time, whatever the machine's speed (20 < 2 runs)
@@ -97,6 +100,7 @@ def test_a_fix_that_cannot_finish_in_the_time_left_is_not_started(tmp_path: Path
     assert (tmp_path / "slow.modernized.ipynb").exists()
 
 
+@pytest.mark.kernel
 def test_a_batch_with_one_slow_notebook_finishes_the_others_on_time(tmp_path: Path) -> None:
     folder = tmp_path / "nbs"
     write_notebook(folder / "a_slow.ipynb", ["import time\ntime.sleep(120)"])
@@ -118,6 +122,7 @@ def test_a_batch_with_one_slow_notebook_finishes_the_others_on_time(tmp_path: Pa
     assert took < 30 + quick["seconds"] + 2 * MARGIN_S, took
 
 
+@pytest.mark.kernel
 def test_a_model_still_thinking_at_the_deadline_is_not_waited_for(
     scripted_openai, tmp_path: Path
 ) -> None:

@@ -28,6 +28,8 @@ from mlemodernizer.fixers.llm.prompts import build_prompt
 
 from .conftest import json_report, make_notebook, run_cli, write_notebook
 
+pytestmark = [pytest.mark.kernel, pytest.mark.dl]
+
 
 def _stderr_lines(cell: nbformat.NotebookNode) -> list[str]:
     text = "".join(t for kind, t in output_texts(cell) if kind == "stderr")

@@ -13,6 +13,8 @@ from mlemodernizer.execution.docker.labels import LABEL_JOB
 from .conftest import json_report, run_cli, write_notebook
 from .test_docker_executor import IMAGE, docker_client, tree_digest
 
+pytestmark = [pytest.mark.docker, pytest.mark.kernel]
+
 
 @pytest.fixture(scope="module")
 def client():

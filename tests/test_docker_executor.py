@@ -33,6 +33,8 @@ from mlemodernizer.execution.docker.image import read_versions_cache
 
 from .conftest import make_notebook
 
+pytestmark = [pytest.mark.docker, pytest.mark.kernel]
+
 IMAGE = os.environ.get("MLEM_DOCKER_TEST_IMAGE", "mlemodernizer-sidecar:test")
 
 

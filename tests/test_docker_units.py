@@ -226,6 +226,7 @@ def test_docker_not_installed_names_the_install(monkeypatch) -> None:
     assert msg.startswith("Docker is not installed") and "apt-get install docker.io" in msg
 
 
+@pytest.mark.kernel
 def test_cli_with_the_daemon_down_exits_2_with_one_line(tmp_path) -> None:
     nb = write_notebook(tmp_path / "nb" / "n.ipynb", ["print(1)"])
     proc = run_cli(

@@ -18,6 +18,8 @@ from mlemodernizer.scoring.fidelity import numbers_found
 from .conftest import json_report, make_notebook, run_cli, saved_then_written
 from .driftlib_env import NOTEBOOK, driftlib_kernel
 
+pytestmark = pytest.mark.kernel
+
 
 @pytest.fixture(scope="module")
 def driftlib(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
@@ -393,6 +395,7 @@ def test_a_helper_renamed_in_the_notebooks_own_module_is_repaired_offline(
     assert result.cells[0].source.startswith("from helpers import load_dataset as load_data")
 
 
+@pytest.mark.dl
 @pytest.mark.skipif(find_spec("keras") is None, reason="the dl extra installs Keras")
 def test_keras_refusing_an_abbreviated_keyword_gets_it_spelled_out(tmp_path: Path) -> None:
     """Keras 3 refuses ``lr=`` ("Argument(s) not recognized: {'lr': 0.01}"); its optimizer's one

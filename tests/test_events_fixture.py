@@ -146,6 +146,7 @@ def first_difference(old: list[tuple[str, Any]], new: list[tuple[str, Any]]) -> 
     return None
 
 
+@pytest.mark.kernel
 async def test_the_recorded_job_is_what_the_engine_sends_now(
     jp_fetch, jp_ws_fetch, jp_root_dir, llm
 ) -> None:

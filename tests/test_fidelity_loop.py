@@ -9,6 +9,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from mlemodernizer.scoring.basis import reproduction_basis, score_words
 from mlemodernizer.scoring.output_fidelity import compare
 
@@ -28,6 +30,7 @@ PRINT_PROBA = "print(clf.predict_proba(X[70:71]).round(3))"
 SCORE = "print('p(versicolor):', clf.predict_proba(X[70:71])[0][1].round(3))"
 
 
+@pytest.mark.kernel
 def test_a_deviating_score_names_the_first_drifting_cell_and_the_model_starts_there(
     scripted_openai, tmp_path: Path
 ) -> None:
@@ -71,6 +74,7 @@ def test_a_deviating_score_names_the_first_drifting_cell_and_the_model_starts_th
     assert "(100.0%, at least 95%)" in report["reproduced_words"]
 
 
+@pytest.mark.kernel
 def test_a_fix_that_changes_what_a_working_cell_prints_is_rolled_back(
     scripted_openai, tmp_path: Path
 ) -> None:

@@ -80,6 +80,7 @@ def one_item(kernel: Kernel, code: str) -> tuple[dict, dict]:
     return facts["items"][0], facts
 
 
+@pytest.mark.kernel
 def test_numpy_removed_alias(kernel):
     item, facts = one_item(kernel, "y = np.float(1)")
     assert item["target"] == "numpy.float" and item["exists"] is False
@@ -91,6 +92,7 @@ def test_numpy_removed_alias(kernel):
     assert f"numpy {np.__version__}" in text
 
 
+@pytest.mark.kernel
 def test_a_missing_matplotlib_style_lists_the_closest_installed_ones(kernel):
     """The 1.5B model answered rhiever's `plt.style.use("tableau10")` with `ggplot2` (no such
     style): the probe names the installed styles closest to the one asked for."""
@@ -103,6 +105,7 @@ def test_a_missing_matplotlib_style_lists_the_closest_installed_ones(kernel):
     assert item["close"][0] == "ggplot"
 
 
+@pytest.mark.kernel
 def test_pandas_ix_names_loc_and_iloc(kernel):
     item, facts = one_item(kernel, "row = df.ix[0, 'b']")
     assert item["expr"] == "df"
@@ -116,6 +119,7 @@ def test_pandas_ix_names_loc_and_iloc(kernel):
     assert "`iloc`" in format_facts(facts) and "`loc`" in format_facts(facts)
 
 
+@pytest.mark.kernel
 def test_removed_class_found_in_another_submodule(kernel):
     item, facts = one_item(kernel, "from sklearn.preprocessing import Imputer")
     assert item["target"] == "sklearn.preprocessing.Imputer"
@@ -125,6 +129,7 @@ def test_removed_class_found_in_another_submodule(kernel):
     assert "`sklearn.impute.SimpleImputer`" in format_facts(facts)
 
 
+@pytest.mark.kernel
 def test_candidates_ranked_by_the_keywords_the_notebook_passes(kernel):
     errors = [
         kernel.failing("from sklearn.preprocessing import Imputer"),
@@ -139,6 +144,7 @@ def test_candidates_ranked_by_the_keywords_the_notebook_passes(kernel):
     assert "`sklearn.impute.SimpleImputer` takes only `strategy=`" in format_facts(facts)
 
 
+@pytest.mark.kernel
 def test_removed_module_points_to_its_successor(kernel):
     item, facts = one_item(kernel, "from sklearn.cross_validation import train_test_split, KFold")
     assert item["target"] == "sklearn.cross_validation"
@@ -148,6 +154,7 @@ def test_removed_module_points_to_its_successor(kernel):
     assert "`train_test_split` is importable from `sklearn.model_selection`" in format_facts(facts)
 
 
+@pytest.mark.kernel
 def test_removed_keyword_gives_the_real_signature(kernel):
     from sklearn.linear_model import LinearRegression
 
@@ -167,24 +174,28 @@ def test_removed_keyword_gives_the_real_signature(kernel):
     assert "its signature is `LinearRegression(*, fit_intercept=True" in format_facts(facts)
 
 
+@pytest.mark.kernel
 def test_renamed_keyword_of_a_method(kernel):
     item, _ = one_item(kernel, "df.to_csv('/dev/null', line_terminator='\\n')")
     assert item["target"] == "df.to_csv"
     assert item["close"] == ["lineterminator"]
 
 
+@pytest.mark.kernel
 def test_renamed_helper_function(kernel):
     item, facts = one_item(kernel, "def load_data2():\n    return 1\nX = load_data()")
     assert item["close"][0] == "load_data2"
     assert "defined names close to it: `load_data2`" in format_facts(facts)
 
 
+@pytest.mark.kernel
 def test_missing_top_level_package(kernel):
     item, facts = one_item(kernel, "import xgboost_not_here")
     assert item["installed"] is False
     assert "not installed" in format_facts(facts)
 
 
+@pytest.mark.kernel
 def test_several_errors_in_one_probe_and_no_side_effects(kernel):
     kernel.run(
         "class Counter:\n    n = 0\n    @property\n    def hit(self):\n"
@@ -211,6 +222,7 @@ def test_several_errors_in_one_probe_and_no_side_effects(kernel):
     assert snapshot.split()[1] == "1"
 
 
+@pytest.mark.kernel
 def test_probe_survives_what_it_cannot_resolve(kernel):
     errors = [
         CellError(0, "x", "AttributeError", "module 'no_such_mod' has no attribute 'x'", ""),
@@ -226,6 +238,7 @@ def test_probe_survives_what_it_cannot_resolve(kernel):
     assert isinstance(format_facts(facts), str)
 
 
+@pytest.mark.kernel
 def test_probe_through_the_local_executor(tmp_path: Path):
     from mlemodernizer.execution.local import LocalExecutor
 

@@ -78,6 +78,7 @@ def facts_section(prompt: str) -> str:
     return m.group(1)
 
 
+@pytest.mark.kernel
 def test_prompt_names_the_renamed_helper_with_its_signature_first(tmp_path: Path) -> None:
     nb = legacy_notebook(tmp_path)
     reply = (
@@ -130,6 +131,7 @@ def only_item(facts: dict) -> dict:
     return {**facts, "items": facts["items"][:1]}
 
 
+@pytest.mark.kernel
 def test_local_module_offer_ranked_by_the_call_and_the_later_use(kernel):
     errors = [kernel.failing(src) for src in LEGACY_CELLS[1:]]
     facts, _ = kernel.probe(errors)
@@ -149,12 +151,14 @@ def test_local_module_offer_ranked_by_the_call_and_the_later_use(kernel):
     assert estimate_tokens(text) - estimate_tokens(bare) < 230
 
 
+@pytest.mark.kernel
 def test_without_a_call_the_name_alone_ranks(kernel):
     facts, _ = kernel.probe([kernel.failing("from legacy_helpers import old_train")])
     item = facts["items"][0]
     assert "use" not in item and item["offer"][0]["name"] == "train_model"  # shares "train"
 
 
+@pytest.mark.kernel
 def test_instance_offer_ranked_by_keywords_and_catalogue(kernel):
     kernel.run(
         "class Net:\n"
@@ -174,6 +178,7 @@ def test_instance_offer_ranked_by_keywords_and_catalogue(kernel):
     assert "the rules catalogue (KER002) says: fit_generator" in text
 
 
+@pytest.mark.kernel
 def test_instance_attributes_and_the_catalogue_replacement_first(kernel):
     kernel.run(
         "from sklearn.model_selection import GridSearchCV\n"
@@ -188,6 +193,7 @@ def test_instance_attributes_and_the_catalogue_replacement_first(kernel):
     assert "has `cv_results_`" in format_facts(facts)
 
 
+@pytest.mark.kernel
 def test_catalogue_replacement_that_the_close_names_miss(kernel):
     facts, _ = kernel.probe([kernel.failing("from sklearn.decomposition import RandomizedPCA")])
     item = facts["items"][0]
@@ -196,6 +202,7 @@ def test_catalogue_replacement_that_the_close_names_miss(kernel):
     assert "`sklearn.decomposition` has `PCA`" in format_facts(facts)
 
 
+@pytest.mark.kernel
 def test_big_module_with_nothing_that_fits_lists_nothing(kernel):
     facts, _ = kernel.probe([kernel.failing("s = pd.rolling_mean(df[0], 3)")])
     item = facts["items"][0]
@@ -205,6 +212,7 @@ def test_big_module_with_nothing_that_fits_lists_nothing(kernel):
     assert estimate_tokens(text) < 60
 
 
+@pytest.mark.kernel
 def test_close_names_keep_the_old_facts(kernel):
     # the six snippets of benchmarks/llm_real_model.md: nothing is added where a name is close
     for src in ("y = np.float(1)", "df.ix[0, 1]", "from sklearn.preprocessing import Imputer"):
@@ -243,6 +251,7 @@ def test_catalogue_hints_come_from_the_rules_metadata():
     assert catalogue_hints("AttributeError: 'A' object has no attribute 'zzz_nothing'", "z") == []
 
 
+@pytest.mark.kernel
 def test_a_reply_that_copies_the_helper_instead_of_importing_it_is_re_asked(
     tmp_path: Path,
 ) -> None:
@@ -271,6 +280,7 @@ def test_a_reply_that_copies_the_helper_instead_of_importing_it_is_re_asked(
     assert [r["accepted"] for r in report["llm_replies"]] == [False, True]
 
 
+@pytest.mark.kernel
 def test_the_users_of_a_replaced_import_sent_alone_on_a_re_ask_join_the_first_reply(
     tmp_path: Path,
 ) -> None:
@@ -293,6 +303,7 @@ def test_the_users_of_a_replaced_import_sent_alone_on_a_re_ask_join_the_first_re
     assert report["llm"]["requests"] == 2
 
 
+@pytest.mark.kernel
 def test_when_the_re_asks_run_out_a_replaced_import_is_taken_and_its_users_fixed_next(
     tmp_path: Path,
 ) -> None:

@@ -28,6 +28,7 @@ def kernel_env(tmp_path: Path) -> dict[str, str]:
     return throwaway_kernel(tmp_path, "kenv", DIST, MODULE)
 
 
+@pytest.mark.kernel
 def test_with_consent_the_missing_package_is_installed_and_the_notebook_runs(
     tmp_path: Path, kernel_env: dict[str, str]
 ) -> None:

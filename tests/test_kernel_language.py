@@ -42,6 +42,7 @@ def _refused(proc) -> str:
     return lines[0]
 
 
+@pytest.mark.kernel
 def test_r_notebook_is_refused_by_the_cli_naming_kernel_and_language(tmp_path: Path) -> None:
     nb = _write(tmp_path / "analysis.ipynb", R_SPEC, R_INFO)
     line = _refused(run_cli("run", str(nb), "--offline"))
@@ -50,6 +51,7 @@ def test_r_notebook_is_refused_by_the_cli_naming_kernel_and_language(tmp_path: P
     assert sorted(p.name for p in tmp_path.iterdir()) == ["analysis.ipynb"]
 
 
+@pytest.mark.kernel
 def test_julia_notebook_is_refused_by_the_cli(tmp_path: Path) -> None:
     nb = _write(tmp_path / "jl.ipynb", JULIA_SPEC, JULIA_INFO)
     report = tmp_path / "report.json"
@@ -58,6 +60,7 @@ def test_julia_notebook_is_refused_by_the_cli(tmp_path: Path) -> None:
     assert not (tmp_path / "jl.modernized.ipynb").exists() and not report.exists()
 
 
+@pytest.mark.kernel
 def test_a_named_kernel_runs_an_r_notebook_anyway(tmp_path: Path) -> None:
     nb = _write(tmp_path / "analysis.ipynb", R_SPEC, R_INFO)
     proc = run_cli("run", str(nb), "--offline", "--kernel", "python3", "--json")

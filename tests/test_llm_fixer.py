@@ -409,6 +409,7 @@ def run_against(srv, tmp_path, *args: str):
     return json.loads(proc.stdout), proc.stderr
 
 
+@pytest.mark.kernel
 def test_cli_ends_cleanly_on_an_endpoint_that_streams_invalid_json(scripted_openai, tmp_path):
     srv = scripted_openai(
         [Reply("Plan: fix it", malformed='{"choices": [{"delta": {"con', malformed_after=2)],
@@ -425,6 +426,7 @@ def test_cli_ends_cleanly_on_an_endpoint_that_streams_invalid_json(scripted_open
     assert report["llm"]["prompt_tokens"] > 0
 
 
+@pytest.mark.kernel
 def test_cli_counts_every_garbage_reply(scripted_openai, tmp_path):
     garbage = ["I am not sure.", "Sorry, I cannot see the notebook.", "Maybe restart the kernel?"]
     srv = scripted_openai([Reply(g, prompt_tokens=1000, completion_tokens=10) for g in garbage])

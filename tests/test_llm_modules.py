@@ -312,6 +312,7 @@ def run(srv, nb: Path) -> dict:
     return json.loads(proc.stdout)
 
 
+@pytest.mark.kernel
 def test_cli_the_llm_fixes_the_helper_module_on_disk(scripted_openai, tmp_path: Path) -> None:
     nb = project(tmp_path / "proj")
     srv = scripted_openai([GOOD])
@@ -333,6 +334,7 @@ def test_cli_the_llm_fixes_the_helper_module_on_disk(scripted_openai, tmp_path: 
     assert "'mean': 2.0" in out.cells[1].outputs[0]["text"]
 
 
+@pytest.mark.kernel
 def test_cli_a_reply_naming_another_file_never_writes_it(scripted_openai, tmp_path: Path) -> None:
     nb = project(tmp_path / "proj")
     root = tmp_path / "proj"

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from .conftest import json_report, run_cli, write_notebook
 from .scripted_openai import ScriptedOpenAI
 
@@ -15,6 +17,7 @@ CELLS = ["def load_data2():\n    return [1, 2]", "print(len(load_data()))"]
 GOOD = "Call the renamed helper.\n\n```python\n# %% cell 2\nprint(len(load_data2()))\n```\n"
 
 
+@pytest.mark.kernel
 def test_the_report_lists_each_reply_with_why_it_was_refused(tmp_path: Path) -> None:
     nb = write_notebook(tmp_path / "nb.ipynb", CELLS)
     garbage = "I would call load_data2 instead."  # no code at all
@@ -36,6 +39,7 @@ def test_the_report_lists_each_reply_with_why_it_was_refused(tmp_path: Path) -> 
     assert len(report["llm_replies"]) == report["llm"]["requests"] == 2
 
 
+@pytest.mark.kernel
 def test_max_tokens_and_temperature_are_checked(tmp_path: Path) -> None:
     nb = write_notebook(tmp_path / "nb.ipynb", CELLS)
     base = ["run", str(nb), "--base-url", "http://127.0.0.1:9/v1", "--model", "m"]

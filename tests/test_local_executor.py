@@ -13,6 +13,8 @@ from mlemodernizer.execution.local import LocalExecutor
 
 from .conftest import make_notebook
 
+pytestmark = pytest.mark.kernel
+
 
 @pytest.fixture(scope="module")
 def executor() -> LocalExecutor:

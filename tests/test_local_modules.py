@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from mlemodernizer.environment.local_modules import failing_local_frame, local_module_notices
 from mlemodernizer.execution.base import CellError
 
@@ -63,6 +65,7 @@ def test_one_notice_per_module_with_the_rules_diff(tmp_path: Path) -> None:
     assert local_module_notices(errors, tmp_path, None, seen) == []  # told once
 
 
+@pytest.mark.kernel
 def test_run_reports_the_fix_for_a_local_module_and_leaves_it_alone(tmp_path: Path) -> None:
     """A real kernel, --modules report: the notebook imports a helper that uses np.float; the
     report says where and what the rules (NPY001) would change; the helper on disk is
@@ -79,6 +82,7 @@ def test_run_reports_the_fix_for_a_local_module_and_leaves_it_alone(tmp_path: Pa
     assert helper.read_text() == HELPER
 
 
+@pytest.mark.kernel
 def test_the_notice_reaches_the_event_stream_once(tmp_path: Path) -> None:
     """The panel shows it live: `execution_finished.notices` of the run that found it (later
     runs of the same error do not repeat it)."""
@@ -96,6 +100,7 @@ def test_the_notice_reaches_the_event_stream_once(tmp_path: Path) -> None:
     assert all(r["notices"] == [] for r in runs[1:])
 
 
+@pytest.mark.kernel
 def test_with_modules_apply_the_fix_is_proposed_not_noticed(tmp_path: Path) -> None:
     """The default: the rules' change to the helper is a proposal (no notice), accepted and
     written, and the next run starts a fresh kernel that imports the changed helper."""

@@ -7,9 +7,12 @@ import hashlib
 from pathlib import Path
 
 import nbformat
+import pytest
 
 from .conftest import json_report, run_cli, write_notebook
 from .scripted_openai import Reply, ScriptedOpenAI
+
+pytestmark = pytest.mark.kernel
 
 ACC = r"accuracy: ([0-9.]+)"
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pytest
+
 from mlemodernizer.contracts.events import Emitter
 from mlemodernizer.contracts.notebook import load_notebook
 from mlemodernizer.contracts.options import Options
@@ -17,6 +19,8 @@ from mlemodernizer.loop import Modernizer
 
 from .conftest import json_report, run_cli, write_notebook
 from .scripted_openai import ScriptedOpenAI
+
+pytestmark = pytest.mark.kernel
 
 HELPERS = "def load_dataset():\n    return [1, 2, 3]\n"
 CELLS = [

@@ -16,6 +16,8 @@ from nbclient import NotebookClient
 
 from .conftest import run_cli, write_notebook
 
+pytestmark = pytest.mark.kernel
+
 PREAMBLE = """\
 from IPython.display import set_matplotlib_formats
 import pandas as pd

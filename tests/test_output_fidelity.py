@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import nbformat
+import pytest
 from nbformat.v4 import new_code_cell, new_notebook, new_output
 
 from mlemodernizer.scoring.output_fidelity import compare, integers_moved, match_numbers
@@ -101,6 +102,7 @@ CELLS = [
 ]
 
 
+@pytest.mark.kernel
 def test_a_real_notebook_drift_random_cells_and_figures_told_apart(tmp_path: Path) -> None:
     path = saved_then_written(CELLS, tmp_path)
     report_path = tmp_path / "report.json"
@@ -124,6 +126,7 @@ def test_a_real_notebook_drift_random_cells_and_figures_told_apart(tmp_path: Pat
     assert provenance["mlemodernizer"]["fidelity"]["first_drift_cell"] == 3
 
 
+@pytest.mark.kernel
 def test_the_t_tests_rerun_tells_random_cells_apart_without_a_run_more(tmp_path: Path) -> None:
     path = saved_then_written(
         [("import numpy as np\nprint(np.random.rand(3).round(4))\nprint('score: 1.0')", None)],

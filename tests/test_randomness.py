@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 import nbformat
+import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
 from mlemodernizer.contracts.events import Emitter
@@ -192,6 +193,7 @@ def _run(executor: LocalExecutor, nb, folder: Path, seed: int, **kw) -> list[lis
     return [cell_numbers(c) for c in result.executed.cells]
 
 
+@pytest.mark.kernel
 def test_the_kernel_draws_alike_from_one_seed_and_a_resumed_run_as_a_run_from_the_top(
     tmp_path: Path,
 ) -> None:
@@ -250,6 +252,7 @@ def unseeded_split_notebook(folder: Path, draw: str = "split") -> Path:
     return path
 
 
+@pytest.mark.kernel
 def test_a_correct_fix_is_kept_on_every_run_though_the_score_cell_depends_on_an_unseeded_split(
     tmp_path: Path,
 ) -> None:
@@ -279,6 +282,7 @@ def test_a_correct_fix_is_kept_on_every_run_though_the_score_cell_depends_on_an_
     assert results == [("error_free_reproducible", [1], True)] * 3
 
 
+@pytest.mark.kernel
 def test_a_draw_the_code_does_not_show_is_measured_before_any_fix_is_judged(
     tmp_path: Path,
 ) -> None:
@@ -302,6 +306,7 @@ def test_a_draw_the_code_does_not_show_is_measured_before_any_fix_is_judged(
     ]
 
 
+@pytest.mark.kernel
 def test_a_real_number_loss_in_a_seeded_cell_still_rolls_back(scripted_openai, tmp_path: Path):  # noqa: ANN001
     path = saved_then_written(
         [
@@ -364,6 +369,7 @@ class RulesThatDrawOnce:
         )
 
 
+@pytest.mark.kernel
 def test_the_triage_names_the_rule_whose_fix_was_rolled_back_and_why(tmp_path: Path) -> None:
     path = saved_then_written(
         [(CELLS[0], None), ("x = float(2.5)", CELLS[1]), (CELLS[2], None)], tmp_path

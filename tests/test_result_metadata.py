@@ -8,9 +8,12 @@ import sys
 from pathlib import Path
 
 import nbformat
+import pytest
 from jupyter_client.kernelspec import KernelSpecManager
 
 from .conftest import make_notebook, run_cli
+
+pytestmark = pytest.mark.kernel
 
 
 def test_the_copy_carries_the_kernels_own_spec_and_language_info(tmp_path: Path) -> None:

@@ -126,6 +126,7 @@ def test_resume_decision_and_each_fallback() -> None:
     assert d.start_at == 0 and "cell 3" in d.reason  # as JupyterLab counts
 
 
+@pytest.mark.kernel
 def test_executor_resumes_in_the_kept_kernel(tmp_path: Path) -> None:
     executor = LocalExecutor()
     try:
@@ -172,6 +173,7 @@ CELLS = [
 REPLIES = [fix({1: "a = base + 1"}), fix({2: "b = a * 2"})]
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("resume", [True, False])
 def test_same_results_with_and_without_resume(tmp_path: Path, resume: bool) -> None:
     nb = write_notebook(tmp_path / "nb.ipynb", CELLS)

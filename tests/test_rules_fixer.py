@@ -152,6 +152,7 @@ def _reference_accuracy(folder: Path) -> float:
     return round(clf.score(X_test, y_test), 4)
 
 
+@pytest.mark.kernel
 @pytest.mark.timeout(300)
 def test_acceptance_old_notebook_runs_with_accuracy_unchanged(tmp_path: Path) -> None:
     import numpy as np
@@ -278,6 +279,7 @@ def _run_loop(tmp_path: Path, cells: list[str], target: float, pin: bool) -> tup
     return result, events
 
 
+@pytest.mark.kernel
 @pytest.mark.timeout(600)
 def test_loop_pins_old_defaults_when_the_score_deviates(tmp_path: Path) -> None:
     """LogisticRegression's old default (liblinear, one-vs-rest): the pin brings liblinear back,

@@ -207,6 +207,7 @@ def test_an_installed_pack_is_found_and_applied(sites: dict[str, Path], on_path)
     assert RulesFixer({"acme": "1.9"}).prepass(nb) is None  # the old API still exists there
 
 
+@pytest.mark.kernel
 def test_the_cli_documents_lints_and_runs_with_an_installed_pack(
     tmp_path: Path, sites: dict[str, Path]
 ) -> None:

@@ -269,6 +269,7 @@ def _run(code: str) -> str:
     return _RUNNER.run(code)
 
 
+@pytest.mark.dl
 @pytest.mark.parametrize(
     ("framework", "rule_ids", "old"),
     CASES,
@@ -289,6 +290,7 @@ def test_old_code_raises_and_rewritten_code_runs(framework: str, rule_ids, old: 
     assert _run(new) == "", new
 
 
+@pytest.mark.dl
 def test_optimizer_decay_decays_again() -> None:
     """Keras 3 ignores decay= with a warning (the rate stays constant): the schedule KER005
     writes lowers the rate as Keras 2 did, lr / (1 + decay * step)."""
@@ -361,6 +363,7 @@ def _fresh(code: str) -> str:
     return proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
 
 
+@pytest.mark.dl
 def test_tf1_rnn_cells_build_with_keras_2_chosen_before_tensorflow_is_imported() -> None:
     """TF013's switch is read when TensorFlow is imported, so it is proven in an interpreter of
     its own (the forking runner has imported TensorFlow already)."""

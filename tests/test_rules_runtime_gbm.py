@@ -216,6 +216,7 @@ def test_silent_estimator_is_quiet(capfd) -> None:
 # --- the environment items of the lists whose distribution is not its module's name ------------
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize(("name", "module"), [("ipython", "IPython"), ("pillow", "PIL")])
 def test_environment_items_are_repaired_by_the_environment_family(
     tmp_path: Path, name: str, module: str

@@ -99,6 +99,8 @@ TRAINING = (
 )
 
 
+@pytest.mark.kernel
+@pytest.mark.dl
 def test_a_pytorch_training_over_its_budget_comes_back_shorter(tmp_path: Path) -> None:
     pytest.importorskip("torch")
     nb = write_notebook(

@@ -95,6 +95,7 @@ def test_results_and_displays_count_errors_do_not() -> None:
     assert found is not None and found.value == 0.66 and found.cell_index == 0
 
 
+@pytest.mark.kernel
 def test_cli_score_detect_reads_the_target_from_the_printed_metric(tmp_path: Path) -> None:
     nb = write_notebook(
         tmp_path / "nb.ipynb",

@@ -51,6 +51,7 @@ def listing(folder: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.kernel
 def test_the_users_folder_gets_the_modernized_notebook_only(tmp_path: Path) -> None:
     folder, path = project(tmp_path)
     before = listing(tmp_path / "project")
@@ -81,6 +82,7 @@ def test_the_users_folder_gets_the_modernized_notebook_only(tmp_path: Path) -> N
     )
 
 
+@pytest.mark.kernel
 def test_chosen_files_are_brought_back(tmp_path: Path) -> None:
     folder, path = project(tmp_path)
     proc = run_cli(
@@ -95,6 +97,7 @@ def test_chosen_files_are_brought_back(tmp_path: Path) -> None:
     assert "--bring-back submission.csv: brought back" in report["notices"]
 
 
+@pytest.mark.kernel
 def test_after_a_rejected_review_the_folder_holds_what_it_held_and_the_copy(
     tmp_path: Path,
 ) -> None:

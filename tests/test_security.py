@@ -85,6 +85,7 @@ def helpers(folder: Path) -> None:
 # --- 1. the server's key goes only to the server's endpoint ---------------------------------
 
 
+@pytest.mark.kernel
 async def test_a_job_for_another_endpoint_never_gets_the_server_key(
     jp_fetch, jp_root_dir, own_llm, other_llm
 ) -> None:
@@ -101,6 +102,7 @@ async def test_a_job_for_another_endpoint_never_gets_the_server_key(
     assert own_llm.served == 0
 
 
+@pytest.mark.kernel
 async def test_a_batch_for_another_endpoint_never_gets_the_server_key(
     jp_fetch, jp_root_dir, other_llm
 ) -> None:
@@ -114,6 +116,7 @@ async def test_a_batch_for_another_endpoint_never_gets_the_server_key(
     assert sent and {h["authorization"] for h in sent} == {"Bearer not-needed"}
 
 
+@pytest.mark.kernel
 async def test_the_servers_own_endpoint_still_gets_its_key(jp_fetch, jp_root_dir, own_llm) -> None:
     helpers(jp_root_dir)
     write_notebook(jp_root_dir / "nb.ipynb", RENAMED)
@@ -126,6 +129,7 @@ async def test_the_servers_own_endpoint_still_gets_its_key(jp_fetch, jp_root_dir
 # --- 2. a symlinked notebook never takes a batch out of the root -----------------------------
 
 
+@pytest.mark.kernel
 async def test_a_batch_does_not_follow_a_notebook_link_out_of_the_root(
     jp_fetch, jp_root_dir, tmp_path
 ) -> None:
@@ -166,6 +170,7 @@ async def test_client_file_options_are_confined_to_the_root(
     assert not Path("/tmp/pwned-").exists()
 
 
+@pytest.mark.kernel
 async def test_answers_inside_the_root_are_accepted(jp_fetch, jp_root_dir) -> None:
     write_notebook(jp_root_dir / "nb.ipynb", ["x = 1"])
     (jp_root_dir / "data").mkdir()
@@ -203,6 +208,7 @@ async def events_until(ws, kind: str, timeout: float = 90) -> list[dict]:
     return seen
 
 
+@pytest.mark.kernel
 async def test_undecided_reviews_do_not_block_other_jobs(
     jp_fetch, jp_ws_fetch, jp_root_dir
 ) -> None:
@@ -241,6 +247,7 @@ def summary_pending(response) -> list[tuple[str, list[str]]]:
 # --- 6. an earlier result is never replaced ------------------------------------------------
 
 
+@pytest.mark.kernel
 async def test_a_second_run_keeps_the_first_result(jp_fetch, jp_root_dir) -> None:
     write_notebook(jp_root_dir / "nb.ipynb", ["import numpy as np", "x = np.float(1)"])
     first = await post(jp_fetch, "jobs", body={"path": "nb.ipynb", "options": {"offline": True}})
@@ -295,6 +302,7 @@ async def test_error_messages_name_paths_relative_to_the_root(jp_fetch, jp_root_
     assert str(jp_root_dir.resolve()) not in text
 
 
+@pytest.mark.kernel
 async def test_results_and_batch_reports_get_a_normal_files_mode(jp_fetch, jp_root_dir) -> None:
     # (a notebook with something to modernize: the server writes no copy of a clean one)
     write_notebook(jp_root_dir / "course" / "nb.ipynb", ["import numpy as np", "np.float(1)"])
@@ -313,6 +321,7 @@ async def test_results_and_batch_reports_get_a_normal_files_mode(jp_fetch, jp_ro
 # --- the CLI: the same checks, one line and exit 2 before any work ---------------------------
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
@@ -335,6 +344,7 @@ def test_cli_refuses_an_unwritable_output_before_running(
     assert expected in line and "Traceback" not in proc.stderr
 
 
+@pytest.mark.kernel
 def test_cli_keeps_an_earlier_result_and_writes_a_normal_mode(tmp_path: Path) -> None:
     nb = write_notebook(tmp_path / "nb.ipynb", ["print('ok')"])
     first = run_cli("run", str(nb), "--offline", "--json")
@@ -357,6 +367,7 @@ def _umask() -> int:
     return old
 
 
+@pytest.mark.kernel
 def test_the_key_never_reaches_the_notebooks_kernel(tmp_path: Path) -> None:
     nb = write_notebook(
         tmp_path / "nb.ipynb", ["import os\nprint('key:', os.environ.get('OPENAI_API_KEY'))"]

@@ -16,6 +16,8 @@ from mlemodernizer.server.manager import JobSlots
 
 from .conftest import write_notebook
 
+pytestmark = pytest.mark.kernel
+
 STALE = "0123456789ab"
 
 

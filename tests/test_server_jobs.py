@@ -78,6 +78,7 @@ async def events_until(ws, types: set[str], timeout: float = 90) -> list[dict]:
             return seen
 
 
+@pytest.mark.kernel
 async def test_create_stream_decide_finish(
     jp_fetch, jp_ws_fetch, renamed, llm, jp_root_dir
 ) -> None:
@@ -117,6 +118,7 @@ async def test_create_stream_decide_finish(
     assert original.cells[0].source == "from helpers import load_data"
 
 
+@pytest.mark.kernel
 async def test_rejection_reverts_and_reaches_the_next_prompt(
     jp_fetch, jp_ws_fetch, renamed, llm
 ) -> None:
@@ -154,6 +156,7 @@ async def test_rejection_reverts_and_reaches_the_next_prompt(
     assert [it["cells_rejected"] for it in events[-1]["report"]["iterations"]] == [[0], []]
 
 
+@pytest.mark.kernel
 async def test_each_cell_decision_is_streamed_as_it_is_made(
     jp_fetch, jp_ws_fetch, jp_root_dir, llm
 ) -> None:
@@ -186,6 +189,7 @@ async def test_each_cell_decision_is_streamed_as_it_is_made(
     assert events[-1]["report"]["error_free"] is True
 
 
+@pytest.mark.kernel
 async def test_reconnect_with_since_replays_the_rest(jp_fetch, jp_ws_fetch, renamed, llm) -> None:
     llm.add(fix({0: "from helpers import load_dataset"}))
     job = await post(jp_fetch, "jobs", body={"path": renamed, "options": {"review": "auto"}})
@@ -204,6 +208,7 @@ async def test_reconnect_with_since_replays_the_rest(jp_fetch, jp_ws_fetch, rena
     assert await events_until(a, {"job_finished"}) == await events_until(b, {"job_finished"})
 
 
+@pytest.mark.kernel
 async def test_cancel_while_waiting_for_review(jp_fetch, jp_ws_fetch, renamed, llm) -> None:
     llm.add(fix({0: "from helpers import load_dataset"}))
     job = await post(jp_fetch, "jobs", body={"path": renamed})
@@ -222,6 +227,7 @@ async def test_cancel_while_waiting_for_review(jp_fetch, jp_ws_fetch, renamed, l
     assert summary["status"] == "cancelled"
 
 
+@pytest.mark.kernel
 async def test_two_jobs_run_at_once(jp_fetch, jp_ws_fetch, jp_root_dir) -> None:
     for name in ("a", "b"):
         write_notebook(jp_root_dir / f"{name}.ipynb", ["import time\ntime.sleep(3)\nprint('done')"])
@@ -240,6 +246,7 @@ async def test_two_jobs_run_at_once(jp_fetch, jp_ws_fetch, jp_root_dir) -> None:
     assert {j["id"] for j in listed} >= set(ids)
 
 
+@pytest.mark.kernel
 async def test_a_restarted_server_lists_past_jobs_and_marks_interrupted(
     jp_fetch, jp_ws_fetch, jp_serverapp, jp_root_dir, tmp_path
 ) -> None:
@@ -350,6 +357,7 @@ async def test_bad_requests_get_clear_4xx(
     assert message in json.loads(info.value.response.body)["message"]
 
 
+@pytest.mark.kernel
 async def test_unknown_job_and_bad_decisions(jp_fetch, jp_root_dir) -> None:
     with pytest.raises(HTTPClientError) as info:
         await jp_fetch("mlemodernizer", "jobs", "0123456789ab")
@@ -436,6 +444,7 @@ async def test_health_checks_the_llm_the_settings_name(jp_fetch, llm, monkeypatc
     assert info.value.code == 400
 
 
+@pytest.mark.kernel
 async def test_batch_over_a_folder(jp_fetch, jp_root_dir, jp_serverapp) -> None:
     write_notebook(jp_root_dir / "course" / "a.ipynb", ["import numpy as np", "x = np.float(1)"])
     write_notebook(jp_root_dir / "course" / "b.ipynb", ["print('ok')"])
@@ -465,6 +474,7 @@ async def test_batch_over_a_folder(jp_fetch, jp_root_dir, jp_serverapp) -> None:
     assert info.value.code == 403
 
 
+@pytest.mark.kernel
 async def test_a_clean_notebook_has_nothing_to_modernize_and_no_copy(
     jp_fetch, jp_ws_fetch, jp_root_dir
 ) -> None:
@@ -484,6 +494,7 @@ async def test_a_clean_notebook_has_nothing_to_modernize_and_no_copy(
     assert summary["status"] == "finished" and summary["output"] is None
 
 
+@pytest.mark.kernel
 async def test_the_printed_score_is_proposed_and_detected_for_a_job(
     jp_fetch, jp_ws_fetch, jp_root_dir
 ) -> None:

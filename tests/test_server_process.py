@@ -16,6 +16,8 @@ import pytest
 
 from .conftest import REPO, write_notebook
 
+pytestmark = pytest.mark.kernel
+
 TOKEN = "acceptance-token"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import nbformat
+import pytest
 
 from .conftest import json_report, run_cli, write_notebook
 
@@ -19,6 +20,7 @@ OLD_FRAME = "\n".join(
 )
 
 
+@pytest.mark.kernel
 def test_a_broken_notebook_shows_long_frames_as_its_author_saw_them(tmp_path: Path) -> None:
     cells = [
         "import pandas as pd\ndf = pd.DataFrame({'a': range(100)})",
@@ -35,6 +37,7 @@ def test_a_broken_notebook_shows_long_frames_as_its_author_saw_them(tmp_path: Pa
     assert sum(line[:1].isdigit() for line in shown.splitlines()) == 60  # today's default: 10
 
 
+@pytest.mark.kernel
 def test_without_an_old_display_stored_nothing_is_added(tmp_path: Path) -> None:
     cells = ["import pandas as pd\ndf = pd.DataFrame({'a': range(100)})", "df", "x = np.float(1)"]
     cells[2] = "import numpy as np\n" + cells[2]
