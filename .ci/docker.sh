@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Docker for the tests (tests/test_docker_*.py): the engine, a running daemon, the sidecar test
+# Docker for the tests (tests/execution/docker/): the engine, a running daemon, the sidecar test
 # image. Idempotent: a second run finds everything in place and takes seconds. Fails loudly.
 #
 #   1. docker.io + debootstrap from Debian's packages (when dockerd or debootstrap is missing)
