@@ -23,10 +23,11 @@ from mlemodernizer.execution.base import ExecutionRequest
 from mlemodernizer.execution.local import LocalExecutor
 from mlemodernizer.execution.noise import is_framework_noise
 from mlemodernizer.execution.record import output_tail
-from mlemodernizer.fixers.base import FixContext, FixType
+from mlemodernizer.fixers.base import FixType
 from mlemodernizer.fixers.llm.prompts import build_prompt
 
 from ..conftest import json_report, make_notebook, run_cli, write_notebook
+from ..fakes import fix_context
 
 pytestmark = [pytest.mark.kernel, pytest.mark.dl]
 
@@ -66,11 +67,11 @@ def test_tensorflow_import_chatter_is_not_an_error_and_not_shown_to_a_fixer(
     # the progress a user watches and the outputs a fixer is shown keep none of the chatter
     assert not any(line in output_tail(noisy) for line in noise)
     prompt = build_prompt(
-        FixContext(
-            fix_type=FixType.SCORE_CALIBRATION,
-            notebook=result.executed,
-            original=nb,
+        fix_context(
+            result.executed,
             result=result,
+            original=nb,
+            fix_type=FixType.SCORE_CALIBRATION,
             timeout_s=300,
             target_score=0.95,
             current_score=0.91,

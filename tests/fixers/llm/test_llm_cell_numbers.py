@@ -13,10 +13,12 @@ from mlemodernizer.contracts.notebook import (
     shown_cell_number,
     split_cells_text,
 )
-from mlemodernizer.execution.base import CellError, ExecutionResult
-from mlemodernizer.fixers.base import FixContext, FixType
+from mlemodernizer.execution.base import CellError
+from mlemodernizer.fixers.base import FixContext
 from mlemodernizer.fixers.llm import LLMFixer
 from mlemodernizer.fixers.llm.prompts import build_prompt
+
+from ...fakes import fix_context
 
 pytest_plugins = ["tests.scripted_openai"]
 
@@ -37,14 +39,7 @@ def ctx() -> FixContext:
     message = "module 'numpy' has no attribute 'float'"
     tb = f"----> 1 x = np.float(1)\nAttributeError: {message}"
     err = CellError(3, nb.cells[3].id, "AttributeError", message, tb)
-    return FixContext(
-        fix_type=FixType.ERROR_REPAIR,
-        notebook=nb,
-        original=nb,
-        result=ExecutionResult(executed=nb, errors=[err]),
-        timeout_s=600.0,
-        versions={"numpy": "2.3.0"},
-    )
+    return fix_context(nb, errors=[err], versions={"numpy": "2.3.0"})
 
 
 def test_the_helpers_are_each_others_inverse() -> None:

@@ -18,6 +18,7 @@ from mlemodernizer.fixers.llm.pricing import (
     price_for,
 )
 
+from ...fakes import fix_context
 from ...scripted_openai import Reply, ScriptedOpenAI
 
 pytest_plugins = ["tests.scripted_openai"]  # fixtures: scripted_openai, closed_port
@@ -93,12 +94,10 @@ def test_unreachable_endpoint(closed_port):
 
 
 def test_unreachable_through_the_fixer_propose(closed_port):
-    from .test_llm_fixer import make_ctx
-
     url = f"http://127.0.0.1:{closed_port}/v1"
     fixer = LLMFixer(url, "m", api_key=KEY, max_retries=0)
     with pytest.raises(LLMError, match="unreachable: connection refused"):
-        fixer.propose(make_ctx())
+        fixer.propose(fix_context())
     assert fixer.usage.requests == 0
 
 

@@ -22,6 +22,7 @@ from mlemodernizer.fixers.base import (
 from mlemodernizer.fixers.llm import LLMFixer
 
 from ...conftest import run_cli, write_notebook
+from ...fakes import fix_context
 from ...scripted_openai import Reply
 
 pytest_plugins = ["tests.scripted_openai"]  # fixtures: scripted_openai, closed_port
@@ -81,16 +82,9 @@ def make_ctx(fix_type: FixType = FixType.ERROR_REPAIR, **kw) -> FixContext:
         runtime_s=43.8,
         facts=FACTS if errors else {},
     )
-    defaults = dict(
-        fix_type=fix_type,
-        notebook=nb,
-        original=make_nb(),
-        result=result,
-        timeout_s=600.0,
-        versions=dict(VERSIONS),
-    )
-    defaults.update(kw)
-    return FixContext(**defaults)
+    kw.setdefault("original", make_nb())
+    kw.setdefault("versions", dict(VERSIONS))
+    return fix_context(kw.pop("notebook", nb), result=result, fix_type=fix_type, **kw)
 
 
 def fixer_for(srv, **kw) -> LLMFixer:

@@ -22,11 +22,12 @@ from nbformat.v4 import new_code_cell, new_notebook
 from mlemodernizer.contracts.notebook import ensure_cell_ids
 from mlemodernizer.environment.local_modules import frame_in_modules
 from mlemodernizer.execution.base import CellError, CellRun, ExecutionResult
-from mlemodernizer.fixers.base import FixContext, FixType
+from mlemodernizer.fixers.base import FixContext
 from mlemodernizer.fixers.llm import LLMFixer
 from mlemodernizer.fixers.llm.reply import parse_reply
 
 from ...conftest import run_cli, write_notebook
+from ...fakes import fix_context
 
 pytest_plugins = ["tests.scripted_openai"]  # fixtures: scripted_openai
 
@@ -62,12 +63,9 @@ def make_ctx(modules: dict[str, str] | None = None, traceback: str = TRACEBACK) 
     evalue = "module 'mathutil' has no attribute 'mean_value'"
     err = CellError(1, nb.cells[1].id, "AttributeError", evalue, traceback)
     result = ExecutionResult(executed=nb, cells=[CellRun(0, "a", 0.1)], errors=[err])
-    return FixContext(
-        fix_type=FixType.ERROR_REPAIR,
-        notebook=nb,
-        original=nb,
+    return fix_context(
+        nb,
         result=result,
-        timeout_s=600.0,
         versions={"numpy": "2.4.6"},
         modules={"helpers.py": HELPERS} if modules is None else modules,
     )

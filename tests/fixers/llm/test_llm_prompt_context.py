@@ -10,7 +10,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from mlemodernizer.contracts.notebook import ensure_cell_ids
 from mlemodernizer.execution.base import CellError, ExecutionResult
-from mlemodernizer.fixers.base import FixContext, FixType
+from mlemodernizer.fixers.base import FixContext
 from mlemodernizer.fixers.llm import LLMFixer
 from mlemodernizer.fixers.llm.prompts import (
     compact_library_frames,
@@ -18,6 +18,8 @@ from mlemodernizer.fixers.llm.prompts import (
     later_users,
     own_module_named,
 )
+
+from ...fakes import fix_context
 
 pytest_plugins = ["tests.scripted_openai"]
 
@@ -66,14 +68,7 @@ def make_ctx() -> FixContext:
         LIBRARY_TB,
     )
     result = ExecutionResult(executed=nb, cells=[], errors=[err], runtime_s=1.0)
-    return FixContext(
-        fix_type=FixType.ERROR_REPAIR,
-        notebook=nb,
-        original=nb,
-        result=result,
-        timeout_s=600.0,
-        versions={"pandas": "3.1.1", "numpy": "2.4.6"},
-    )
+    return fix_context(nb, result=result, versions={"pandas": "3.1.1", "numpy": "2.4.6"})
 
 
 def test_a_long_notebook_shows_only_the_cells_the_failing_one_needs() -> None:

@@ -12,10 +12,12 @@ from __future__ import annotations
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from mlemodernizer.contracts.notebook import ensure_cell_ids
-from mlemodernizer.execution.base import CellError, ExecutionResult
-from mlemodernizer.fixers.base import FixContext, FixType
+from mlemodernizer.execution.base import CellError
+from mlemodernizer.fixers.base import FixContext
 from mlemodernizer.fixers.llm import LLMFixer
 from mlemodernizer.fixers.llm.reply import parse_reply, validate_reply
+
+from ...fakes import fix_context
 
 pytest_plugins = ["tests.scripted_openai"]
 
@@ -56,14 +58,7 @@ def pandas_ctx() -> FixContext:
     ensure_cell_ids(nb)
     message = "'>' not supported between instances of 'str' and 'int'"
     err = CellError(5, nb.cells[5].id, "TypeError", message, f"----> 1 df_6 > 5\n{message}")
-    return FixContext(
-        fix_type=FixType.ERROR_REPAIR,
-        notebook=nb,
-        original=nb,
-        result=ExecutionResult(executed=nb, errors=[err]),
-        timeout_s=600.0,
-        versions={"pandas": "3.1.1"},
-    )
+    return fix_context(nb, errors=[err], versions={"pandas": "3.1.1"})
 
 
 def test_a_cell_named_by_its_position_among_the_code_cells_is_the_one_it_rewrites(
@@ -162,14 +157,7 @@ def test_a_different_data_set_for_a_removed_one_is_refused(scripted_openai) -> N
     ensure_cell_ids(nb)
     tb = "----> 1 from sklearn.datasets import load_boston"
     err = CellError(1, nb.cells[1].id, "ImportError", "\n`load_boston` has been removed", tb)
-    ctx = FixContext(
-        fix_type=FixType.ERROR_REPAIR,
-        notebook=nb,
-        original=nb,
-        result=ExecutionResult(executed=nb, errors=[err]),
-        timeout_s=600.0,
-        versions={"scikit-learn": "1.9.1"},
-    )
+    ctx = fix_context(nb, errors=[err], versions={"scikit-learn": "1.9.1"})
     srv = scripted_openai([DIABETES_REPLY, DIABETES_REPLY])
     fixer = LLMFixer(srv.base_url, "1.5b", api_key="k", backoff_base_s=0.001)
     assert fixer.propose(ctx) is None

@@ -10,6 +10,8 @@ from mlemodernizer.fixers.rules import Finding, RulesFixer, lint
 from mlemodernizer.fixers.rules.engine import Policy
 from mlemodernizer.fixers.rules.testing import notebook_of, rewrite
 
+from ...fakes import fix_context
+
 NEW = {"numpy": "2.4.6", "pandas": "3.1.1", "scikit-learn": "1.9.1"}
 
 
@@ -281,20 +283,13 @@ def test_ix_columns_of_a_frame_from_an_array_are_positions_already() -> None:
 
 
 def test_ix_unproven_is_proposed_after_its_error() -> None:
-    from mlemodernizer.execution.base import CellError, ExecutionResult
-    from mlemodernizer.fixers.base import FixContext, FixType
+    from mlemodernizer.execution.base import CellError
 
     nb = notebook_of(["df = load()\nv = df.ix[2:4]"])
     fixer = RulesFixer(NEW)
     assert fixer.prepass(nb) is None
     err = CellError(0, "", "AttributeError", "'DataFrame' object has no attribute 'ix'", "")
-    ctx = FixContext(
-        fix_type=FixType.ERROR_REPAIR,
-        notebook=nb,
-        original=nb,
-        result=ExecutionResult(executed=nb, errors=[err]),
-        timeout_s=60,
-    )
+    ctx = fix_context(nb, errors=[err], timeout_s=60)
     proposal = fixer.propose(ctx)
     assert proposal is not None
     assert proposal.changes[0].new_source == "df = load()\nv = df.loc[2:4]"

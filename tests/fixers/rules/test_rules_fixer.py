@@ -8,25 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from mlemodernizer.execution.base import CellError, ExecutionRequest, ExecutionResult
+from mlemodernizer.execution.base import CellError, ExecutionRequest
 from mlemodernizer.fixers.base import FixContext, FixProposal, FixType
 from mlemodernizer.fixers.rules import RulesFixer, triggered_rules
 from mlemodernizer.fixers.rules.testing import notebook_of
 
 from ...conftest import make_notebook
+from ...fakes import fix_context
 
 NEW = {"numpy": "2.4.6", "pandas": "3.1.1", "scikit-learn": "1.9.1"}
 
 
 def _ctx(nb, fix_type=FixType.ERROR_REPAIR, errors=(), versions=None) -> FixContext:
-    return FixContext(
-        fix_type=fix_type,
-        notebook=nb,
-        original=nb,
-        result=ExecutionResult(executed=nb, errors=list(errors)),
-        timeout_s=60,
-        versions=versions or {},
-    )
+    return fix_context(nb, errors=errors, fix_type=fix_type, timeout_s=60, versions=versions or {})
 
 
 def _err(ename: str, evalue: str, cell: int = 0) -> CellError:

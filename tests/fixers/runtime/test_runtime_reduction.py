@@ -18,6 +18,7 @@ from mlemodernizer.fixers.runtime import RuntimeReducer
 from mlemodernizer.fixers.runtime.knobs import knobs_in
 
 from ...conftest import json_report, make_notebook, run_cli, write_notebook
+from ...fakes import fix_context
 
 
 def _stopped(cells: list[str], printed: str, seconds: float, budget: float) -> FixContext:
@@ -30,13 +31,7 @@ def _stopped(cells: list[str], printed: str, seconds: float, budget: float) -> F
     error = CellError(last, "", "TimeoutError", f"cell {last} exceeded the time limit", "")
     runs = [CellRun(i, "", 0.0) for i in range(last)] + [CellRun(last, "", seconds, error)]
     result = ExecutionResult(executed=nb, cells=runs, errors=[error], timed_out=True)
-    return FixContext(
-        fix_type=FixType.RUNTIME_REDUCTION,
-        notebook=nb,
-        original=nb,
-        result=result,
-        timeout_s=budget,
-    )
+    return fix_context(nb, result=result, fix_type=FixType.RUNTIME_REDUCTION, timeout_s=budget)
 
 
 @pytest.mark.parametrize(
