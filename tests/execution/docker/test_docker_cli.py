@@ -1,5 +1,5 @@
-"""`mlemodernizer run --executor docker` end to end, and `sidecar build`'s errors (real daemon;
-same policy as test_docker_executor.py)."""
+"""`mlemodernizer run --executor docker` end to end, and `sidecar build`'s errors (a real daemon
+and the test image: the session fixture ``client``, conftest.py)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,10 @@ import pytest
 from mlemodernizer.execution.docker.labels import LABEL_JOB
 
 from ...conftest import json_report, run_cli, write_notebook
-from .test_docker_executor import IMAGE, docker_client, tree_digest
+from .conftest import IMAGE
+from .test_docker_executor import tree_digest
 
 pytestmark = [pytest.mark.docker, pytest.mark.kernel]
-
-
-@pytest.fixture(scope="module")
-def client():
-    return docker_client()
 
 
 def all_labelled(client) -> list:

@@ -1,11 +1,8 @@
 """The Docker executor against a real daemon and the sidecar test image.
 
-Policy (also in README/.ci/docker.sh): these tests need a reachable Docker daemon and the image
-``mlemodernizer-sidecar:test`` (``MLEM_DOCKER_TEST_IMAGE``), both made by ``bash .ci/docker.sh``.
-- daemon reachable: they run; a missing image FAILS (never a silent skip);
-- daemon unreachable: they FAIL when ``CI`` or ``MLEM_REQUIRE_DOCKER=1`` is set (CI always has
-  Docker), and are skipped with the reason elsewhere (a laptop without Docker);
-- ``MLEM_SKIP_DOCKER_TESTS=1`` skips them on purpose.
+The daemon and the image come from the session fixture ``client`` (conftest.py): with no daemon
+these tests are skipped with one line (failed where ``CI`` or ``MLEM_REQUIRE_DOCKER=1`` is set),
+a missing test image is built first, ``MLEM_SKIP_DOCKER_TESTS=1`` skips them on purpose.
 """
 
 from __future__ import annotations
@@ -26,43 +23,14 @@ import pytest
 from mlemodernizer.contracts.errors import ExecutorError
 from mlemodernizer.execution.base import CellRun, ExecutionRequest
 from mlemodernizer.execution.docker import executor, labels
-from mlemodernizer.execution.docker.client import connect
 from mlemodernizer.execution.docker.config import DockerConfig
 from mlemodernizer.execution.docker.executor import DockerExecutor
 from mlemodernizer.execution.docker.image import read_versions_cache
 
 from ...conftest import REPO, make_notebook
+from .conftest import IMAGE
 
 pytestmark = [pytest.mark.docker, pytest.mark.kernel]
-
-IMAGE = os.environ.get("MLEM_DOCKER_TEST_IMAGE", "mlemodernizer-sidecar:test")
-
-
-def docker_client():
-    """The daemon client for these tests, or a fail/skip that says what to do."""
-    if os.environ.get("MLEM_SKIP_DOCKER_TESTS") == "1":
-        pytest.skip("MLEM_SKIP_DOCKER_TESTS=1: Docker tests skipped on purpose")
-    required = bool(os.environ.get("CI")) or os.environ.get("MLEM_REQUIRE_DOCKER") == "1"
-    try:
-        client = connect()
-    except ExecutorError as exc:
-        msg = (
-            f"Docker tests need a running daemon: {exc}. Run `bash .ci/docker.sh` "
-            "(or set MLEM_SKIP_DOCKER_TESTS=1 to skip them on purpose)"
-        )
-        if required:
-            pytest.fail(msg)
-        pytest.skip(msg)
-    try:
-        client.images.get(IMAGE)
-    except Exception:
-        pytest.fail(f"the Docker test image {IMAGE} is missing: build it with `bash .ci/docker.sh`")
-    return client
-
-
-@pytest.fixture(scope="module")
-def client():
-    return docker_client()
 
 
 def labelled(client, job_id: str) -> list:
@@ -425,13 +393,8 @@ def test_missing_image_is_a_clear_error(client) -> None:
         DockerExecutor(DockerConfig(image="mlemodernizer-no-such-image:0"))
 
 
-def test_image_without_nbclient_is_a_clear_error(client, project) -> None:
-    base = os.environ.get("MLEM_DOCKER_TEST_BASE", "mlemodernizer-testbase:bookworm")
-    try:
-        client.images.get(base)
-    except Exception:
-        pytest.fail(f"the test base image {base} is missing: build it with `bash .ci/docker.sh`")
-    ex = DockerExecutor(DockerConfig(image=base), job_id="t-bare")
+def test_image_without_nbclient_is_a_clear_error(client, docker_test_base, project) -> None:
+    ex = DockerExecutor(DockerConfig(image=docker_test_base), job_id="t-bare")
     try:
         with pytest.raises(ExecutorError, match="cannot run notebooks.*sidecar build --base"):
             ex.execute(ExecutionRequest(nb=make_notebook(["1"]), cwd=project, timeout_s=60))
