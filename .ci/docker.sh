@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Docker for the tests (tests/test_docker_*.py): the engine, a running daemon, the sidecar test
+# Docker for the tests (tests/execution/docker/): the engine, a running daemon, the sidecar test
 # image. Idempotent: a second run finds everything in place and takes seconds. Fails loudly.
 #
 #   1. docker.io + debootstrap from Debian's packages (when dockerd or debootstrap is missing)
@@ -9,9 +9,11 @@
 #   4. `mlemodernizer sidecar build --base <test base> --tag mlemodernizer-sidecar:test`
 #      (docker's layer cache makes an unchanged rebuild instant)
 #
-# The test policy: with a daemon up, the Docker tests run and a missing test image fails them;
-# with no daemon they fail when CI (or MLEM_REQUIRE_DOCKER=1) is set, are skipped elsewhere, and
-# MLEM_SKIP_DOCKER_TESTS=1 skips them on purpose.
+# The test policy (tests/execution/docker/conftest.py): with a daemon up, the Docker tests run and
+# build a missing test image themselves (steps 3 and 4; this script is CI's fast path, and the one
+# that installs and starts the daemon); with no daemon they fail when CI (or
+# MLEM_REQUIRE_DOCKER=1) is set, are skipped elsewhere, and MLEM_SKIP_DOCKER_TESTS=1 skips them
+# on purpose.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BASE_IMAGE=${MLEM_DOCKER_TEST_BASE:-mlemodernizer-testbase:bookworm}

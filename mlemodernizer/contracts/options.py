@@ -5,8 +5,9 @@ help, its CLI flag(s) and help group, and who may set it (the CLI, the server's 
 ``c.MLEModernizer.NAME``, a browser's request, a JupyterLab setting of the same name). The CLI's
 arguments (cli.py), the server's traitlets and job defaults (server/config.py) and the options a
 browser may not set (server/manager.py) are derived from these declarations;
-``tests/test_options_contract.py`` checks the settings schema and the TypeScript types against
-them. A field's CLI flag is its name with ``_`` turned into ``-`` unless its spec names others.
+``tests/contracts/test_options_contract.py`` checks the settings schema and the TypeScript types
+against them. A field's CLI flag is its name with ``_`` turned into ``-`` unless its spec names
+others.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 /**
- * The events of a real job, recorded by `tests/test_events_fixture.py` (the
+ * The events of a real job, recorded by `tests/contracts/test_events_fixture.py` (the
  * server extension in a real Jupyter server, a real kernel, a scripted LLM):
  * the eroded notebook of `ui-tests/fixtures`, one LLM fix changing two cells,
  * the first rejected and the second accepted, the fixed cell run again in the

@@ -2,7 +2,7 @@
  * From the extension's settings (schema/plugin.json) to a job's options.
  *
  * A setting has the name of the option it sets (mlemodernizer/contracts/options.py
- * declares both; tests/test_options_contract.py fails when they drift).
+ * declares both; tests/contracts/test_options_contract.py fails when they drift).
  */
 import { IJobOptions } from '../api';
 

@@ -8,8 +8,8 @@ behaviour), the ``source`` (the release note, cited, not copied) and its ``statu
 
 - ``rule``: catalogue rules answer it (``rules``: their ids; their examples show the API);
 - ``environment``: the environment family answers it from what the installed library says
-  (``example``: a snippet that fails today; ``tests/test_coverage.py`` runs every one of them
-  through ``--fixers environment`` and checks that it runs after);
+  (``example``: a snippet that fails today; ``tests/fixers/rules/test_coverage.py`` runs every one
+  of them through ``--fixers environment`` and checks that it runs after);
 - ``compat``: a switch the library itself offers restores the old behaviour, applied by a REVIEW
   rule placed after the import (``rules``; ``switch``: the setting);
 - ``none``: no automatic fix (``reason``, and the ``advice`` the report gives).

@@ -4,7 +4,7 @@
 ``BUILTIN`` names them in code, so the catalogue always has them even when the installed package
 metadata is stale (an editable install from before a pack was added or renamed); pyproject.toml
 registers the same modules under the ``mlemodernizer.rules`` entry-point group, the group that
-third-party packs use (``tests/test_rules_packs.py`` checks that the two lists agree).
+third-party packs use (``tests/fixers/rules/test_rules_packs.py`` checks that the two lists agree).
 
 Helper modules that hold no rules of their own (``pandas_ix``) are not packs.
 """

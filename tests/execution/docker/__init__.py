@@ -1,0 +1,1 @@
+"""Tests of mlemodernizer.execution.docker (conftest.py: the daemon, the test image)."""

@@ -1,0 +1,240 @@
+"""Proof against the installed XGBoost, LightGBM, IPython and Pillow for the rules that answer
+their coverage lists (xgboost/lightgbm/ipython/pillow.coverage.toml): the old code raises today
+with an error the rule's own signature recognizes, the rewritten code runs, and computes what the
+old code meant where that can be checked. A library that is not installed skips its cases."""
+
+from __future__ import annotations
+
+import json
+from importlib.util import find_spec
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from mlemodernizer.fixers.rules import get_rule
+from mlemodernizer.fixers.rules.coverage import load
+from mlemodernizer.fixers.rules.testing import rewrite
+from mlemodernizer.fixers.rules.versions import at_least, installed
+
+from ...conftest import REPO, make_notebook, run_cli
+from ...runtime_cells import run_cell as _run
+
+LIBRARIES = REPO / "mlemodernizer/fixers/rules/libraries"
+
+XGB = (
+    "import numpy as np\nimport xgboost as xgb\nrng = np.random.RandomState(0)\n"
+    "X = rng.rand(120, 4)\ny = (X[:, 0] > 0.5).astype(int)\nyr = X[:, 0] * 3\n"
+    "dtrain = xgb.DMatrix(X, label=y)\n"
+)
+LGB = (
+    "import numpy as np\nimport lightgbm as lgb\nrng = np.random.RandomState(0)\n"
+    "X = rng.rand(200, 4)\ny = (X[:, 0] > 0.5).astype(int)\n"
+    "params = {'objective': 'binary', 'metric': 'auc', 'verbose': -1}\n"
+)
+PIL = (
+    "from PIL import Image, ImageDraw, ImageFont\nimg = Image.new('RGB', (40, 30), 'white')\n"
+    "draw = ImageDraw.Draw(img)\nfont = ImageFont.load_default()\n"
+)
+
+# (module that must be importable, rule id, old code): each raises on today's library
+CASES = [
+    ("xgboost", "XGB009", XGB + "m = xgb.XGBClassifier(n_estimators=3)\nm.fit(X, y)\n"
+     "scores = m.booster().get_fscore()"),
+    ("xgboost", "XGB010", XGB + "b = xgb.train({}, dtrain, 3, learning_rates=[0.3, 0.2, 0.1])"),
+    ("xgboost", "XGB011", XGB + "m = xgb.XGBClassifier(n_estimators=3, "
+     "objective='gpu:binary:logistic')\nm.fit(X, y)"),
+    ("xgboost", "XGB011", XGB + "b = xgb.train({'tree_method': 'gpu_exact'}, dtrain, 2)"),
+    ("xgboost", "XGB011", XGB + "b = xgb.train({'booster': 'gblinear', "
+     "'updater': 'gpu_coord_descent'}, dtrain, 2)"),
+    ("xgboost", "XGB012", XGB + "d = xgb.DeviceQuantileDMatrix(X, y)\nb = xgb.train({}, d, 2)"),
+    ("xgboost", "XGB013", XGB + "m = xgb.XGBClassifier(n_estimators=3)\nm.fit(X, y)\n"
+     "p = m.predict_proba(data=X)"),
+    ("lightgbm", "LGB002", LGB + "r = lgb.cv(params, lgb.Dataset(X, y), 5, nfold=3, "
+     "verbose_eval=2, show_stdv=False)"),
+    ("lightgbm", "LGB005", LGB + "d = lgb.Dataset(X, label=y, silent=True)\n"
+     "b = lgb.train(params, d, 3)"),
+    ("lightgbm", "LGB006", LGB + "b = lgb.train(params, lgb.Dataset(X, y), 3, "
+     "valid_sets=[lgb.Dataset(X, y)], callbacks=[lgb.print_evaluation(1)])"),
+    ("lightgbm", "LGB007", LGB + "res = lgb.cv(params, lgb.Dataset(X, y), 5, nfold=3)\n"
+     "best = len(res['auc-mean'])\nspread = res['auc' + '-stdv'][-1]"),
+    ("lightgbm", "LGB008", LGB + "b = lgb.train(params, lgb.Dataset(X, y), 3, "
+     "feature_name=['a', 'b', 'c', 'd'], categorical_feature=['d'])"),
+    ("IPython", "IPY001", "from IPython.core.display import clear_output, display\n"
+     "clear_output()"),
+    ("matplotlib_inline,matplotlib", "IPY002", "from IPython.display import set_matplotlib_close\n"
+     "set_matplotlib_close(True)"),
+    ("nbconvert", "IPY003", "from IPython.nbconvert import HTMLExporter\nHTMLExporter()"),
+    ("ipykernel", "IPY003", "from IPython.kernel.zmq.kernelapp import IPKernelApp"),
+    ("IPython", "IPY005", "from IPython.core.debugger import Tracer\ndebug_here = Tracer()"),
+    ("PIL", "PIL001", PIL + "small = img.resize((10, 10), Image.ANTIALIAS)\n"
+     "img.thumbnail((20, 20), Image.CUBIC)"),
+    ("PIL", "PIL001", PIL + "from PIL.Image import LINEAR\nsmall = img.resize((10, 10), LINEAR)"),
+    ("PIL", "PIL002", PIL + "w, h = draw.textsize('hello', font=font)"),
+    ("PIL", "PIL002", PIL + "w, h = draw.multiline_textsize('a\\nb', font=font)"),
+    ("PIL", "PIL002", PIL + "w, h = font.getsize('hello')"),
+    ("PIL", "PIL002", PIL + "x, y = font.getoffset('hello')"),
+    ("PIL", "PIL002", PIL + "w, h = font.getsize_multiline('a\\nb')"),
+    ("PIL", "PIL003", PIL + "raw = img.tostring()\nback = Image.fromstring('RGB', img.size, raw)"),
+    ("PIL", "PIL004", "from PIL import PILLOW_VERSION\nprint(PILLOW_VERSION)"),
+    ("PIL", "PIL005", "import PIL\nprint(PIL.VERSION)"),
+    ("PIL", "PIL006", PIL + "from PIL import ImageMath\ngray = img.convert('L')\n"
+     "out = ImageMath.eval('a * 2', {'a': gray})"),
+]  # fmt: skip
+
+
+def _rewrite(code: str, rule_id: str) -> str:
+    (new,), _ = rewrite(code, [rule_id])
+    assert new != code, f"{rule_id} rewrote nothing"
+    return new
+
+
+def _needs(modules: str) -> None:
+    for module in modules.split(","):
+        if find_spec(module) is None:
+            pytest.skip(f"{module} is not installed")
+
+
+@pytest.mark.parametrize(
+    ("module", "rule_id", "old"), CASES, ids=[f"{r}-{i}" for i, (_, r, _) in enumerate(CASES)]
+)
+def test_old_code_raises_and_rewritten_code_runs(module: str, rule_id: str, old: str) -> None:
+    _needs(module)
+    rule = get_rule(rule_id)
+    version = installed(rule.library)
+    if version is None or not at_least(version, rule.changed_in):
+        pytest.skip(f"{rule.library} {version} still has the old API")
+    with pytest.raises(Exception) as info:
+        _run(old)
+    text = f"{info.type.__name__}: {info.value}"
+    assert rule.matches_error(text), f"{rule_id}'s signatures miss: {text}"
+    _run(_rewrite(old, rule_id))
+
+
+def test_show_command_is_refused_as_the_rule_says() -> None:
+    """PIL007 drops command=; the rewritten show() would open a viewer, so only the error is
+    checked here."""
+    _needs("PIL")
+    with pytest.raises(TypeError) as info:
+        _run(PIL + "img.show(command='true')")
+    assert get_rule("PIL007").matches_error(f"TypeError: {info.value}")
+    assert "img.show()" in _rewrite(PIL + "img.show(command='true')", "PIL007")
+
+
+# --- what the rewrites compute ------------------------------------------------------------------
+
+
+def test_text_boxes_measure_what_the_size_methods_did() -> None:
+    """The old sizes were the box drawn at (0, 0) without its left/top offset removed: the
+    rewrites give its right/bottom (and the offset is its left/top)."""
+    _needs("PIL")
+    code = PIL + (
+        "w, h = draw.textsize('hello', font=font)\nfw, fh = font.getsize('hello')\n"
+        "ox, oy = font.getoffset('hello')\nbox = font.getbbox('hello')"
+    )
+    ns = _run(_rewrite(code, "PIL002"))
+    left, top, right, bottom = ns["box"]
+    assert (ns["w"], ns["h"]) == (ns["fw"], ns["fh"]) == (right, bottom)
+    assert (ns["ox"], ns["oy"]) == (left, top)
+
+
+def test_string_converters_round_trip() -> None:
+    _needs("PIL")
+    code = PIL + "raw = img.tostring()\nback = Image.fromstring('RGB', img.size, raw)"
+    ns = _run(_rewrite(code, "PIL003"))
+    assert ns["back"].tobytes() == ns["img"].tobytes()
+
+
+def test_resampling_constants_keep_their_values() -> None:
+    _needs("PIL")
+    code = "from PIL import Image\nvalues = (Image.ANTIALIAS, Image.LINEAR, Image.CUBIC)"
+    ns = _run(_rewrite(code, "PIL001"))
+    assert ns["values"] == (1, 2, 3)  # what Pillow < 10 defined them as
+
+
+def test_pinned_resampling_is_nearest() -> None:
+    _needs("PIL")
+    code = (
+        "from PIL import Image, ImageOps\nimg = Image.linear_gradient('L').resize((50, 40), "
+        "Image.BILINEAR)\nsmall = img.resize((7, 5))\nfitted = ImageOps.fit(img, (9, 9))"
+    )
+    ns = _run(_rewrite(code, "PIL008"))
+    img, image = ns["img"], ns["Image"]
+    assert ns["small"].tobytes() == img.resize((7, 5), image.NEAREST).tobytes()
+    nearest = ns["ImageOps"].fit(img, (9, 9), method=image.NEAREST)
+    assert ns["fitted"].tobytes() == nearest.tobytes()
+
+
+def test_learning_rates_become_the_scheduler() -> None:
+    _needs("xgboost")
+    code = XGB + "b = xgb.train({'eta': 0.9}, dtrain, 3, learning_rates=[0.3, 0.2, 0.1])"
+    ns = _run(_rewrite(code, "XGB010"))
+    xgb = ns["xgb"]
+    by_hand = xgb.train({"eta": 0.3}, ns["dtrain"], 1)
+    by_hand = xgb.train({"eta": 0.2}, ns["dtrain"], 1, xgb_model=by_hand)
+    by_hand = xgb.train({"eta": 0.1}, ns["dtrain"], 1, xgb_model=by_hand)
+    assert (ns["b"].predict(ns["dtrain"]) == by_hand.predict(ns["dtrain"])).all()
+
+
+def test_importance_and_metric_pins_reproduce_the_old_defaults() -> None:
+    _needs("xgboost")
+    code = XGB + (
+        "m = xgb.XGBClassifier(n_estimators=5, objective='binary:logistic')\n"
+        "m.fit(X, y, eval_set=[(X, y)], verbose=False)\n"
+        "metrics = list(m.evals_result()['validation_0'])\nimp = m.feature_importances_"
+    )
+    ns = _run(_rewrite(_rewrite(code, "XGB014"), "XGB015"))
+    assert ns["metrics"] == ["error"]  # the default metric before 1.3
+    counts = ns["m"].get_booster().get_fscore()  # split counts: feature_importances_ before 0.82
+    total = sum(counts.values())
+    expected = [counts.get(f"f{i}", 0) / total for i in range(4)]
+    assert list(ns["imp"]) == pytest.approx(expected)
+
+
+def test_cv_keys_and_dataset_arguments_reach_the_same_model() -> None:
+    _needs("lightgbm")
+    code = LGB + (
+        "res = lgb.cv(params, lgb.Dataset(X, y), 5, nfold=3)\nlast = res['auc-mean'][-1]\n"
+        "d = lgb.Dataset(X, y)\nb = lgb.train(params, d, 3, feature_name=['a', 'b', 'c', 'd'])\n"
+        "names = b.feature_name()"
+    )
+    ns = _run(_rewrite(_rewrite(code, "LGB007"), "LGB008"))
+    assert ns["last"] == ns["res"]["valid auc-mean"][-1]
+    assert ns["names"] == ["a", "b", "c", "d"]
+
+
+def test_silent_estimator_is_quiet(capfd) -> None:
+    _needs("lightgbm")
+    code = LGB + "m = lgb.LGBMClassifier(n_estimators=3, silent=True)\nm.fit(X, y)"
+    new = _rewrite(code, "LGB005")
+    assert "verbose=-1" in new
+    capfd.readouterr()
+    _run(new)
+    assert "[LightGBM]" not in capfd.readouterr().out
+
+
+# --- the environment items of the lists whose distribution is not its module's name ------------
+
+
+@pytest.mark.kernel
+@pytest.mark.parametrize(("name", "module"), [("ipython", "IPython"), ("pillow", "PIL")])
+def test_environment_items_are_repaired_by_the_environment_family(
+    tmp_path: Path, name: str, module: str
+) -> None:
+    """tests/fixers/rules/test_coverage.py finds a distribution's module by its name (ipython is
+    IPython, pillow is PIL): these lists' environment items are run here the same way."""
+    _needs(module)
+    cov = load(LIBRARIES / f"{name}.coverage.toml")
+    items = [i for i in cov.items if i.status == "environment"]
+    if not items:
+        pytest.skip(f"{name} has no environment item")
+    nb = tmp_path / "items.ipynb"
+    nbformat.write(make_notebook([item.example for item in items]), nb)
+    proc = run_cli(
+        "run", str(nb), "--offline", "--fixers", "environment", "--json",
+        env={"MLEMODERNIZER_CACHE": str(tmp_path / "cache")},
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    failing = {c["cell_index"]: c["error"] for c in report["final"]["failing_cells"]}
+    assert failing == {}, {items[i].id: e for i, e in failing.items()}
