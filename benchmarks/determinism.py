@@ -11,14 +11,16 @@ by ``materialize.py``) and each run: a fresh copy of its folder, then ``mlemoder
   fewer of its author's numbers; ``broke``: a working cell fails; ``failing``: more cells fail;
   ``score``; ``deadline``; ``other``), its second look, and whether the cell it was rolled back
   for is random by the report's own end (``random_cells``, or the verdict's noise run);
-- a digest of the report without its times and paths: runs agree when their digests do.
+- a digest of the report without its times and paths (and without the numbers found again in
+  cells the report itself calls random, which chance moves: a ``%timeit`` loop count, memory
+  ``np.empty`` left as it was): runs agree when their digests do.
 
 Writes one JSON line per run to ``--log``; ``--table`` prints the markdown tables
 (``benchmarks/determinism.md``) from one or more logs.
 
     python benchmarks/determinism.py --manifest M --corpus C --work W --log det.jsonl \\
         [--runs 3] [--jobs 2] [--tool .venv/bin/mlemodernizer] [--only ID ...]
-    python benchmarks/determinism.py --table det.jsonl [more.jsonl ...]
+    python benchmarks/determinism.py --table det.jsonl [more.jsonl ...] [--table-work W ...]
 """
 
 from __future__ import annotations
@@ -57,8 +59,23 @@ def normalized(value: object) -> object:
     return value
 
 
+def without_chance(report: dict) -> dict:
+    """The report without what chance moves in the cells the report itself calls random (the
+    numbers of theirs found again: a `%timeit` loop count or uninitialized memory)."""
+    fidelity = report.get("fidelity") or {}
+    cells = fidelity.get("cells") or []
+    if not cells:
+        return report
+    kept = [
+        {k: v for k, v in c.items() if not (c.get("status") == "random" and k == "numbers_found")}
+        for c in cells
+    ]
+    rest = {k: v for k, v in fidelity.items() if k not in ("cells", "found_all", "summary")}
+    return {**report, "fidelity": {**rest, "cells": kept}}
+
+
 def digest(report: dict) -> str:
-    text = json.dumps(normalized(report), sort_keys=True)
+    text = json.dumps(normalized(without_chance(report)), sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
@@ -171,11 +188,20 @@ def measure(args: argparse.Namespace) -> None:
             )
 
 
-def table(logs: list[str]) -> None:
+def table(logs: list[str], work: list[str]) -> None:
+    """The tables from the logs; with ``work`` (each log's --work folder, in order) the digests
+    are computed again from the reports kept there (this script's digest may be newer)."""
     runs: dict[str, list[dict]] = defaultdict(list)
-    for log in logs:
+    for i, log in enumerate(logs):
         for line in Path(log).read_text().splitlines():
             rec = json.loads(line)
+            kept = (
+                Path(work[i]) / rec["id"] / f"run{rec['run']}.report.json"
+                if i < len(work)
+                else None
+            )
+            if kept is not None and kept.exists():
+                rec["digest"] = digest(json.loads(kept.read_text()))
             runs[rec["id"]].append(rec)
     print(
         "| notebook | verdicts | changed cells | failing cells | agree | rollbacks "
@@ -252,9 +278,12 @@ def main() -> None:
     ap.add_argument("--tool-args", default="")
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--table", nargs="*", help="print the tables from these logs")
+    ap.add_argument(
+        "--table-work", nargs="*", default=[], help="with --table: each log's --work folder"
+    )
     args = ap.parse_args()
     if args.table:
-        table(args.table)
+        table(args.table, args.table_work)
         return
     if not (args.manifest and args.corpus and args.work and args.log):
         ap.error("--manifest, --corpus, --work and --log are needed to measure")
