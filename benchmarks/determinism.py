@@ -74,8 +74,14 @@ def without_chance(report: dict) -> dict:
     return {**report, "fidelity": {**rest, "cells": kept}}
 
 
+# each run works in its own copy (``.../ID/runK/``) and scratch folder: a path is the same path
+_RUN_FOLDER = re.compile(r"/run\d+/")
+_SCRATCH = re.compile(r"mlem-scratch-[\w-]+")
+
+
 def digest(report: dict) -> str:
     text = json.dumps(normalized(without_chance(report)), sort_keys=True)
+    text = _SCRATCH.sub("mlem-scratch", _RUN_FOLDER.sub("/run/", text))
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 

@@ -64,6 +64,9 @@ class ExecutionResult:
     # the folder the run executed in and wrote to: a scratch copy of the notebook's folder
     # (``scratch``); None: the notebook's own folder (an executor that runs in place)
     workdir: Path | None = None
+    # the folder the paths in the run's errors refer to, where it is not ``workdir``: the local
+    # executor names the user's files (``LocalScratch.user_paths``); a container's are its own
+    errors_folder: Path | None = None
 
     @property
     def first_error(self) -> CellError | None:

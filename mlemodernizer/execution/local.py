@@ -254,7 +254,23 @@ class LocalExecutor:
             fresh = await self._execute(dataclasses.replace(request, start_at=0))
             fresh.runtime_s += result.runtime_s
             return fresh
+        self._name_user_paths(result)
         return result
+
+    def _name_user_paths(self, result: ExecutionResult) -> None:
+        """The run's errors and warnings name the user's files, not the scratch copy's (the
+        probe has run: it asked the kernel with the kernel's own paths)."""
+        mapped = self.scratch.user_paths
+        for cell in result.executed.cells:
+            for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
+                if out.get("output_type") == "error":
+                    out["evalue"] = mapped(out.get("evalue", ""))
+                    out["traceback"] = [mapped(line) for line in out.get("traceback", [])]
+                elif out.get("output_type") == "stream" and out.get("name") == "stderr":
+                    out["text"] = mapped(out.get("text", ""))
+        for error in result.errors:
+            error.evalue, error.traceback = mapped(error.evalue), mapped(error.traceback)
+        result.errors_folder = self.scratch.source
 
     async def _start_kernel(self, client: NotebookClient, seed: int | None = None) -> None:
         """Start the kernel, retrying: a busy machine or a port taken between the choice and the

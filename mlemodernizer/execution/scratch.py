@@ -144,6 +144,7 @@ class LocalScratch:
         self.base: Path | None = None
         self.cwd: Path | None = None  # the copy of the notebook's folder
         self.source: Path | None = None
+        self.mirrors: Path | None = None  # the folder ``base`` stands for (the project root)
 
     def refill(self, folder: Path) -> Path:
         """A fresh copy of ``folder`` to run in (the same place each time); its path."""
@@ -164,6 +165,7 @@ class LocalScratch:
         root = self.root or (parent if parent != folder and str(parent) != "/" else folder)
         if root != folder and root not in folder.parents:
             root = folder  # a root that does not hold the notebook: its folder alone
+        self.mirrors = root
         assert self.base is not None
         place, here = self.base, root
         for part in folder.relative_to(root).parts:
@@ -172,9 +174,16 @@ class LocalScratch:
             place.mkdir()
         return place
 
+    def user_paths(self, text: str) -> str:
+        """``text`` with the scratch's paths as the user's (a traceback, a warning): what a
+        person reads names their files, and the loop finds their modules where they are."""
+        if self.base is None or self.mirrors is None:
+            return text
+        return text.replace(str(self.base), str(self.mirrors))
+
     def close(self) -> None:
         remove_scratch(self.base)
-        self.base = self.cwd = self.source = None
+        self.base = self.cwd = self.source = self.mirrors = None
 
 
 def _link_siblings(folder: Path, place: Path, keep: str) -> None:

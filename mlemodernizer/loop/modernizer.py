@@ -233,7 +233,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             cancel=self.cancel,
             modules=st.modules.editable(fixable) if opts.modules == "apply" else {},
             blocked=blocked_notes(cells),
-            folder=run.result.workdir or st.modules.folder,
+            folder=run.result.errors_folder or run.result.workdir or st.modules.folder,
             evidence=[e for f in self.fixers for e in getattr(f, "evidence", lambda: [])()],
             refused=frozenset(st.refused),
             deadline_at=st.deadline.at,
@@ -411,7 +411,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
         return triage(
             run.result.errors,
             run.result.executed,
-            folder=run.result.workdir or st.modules.folder,
+            folder=run.result.errors_folder or run.result.workdir or st.modules.folder,
             versions=self.versions,
             modules_mode=self.options.modules,
             attempts=st.cell_attempts,

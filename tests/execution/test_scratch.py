@@ -183,3 +183,28 @@ def test_a_root_that_does_not_hold_the_folder_is_the_folder(
         assert cwd.parent.name != "a" or root_is_parent
     finally:
         scratch.close()
+
+
+@pytest.mark.kernel
+def test_errors_name_the_users_files_not_the_scratch_copy(tmp_path: Path) -> None:
+    from mlemodernizer.execution.base import ExecutionRequest
+    from mlemodernizer.execution.local import LocalExecutor
+
+    from ..conftest import make_notebook
+
+    folder = tmp_path / "nb"
+    folder.mkdir()
+    (folder / "helpers.py").write_text("def load_dataset():\n    return 1 / 0\n")
+    nb = make_notebook(["from helpers import load_dataset\nload_dataset()"])
+    executor = LocalExecutor()
+    try:
+        result = executor.execute(ExecutionRequest(nb=nb, cwd=folder, timeout_s=60))
+    finally:
+        executor.close()
+    (error,) = result.errors
+    assert result.workdir is not None and result.workdir != folder
+    assert str(folder / "helpers.py") in error.traceback
+    assert "mlem-scratch" not in error.traceback
+    assert result.errors_folder == folder.resolve()
+    tb = "\n".join(result.executed.cells[0].outputs[-1]["traceback"])
+    assert str(folder / "helpers.py") in tb and "mlem-scratch" not in tb
