@@ -177,6 +177,13 @@ def options_from_args(args: argparse.Namespace) -> Options:
     return opts
 
 
+# the runs with another seed, each in a few words
+_CHECK_RUNS = {
+    "noise-baseline": "the unchanged notebook with another seed, to tell random cells apart",
+    "second-look": "the fix's notebook with another seed, before rolling it back on lost numbers",
+}
+
+
 class ProgressPrinter:
     """Turns events into short progress lines (stderr), the CLI's face of the event stream."""
 
@@ -187,7 +194,10 @@ class ProgressPrinter:
     def __call__(self, event: Event) -> None:
         d = event.data
         line = None
-        if event.type == "execution_finished":
+        if event.type == "execution_finished" and d["kind"] in _CHECK_RUNS:
+            # a run with another seed, to tell random cells apart: its time, not its errors
+            line = f"[{d['kind']}] {d['runtime_s']:.1f} s: {_CHECK_RUNS[d['kind']]}"
+        elif event.type == "execution_finished":
             what = d["kind"] if d["kind"] != "iteration" else f"iteration {d['iteration']}"
             state = "timed out" if d["timed_out"] else f"{d['error_cells']} error cell(s)"
             line = f"[{what}] {d['runtime_s']:.1f} s, {state}"
