@@ -43,9 +43,12 @@ _KWARG_DICT = re.compile(
     rf"^(?:Argument\(s\) not recognized|Unrecognized keyword arguments?(?: passed to ([\w.]+))?)"
     rf":\s*\{{'({_ID})'"
 )
+# Python says "but 3 were given", or, when keywords were passed too, "but 2 positional
+# arguments (and 1 keyword-only argument) were given"
 _POSITIONAL = re.compile(
-    r"^([\w.<>]*)\(\) takes (?:from \d+ to )?(\d+) positional arguments? but (\d+) (?:were|was) "
-    r"given|^too many positional arguments"
+    r"^([\w.<>]*)\(\) takes (?:from \d+ to )?(\d+) positional arguments? but (\d+) "
+    r"(?:positional arguments? \(and \d+ keyword-only arguments?\) )?(?:were|was) given"
+    r"|^too many positional arguments"
 )
 # pandas' option registry: a key it does not have (set through set_option or pd.options)
 _NO_OPTION = re.compile(
@@ -257,10 +260,10 @@ def _read(
             return None
     if ename == "TypeError" and (m := _POSITIONAL.match(head)):
         qualname = m.group(1) or ""
-        owner = qualname.split(".")[0] if qualname else ""
+        called = _called_name(qualname)
         calls = [c for c in calls_in(stmt) if c.callee and c.args and not c.star] if stmt else []
-        if owner:
-            named = [c for c in calls if c.callee.split(".")[-1] == owner]
+        if called:
+            named = [c for c in calls if c.callee.split(".")[-1] == called]
             calls = named or calls
         if not calls:
             return None
@@ -283,6 +286,16 @@ def _read(
     if value := _refused_keyword_value(evalue, stmt):
         return "value", value
     return None
+
+
+def _called_name(qualname: str) -> str:
+    """The name a call of ``qualname`` is written with: the class for its ``__init__``
+    (``Scaler.__init__`` is called as ``Scaler(...)``), else the function or method itself
+    (``Model.fit`` as ``model.fit(...)``)."""
+    parts = [p for p in qualname.split(".") if p and p != "<locals>"]
+    if len(parts) > 1 and parts[-1] in ("__init__", "__new__"):
+        return parts[-2]
+    return parts[-1] if parts else ""
 
 
 def _argument_form(error: CellError, stmt: ast.stmt | None) -> tuple[str, dict[str, Any]] | None:

@@ -395,6 +395,50 @@ def test_a_helper_renamed_in_the_notebooks_own_module_is_repaired_offline(
     assert result.cells[0].source.startswith("from helpers import load_dataset as load_data")
 
 
+def test_positionals_that_became_keyword_only_bind_in_order_for_classes_methods_functions(
+    tmp_path: Path,
+) -> None:
+    """A made-up library (``tidewave``, two modules) made its parameters keyword-only: a class
+    called with a keyword beside the positional ("but 2 positional arguments (and 1
+    keyword-only argument) were given"), a method, and a function of another module. Each call
+    gets its positionals bound to the keyword-only names in the signature's order."""
+    lib = tmp_path / "tidewave"
+    lib.mkdir()
+    (lib / "__init__.py").write_text("from .filters import Smoother\n")
+    (lib / "filters.py").write_text(
+        "class Smoother:\n"
+        "    def __init__(self, *, window=3, centered=False):\n"
+        "        self.window, self.centered = window, centered\n"
+        "    def apply(self, data, *, times=1, clip=None):\n"
+        "        return [min(x * self.window * times, clip or 10**9) for x in data]\n"
+    )
+    (lib / "sampling.py").write_text(
+        "def resample(data, *, rate=1, fill=0.0):\n    return data[::rate] + [fill]\n"
+    )
+    nb = tmp_path / "nb.ipynb"
+    cells = [
+        "from tidewave import Smoother\nsm = Smoother(2, centered=True)\nprint(sm.window)",
+        "print(sm.apply([1, 2, 3], 3, clip=15))",
+        "from tidewave.sampling import resample\nprint(resample([1, 2, 3, 4], 2, fill=9))",
+    ]
+    nbformat.write(
+        make_notebook(cells, outputs={0: "2\n", 1: "[6, 12, 15]\n", 2: "[1, 3, 9]\n"}), nb
+    )
+    report = json_report(
+        run_cli(
+            "run", str(nb), "--offline", "--fixers", "environment", "--json",
+            env={"MLEMODERNIZER_CACHE": str(tmp_path / "cache")},
+        )
+    )  # fmt: skip
+    assert report["error_free"], report["cells"]
+    kinds = [t["kind"] for t in report["environment_trials"] if t["outcome"] == "kept"]
+    assert kinds == ["keyword_only"] * 3
+    result = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
+    assert "Smoother(window=2, centered=True)" in result.cells[0].source
+    assert "sm.apply([1, 2, 3], times=3, clip=15)" in result.cells[1].source
+    assert "resample([1, 2, 3, 4], rate=2, fill=9)" in result.cells[2].source
+
+
 @pytest.mark.dl
 @pytest.mark.skipif(find_spec("keras") is None, reason="the dl extra installs Keras")
 def test_keras_refusing_an_abbreviated_keyword_gets_it_spelled_out(tmp_path: Path) -> None:

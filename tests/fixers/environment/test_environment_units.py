@@ -595,3 +595,42 @@ def test_a_refused_argument_gets_each_stated_form_in_the_messages_order() -> Non
     assert edit.apply_source("model.score(a+b)", first=True) == (
         "model.score((a+b).to_table(axis=1))"
     )
+
+
+# a made-up library whose parameters became keyword-only: a class, a method, a function
+_KEYWORD_ONLY_LIB = """
+class Smoother:
+    def __init__(self, *, window=3, centered=False):
+        self.window, self.centered = window, centered
+    def apply(self, data, *, times=1, clip=None):
+        return data
+def resample(data, *, rate=1, fill=0.0):
+    return data
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "callee"),
+    [
+        ("Smoother(5, centered=True)", "Smoother"),
+        ("Smoother(5, True)", "Smoother"),
+        ("sm.apply([1], 2, clip=3)", "sm.apply"),
+        ("sm.apply(Smoother(window=2), 2)", "sm.apply"),
+        ("resample([1], 2, fill=1.0)", "resample"),
+    ],
+)
+def test_positionals_refused_by_keyword_only_parameters_are_read_in_every_wording(
+    line: str, callee: str
+) -> None:
+    """Python words the refusal two ways ("but 3 were given"; with keywords passed too, "but 2
+    positional arguments (and 1 keyword-only argument) were given"), and names a method by its
+    class: the drift is read from each and points at the call that was refused."""
+    scope: dict = {}
+    exec(_KEYWORD_ONLY_LIB + "sm = Smoother()\n", scope)
+    with pytest.raises(TypeError) as refused:
+        eval(line, scope)
+    nb = _nb(line)
+    nb.cells[0]["id"] = "c0"
+    drift = understand(_error("TypeError", str(refused.value)), nb)
+    assert drift is not None and drift.kind == "positional", str(refused.value)
+    assert [c["callee"] for c in drift.detail["calls"]] == [callee]
