@@ -198,6 +198,7 @@ def table(logs: list[str], work: list[str]) -> None:
     """The tables from the logs; with ``work`` (each log's --work folder, in order) the digests
     are computed again from the reports kept there (this script's digest may be newer)."""
     runs: dict[str, list[dict]] = defaultdict(list)
+    budgets: dict[tuple[str, int], float | None] = {}
     for i, log in enumerate(logs):
         for line in Path(log).read_text().splitlines():
             rec = json.loads(line)
@@ -207,7 +208,9 @@ def table(logs: list[str], work: list[str]) -> None:
                 else None
             )
             if kept is not None and kept.exists():
-                rec["digest"] = digest(json.loads(kept.read_text()))
+                report = json.loads(kept.read_text())
+                rec["digest"] = digest(report)
+                budgets[(rec["id"], rec["run"])] = budget_of(report)
             runs[rec["id"]].append(rec)
     print(
         "| notebook | verdicts | changed cells | failing cells | agree | rollbacks "
@@ -255,6 +258,8 @@ def table(logs: list[str], work: list[str]) -> None:
         f"random cells: {totals['on_random']}; other rollbacks: {totals['other']}"
     )
     print()
+    _time_table(runs, budgets)
+    print()
     print("| notebook | run | fix | by | kind | reason | second look | random cell |")
     print("|---|---|---|---|---|---|---|---|")
     for nb_id, run, b in audit:
@@ -263,6 +268,44 @@ def table(logs: list[str], work: list[str]) -> None:
         print(
             f"| {nb_id} | {run} | {b['fix']} | {by} | {b['kind']} | {reason} | "
             f"{b['second_look'] or '-'} | {'**yes**' if b['random'] else 'no'} |"
+        )
+
+
+def budget_of(report: dict) -> float | None:
+    """The job's automatic deadline as the loop sets it (``loop/deadline.py``): the larger of
+    15 minutes and five baselines; None when the baseline did not run."""
+    from mlemodernizer.loop.deadline import AUTO_BASELINES, AUTO_MINIMUM_S
+
+    baseline = (report.get("baseline") or {}).get("runtime_s")
+    return None if baseline is None else max(AUTO_MINIMUM_S, AUTO_BASELINES * baseline)
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def _time_table(runs: dict[str, list[dict]], budgets: dict[tuple[str, int], float | None]) -> None:
+    """Per run number: broken notebooks error-free, and the tool's wall time (median, p90, max,
+    sum) with the notebooks that went past their default budget."""
+    print(
+        "| run | broken error-free | tool time median / p90 / max (s) | total (s) | past budget |"
+    )
+    print("|---|---|---|---|---|")
+    numbers = sorted({r["run"] for recs in runs.values() for r in recs})
+    for k in numbers:
+        recs = [r for recs in runs.values() for r in recs if r["run"] == k]
+        broken = [r for r in recs if r.get("role") == "broken"]
+        times = [r["tool_s"] for r in recs]
+        past = [
+            f"{r['id']} (+{r['tool_s'] - budget:.0f} s)"
+            for r in recs
+            if (budget := budgets.get((r["id"], k))) is not None and r["tool_s"] > budget
+        ]
+        print(
+            f"| {k} | {sum(bool(r.get('error_free')) for r in broken)} / {len(broken)} | "
+            f"{_percentile(times, 0.5):.0f} / {_percentile(times, 0.9):.0f} / {max(times):.0f} | "
+            f"{sum(times):.0f} | {', '.join(past) or 'none'} |"
         )
 
 
