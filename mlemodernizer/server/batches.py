@@ -248,7 +248,9 @@ class BatchManager:
                 settings, on_progress=on_progress, stop=batch.stop, slots=self.slots
             )
             batch.rows = rows
-            paths = write_reports(rows, report)
+            # each notebook's report stays with the server (outside the root): the files
+            # written into the user's folder do not point at it
+            paths = write_reports([{**r, "report": None} for r in rows], report)
             batch.report = paths[-1].relative_to(self.root).as_posix()
             status = "cancelled" if batch.stop.is_set() else "finished"
         except Exception as exc:  # the batch says why; the server goes on

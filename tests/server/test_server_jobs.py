@@ -469,6 +469,11 @@ async def test_batch_over_a_folder(jp_fetch, jp_root_dir, jp_serverapp) -> None:
     }
     assert batch["report"].startswith("course/mlemodernizer-batch-")
     assert (jp_root_dir / batch["report"]).read_text().startswith("<!doctype html>")
+    # the json and csv the batch wrote into the user's folder name no server path (the
+    # notebooks' own reports are kept with the server: asked for by name, not by path)
+    for suffix in (".json", ".csv"):
+        written = (jp_root_dir / batch["report"]).with_suffix(suffix).read_text()
+        assert '"/' not in written and ",/" not in written, written
     with pytest.raises(HTTPClientError) as info:
         await post(jp_fetch, "batches", body={"dir": "../.."})
     assert info.value.code == 403
