@@ -198,6 +198,15 @@ def test_strings_into_int_columns_upcast_as_before() -> None:
     assert list(keys) == ["x", "y"]
 
 
+def test_a_grouped_series_applies_as_it_did_and_is_left_alone() -> None:
+    """PD047 is DataFrameGroupBy's change; a Series' groups are Series (``.columns`` on them
+    raises), and their apply runs today as it did."""
+    code = FRAME + "v = df['a'].groupby(df['k']).apply(lambda s: s.fillna(s.median()))"
+    cells, result = rewrite(code, ["PD047"])
+    assert cells == [code] and not result.hits
+    assert list(_run(code)["v"]) == [1.0, 5.0, 3.0]
+
+
 def test_to_sql_without_flavor_writes_the_table() -> None:
     con = sqlite3.connect(":memory:")
     code = FRAME + "df[['k', 'a']].to_sql('t', con, flavor='sqlite')"

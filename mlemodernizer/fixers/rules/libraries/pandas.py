@@ -1121,6 +1121,8 @@ def _groupby_apply(site: Site) -> Outcome | None:
         return None
     assert isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute)
     frame = receiver.func.value
+    if _one_column(frame):
+        return None  # a Series' groups (SeriesGroupBy.apply) never held the grouping columns
     if isinstance(receiver, cst.Subscript) or not _pure(frame):
         return Outcome(fix=None)
 
@@ -1132,6 +1134,16 @@ def _groupby_apply(site: Site) -> Outcome | None:
         return node.with_changes(func=node.func.with_changes(value=selected))
 
     return Outcome(fix=fix)
+
+
+def _one_column(node: cst.BaseExpression) -> bool:
+    """``df['col']``: one column selected by a string key, a Series."""
+    return (
+        isinstance(node, cst.Subscript)
+        and len(node.slice) == 1
+        and isinstance(node.slice[0].slice, cst.Index)
+        and isinstance(node.slice[0].slice.value, cst.SimpleString)
+    )
 
 
 def _loc_string_into_column(site: Site) -> Outcome | None:
