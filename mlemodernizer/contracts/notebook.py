@@ -77,6 +77,8 @@ def parse_notebook(text: str, name: str = "<notebook>") -> LoadedNotebook:
         raise NotebookError(f"{name}: cannot read notebook: {exc}") from None
     if major == 3:
         notices.append(f"{name}: upgraded from nbformat v3 to v4")
+        for cell in nb.cells:  # the upgrade draws ids at random: made here from the cells
+            cell.pop("id", None)
     ensure_cell_ids(nb)
     try:
         nbformat.validate(nb)

@@ -60,6 +60,9 @@ def test_v3_notebook_is_upgraded_with_a_notice(tmp_path: Path) -> None:
     assert loaded.nb.nbformat == 4
     assert loaded.nb.cells[0].source == "x = 1"
     assert any("v3" in n for n in loaded.notices)
+    # the upgrade's ids are drawn at random; the ones given here come from the cells, so the
+    # same file read twice names its cells the same (one notebook, one result)
+    assert [c.id for c in load_notebook(p).nb.cells] == [c.id for c in loaded.nb.cells]
 
 
 @pytest.mark.parametrize(
