@@ -24,6 +24,14 @@ from ..conftest import REPO
 CORPUS_DIR = REPO / "benchmarks" / "corpus"
 CELL_TIMEOUT_S = 60
 FIXED_NOTEBOOK_BUDGET_S = 15  # "runs in a couple of seconds once fixed", with slack for CI
+# the budget is for an idle machine: a fixed piece of work is timed in the kernel just before
+# each fixed run, and the budget grows by how much slower it ran than here, idle (0.35 s on 2
+# cores), so a machine under load does not fail a notebook that is not slow
+CALIBRATION_CELL = (
+    "import time as _t\n_c = _t.perf_counter()\n"
+    "sum(i * i for i in range(3_000_000))\nprint(_t.perf_counter() - _c)"
+)
+CALIBRATION_IDLE_S = 0.35
 
 
 def _load_generator():
@@ -218,14 +226,29 @@ def executed(modern_run) -> dict[str, dict]:
             client.execute_cell(cell, index)
         return nb
 
+    def slowdown() -> float:
+        cell = new_code_cell(CALIBRATION_CELL)
+        client.execute_cell(cell, 0)
+        return max(1.0, float(stdout_of_cell(cell)) / CALIBRATION_IDLE_S)
+
     results: dict[str, dict] = {}
     with client.setup_kernel():
         for name in NAMES:
             old = run(read(name))
+            factor = slowdown()
             t0 = time.monotonic()
             fixed = run(fixed_notebook(name))
-            results[name] = {"old": old, "fixed": fixed, "fixed_s": time.monotonic() - t0}
+            results[name] = {
+                "old": old,
+                "fixed": fixed,
+                "fixed_s": time.monotonic() - t0,
+                "budget_s": FIXED_NOTEBOOK_BUDGET_S * factor,
+            }
     return results
+
+
+def stdout_of_cell(cell: nbformat.NotebookNode) -> str:
+    return "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
 
 
 @pytest.mark.kernel
@@ -251,7 +274,7 @@ def test_fixed_notebook_runs_quickly_and_prints_the_expected_value(name: str, ex
     found = re.findall(meta["regex"], stdout_of(fixed))
     assert len(found) == 1
     assert float(found[0]) == pytest.approx(meta["expected"], rel=1e-9, abs=1e-12)
-    assert executed[name]["fixed_s"] < FIXED_NOTEBOOK_BUDGET_S
+    assert executed[name]["fixed_s"] < executed[name]["budget_s"]
 
 
 def test_modern_code_reproduces_every_expected_value(modern_run) -> None:
