@@ -8,6 +8,7 @@ symlinks first, so a link inside the root that points outside is refused, not fo
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -61,12 +62,18 @@ def without_root(value: Any, root: Path) -> Any:
     paths under it become relative, the root itself '.' (messages and reports naming files in it
     go to a browser or beside the files, never with a machine's absolute path)."""
     prefix = root.as_posix().rstrip("/")
+    return map_strings(value, lambda text: text.replace(prefix + "/", "").replace(prefix, "."))
+
+
+def map_strings(value: Any, mapped: Callable[[str], str]) -> Any:
+    """``value`` (parsed JSON: strings, lists and dicts of them) with every string passed
+    through ``mapped``."""
     if isinstance(value, str):
-        return value.replace(prefix + "/", "").replace(prefix, ".")
+        return mapped(value)
     if isinstance(value, list):
-        return [without_root(v, root) for v in value]
+        return [map_strings(v, mapped) for v in value]
     if isinstance(value, dict):
-        return {k: without_root(v, root) for k, v in value.items()}
+        return {k: map_strings(v, mapped) for k, v in value.items()}
     return value
 
 

@@ -19,7 +19,6 @@ import subprocess
 import threading
 import time
 import uuid
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbformat import NotebookNode
 
 from ..contracts.errors import ExecutorError
+from ..contracts.paths import map_strings
 from .base import ExecutionRequest, ExecutionResult
 from .processes import process_alive, process_start
 from .record import PROBE_TIMEOUT_S, RunRecorder, parse_facts
@@ -272,7 +272,7 @@ class LocalExecutor:
         for error in result.errors:
             error.evalue, error.traceback = mapped(error.evalue), mapped(error.traceback)
         # the kernel's answers quote the errors they answer: they must quote them as above
-        result.facts = _mapped_strings(result.facts, mapped)
+        result.facts = map_strings(result.facts, mapped)
         result.errors_folder = self.scratch.source
 
     async def _start_kernel(self, client: NotebookClient, seed: int | None = None) -> None:
@@ -501,14 +501,3 @@ _SECRET_VARIABLES = ("OPENAI_API_KEY",)
 def kernel_environment() -> dict[str, str]:
     """This process's environment for a kernel, without the LLM key."""
     return {k: v for k, v in os.environ.items() if k not in _SECRET_VARIABLES}
-
-
-def _mapped_strings(value: Any, mapped: Callable[[str], str]) -> Any:
-    """``value`` (parsed JSON) with every string passed through ``mapped``."""
-    if isinstance(value, str):
-        return mapped(value)
-    if isinstance(value, dict):
-        return {k: _mapped_strings(v, mapped) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_mapped_strings(v, mapped) for v in value]
-    return value
