@@ -437,12 +437,18 @@ def cmd_rules(args: argparse.Namespace) -> int:
     from .fixers.rules.docs import rule_doc, summary_line
 
     if args.coverage:
+        from .fixers.rules import extracted
         from .fixers.rules.coverage import coverage_lists, totals_table
 
         lists = coverage_lists()
+        rows = extracted.totals(extracted.load())
         if args.json:
-            print(json.dumps([_coverage_json(c) for c in lists], indent=2))
+            hand = [_coverage_json(c) for c in lists]
+            print(json.dumps({"extracted": [t.to_json() for t in rows], "hand_lists": hand}))
         else:
+            print("Items extracted from the libraries' release notes (handled / reachable):\n")
+            print(extracted.table(rows))
+            print("\nItems chosen by hand (the lists beside the rule packs):\n")
             print(totals_table(lists))
         return 0
     rules = all_rules()

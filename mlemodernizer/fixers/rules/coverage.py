@@ -209,6 +209,7 @@ def markdown(lists: Sequence[CoverageList]) -> str:
         "",
         totals_table(lists),
         "",
+        *_extracted_section(lists),
     ]
     for cov in lists:
         out += [f"## {cov.library}", "", "| release | API | today | answer |", "|---|---|---|---|"]
@@ -219,6 +220,50 @@ def markdown(lists: Sequence[CoverageList]) -> str:
             )
         out.append("")
     return "\n".join(out)
+
+
+def _extracted_section(lists: Sequence[CoverageList]) -> list[str]:
+    """The denominator from the source: every item a program took from the release notes
+    (``benchmarks/coverage/extract.py``), how each is answered (``extracted/*.jsonl``), the
+    hand-listed count beside it, and the items per version."""
+    from . import extracted
+
+    answers = extracted.load()
+    rows = extracted.totals(answers)
+    hand = {c.library.lower(): len(c.items) for c in lists}
+    out = [
+        "## Against the release notes themselves",
+        "",
+        "The lists above were chosen by hand. `benchmarks/coverage/extract.py` takes every item",
+        "that removes, renames or changes something from the libraries' own release-notes files",
+        "(how, and which copies: `benchmarks/coverage/README.md`); each is answered in",
+        "`mlemodernizer/fixers/rules/extracted/<library>.jsonl`: a rule, the environment family,",
+        "a compat switch, no automatic fix (reachable, not handled), not reachable from a",
+        "notebook (internals, C API, build), harmless (code written for the old version runs the",
+        "same today: a deprecation not yet removed, an addition), or not yet classified (counted",
+        "as reachable and not handled). Coverage = handled / reachable.",
+        "",
+        extracted.table(rows),
+        "",
+        "| library | extracted items | hand-listed items |",
+        "|---|---|---|",
+        *(
+            f"| {t.library} | {t.items} | {hand.get(t.library.lower(), '-')} |"
+            for t in rows
+            if t.library != "all"
+        ),
+        "",
+        "Extracted items per version:",
+        "",
+    ]
+    for t in rows[:-1]:
+        versions: dict[str, int] = {}
+        for a in answers:
+            if a.library == t.library:
+                versions[a.version] = versions.get(a.version, 0) + 1
+        ordered = sorted(versions, key=lambda v: tuple(int(x) for x in v.split(".")))
+        out.append(f"- **{t.library}**: " + ", ".join(f"{v} {versions[v]}" for v in ordered))
+    return [*out, ""]
 
 
 def _answer(item: Item) -> str:

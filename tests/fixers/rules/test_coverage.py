@@ -43,8 +43,15 @@ def test_the_cli_prints_the_totals() -> None:
     assert f"| {first.library} | {len(first.items)} |" in proc.stdout
     assert "| **all** |" in proc.stdout
     data = json.loads(run_cli("rules", "--coverage", "--json").stdout)
-    assert [row["library"] for row in data] == [c.library for c in LISTS]
-    assert all(row["covered"] == row["rule"] + row["environment"] + row["compat"] for row in data)
+    hand = data["hand_lists"]
+    assert [row["library"] for row in hand] == [c.library for c in LISTS]
+    assert all(row["covered"] == row["rule"] + row["environment"] + row["compat"] for row in hand)
+    # the release notes' own items beside them, per library and overall
+    rows = {row["library"]: row for row in data["extracted"]}
+    assert {"pandas", "scikit-learn", "numpy", "matplotlib", "tensorflow", "all"} <= set(rows)
+    whole = rows.pop("all")
+    assert whole["items"] == sum(r["items"] for r in rows.values())
+    assert "| **all** | " + str(whole["items"]) + " |" in proc.stdout
 
 
 def _write(tmp_path: Path, body: str) -> Path:
