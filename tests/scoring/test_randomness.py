@@ -180,14 +180,10 @@ def test_two_runs_that_disagree_tell_random_cells_apart() -> None:
     first.cells[2].outputs = [nbformat.v4.new_output("error", ename="E", evalue="x")]
     first.cells[2].execution_count = 1
     second.cells[2].execution_count = 1
-    assert differing_cells(first, second) == {
-        1: "two runs of the same code showed other numbers"
-    }
+    assert differing_cells(first, second) == {1: "two runs of the same code showed other numbers"}
     # another draw, the same words: the report of a rerun reads the same (issue 37)
     second.cells[1].outputs[0].text = "0.5\n"
-    assert differing_cells(first, second) == {
-        1: "two runs of the same code showed other numbers"
-    }
+    assert differing_cells(first, second) == {1: "two runs of the same code showed other numbers"}
 
 
 # --- the seeded kernel -----------------------------------------------------------------------

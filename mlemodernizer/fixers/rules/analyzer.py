@@ -166,12 +166,18 @@ class CellAnalyzer(cst.CSTVisitor):
         applied = not self._guarded and self.policy.decide(rule, outcome)
         if applied:
             self.apply_now(node, outcome.fix, outcome.needs, outcome.outer)
-            if outcome.prelude and outcome.prelude not in self.table.preludes:
-                self.table.preludes.add(outcome.prelude)
-                qname, paren, args = outcome.prelude.partition("(")
-                known = len(self.imports)
+            calls = (outcome.prelude,) if isinstance(outcome.prelude, str) else outcome.prelude
+            for prelude in calls or ():
+                if prelude in self.table.preludes:
+                    continue
+                self.table.preludes.add(prelude)
+                qname, paren, args = prelude.partition("(")
                 # "os:environ.setdefault": a module, then attributes of an object in it
                 module, colon, attrs = qname.partition(":")
+                tail = f"{attrs if colon else qname.rsplit('.', 1)[-1]}({args if paren else ')'}"
+                if not outcome.prelude_at and self._module and tail in self._module.code:
+                    continue  # an earlier pass placed it: no import to add for it again
+                known = len(self.imports)
                 head = (
                     f"{edits.code(self.ref(module, module=True))}.{attrs}"
                     if colon

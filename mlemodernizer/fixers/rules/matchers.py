@@ -50,8 +50,9 @@ class Outcome:
     message: str | None = None  # a specific message for this occurrence
     outer: bool = False  # the fix wraps or replaces the node: apply after the others on it
     # a call to make once per notebook, at the top of the cell: "qname" or "qname(args)"
-    # ("module:attr.method(args)" when the callee is an attribute of an object in a module)
-    prelude: str | None = None
+    # ("module:attr.method(args)" when the callee is an attribute of an object in a module);
+    # several, in order, as a tuple (a warning filter before the setting that would warn)
+    prelude: str | tuple[str, ...] | None = None
     # where the prelude goes instead of the top of the cell: "after:MODULE", right after the
     # notebook's first import of MODULE (a switch that must precede anything MODULE builds:
     # TensorFlow's graph mode); "before:MODULE", right before it (a setting MODULE reads when

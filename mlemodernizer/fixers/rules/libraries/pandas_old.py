@@ -210,13 +210,20 @@ def _positional_row_slice(site: Site) -> Outcome | None:
 # --- pandas 3's str dtype: strings as objects again ----------------------------------------------
 
 
+INFER_STRING_QUIET = (
+    "warnings:filterwarnings('ignore', \"The 'future.infer_string' option is deprecated\")"
+)
+
+
 def _pandas_import(site: Site) -> Outcome | None:
     node: cst.Import = site.node
     if not any(edits.dotted_name(a.name) == "pandas" for a in node.names):
         return None
     return Outcome(
         fix=lambda n, refs: n,
-        prelude="pandas.set_option('future.infer_string', False)",
+        # the option warns that pandas 4 removes it: filtered first, so that the fix adds no
+        # warning the author's run did not show (issue 40)
+        prelude=(INFER_STRING_QUIET, "pandas.set_option('future.infer_string', False)"),
         proven=False,  # only once an error shows the str dtype refused what object took
     )
 
@@ -748,7 +755,8 @@ RULES = [
         "columns took",
         message="pandas 3 stores strings in the str dtype, which refuses numbers and numeric "
         "operations object columns took; future.infer_string=False keeps them objects "
-        "(until pandas 4)",
+        "(until pandas 4; the option's own deprecation warning is filtered on the line "
+        "before, so the fix prints nothing the author's run did not)",
         replacement="pd.set_option('future.infer_string', False) after import pandas",
         signatures=(
             r"Invalid value '.*' for dtype '?str'?",
@@ -760,13 +768,17 @@ RULES = [
         examples=(
             (
                 "import numpy as np\nimport pandas as pd\ndf = pd.read_csv('t.csv')",
-                "import numpy as np\nimport pandas as pd\n"
-                "pd.set_option('future.infer_string', False)\ndf = pd.read_csv('t.csv')",
+                "import numpy as np\nimport pandas as pd\nimport warnings\n"
+                "warnings.filterwarnings('ignore', \"The 'future.infer_string' option is "
+                "deprecated\")\npd.set_option('future.infer_string', False)\n"
+                "df = pd.read_csv('t.csv')",
             ),
             (  # what the str dtype changes: None kept, astype(str) of NaN, .values, prod
                 "import pandas as pd\ns = pd.Series(['a', None])\nt = s.astype(str)\n"
                 "v = s.values\np = s.prod()",
-                "import pandas as pd\npd.set_option('future.infer_string', False)\n"
+                "import pandas as pd\nimport warnings\n"
+                "warnings.filterwarnings('ignore', \"The 'future.infer_string' option is "
+                "deprecated\")\npd.set_option('future.infer_string', False)\n"
                 "s = pd.Series(['a', None])\nt = s.astype(str)\nv = s.values\np = s.prod()",
             ),
         ),
