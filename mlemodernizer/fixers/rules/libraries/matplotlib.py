@@ -2145,6 +2145,23 @@ RULES = [
                 "for ax in axes.flat:\n    if ax.get_subplotspec().is_first_col():\n"
                 "        ax.set_ylabel('y')",
             ),
+            (  # is_last_row, is_first_row, is_last_col
+                "import matplotlib.pyplot as plt\n"
+                "fig, axs = plt.subplots(2, 2)\n"
+                "for ax in axs.flat:\n"
+                "    if ax.is_last_row():\n"
+                "        ax.set_xlabel('x')\n"
+                "    if ax.is_first_row() or ax.is_last_col():\n"
+                "        ax.set_title('t')",
+                "import matplotlib.pyplot as plt\n"
+                "fig, axs = plt.subplots(2, 2)\n"
+                "for ax in axs.flat:\n"
+                "    if ax.get_subplotspec().is_last_row():\n"
+                "        ax.set_xlabel('x')\n"
+                "    if ax.get_subplotspec().is_first_row() or "
+                "ax.get_subplotspec().is_last_col():\n"
+                "        ax.set_title('t')",
+            ),
         ),
     ),
     Rule(

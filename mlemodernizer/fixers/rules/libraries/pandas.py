@@ -2289,6 +2289,18 @@ RULES = [
                 "df.to_excel(writer, sheet_name='Sheet1')\n"
                 "df.to_csv('out.csv', sep=';', index=False)",
             ),
+            (  # sort_values, set_index, reset_index: positional arguments after the first
+                "import pandas as pd\n"
+                "df = pd.read_csv('t.csv')\n"
+                "a = df.sort_values('x', 0, False)\n"
+                "b = df.set_index('x', False)\n"
+                "c = df.reset_index(0, True)",
+                "import pandas as pd\n"
+                "df = pd.read_csv('t.csv')\n"
+                "a = df.sort_values('x', axis=0, ascending=False)\n"
+                "b = df.set_index('x', drop=False)\n"
+                "c = df.reset_index(0, drop=True)",
+            ),
         ),
     ),
     Rule(
@@ -2321,6 +2333,34 @@ RULES = [
                 "g = df.groupby('k').median()",
                 "import pandas as pd\ndf = pd.read_csv('t.csv')\nm = df.mean(numeric_only=True)\n"
                 "g = df.groupby('k').median(numeric_only=True)",
+            ),
+            (  # corr, cov, std, quantile: numeric_only defaults to False (pandas 2.0)
+                "import pandas as pd\n"
+                "df = pd.read_csv('t.csv')\n"
+                "c = df.corr()\n"
+                "v = df.cov()\n"
+                "s = df.std()\n"
+                "q = df.quantile(0.9)",
+                "import pandas as pd\n"
+                "df = pd.read_csv('t.csv')\n"
+                "c = df.corr(numeric_only=True)\n"
+                "v = df.cov(numeric_only=True)\n"
+                "s = df.std(numeric_only=True)\n"
+                "q = df.quantile(0.9, numeric_only=True)",
+            ),
+            (  # grouped var, sem, std, quantile (pandas 2.0)
+                "import pandas as pd\n"
+                "df = pd.read_csv('t.csv')\n"
+                "a = df.groupby('k').var()\n"
+                "b = df.groupby('k').sem()\n"
+                "c = df.groupby('k').std()\n"
+                "d = df.groupby('k').quantile(0.5)",
+                "import pandas as pd\n"
+                "df = pd.read_csv('t.csv')\n"
+                "a = df.groupby('k').var(numeric_only=True)\n"
+                "b = df.groupby('k').sem(numeric_only=True)\n"
+                "c = df.groupby('k').std(numeric_only=True)\n"
+                "d = df.groupby('k').quantile(0.5, numeric_only=True)",
             ),
         ),
     ),
@@ -3011,6 +3051,18 @@ RULES = [
                 "b = pd.read_json(StringIO(df.to_json()))\n"
                 "c = pd.read_json(path)",
             ),
+            (  # read_html of a literal string (pandas 2.1 deprecation, removed in 3.0)
+                "import pandas as pd\ntables = pd.read_html('<table><tr><td>1</td></tr></table>')",
+                "import pandas as pd\n"
+                "from io import StringIO\n"
+                "tables = pd.read_html(StringIO('<table><tr><td>1</td></tr></table>'))",
+            ),
+            (  # read_xml of a literal string (pandas 2.1 deprecation, removed in 3.0)
+                "import pandas as pd\nx = pd.read_xml('<a><b>1</b></a>')",
+                "import pandas as pd\n"
+                "from io import StringIO\n"
+                "x = pd.read_xml(StringIO('<a><b>1</b></a>'))",
+            ),
         ),
     ),
     Rule(
@@ -3163,6 +3215,10 @@ RULES = [
                 "import pandas as pd\npd.set_option('mode.use_inf_as_na', True)\n"
                 "pd.options.mode.use_inf_as_na = True\nn = df.isna().sum()",
                 "import pandas as pd\nn = df.isna().sum()",
+            ),
+            (  # the older name of use_inf_as_na
+                "import pandas as pd\npd.set_option('use_inf_as_null', True)",
+                "import pandas as pd",
             ),
         ),
     ),

@@ -1598,6 +1598,12 @@ RULES = [
                 "from sklearn.metrics import ConfusionMatrixDisplay\n"
                 "ConfusionMatrixDisplay.from_estimator(clf, X, y, cmap='Blues')",
             ),
+            (  # plot_precision_recall_curve (removed in 1.2)
+                "from sklearn.metrics import plot_precision_recall_curve\n"
+                "plot_precision_recall_curve(clf, X, y)",
+                "from sklearn.metrics import PrecisionRecallDisplay\n"
+                "PrecisionRecallDisplay.from_estimator(clf, X, y)",
+            ),
         ),
     ),
     Rule(
@@ -1856,6 +1862,11 @@ RULES = [
             (
                 "from sklearn.cluster import KMeans\nkm = KMeans(8, n_jobs=-1, random_state=0)",
                 "from sklearn.cluster import KMeans\nkm = KMeans(8, random_state=0)",
+            ),
+            (  # precompute_distances (deprecated in 0.23, removed in 1.0)
+                "from sklearn.cluster import KMeans\n"
+                "km = KMeans(n_clusters=3, precompute_distances=True)",
+                "from sklearn.cluster import KMeans\nkm = KMeans(n_clusters=3)",
             ),
         ),
     ),
@@ -2190,6 +2201,11 @@ RULES = [
                 "p = RandomizedPCA(n_components=5)",
                 "from sklearn.decomposition import PCA\n"
                 "p = PCA(n_components=5, svd_solver='randomized')",
+            ),
+            (  # DPGMM (deprecated in 0.18, removed in 0.20)
+                "from sklearn.mixture import DPGMM\nm = DPGMM(n_components=3)",
+                "from sklearn.mixture import BayesianGaussianMixture\n"
+                "m = BayesianGaussianMixture(n_components=3)",
             ),
         ),
     ),
@@ -2762,6 +2778,14 @@ RULES = [
                 "from sklearn.ensemble import RandomForestClassifier\n"
                 "rf = RandomForestClassifier(n_estimators=50).fit(X, y)\n"
                 "idx = range(rf.n_features_in_)",
+            ),
+            (  # n_input_features_ (removed in 1.2)
+                "from sklearn.preprocessing import PolynomialFeatures\n"
+                "p = PolynomialFeatures(2).fit(X)\n"
+                "n = p.n_input_features_",
+                "from sklearn.preprocessing import PolynomialFeatures\n"
+                "p = PolynomialFeatures(2).fit(X)\n"
+                "n = p.n_features_in_",
             ),
         ),
     ),

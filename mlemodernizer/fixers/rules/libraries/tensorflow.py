@@ -438,6 +438,12 @@ RULES = [
                 "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\n"
                 "sess = tf.compat.v1.Session()",
             ),
+            (  # TensorFlow 0.12 renamed it global_variables_initializer; tf.compat.v1 keeps it
+                "import tensorflow as tf\ninit = tf.initialize_all_variables()\n"
+                "sess = tf.Session()",
+                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+                "init = tf.compat.v1.initialize_all_variables()\nsess = tf.compat.v1.Session()",
+            ),
             (
                 "import tensorflow as tf\nw = tf.get_variable('w', [3, 1])\n"
                 "h = tf.layers.dense(w, 4)\n"
@@ -743,6 +749,13 @@ RULES = [
                 "s = tf.pack([y, d])",
                 "import tensorflow as tf\ny = tf.add(tf.multiply(X, w), b)\nd = tf.subtract(y, t)\n"
                 "s = tf.stack([y, d])",
+            ),
+            (  # tf.select and the summary ops of TensorFlow 0.12's release notes
+                "import tensorflow as tf\nm = tf.select(c, x, y)\ntf.scalar_summary('loss', loss)\n"
+                "merged = tf.merge_all_summaries()",
+                "import tensorflow as tf\nm = tf.where(c, x, y)\n"
+                "tf.compat.v1.summary.scalar('loss', loss)\n"
+                "merged = tf.compat.v1.summary.merge_all()",
             ),
         ),
     ),
