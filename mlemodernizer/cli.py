@@ -70,6 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
     lint.add_argument("--select", default=None, help="comma-separated rule ids or prefixes")
     lint.add_argument("--ignore", default=None, help="comma-separated rule ids or prefixes")
     lint.add_argument("--json", action="store_true", help="print findings as JSON")
+    lint.add_argument(
+        "--all",
+        action="store_true",
+        help="also list what is fixed only if a run shows its error (a condition not proven "
+        "here: the code may run as it is)",
+    )
 
     rules = sub.add_parser(
         "rules", help="list the rule catalogue, or print one rule's documentation"
@@ -413,13 +419,20 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
     loaded = load_notebook(args.notebook)
     findings = lint(loaded.nb, select=_split(args.select), ignore=_split(args.ignore))
-    if args.json:
+    if args.json:  # every finding, with its raw safety and whether it waits for an error
         print(json.dumps([f.to_json() for f in findings], indent=2))
-    else:
-        for f in findings:
-            print(f"{args.notebook}: {f}")
-        print(f"{len(findings)} finding(s)", file=sys.stderr)
-    return 1 if findings else 0
+        return 1 if any(not f.after_error_only for f in findings) else 0
+    shown = [f for f in findings if args.all or not f.after_error_only]
+    for f in shown:
+        print(f"{args.notebook}: {f}")
+    hidden = len(findings) - len(shown)
+    more = (
+        f"; {hidden} more would be fixed only if a run shows their error (--all lists them)"
+        if hidden
+        else ""
+    )
+    print(f"{len(shown)} finding(s){more}", file=sys.stderr)
+    return 1 if any(not f.after_error_only for f in shown) else 0
 
 
 def _coverage_json(cov: Any) -> dict[str, Any]:

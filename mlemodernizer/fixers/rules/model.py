@@ -94,8 +94,9 @@ class Rule:
 class Finding:
     """One occurrence of a rule in a notebook; ``line``/``col`` are 1-based within the cell.
 
-    Printed as ``cell 3:12 SKL001 <message> [safe]`` (the cell as JupyterLab numbers it, from 1
-    over all cells, and the line, like ruff's ``path:line``); the column is in ``col``.
+    Printed as ``cell 3:12 SKL001 <message> [fixed automatically]`` (the cell as JupyterLab
+    numbers it, from 1 over all cells, and the line, like ruff's ``path:line``; the safety in
+    words, the raw ``safety`` and ``proven`` in ``to_json``); the column is in ``col``.
     ``cell_index`` is 0-based.
     """
 
@@ -109,15 +110,30 @@ class Finding:
     proven: bool = True  # SAFE*: whether the condition was proven here
     applied: bool = False  # whether the pass that produced it rewrote it
 
-    def __str__(self) -> str:
-        if self.safety == SAFE_IF and not self.proven:
-            tag = "safe*, unproven"
-        else:
-            tag = self.safety.lower()
+    @property
+    def after_error_only(self) -> bool:
+        """A SAFE* occurrence whose condition is not proven here: its fix is made only once a
+        run shows the error it answers (the code may well run as it is)."""
+        return self.safety == SAFE_IF and not self.proven
+
+    def words(self) -> str:
+        """What happens to it, in words."""
         if not self.fixable:
-            tag += ", no fix"
-        return f"cell {self.cell_index + 1}:{self.line} {self.rule_id} {self.message} [{tag}]"
+            return "no automatic fix"
+        if self.safety == REVIEW:
+            return "a fix offered for review"
+        if self.after_error_only:
+            return "fixed only if a run shows its error"
+        return "fixed automatically"
+
+    def __str__(self) -> str:
+        where = f"cell {self.cell_index + 1}:{self.line}"
+        return f"{where} {self.rule_id} {self.message} [{self.words()}]"
 
     def to_json(self) -> dict[str, Any]:
         """Its fields, with ``cell_number`` (from 1) beside the 0-based ``cell_index``."""
-        return {**asdict(self), "cell_number": self.cell_index + 1}
+        return {
+            **asdict(self),
+            "cell_number": self.cell_index + 1,
+            "after_error_only": self.after_error_only,
+        }

@@ -319,7 +319,7 @@ def test_finding_is_printed_ruff_style() -> None:
         )
     ]
     assert str(findings[0]) == (
-        "cell 2:3 NPY006 np.NaN and np.NAN were removed in 2.0; use np.nan [safe]"
+        "cell 2:3 NPY006 np.NaN and np.NAN were removed in 2.0; use np.nan [fixed automatically]"
     )
 
 
