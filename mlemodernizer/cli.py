@@ -251,7 +251,8 @@ class ProgressPrinter:
             self.stream.write(d["text"])
             self.stream.flush()
         elif event.type == "verdict":
-            line = f"verdict: {outcome_words(d['outcome'], d['basis'])}"
+            said = bool(d.get("reproduced_words"))
+            line = f"verdict: {outcome_words(d['outcome'], d['basis'], numbers_said=said)}"
             if d.get("nothing_to_modernize"):
                 line += f"; nothing to modernize: {d['nothing_to_modernize']}"
             if d.get("error_summary"):

@@ -321,12 +321,15 @@ _BASIS_WORDS = {
 }
 
 
-def outcome_words(outcome: str, basis: str) -> str:
+def outcome_words(outcome: str, basis: str, numbers_said: bool = False) -> str:
     """The outcome in plain words, with its term and what it was judged on: "still has errors
     (error_non_reproducible; judged on errors alone)": judged on errors alone (nothing re-run,
-    no score), "not reproducible" would only restate the errors."""
+    no score), "not reproducible" would only restate the errors. ``numbers_said``: the author's
+    numbers are judged beside it (reproduced_words): then there is no score to compare, but the
+    verdict does not rest on errors alone (one story, not two)."""
     words = _OUTCOME_WORDS.get(outcome, outcome)
-    return f"{words} ({outcome}; {_BASIS_WORDS.get(basis, basis)})"
+    said = "no score to compare" if basis == "errors" and numbers_said else None
+    return f"{words} ({outcome}; {said or _BASIS_WORDS.get(basis, basis)})"
 
 
 def outcome(*, completed: bool, error_free: bool, reproducible: bool) -> str:

@@ -583,6 +583,29 @@ describe('views', () => {
     );
   });
 
+  it('tells one story without a score: no "judged on errors alone" beside fidelity', () => {
+    const base = reduceEvents(initialState(JOB, 'eroded.ipynb'), EVENTS);
+    const report = {
+      ...base.report!,
+      reproducibility_basis: 'errors' as const,
+      reproduced_by: 'fidelity' as const,
+      reproduced_words:
+        'reproducible by fidelity: 3 of 3 stored numbers found again (100.0%, at least ' +
+        '95%); no score to compare'
+    };
+    render(
+      <VerdictView
+        state={{ ...base, report }}
+        trans={trans}
+        actions={{ openOutput: jest.fn(), openReport: jest.fn() }}
+      />
+    );
+    const text = host.textContent ?? '';
+    expect(text).toContain('No score source to compare.');
+    expect(text).not.toContain('judged on errors alone');
+    expect(text).toContain('Reproducible by fidelity: 3 of 3 stored numbers');
+  });
+
   it('offers no install when nothing is missing', () => {
     const state = reduceEvents(initialState(JOB, 'eroded.ipynb'), EVENTS);
     render(

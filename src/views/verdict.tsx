@@ -406,9 +406,12 @@ function Basis(props: {
       );
       break;
     default:
-      text = trans.__(
-        'No score source: reproducibility is judged on errors alone.'
-      );
+      // with the author's numbers judged below, the verdict does not rest on errors alone
+      text = report.reproduced_words
+        ? trans.__('No score source to compare.')
+        : trans.__(
+            'No score source: reproducibility is judged on errors alone.'
+          );
   }
   return (
     <>

@@ -54,6 +54,10 @@ def test_the_outcome_judged_on_errors_alone_claims_no_reproducibility() -> None:
     assert outcome_words("error_free_non_reproducible", "t-test").endswith(
         "(error_free_non_reproducible; judged on errors and a t-test of reruns)"
     )
+    # the author's numbers judged beside it: not "on errors alone" (issue 40 item 4)
+    assert outcome_words("error_free_reproducible", "errors", numbers_said=True) == (
+        "error-free, reproducible (error_free_reproducible; no score to compare)"
+    )
 
 
 def test_failing_cells_with_nothing_to_compare_claim_no_reproducibility_test() -> None:
