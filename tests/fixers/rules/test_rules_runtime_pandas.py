@@ -227,3 +227,50 @@ def test_chained_assignment_spellings_update_the_frame() -> None:
     assert old["Age"].isna().any()  # copy-on-write: the chained assignment changed nothing
     new = _new(code, "PD035")["train"]
     assert list(new["Age"]) == [28.0, 30.0] and list(new["Fare"]) == [7.25, 2.0]
+
+
+# --- pandas 0.x removals from the release notes (PD095-) ---------------------------------------
+
+OLD_CASES = [
+    ("PD095", FRAME + "v = df.set_index('t').groupby(pd.TimeGrouper('2D'))['a'].sum()"),
+    ("PD096", FRAME + "v = df[['a', 'b']].get_values()"),
+    ("PD096", FRAME + "v = df['k'].astype('category').get_values()"),
+]
+
+
+@pytest.fixture
+def _display_options_restored():
+    yield
+    pd.reset_option("display.max_rows")
+    pd.reset_option("display.width")
+
+
+@pytest.mark.usefixtures("_display_options_restored")
+@pytest.mark.parametrize(
+    ("rule_id", "old"), OLD_CASES, ids=[f"{r}-{i}" for i, (r, _) in enumerate(OLD_CASES)]
+)
+def test_old_pandas_0x_code_raises_and_rewritten_code_runs(rule_id: str, old: str) -> None:
+    test_old_code_raises_and_rewritten_code_runs(rule_id, old)
+
+
+def test_time_grouper_groups_as_the_old_one_did() -> None:
+    """TimeGrouper('2D') binned left-closed, left-labelled days; key= named the date column."""
+    got = _new(FRAME + "v = df.set_index('t').groupby(pd.TimeGrouper('2D'))['a'].sum()", "PD095")
+    assert list(got["v"]) == [6.0, 3.0]
+    assert [str(d.date()) for d in got["v"].index] == ["2020-01-01", "2020-01-03"]
+    code = (
+        FRAME + "from pandas import TimeGrouper\n"
+        "v = df.groupby(['k', TimeGrouper(freq='2D', key='t')])['b'].sum()"
+    )
+    keyed = _new(code, "PD095")["v"]
+    assert list(keyed) == [6, 6] and list(keyed.index.get_level_values(0)) == ["x", "y"]
+
+
+def test_get_values_gives_the_old_ndarrays() -> None:
+    got = _new(FRAME + "v = df[['a', 'b']].get_values()\nc = df.columns.get_values()", "PD096")
+    assert isinstance(got["v"], np.ndarray)
+    assert got["v"].tolist() == [[1.0, 2.0], [5.0, 4.0], [3.0, 6.0]]
+    assert isinstance(got["c"], np.ndarray) and got["c"].tolist() == ["k", "a", "b", "t"]
+    cat = _new(FRAME + "v = df['k'].astype('category').get_values()", "PD096")["v"]
+    # a categorical's get_values was the categories' values taken by code: a plain ndarray
+    assert isinstance(cat, np.ndarray) and cat.tolist() == ["x", "x", "y"]

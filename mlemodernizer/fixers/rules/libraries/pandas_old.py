@@ -17,6 +17,7 @@ from ..helpers import (
     qualify,
     unexpected_kwarg,
 )
+from ..infer import DATETIME_INDEX, PERIOD_INDEX
 from ..matchers import MISSING, Attr, Call, Node, Outcome, Site, Symbol, literal
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
 from ..symbols import DATAFRAME, NDARRAY, SERIES
@@ -581,6 +582,52 @@ def _index_range(site: Site) -> Outcome | None:
         return Outcome(fix=None)
     new = f"pandas.{RANGE_CONSTRUCTORS[site.qname or '']}"
     return Outcome(fix=lambda node, refs: node.with_changes(func=refs[new]), needs=(new,))
+
+
+# --- from the release notes: 0.x removals (TimeGrouper, get_values, from_items, options, ...) --
+
+# TimeGrouper(freq='Min', closed=None, label=None, how='mean', axis=0, fill_method=None,
+# limit=None, loffset=None, kind=None, convention=None, base=0, **kwargs) of pandas 0.21-0.24:
+# the keywords Grouper(freq=...) still takes (it builds the same TimeGrouper); the others either
+# did nothing in a groupby (how, fill_method, limit) or are gone (loffset, base, kind, axis)
+TIME_GROUPER_KEEPS = ("freq", "closed", "label", "key", "level", "convention", "sort")
+
+
+def _time_grouper(site: Site) -> Outcome | None:
+    """``pd.TimeGrouper('M')`` was ``pd.Grouper(freq='M')`` (pandas 0.21 deprecated the name,
+    0.25 removed it)."""
+    pos = site.positional()
+    keywords = [a.keyword.value for a in site.args if a.keyword is not None]
+    if site.has_star() or len(pos) > 1 or any(k not in TIME_GROUPER_KEEPS for k in keywords):
+        return Outcome(fix=None)
+    if not pos and "freq" not in keywords:
+        return Outcome(fix=None)  # the old default 'Min': rare, say so
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.positional_to_keywords(node, ["freq"])
+        return node.with_changes(func=refs["pandas.Grouper"])
+
+    return Outcome(fix=fix, needs=("pandas.Grouper",))
+
+
+def _time_grouper_import(site: Site) -> Outcome | None:
+    """``from pandas import TimeGrouper`` fails today: the name leaves the import (its calls
+    become pd.Grouper(freq=...), which imports what it needs)."""
+    if not isinstance(site.node, cst.ImportAlias):
+        return None  # a use: the call matcher rewrites it
+    return Outcome(fix=lambda node, refs: node)
+
+
+PANDAS_VALUES = (DATAFRAME, SERIES, DATETIME_INDEX, PERIOD_INDEX, "pandas.Index")
+
+
+def _get_values(site: Site) -> Outcome | None:
+    """``s.get_values()``: the values as an ndarray (dense for sparse data, the categories'
+    values for a categorical), which is what ``to_numpy()`` gives."""
+    if site.args:
+        return Outcome(fix=None)
+    proven = site.receiver is not None and site.receiver.qname in PANDAS_VALUES
+    return Outcome(fix=lambda node, refs: edits.rename_method(node, "to_numpy"), proven=proven)
 
 
 RULES = [
@@ -1171,6 +1218,62 @@ RULES = [
             (
                 "import pandas as pd\nd = pd.read_excel('book.xlsx', sheetname='Data')",
                 "import pandas as pd\nd = pd.read_excel('book.xlsx', sheet_name='Data')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD095",
+        library=LIB,
+        changed_in="0.25",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="pd.TimeGrouper was removed in pandas 0.25 (deprecated in 0.21); use "
+        "pd.Grouper(freq=...), which builds the same time grouper",
+        replacement="df.groupby(pd.Grouper(freq='ME')).sum()",
+        why=NOTES_WHY.format("v0.21.0.html#deprecations") + " Removed in 0.25 "
+        "(https://pandas.pydata.org/docs/whatsnew/v0.25.0.html).",
+        signatures=(no_attribute("pandas", ["TimeGrouper"]),),
+        matchers=(
+            Call(functions=("pandas.TimeGrouper",), check=_time_grouper),
+            Symbol(old="pandas.TimeGrouper", check=_time_grouper_import),
+        ),
+        examples=(
+            (
+                "import pandas as pd\nm = df.groupby(pd.TimeGrouper('M')).sum()\n"
+                "w = df.groupby(['k', pd.TimeGrouper(freq='W', key='t', closed='left')]).size()",
+                "import pandas as pd\nm = df.groupby(pd.Grouper(freq='M')).sum()\n"
+                "w = df.groupby(['k', pd.Grouper(freq='W', key='t', closed='left')]).size()",
+            ),
+            (
+                "from pandas import DataFrame, TimeGrouper\n"
+                "g = df.groupby(TimeGrouper('D')).mean()",
+                "from pandas import DataFrame\nimport pandas as pd\n"
+                "g = df.groupby(pd.Grouper(freq='D')).mean()",
+            ),
+            ("import pandas as pd\ng = pd.TimeGrouper('D', loffset='1h')", None),
+        ),
+    ),
+    Rule(
+        id="PD096",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the receiver is a proven Series/DataFrame/Index (get_values is a common "
+        "method name elsewhere); timezone-aware datetimes aside, where get_values gave their "
+        "datetime64 values and to_numpy gives Timestamps",
+        message="get_values() was removed in pandas 1.0 (deprecated in 0.25); use to_numpy(), "
+        "the same ndarray (dense for sparse data)",
+        replacement="X = df.to_numpy(); v = s.to_numpy()",
+        why=NOTES_WHY.format("v0.25.0.html#other-deprecations"),
+        signatures=(object_no_attribute(["get_values"]),),
+        matchers=(Call(methods=("get_values",), exclude=NOT_PANDAS, check=_get_values),),
+        examples=(
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\nX = df.get_values()\n"
+                "y = df['label'].get_values()\nnames = df.columns.get_values()",
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\nX = df.to_numpy()\n"
+                "y = df['label'].to_numpy()\nnames = df.columns.to_numpy()",
             ),
         ),
     ),
