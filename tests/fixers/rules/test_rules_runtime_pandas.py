@@ -235,6 +235,9 @@ OLD_CASES = [
     ("PD095", FRAME + "v = df.set_index('t').groupby(pd.TimeGrouper('2D'))['a'].sum()"),
     ("PD096", FRAME + "v = df[['a', 'b']].get_values()"),
     ("PD096", FRAME + "v = df['k'].astype('category').get_values()"),
+    ("PD097", "import pandas as pd\nv = pd.DataFrame.from_items([('b', [1, 2]), ('a', [3, 4])])"),
+    ("PD098", "import pandas as pd\npd.set_option('display.height', 7)"),
+    ("PD098", "import pandas as pd\npd.options.display.line_width = 99"),
 ]
 
 
@@ -274,3 +277,26 @@ def test_get_values_gives_the_old_ndarrays() -> None:
     cat = _new(FRAME + "v = df['k'].astype('category').get_values()", "PD096")["v"]
     # a categorical's get_values was the categories' values taken by code: a plain ndarray
     assert isinstance(cat, np.ndarray) and cat.tolist() == ["x", "x", "y"]
+
+
+def test_from_items_order_and_orient_index() -> None:
+    code = (
+        "import pandas as pd\nv = pd.DataFrame.from_items([('b', [1, 2]), ('a', [3, 4])])\n"
+        "w = pd.DataFrame.from_items([('r1', [1, 'p']), ('r2', [3, 'q'])], orient='index',"
+        " columns=['x', 'y'])"
+    )
+    got = _new(code, "PD097")
+    assert list(got["v"].columns) == ["b", "a"] and list(got["v"]["a"]) == [3, 4]
+    assert list(got["w"].index) == ["r1", "r2"] and list(got["w"]["x"]) == [1, 3]
+    assert got["w"]["x"].dtype == np.int64  # per-column inference, as from_items did
+
+
+@pytest.mark.usefixtures("_display_options_restored")
+def test_removed_display_options_set_what_they_were_rerouted_to() -> None:
+    code = (
+        "import pandas as pd\npd.set_option('display.height', 7)\n"
+        "pd.options.display.line_width = 99"
+    )
+    _new(code, "PD098")
+    assert pd.get_option("display.max_rows") == 7
+    assert pd.get_option("display.width") == 99

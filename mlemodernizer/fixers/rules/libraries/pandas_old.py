@@ -18,9 +18,10 @@ from ..helpers import (
     unexpected_kwarg,
 )
 from ..infer import DATETIME_INDEX, PERIOD_INDEX
-from ..matchers import MISSING, Attr, Call, Node, Outcome, Site, Symbol, literal
+from ..matchers import MISSING, NOT_LITERAL, Attr, Call, Node, Outcome, Site, Symbol, literal
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
 from ..symbols import DATAFRAME, NDARRAY, SERIES
+from .pandas import OPTION_FUNCTIONS, OPTION_PAIRS, _option_keys
 
 LIB = "pandas"
 SOURCE = "real-notebooks"
@@ -628,6 +629,102 @@ def _get_values(site: Site) -> Outcome | None:
         return Outcome(fix=None)
     proven = site.receiver is not None and site.receiver.qname in PANDAS_VALUES
     return Outcome(fix=lambda node, refs: edits.rename_method(node, "to_numpy"), proven=proven)
+
+
+def _from_items(site: Site) -> Outcome | None:
+    """``pd.DataFrame.from_items(items, columns=None, orient='columns')``: the (key, value)
+    pairs in their order, which a dict keeps (Python 3.7+); ``from_dict`` takes the same
+    orient/columns."""
+    pos = site.positional()
+    if site.has_star() or len(pos) > 3 or (not pos and site.kwarg("items") is None):
+        return Outcome(fix=None)
+    orient = site.value("orient", 2)
+    columns = site.kwarg("columns") or (pos[1] if len(pos) > 1 else None)
+    if orient in (MISSING, "columns"):
+        if columns is not None:
+            return Outcome(fix=None)  # from_items kept the named columns only: do it by hand
+    elif orient != "index" or columns is None:
+        return Outcome(fix=None)
+    items = site.kwarg("items") or pos[0]
+    # duplicate keys: from_items kept every column, a dict keeps the last one
+    keys = _literal_keys(items.value)
+    proven = keys is not None and len(set(keys)) == len(keys)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.positional_to_keywords(node, ["items", "columns", "orient"])
+        i = edits.find_kwarg(node, "items")
+        assert i is not None
+        pairs = node.args[i].value
+        as_dict = cst.Call(func=cst.Name("dict"), args=[cst.Arg(pairs)])
+        args = list(node.args)
+        args[i] = cst.Arg(as_dict, comma=args[i].comma)
+        node = node.with_changes(args=args)
+        func = node.func
+        assert isinstance(func, cst.Attribute)
+        return node.with_changes(func=func.with_changes(attr=cst.Name("from_dict")))
+
+    return Outcome(fix=fix, proven=proven)
+
+
+def _literal_keys(node: cst.BaseExpression) -> list[Any] | None:
+    """The keys of a literal list/tuple of (key, value) pairs with literal keys, else None."""
+    if not isinstance(node, cst.List | cst.Tuple):
+        return None
+    keys = []
+    for e in node.elements:
+        pair = e.value
+        if not isinstance(pair, cst.Tuple) or len(pair.elements) != 2:
+            return None
+        key = literal(pair.elements[0].value)
+        if key is NOT_LITERAL:
+            return None
+        keys.append(key)
+    return keys
+
+
+# display.height and display.line_width were rerouted to these (deprecate_option(rkey=)) until
+# pandas 0.21 dropped them
+RENAMED_OPTIONS = {
+    "display.height": "display.max_rows",
+    "height": "display.max_rows",
+    "display.line_width": "display.width",
+    "line_width": "display.width",
+}
+RENAMED_OPTION_ATTRS = {"height": "max_rows", "line_width": "width"}
+
+
+def _renamed_keys(call: cst.Call, pairs: bool) -> list[int]:
+    return [
+        i
+        for i in _option_keys(call, pairs)
+        if isinstance(name := literal(call.args[i].value), str) and name in RENAMED_OPTIONS
+    ]
+
+
+def _renamed_option(site: Site) -> Outcome | None:
+    pairs = site.qname in OPTION_PAIRS
+    if site.has_star() or not _renamed_keys(site.node, pairs):
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        for i in _renamed_keys(node, pairs):
+            old = args[i].value
+            args[i] = args[i].with_changes(
+                value=edits.same_quotes(old, RENAMED_OPTIONS[literal(old)])
+            )
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
+def _renamed_option_attr(site: Site) -> Outcome | None:
+    """``pd.options.display.height`` (read or assigned) → ``pd.options.display.max_rows``."""
+    node: cst.Attribute = site.node
+    if site.resolve(node.value) != "pandas.options.display":
+        return None
+    new = RENAMED_OPTION_ATTRS[node.attr.value]
+    return Outcome(fix=lambda n, refs: edits.rename_attr(n, new))
 
 
 RULES = [
@@ -1274,6 +1371,65 @@ RULES = [
                 "y = df['label'].get_values()\nnames = df.columns.get_values()",
                 "import pandas as pd\ndf = pd.read_csv('t.csv')\nX = df.to_numpy()\n"
                 "y = df['label'].to_numpy()\nnames = df.columns.to_numpy()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD097",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the item names are unique (a literal list of pairs with literal keys): "
+        "from_items kept duplicate names, a dict keeps the last",
+        message="DataFrame.from_items was removed in pandas 1.0 (deprecated in 0.23); use "
+        "DataFrame.from_dict(dict(items)), whose dict keeps the items' order",
+        replacement="pd.DataFrame.from_dict(dict(items))",
+        why=NOTES_WHY.format("v0.23.0.html#deprecations") + " Removed in 1.0 "
+        "(https://pandas.pydata.org/docs/whatsnew/v1.0.0.html).",
+        signatures=(r"type object 'DataFrame' has no attribute 'from_items'",),
+        matchers=(Call(functions=("pandas.DataFrame.from_items",), check=_from_items),),
+        examples=(
+            (
+                "import pandas as pd\nd = pd.DataFrame.from_items([('b', [1, 2]), ('a', [3, 4])])\n"
+                "e = pd.DataFrame.from_items(rows, orient='index', columns=['x', 'y'])",
+                "import pandas as pd\n"
+                "d = pd.DataFrame.from_dict(dict([('b', [1, 2]), ('a', [3, 4])]))\n"
+                "e = pd.DataFrame.from_dict(dict(rows), orient='index', columns=['x', 'y'])",
+            ),
+            ("import pandas as pd\nd = pd.DataFrame.from_items(pairs, columns=['a'])", None),
+        ),
+    ),
+    Rule(
+        id="PD098",
+        library=LIB,
+        changed_in="0.21",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="the display.height and display.line_width options were removed in pandas 0.21; "
+        "they had been rerouted to display.max_rows and display.width, so use those",
+        replacement="pd.set_option('display.max_rows', 100); pd.set_option('display.width', 120)",
+        why=NOTES_WHY.format("v0.21.0.html#removal-of-prior-version-deprecations-changes")
+        + " The 0.23 notes repeat it (display.line_width and display.height removed in favor of "
+        "display.width and display.max_rows).",
+        signatures=(
+            r"No such keys?\(s\): '(display\.)?(height|line_width)'",
+            r"You can only set the value of existing options",
+        ),
+        matchers=(
+            Call(functions=OPTION_FUNCTIONS, check=_renamed_option),
+            Attr(names=tuple(RENAMED_OPTION_ATTRS), check=_renamed_option_attr),
+        ),
+        examples=(
+            (
+                "import pandas as pd\npd.set_option('display.height', 1000)\n"
+                "pd.set_option('display.max_columns', 50, 'display.line_width', 200)\n"
+                "pd.options.display.line_width = 120\nh = pd.get_option('height')\n"
+                "fig.height = 3",
+                "import pandas as pd\npd.set_option('display.max_rows', 1000)\n"
+                "pd.set_option('display.max_columns', 50, 'display.width', 200)\n"
+                "pd.options.display.width = 120\nh = pd.get_option('display.max_rows')\n"
+                "fig.height = 3",
             ),
         ),
     ),
