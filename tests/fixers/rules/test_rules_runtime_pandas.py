@@ -238,6 +238,7 @@ OLD_CASES = [
     ("PD097", "import pandas as pd\nv = pd.DataFrame.from_items([('b', [1, 2]), ('a', [3, 4])])"),
     ("PD098", "import pandas as pd\npd.set_option('display.height', 7)"),
     ("PD098", "import pandas as pd\npd.options.display.line_width = 99"),
+    ("PD099", FRAME + "v = df['k'].astype('category', categories=['y', 'x'], ordered=True)"),
 ]
 
 
@@ -300,3 +301,12 @@ def test_removed_display_options_set_what_they_were_rerouted_to() -> None:
     _new(code, "PD098")
     assert pd.get_option("display.max_rows") == 7
     assert pd.get_option("display.width") == 99
+
+
+def test_astype_categories_builds_the_ordered_dtype() -> None:
+    code = FRAME + "v = df['k'].astype('category', categories=['y', 'x', 'z'], ordered=True)"
+    v = _new(code, "PD099")["v"]
+    assert list(v.cat.categories) == ["y", "x", "z"] and v.cat.ordered
+    assert list(v > "y") == [True, True, False]  # ordered: 'x' comes after 'y'
+    unordered = _new(FRAME + "v = df['k'].astype('category', ordered=True)", "PD099")["v"]
+    assert list(unordered.cat.categories) == ["x", "y"] and unordered.cat.ordered

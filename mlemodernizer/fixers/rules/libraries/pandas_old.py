@@ -727,6 +727,35 @@ def _renamed_option_attr(site: Site) -> Outcome | None:
     return Outcome(fix=lambda n, refs: edits.rename_attr(n, new))
 
 
+def _astype_categories(site: Site) -> Outcome | None:
+    """``s.astype('category', categories=[...], ordered=True)`` →
+    ``s.astype(CategoricalDtype(categories=[...], ordered=True))`` (what pandas 0.21 built)."""
+    extra = [k for k in ("categories", "ordered") if site.kwarg(k) is not None]
+    if not extra:
+        return None
+    pos = site.positional()
+    dtype = site.kwarg("dtype") or (pos[0] if pos else None)
+    if site.has_star() or dtype is None or literal(dtype.value) != "category" or len(pos) > 1:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        kept = {k: node.args[edits.find_kwarg(node, k)].value for k in extra}  # type: ignore[index]
+        made = cst.Call(
+            func=refs["pandas.api.types.CategoricalDtype"],
+            args=[edits.kwarg(k, v) for k, v in kept.items()],
+        )
+        made = edits.add_args(made.with_changes(args=[]), list(made.args))
+        node = edits.drop_kwargs(node, *extra)
+        args = list(node.args)
+        for i, a in enumerate(args):
+            if (a.keyword is None and not a.star) or (a.keyword and a.keyword.value == "dtype"):
+                args[i] = a.with_changes(value=made)
+                break
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, needs=("pandas.api.types.CategoricalDtype",))
+
+
 RULES = [
     Rule(
         id="PD052",
@@ -1430,6 +1459,32 @@ RULES = [
                 "pd.set_option('display.max_columns', 50, 'display.width', 200)\n"
                 "pd.options.display.width = 120\nh = pd.get_option('display.max_rows')\n"
                 "fig.height = 3",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD099",
+        library=LIB,
+        changed_in="0.25",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="astype('category', categories=, ordered=) was removed in pandas 0.25 "
+        "(deprecated in 0.21); pass a CategoricalDtype(categories=, ordered=)",
+        replacement="s.astype(pd.api.types.CategoricalDtype(categories=['lo', 'hi'], "
+        "ordered=True))",
+        why=NOTES_WHY.format("v0.21.0.html#deprecations") + " Removed in 0.25 "
+        "(https://pandas.pydata.org/docs/whatsnew/v0.25.0.html).",
+        signatures=(unexpected_kwarg(["categories", "ordered"]),),
+        matchers=(Call(methods=("astype",), exclude=NOT_PANDAS, check=_astype_categories),),
+        examples=(
+            (
+                "import pandas as pd\n"
+                "df['size'] = df['size'].astype('category', categories=['S', 'M', 'L'], "
+                "ordered=True)\nc = s.astype(dtype='category', ordered=True)",
+                "import pandas as pd\n"
+                "df['size'] = df['size'].astype(pd.api.types.CategoricalDtype(categories=['S', "
+                "'M', 'L'], ordered=True))\n"
+                "c = s.astype(dtype=pd.api.types.CategoricalDtype(ordered=True))",
             ),
         ),
     ),
