@@ -231,6 +231,10 @@ def test_chained_assignment_spellings_update_the_frame() -> None:
 
 # --- pandas 0.x removals from the release notes (PD095-) ---------------------------------------
 
+HOURS = (
+    "import pandas as pd\n"
+    "s = pd.Series([1.0, 2.0], index=pd.to_datetime(['2020-01-01 00:00', '2020-01-01 03:00']))\n"
+)
 OLD_CASES = [
     ("PD095", FRAME + "v = df.set_index('t').groupby(pd.TimeGrouper('2D'))['a'].sum()"),
     ("PD096", FRAME + "v = df[['a', 'b']].get_values()"),
@@ -239,6 +243,12 @@ OLD_CASES = [
     ("PD098", "import pandas as pd\npd.set_option('display.height', 7)"),
     ("PD098", "import pandas as pd\npd.options.display.line_width = 99"),
     ("PD099", FRAME + "v = df['k'].astype('category', categories=['y', 'x'], ordered=True)"),
+    ("PD100", HOURS + "u = s.resample('h', fill_method='ffill')"),
+    ("PD100", HOURS + "w = s.resample('2h', how='mean', fill_method='pad')"),
+    (
+        "PD101",
+        "import io\nimport pandas as pd\nv = pd.read_csv(io.StringIO('a,b\\n1,2'), header=False)",
+    ),
 ]
 
 
@@ -310,3 +320,25 @@ def test_astype_categories_builds_the_ordered_dtype() -> None:
     assert list(v > "y") == [True, True, False]  # ordered: 'x' comes after 'y'
     unordered = _new(FRAME + "v = df['k'].astype('category', ordered=True)", "PD099")["v"]
     assert list(unordered.cat.categories) == ["x", "y"] and unordered.cat.ordered
+
+
+def test_resample_fill_method_fills_as_the_old_keyword_did() -> None:
+    code = (
+        HOURS + "u = s.resample('h', fill_method='ffill')\n"
+        "v = s.resample('h', fill_method='bfill', limit=1)\n"
+        "w = s.resample('90min', how='mean', fill_method='ffill')"
+    )
+    got = _new(code, "PD100")
+    assert list(got["u"]) == [1.0, 1.0, 1.0, 2.0]
+    assert got["v"].fillna(-1).tolist() == [1.0, -1.0, 2.0, 2.0]  # one step back-filled only
+    # the mean of each 90 min bin, then the empty one filled from the previous bin
+    assert list(got["w"]) == [1.0, 1.0, 2.0]
+
+
+def test_bool_header_reads_the_first_row_as_names_as_old_pandas_did() -> None:
+    code = (
+        "import io\nimport pandas as pd\n"
+        "v = pd.read_csv(io.StringIO('a,b\\n1,2\\n3,4'), header=False)"
+    )
+    got = _new(code, "PD101")["v"]
+    assert list(got.columns) == ["a", "b"] and got["a"].tolist() == [1, 3]

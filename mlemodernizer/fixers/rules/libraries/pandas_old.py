@@ -756,6 +756,52 @@ def _astype_categories(site: Site) -> Outcome | None:
     return Outcome(fix=fix, needs=("pandas.api.types.CategoricalDtype",))
 
 
+# resample(fill_method=) of pandas 0.18-0.25 ran r.aggregate(fill_method, limit=limit) on the
+# resampler, or, after how=, the fill method on the aggregated result
+RESAMPLE_FILLS = {"ffill": "ffill", "pad": "ffill", "bfill": "bfill", "backfill": "bfill"}
+
+
+def _resample_fill(site: Site) -> Outcome | None:
+    """``s.resample('D', fill_method='ffill', limit=2)`` → ``s.resample('D').ffill(limit=2)``;
+    with ``how=``, the aggregation first: ``s.resample('D').mean().ffill()``."""
+    if site.kwarg("fill_method") is None:
+        return None
+    fill = RESAMPLE_FILLS.get(site.value("fill_method"))
+    if fill is None or site.has_star():
+        return Outcome(fix=None)
+    how = site.value("how")
+    how_method = (
+        how if isinstance(how, str) and how.isidentifier() and not keyword.iskeyword(how) else None
+    )
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        limit = edits.find_kwarg(node, "limit")
+        limit_args = [edits.kwarg("limit", node.args[limit].value)] if limit is not None else []
+        h = edits.find_kwarg(node, "how")
+        how_value = node.args[h].value if h is not None else None
+        out: cst.BaseExpression = edits.drop_kwargs(node, "fill_method", "limit", "how")
+        if how_value is not None:
+            if how_method is not None:
+                out = edits.method_call(out, how_method)
+            else:
+                out = edits.method_call(out, "agg", [cst.Arg(how_value)])
+        return edits.method_call(out, fill, limit_args)
+
+    return Outcome(fix=fix, outer=True)
+
+
+BOOL_HEADER_READERS = qualify("pandas", ["read_csv", "read_table", "read_excel", "read_html"])
+
+
+def _bool_header(site: Site) -> Outcome | None:
+    """``header=False`` was read as ``header=0`` (and True as 1) until pandas 0.17."""
+    value = site.value("header")
+    if value is not True and value is not False:
+        return None
+    new = cst.Integer("1" if value else "0")
+    return Outcome(fix=lambda node, refs: edits.set_kwarg(node, "header", new))
+
+
 RULES = [
     Rule(
         id="PD052",
@@ -1485,6 +1531,54 @@ RULES = [
                 "df['size'] = df['size'].astype(pd.api.types.CategoricalDtype(categories=['S', "
                 "'M', 'L'], ordered=True))\n"
                 "c = s.astype(dtype=pd.api.types.CategoricalDtype(ordered=True))",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD100",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="resample(fill_method=, limit=) was removed in pandas 1.0 (deprecated in 0.18); "
+        "call the fill on the resampler: resample(rule).ffill(limit=)",
+        replacement="s.resample('h').ffill(); s.resample('D').mean().bfill(limit=2)",
+        why=NOTES_WHY.format("v0.18.0.html#resample-api") + " The keywords were removed in 1.0 "
+        "(https://pandas.pydata.org/docs/whatsnew/v1.0.0.html); 0.18-0.25 ran "
+        "r.ffill(limit=) for them, after the how= aggregation when there was one.",
+        # how= comes first when both are given (PD050 leaves those calls to this rule)
+        signatures=(unexpected_kwarg(["fill_method", "how", "limit"]),),
+        matchers=(Call(methods=("resample",), exclude=NOT_PANDAS, check=_resample_fill),),
+        examples=(
+            (
+                "u = s.resample('h', fill_method='ffill')\n"
+                "v = df.resample('15min', fill_method='bfill', limit=2, closed='left')\n"
+                "w = s.resample('D', how='last', fill_method='pad')",
+                "u = s.resample('h').ffill()\n"
+                "v = df.resample('15min', closed='left').bfill(limit=2)\n"
+                "w = s.resample('D').last().ffill()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD101",
+        library=LIB,
+        changed_in="0.17",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="a bool header= raises since pandas 0.17; older pandas read header=False as "
+        "header=0 (the first row names the columns) and True as 1: write that number "
+        "(header=None is 'no header row', which the old call did not do)",
+        replacement="pd.read_csv(path, header=0)",
+        why=NOTES_WHY.format("v0.17.0.html#changes-to-bool-passed-as-header-in-parsers"),
+        signatures=(r"Passing a bool to header is invalid",),
+        matchers=(Call(functions=BOOL_HEADER_READERS, check=_bool_header),),
+        examples=(
+            (
+                "import pandas as pd\nd = pd.read_csv('t.csv', header=False)\n"
+                "e = pd.read_excel('t.xlsx', header=True)\nf = pd.read_csv('u.csv', header=None)",
+                "import pandas as pd\nd = pd.read_csv('t.csv', header=0)\n"
+                "e = pd.read_excel('t.xlsx', header=1)\nf = pd.read_csv('u.csv', header=None)",
             ),
         ),
     ),
