@@ -249,6 +249,11 @@ OLD_CASES = [
         "PD101",
         "import io\nimport pandas as pd\nv = pd.read_csv(io.StringIO('a,b\\n1,2'), header=False)",
     ),
+    (
+        "PD102",
+        "import pandas as pd\ns = pd.Series([1.0, 2.0, 4.0, 8.0])\n"
+        "v = s.rolling(3).apply(lambda x: x[-1] / x[0])",
+    ),
 ]
 
 
@@ -342,3 +347,14 @@ def test_bool_header_reads_the_first_row_as_names_as_old_pandas_did() -> None:
     )
     got = _new(code, "PD101")["v"]
     assert list(got.columns) == ["a", "b"] and got["a"].tolist() == [1, 3]
+
+
+def test_window_apply_gets_the_old_ndarray() -> None:
+    code = (
+        "import pandas as pd\ns = pd.Series([1.0, 2.0, 4.0, 8.0])\n"
+        "v = s.rolling(3).apply(lambda x: x[-1] / x[0])\n"
+        "kind = s.expanding().apply(lambda x: float(type(x).__name__ == 'ndarray'))"
+    )
+    got = _new(code, "PD102")
+    assert got["v"].fillna(-1).tolist() == [-1.0, -1.0, 4.0, 4.0]
+    assert got["kind"].tolist() == [1.0, 1.0, 1.0, 1.0]  # what old pandas passed: an ndarray

@@ -802,6 +802,55 @@ def _bool_header(site: Site) -> Outcome | None:
     return Outcome(fix=lambda node, refs: edits.set_kwarg(node, "header", new))
 
 
+WINDOWS = ("rolling", "expanding")
+
+
+def _window_apply(site: Site) -> Outcome | None:
+    """``s.rolling(3).apply(f)`` handed ``f`` an ndarray until pandas 1.0 (raw=None meant
+    True, with a warning from 0.23); today a Series, whose ``x[-1]`` is a label lookup."""
+    receiver = site.receiver_node
+    if not (
+        isinstance(receiver, cst.Call)
+        and isinstance(receiver.func, cst.Attribute)
+        and receiver.func.attr.value in WINDOWS
+    ):
+        return None
+    if site.kwarg("raw") is not None or site.has_star():
+        return None
+    pos = site.positional()
+    func = site.kwarg("func") or (pos[0] if pos else None)
+    if func is None or len(pos) > 1:
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(node, [edits.kwarg("raw", cst.Name("True"))]),
+        proven=_indexes_by_position(func.value),
+    )
+
+
+def _indexes_by_position(node: cst.BaseExpression) -> bool:
+    """``lambda x: x[-1] - x[0]``: the parameter subscripted with an integer (a position in the
+    ndarray of old pandas, a label in today's Series)."""
+    if not isinstance(node, cst.Lambda) or len(node.params.params) != 1:
+        return False
+    name = node.params.params[0].name.value
+    found = False
+
+    class Finder(cst.CSTVisitor):
+        def visit_Subscript(self, sub: cst.Subscript) -> None:
+            nonlocal found
+            if (
+                isinstance(sub.value, cst.Name)
+                and sub.value.value == name
+                and len(sub.slice) == 1
+                and isinstance(sub.slice[0].slice, cst.Index)
+                and isinstance(literal(sub.slice[0].slice.value), int)
+            ):
+                found = True
+
+    node.body.visit(Finder())
+    return found
+
+
 RULES = [
     Rule(
         id="PD052",
@@ -1579,6 +1628,32 @@ RULES = [
                 "e = pd.read_excel('t.xlsx', header=True)\nf = pd.read_csv('u.csv', header=None)",
                 "import pandas as pd\nd = pd.read_csv('t.csv', header=0)\n"
                 "e = pd.read_excel('t.xlsx', header=1)\nf = pd.read_csv('u.csv', header=None)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD102",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE_IF,
+        silent=True,
+        catalogue=NOTES,
+        condition="the function indexes its window by position (lambda x: x[-1]), or an error "
+        "(KeyError on an integer) shows it did; raw=True is what pandas < 1.0 passed whatever "
+        "the function, but a notebook of pandas >= 1.0 may want the Series",
+        message="rolling/expanding .apply(f) hands f a Series since pandas 1.0 (raw=False); "
+        "older pandas passed an ndarray, so x[-1] was a position: pass raw=True",
+        replacement="s.rolling(3).apply(lambda x: x[-1] - x[0], raw=True)",
+        why=NOTES_WHY.format("v0.23.0.html#deprecations") + " The default became raw=False "
+        "in 1.0 (https://pandas.pydata.org/docs/whatsnew/v1.0.0.html).",
+        signatures=(r"^KeyError: -?\d+$",),
+        matchers=(Call(methods=("apply",), exclude=NOT_PANDAS, check=_window_apply),),
+        examples=(
+            (
+                "m = s.rolling(5).apply(lambda x: x[-1] / x[0] - 1)\n"
+                "e = df['p'].expanding(2).apply(np.median)\ng = df.groupby('k').apply(f)",
+                "m = s.rolling(5).apply(lambda x: x[-1] / x[0] - 1, raw=True)\n"
+                "e = df['p'].expanding(2).apply(np.median, raw=True)\ng = df.groupby('k').apply(f)",
             ),
         ),
     ),
