@@ -254,6 +254,8 @@ OLD_CASES = [
         "import pandas as pd\ns = pd.Series([1.0, 2.0, 4.0, 8.0])\n"
         "v = s.rolling(3).apply(lambda x: x[-1] / x[0])",
     ),
+    ("PD103", "import pandas as pd\nfrom pandas.core.common import PerformanceWarning"),
+    ("PD103", "import pandas as pd\nerr = pd.core.common.UnsortedIndexError"),
 ]
 
 
@@ -358,3 +360,13 @@ def test_window_apply_gets_the_old_ndarray() -> None:
     got = _new(code, "PD102")
     assert got["v"].fillna(-1).tolist() == [-1.0, -1.0, 4.0, 4.0]
     assert got["kind"].tolist() == [1.0, 1.0, 1.0, 1.0]  # what old pandas passed: an ndarray
+
+
+def test_core_common_errors_are_the_pandas_errors_classes() -> None:
+    code = (
+        "import pandas as pd\nfrom pandas.core.common import PerformanceWarning\n"
+        "e = pd.core.common.AbstractMethodError"
+    )
+    got = _new(code, "PD103")
+    assert got["PerformanceWarning"] is pd.errors.PerformanceWarning
+    assert got["e"] is pd.errors.AbstractMethodError

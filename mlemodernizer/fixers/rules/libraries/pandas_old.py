@@ -10,6 +10,7 @@ import libcst as cst
 
 from .. import edits
 from ..helpers import (
+    cannot_import,
     kwarg_drop,
     kwarg_rename,
     no_attribute,
@@ -851,6 +852,16 @@ def _indexes_by_position(node: cst.BaseExpression) -> bool:
     return found
 
 
+# the error and warning classes pandas 0.23 removed from pandas.core.common (pandas.errors has had
+# them since 0.19, and still has)
+CORE_COMMON_ERRORS = (
+    "PerformanceWarning",
+    "UnsupportedFunctionCall",
+    "UnsortedIndexError",
+    "AbstractMethodError",
+)
+
+
 RULES = [
     Rule(
         id="PD052",
@@ -1654,6 +1665,38 @@ RULES = [
                 "e = df['p'].expanding(2).apply(np.median)\ng = df.groupby('k').apply(f)",
                 "m = s.rolling(5).apply(lambda x: x[-1] / x[0] - 1, raw=True)\n"
                 "e = df['p'].expanding(2).apply(np.median, raw=True)\ng = df.groupby('k').apply(f)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD103",
+        library=LIB,
+        changed_in="0.23",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="pandas 0.23 removed PerformanceWarning, UnsupportedFunctionCall, "
+        "UnsortedIndexError and AbstractMethodError from pandas.core.common; import them from "
+        "pandas.errors (there since 0.19)",
+        replacement="from pandas.errors import PerformanceWarning",
+        why=NOTES_WHY.format("v0.23.0.html#pandas-core-common-removals"),
+        signatures=(
+            cannot_import(CORE_COMMON_ERRORS, r"pandas\.core\.common"),
+            no_attribute("pandas.core.common", CORE_COMMON_ERRORS),
+        ),
+        matchers=tuple(
+            Symbol(old=f"pandas.core.common.{name}", new=f"pandas.errors.{name}")
+            for name in CORE_COMMON_ERRORS
+        ),
+        examples=(
+            (
+                "import warnings\nimport pandas as pd\n"
+                "from pandas.core.common import PerformanceWarning\n"
+                "warnings.simplefilter('ignore', PerformanceWarning)\n"
+                "warnings.simplefilter('ignore', pd.core.common.UnsortedIndexError)",
+                "import warnings\nimport pandas as pd\n"
+                "from pandas.errors import PerformanceWarning\n"
+                "warnings.simplefilter('ignore', PerformanceWarning)\n"
+                "warnings.simplefilter('ignore', pd.errors.UnsortedIndexError)",
             ),
         ),
     ),
