@@ -227,3 +227,146 @@ def test_chained_assignment_spellings_update_the_frame() -> None:
     assert old["Age"].isna().any()  # copy-on-write: the chained assignment changed nothing
     new = _new(code, "PD035")["train"]
     assert list(new["Age"]) == [28.0, 30.0] and list(new["Fare"]) == [7.25, 2.0]
+
+
+# --- pandas 0.x removals from the release notes (PD095-) ---------------------------------------
+
+HOURS = (
+    "import pandas as pd\n"
+    "s = pd.Series([1.0, 2.0], index=pd.to_datetime(['2020-01-01 00:00', '2020-01-01 03:00']))\n"
+)
+OLD_CASES = [
+    ("PD095", FRAME + "v = df.set_index('t').groupby(pd.TimeGrouper('2D'))['a'].sum()"),
+    ("PD096", FRAME + "v = df[['a', 'b']].get_values()"),
+    ("PD096", FRAME + "v = df['k'].astype('category').get_values()"),
+    ("PD097", "import pandas as pd\nv = pd.DataFrame.from_items([('b', [1, 2]), ('a', [3, 4])])"),
+    ("PD098", "import pandas as pd\npd.set_option('display.height', 7)"),
+    ("PD098", "import pandas as pd\npd.options.display.line_width = 99"),
+    ("PD099", FRAME + "v = df['k'].astype('category', categories=['y', 'x'], ordered=True)"),
+    ("PD100", HOURS + "u = s.resample('h', fill_method='ffill')"),
+    ("PD100", HOURS + "w = s.resample('2h', how='mean', fill_method='pad')"),
+    (
+        "PD101",
+        "import io\nimport pandas as pd\nv = pd.read_csv(io.StringIO('a,b\\n1,2'), header=False)",
+    ),
+    (
+        "PD102",
+        "import pandas as pd\ns = pd.Series([1.0, 2.0, 4.0, 8.0])\n"
+        "v = s.rolling(3).apply(lambda x: x[-1] / x[0])",
+    ),
+    ("PD103", "import pandas as pd\nfrom pandas.core.common import PerformanceWarning"),
+    ("PD103", "import pandas as pd\nerr = pd.core.common.UnsortedIndexError"),
+]
+
+
+@pytest.fixture
+def _display_options_restored():
+    yield
+    pd.reset_option("display.max_rows")
+    pd.reset_option("display.width")
+
+
+@pytest.mark.usefixtures("_display_options_restored")
+@pytest.mark.parametrize(
+    ("rule_id", "old"), OLD_CASES, ids=[f"{r}-{i}" for i, (r, _) in enumerate(OLD_CASES)]
+)
+def test_old_pandas_0x_code_raises_and_rewritten_code_runs(rule_id: str, old: str) -> None:
+    test_old_code_raises_and_rewritten_code_runs(rule_id, old)
+
+
+def test_time_grouper_groups_as_the_old_one_did() -> None:
+    """TimeGrouper('2D') binned left-closed, left-labelled days; key= named the date column."""
+    got = _new(FRAME + "v = df.set_index('t').groupby(pd.TimeGrouper('2D'))['a'].sum()", "PD095")
+    assert list(got["v"]) == [6.0, 3.0]
+    assert [str(d.date()) for d in got["v"].index] == ["2020-01-01", "2020-01-03"]
+    code = (
+        FRAME + "from pandas import TimeGrouper\n"
+        "v = df.groupby(['k', TimeGrouper(freq='2D', key='t')])['b'].sum()"
+    )
+    keyed = _new(code, "PD095")["v"]
+    assert list(keyed) == [6, 6] and list(keyed.index.get_level_values(0)) == ["x", "y"]
+
+
+def test_get_values_gives_the_old_ndarrays() -> None:
+    got = _new(FRAME + "v = df[['a', 'b']].get_values()\nc = df.columns.get_values()", "PD096")
+    assert isinstance(got["v"], np.ndarray)
+    assert got["v"].tolist() == [[1.0, 2.0], [5.0, 4.0], [3.0, 6.0]]
+    assert isinstance(got["c"], np.ndarray) and got["c"].tolist() == ["k", "a", "b", "t"]
+    cat = _new(FRAME + "v = df['k'].astype('category').get_values()", "PD096")["v"]
+    # a categorical's get_values was the categories' values taken by code: a plain ndarray
+    assert isinstance(cat, np.ndarray) and cat.tolist() == ["x", "x", "y"]
+
+
+def test_from_items_order_and_orient_index() -> None:
+    code = (
+        "import pandas as pd\nv = pd.DataFrame.from_items([('b', [1, 2]), ('a', [3, 4])])\n"
+        "w = pd.DataFrame.from_items([('r1', [1, 'p']), ('r2', [3, 'q'])], orient='index',"
+        " columns=['x', 'y'])"
+    )
+    got = _new(code, "PD097")
+    assert list(got["v"].columns) == ["b", "a"] and list(got["v"]["a"]) == [3, 4]
+    assert list(got["w"].index) == ["r1", "r2"] and list(got["w"]["x"]) == [1, 3]
+    assert got["w"]["x"].dtype == np.int64  # per-column inference, as from_items did
+
+
+@pytest.mark.usefixtures("_display_options_restored")
+def test_removed_display_options_set_what_they_were_rerouted_to() -> None:
+    code = (
+        "import pandas as pd\npd.set_option('display.height', 7)\n"
+        "pd.options.display.line_width = 99"
+    )
+    _new(code, "PD098")
+    assert pd.get_option("display.max_rows") == 7
+    assert pd.get_option("display.width") == 99
+
+
+def test_astype_categories_builds_the_ordered_dtype() -> None:
+    code = FRAME + "v = df['k'].astype('category', categories=['y', 'x', 'z'], ordered=True)"
+    v = _new(code, "PD099")["v"]
+    assert list(v.cat.categories) == ["y", "x", "z"] and v.cat.ordered
+    assert list(v > "y") == [True, True, False]  # ordered: 'x' comes after 'y'
+    unordered = _new(FRAME + "v = df['k'].astype('category', ordered=True)", "PD099")["v"]
+    assert list(unordered.cat.categories) == ["x", "y"] and unordered.cat.ordered
+
+
+def test_resample_fill_method_fills_as_the_old_keyword_did() -> None:
+    code = (
+        HOURS + "u = s.resample('h', fill_method='ffill')\n"
+        "v = s.resample('h', fill_method='bfill', limit=1)\n"
+        "w = s.resample('90min', how='mean', fill_method='ffill')"
+    )
+    got = _new(code, "PD100")
+    assert list(got["u"]) == [1.0, 1.0, 1.0, 2.0]
+    assert got["v"].fillna(-1).tolist() == [1.0, -1.0, 2.0, 2.0]  # one step back-filled only
+    # the mean of each 90 min bin, then the empty one filled from the previous bin
+    assert list(got["w"]) == [1.0, 1.0, 2.0]
+
+
+def test_bool_header_reads_the_first_row_as_names_as_old_pandas_did() -> None:
+    code = (
+        "import io\nimport pandas as pd\n"
+        "v = pd.read_csv(io.StringIO('a,b\\n1,2\\n3,4'), header=False)"
+    )
+    got = _new(code, "PD101")["v"]
+    assert list(got.columns) == ["a", "b"] and got["a"].tolist() == [1, 3]
+
+
+def test_window_apply_gets_the_old_ndarray() -> None:
+    code = (
+        "import pandas as pd\ns = pd.Series([1.0, 2.0, 4.0, 8.0])\n"
+        "v = s.rolling(3).apply(lambda x: x[-1] / x[0])\n"
+        "kind = s.expanding().apply(lambda x: float(type(x).__name__ == 'ndarray'))"
+    )
+    got = _new(code, "PD102")
+    assert got["v"].fillna(-1).tolist() == [-1.0, -1.0, 4.0, 4.0]
+    assert got["kind"].tolist() == [1.0, 1.0, 1.0, 1.0]  # what old pandas passed: an ndarray
+
+
+def test_core_common_errors_are_the_pandas_errors_classes() -> None:
+    code = (
+        "import pandas as pd\nfrom pandas.core.common import PerformanceWarning\n"
+        "e = pd.core.common.AbstractMethodError"
+    )
+    got = _new(code, "PD103")
+    assert got["PerformanceWarning"] is pd.errors.PerformanceWarning
+    assert got["e"] is pd.errors.AbstractMethodError

@@ -10,6 +10,7 @@ import libcst as cst
 
 from .. import edits
 from ..helpers import (
+    cannot_import,
     kwarg_drop,
     kwarg_rename,
     no_attribute,
@@ -17,9 +18,11 @@ from ..helpers import (
     qualify,
     unexpected_kwarg,
 )
-from ..matchers import MISSING, Attr, Call, Node, Outcome, Site, Symbol, literal
+from ..infer import DATETIME_INDEX, PERIOD_INDEX
+from ..matchers import MISSING, NOT_LITERAL, Attr, Call, Node, Outcome, Site, Symbol, literal
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
 from ..symbols import DATAFRAME, NDARRAY, SERIES
+from .pandas import OPTION_FUNCTIONS, OPTION_PAIRS, _option_keys
 
 LIB = "pandas"
 SOURCE = "real-notebooks"
@@ -581,6 +584,282 @@ def _index_range(site: Site) -> Outcome | None:
         return Outcome(fix=None)
     new = f"pandas.{RANGE_CONSTRUCTORS[site.qname or '']}"
     return Outcome(fix=lambda node, refs: node.with_changes(func=refs[new]), needs=(new,))
+
+
+# --- from the release notes: 0.x removals (TimeGrouper, get_values, from_items, options, ...) --
+
+# TimeGrouper(freq='Min', closed=None, label=None, how='mean', axis=0, fill_method=None,
+# limit=None, loffset=None, kind=None, convention=None, base=0, **kwargs) of pandas 0.21-0.24:
+# the keywords Grouper(freq=...) still takes (it builds the same TimeGrouper); the others either
+# did nothing in a groupby (how, fill_method, limit) or are gone (loffset, base, kind, axis)
+TIME_GROUPER_KEEPS = ("freq", "closed", "label", "key", "level", "convention", "sort")
+
+
+def _time_grouper(site: Site) -> Outcome | None:
+    """``pd.TimeGrouper('M')`` was ``pd.Grouper(freq='M')`` (pandas 0.21 deprecated the name,
+    0.25 removed it)."""
+    pos = site.positional()
+    keywords = [a.keyword.value for a in site.args if a.keyword is not None]
+    if site.has_star() or len(pos) > 1 or any(k not in TIME_GROUPER_KEEPS for k in keywords):
+        return Outcome(fix=None)
+    if not pos and "freq" not in keywords:
+        return Outcome(fix=None)  # the old default 'Min': rare, say so
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.positional_to_keywords(node, ["freq"])
+        return node.with_changes(func=refs["pandas.Grouper"])
+
+    return Outcome(fix=fix, needs=("pandas.Grouper",))
+
+
+def _time_grouper_import(site: Site) -> Outcome | None:
+    """``from pandas import TimeGrouper`` fails today: the name leaves the import (its calls
+    become pd.Grouper(freq=...), which imports what it needs)."""
+    if not isinstance(site.node, cst.ImportAlias):
+        return None  # a use: the call matcher rewrites it
+    return Outcome(fix=lambda node, refs: node)
+
+
+PANDAS_VALUES = (DATAFRAME, SERIES, DATETIME_INDEX, PERIOD_INDEX, "pandas.Index")
+
+
+def _get_values(site: Site) -> Outcome | None:
+    """``s.get_values()``: the values as an ndarray (dense for sparse data, the categories'
+    values for a categorical), which is what ``to_numpy()`` gives."""
+    if site.args:
+        return Outcome(fix=None)
+    proven = site.receiver is not None and site.receiver.qname in PANDAS_VALUES
+    return Outcome(fix=lambda node, refs: edits.rename_method(node, "to_numpy"), proven=proven)
+
+
+def _from_items(site: Site) -> Outcome | None:
+    """``pd.DataFrame.from_items(items, columns=None, orient='columns')``: the (key, value)
+    pairs in their order, which a dict keeps (Python 3.7+); ``from_dict`` takes the same
+    orient/columns."""
+    pos = site.positional()
+    if site.has_star() or len(pos) > 3 or (not pos and site.kwarg("items") is None):
+        return Outcome(fix=None)
+    orient = site.value("orient", 2)
+    columns = site.kwarg("columns") or (pos[1] if len(pos) > 1 else None)
+    if orient in (MISSING, "columns"):
+        if columns is not None:
+            return Outcome(fix=None)  # from_items kept the named columns only: do it by hand
+    elif orient != "index" or columns is None:
+        return Outcome(fix=None)
+    items = site.kwarg("items") or pos[0]
+    # duplicate keys: from_items kept every column, a dict keeps the last one
+    keys = _literal_keys(items.value)
+    proven = keys is not None and len(set(keys)) == len(keys)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.positional_to_keywords(node, ["items", "columns", "orient"])
+        i = edits.find_kwarg(node, "items")
+        assert i is not None
+        pairs = node.args[i].value
+        as_dict = cst.Call(func=cst.Name("dict"), args=[cst.Arg(pairs)])
+        args = list(node.args)
+        args[i] = cst.Arg(as_dict, comma=args[i].comma)
+        node = node.with_changes(args=args)
+        func = node.func
+        assert isinstance(func, cst.Attribute)
+        return node.with_changes(func=func.with_changes(attr=cst.Name("from_dict")))
+
+    return Outcome(fix=fix, proven=proven)
+
+
+def _literal_keys(node: cst.BaseExpression) -> list[Any] | None:
+    """The keys of a literal list/tuple of (key, value) pairs with literal keys, else None."""
+    if not isinstance(node, cst.List | cst.Tuple):
+        return None
+    keys = []
+    for e in node.elements:
+        pair = e.value
+        if not isinstance(pair, cst.Tuple) or len(pair.elements) != 2:
+            return None
+        key = literal(pair.elements[0].value)
+        if key is NOT_LITERAL:
+            return None
+        keys.append(key)
+    return keys
+
+
+# display.height and display.line_width were rerouted to these (deprecate_option(rkey=)) until
+# pandas 0.21 dropped them
+RENAMED_OPTIONS = {
+    "display.height": "display.max_rows",
+    "height": "display.max_rows",
+    "display.line_width": "display.width",
+    "line_width": "display.width",
+}
+RENAMED_OPTION_ATTRS = {"height": "max_rows", "line_width": "width"}
+
+
+def _renamed_keys(call: cst.Call, pairs: bool) -> list[int]:
+    return [
+        i
+        for i in _option_keys(call, pairs)
+        if isinstance(name := literal(call.args[i].value), str) and name in RENAMED_OPTIONS
+    ]
+
+
+def _renamed_option(site: Site) -> Outcome | None:
+    pairs = site.qname in OPTION_PAIRS
+    if site.has_star() or not _renamed_keys(site.node, pairs):
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        for i in _renamed_keys(node, pairs):
+            old = args[i].value
+            args[i] = args[i].with_changes(
+                value=edits.same_quotes(old, RENAMED_OPTIONS[literal(old)])
+            )
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
+def _renamed_option_attr(site: Site) -> Outcome | None:
+    """``pd.options.display.height`` (read or assigned) → ``pd.options.display.max_rows``."""
+    node: cst.Attribute = site.node
+    if site.resolve(node.value) != "pandas.options.display":
+        return None
+    new = RENAMED_OPTION_ATTRS[node.attr.value]
+    return Outcome(fix=lambda n, refs: edits.rename_attr(n, new))
+
+
+def _astype_categories(site: Site) -> Outcome | None:
+    """``s.astype('category', categories=[...], ordered=True)`` →
+    ``s.astype(CategoricalDtype(categories=[...], ordered=True))`` (what pandas 0.21 built)."""
+    extra = [k for k in ("categories", "ordered") if site.kwarg(k) is not None]
+    if not extra:
+        return None
+    pos = site.positional()
+    dtype = site.kwarg("dtype") or (pos[0] if pos else None)
+    if site.has_star() or dtype is None or literal(dtype.value) != "category" or len(pos) > 1:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        kept = {k: node.args[edits.find_kwarg(node, k)].value for k in extra}  # type: ignore[index]
+        made = cst.Call(
+            func=refs["pandas.api.types.CategoricalDtype"],
+            args=[edits.kwarg(k, v) for k, v in kept.items()],
+        )
+        made = edits.add_args(made.with_changes(args=[]), list(made.args))
+        node = edits.drop_kwargs(node, *extra)
+        args = list(node.args)
+        for i, a in enumerate(args):
+            if (a.keyword is None and not a.star) or (a.keyword and a.keyword.value == "dtype"):
+                args[i] = a.with_changes(value=made)
+                break
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, needs=("pandas.api.types.CategoricalDtype",))
+
+
+# resample(fill_method=) of pandas 0.18-0.25 ran r.aggregate(fill_method, limit=limit) on the
+# resampler, or, after how=, the fill method on the aggregated result
+RESAMPLE_FILLS = {"ffill": "ffill", "pad": "ffill", "bfill": "bfill", "backfill": "bfill"}
+
+
+def _resample_fill(site: Site) -> Outcome | None:
+    """``s.resample('D', fill_method='ffill', limit=2)`` → ``s.resample('D').ffill(limit=2)``;
+    with ``how=``, the aggregation first: ``s.resample('D').mean().ffill()``."""
+    if site.kwarg("fill_method") is None:
+        return None
+    fill = RESAMPLE_FILLS.get(site.value("fill_method"))
+    if fill is None or site.has_star():
+        return Outcome(fix=None)
+    how = site.value("how")
+    how_method = (
+        how if isinstance(how, str) and how.isidentifier() and not keyword.iskeyword(how) else None
+    )
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        limit = edits.find_kwarg(node, "limit")
+        limit_args = [edits.kwarg("limit", node.args[limit].value)] if limit is not None else []
+        h = edits.find_kwarg(node, "how")
+        how_value = node.args[h].value if h is not None else None
+        out: cst.BaseExpression = edits.drop_kwargs(node, "fill_method", "limit", "how")
+        if how_value is not None:
+            if how_method is not None:
+                out = edits.method_call(out, how_method)
+            else:
+                out = edits.method_call(out, "agg", [cst.Arg(how_value)])
+        return edits.method_call(out, fill, limit_args)
+
+    return Outcome(fix=fix, outer=True)
+
+
+BOOL_HEADER_READERS = qualify("pandas", ["read_csv", "read_table", "read_excel", "read_html"])
+
+
+def _bool_header(site: Site) -> Outcome | None:
+    """``header=False`` was read as ``header=0`` (and True as 1) until pandas 0.17."""
+    value = site.value("header")
+    if value is not True and value is not False:
+        return None
+    new = cst.Integer("1" if value else "0")
+    return Outcome(fix=lambda node, refs: edits.set_kwarg(node, "header", new))
+
+
+WINDOWS = ("rolling", "expanding")
+
+
+def _window_apply(site: Site) -> Outcome | None:
+    """``s.rolling(3).apply(f)`` handed ``f`` an ndarray until pandas 1.0 (raw=None meant
+    True, with a warning from 0.23); today a Series, whose ``x[-1]`` is a label lookup."""
+    receiver = site.receiver_node
+    if not (
+        isinstance(receiver, cst.Call)
+        and isinstance(receiver.func, cst.Attribute)
+        and receiver.func.attr.value in WINDOWS
+    ):
+        return None
+    if site.kwarg("raw") is not None or site.has_star():
+        return None
+    pos = site.positional()
+    func = site.kwarg("func") or (pos[0] if pos else None)
+    if func is None or len(pos) > 1:
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(node, [edits.kwarg("raw", cst.Name("True"))]),
+        proven=_indexes_by_position(func.value),
+    )
+
+
+def _indexes_by_position(node: cst.BaseExpression) -> bool:
+    """``lambda x: x[-1] - x[0]``: the parameter subscripted with an integer (a position in the
+    ndarray of old pandas, a label in today's Series)."""
+    if not isinstance(node, cst.Lambda) or len(node.params.params) != 1:
+        return False
+    name = node.params.params[0].name.value
+    found = False
+
+    class Finder(cst.CSTVisitor):
+        def visit_Subscript(self, sub: cst.Subscript) -> None:
+            nonlocal found
+            if (
+                isinstance(sub.value, cst.Name)
+                and sub.value.value == name
+                and len(sub.slice) == 1
+                and isinstance(sub.slice[0].slice, cst.Index)
+                and isinstance(literal(sub.slice[0].slice.value), int)
+            ):
+                found = True
+
+    node.body.visit(Finder())
+    return found
+
+
+# the error and warning classes pandas 0.23 removed from pandas.core.common (pandas.errors has had
+# them since 0.19, and still has)
+CORE_COMMON_ERRORS = (
+    "PerformanceWarning",
+    "UnsupportedFunctionCall",
+    "UnsortedIndexError",
+    "AbstractMethodError",
+)
 
 
 RULES = [
@@ -1171,6 +1450,253 @@ RULES = [
             (
                 "import pandas as pd\nd = pd.read_excel('book.xlsx', sheetname='Data')",
                 "import pandas as pd\nd = pd.read_excel('book.xlsx', sheet_name='Data')",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD095",
+        library=LIB,
+        changed_in="0.25",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="pd.TimeGrouper was removed in pandas 0.25 (deprecated in 0.21); use "
+        "pd.Grouper(freq=...), which builds the same time grouper",
+        replacement="df.groupby(pd.Grouper(freq='ME')).sum()",
+        why=NOTES_WHY.format("v0.21.0.html#deprecations") + " Removed in 0.25 "
+        "(https://pandas.pydata.org/docs/whatsnew/v0.25.0.html).",
+        signatures=(no_attribute("pandas", ["TimeGrouper"]),),
+        matchers=(
+            Call(functions=("pandas.TimeGrouper",), check=_time_grouper),
+            Symbol(old="pandas.TimeGrouper", check=_time_grouper_import),
+        ),
+        examples=(
+            (
+                "import pandas as pd\nm = df.groupby(pd.TimeGrouper('M')).sum()\n"
+                "w = df.groupby(['k', pd.TimeGrouper(freq='W', key='t', closed='left')]).size()",
+                "import pandas as pd\nm = df.groupby(pd.Grouper(freq='M')).sum()\n"
+                "w = df.groupby(['k', pd.Grouper(freq='W', key='t', closed='left')]).size()",
+            ),
+            (
+                "from pandas import DataFrame, TimeGrouper\n"
+                "g = df.groupby(TimeGrouper('D')).mean()",
+                "from pandas import DataFrame\nimport pandas as pd\n"
+                "g = df.groupby(pd.Grouper(freq='D')).mean()",
+            ),
+            ("import pandas as pd\ng = pd.TimeGrouper('D', loffset='1h')", None),
+        ),
+    ),
+    Rule(
+        id="PD096",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the receiver is a proven Series/DataFrame/Index (get_values is a common "
+        "method name elsewhere); timezone-aware datetimes aside, where get_values gave their "
+        "datetime64 values and to_numpy gives Timestamps",
+        message="get_values() was removed in pandas 1.0 (deprecated in 0.25); use to_numpy(), "
+        "the same ndarray (dense for sparse data)",
+        replacement="X = df.to_numpy(); v = s.to_numpy()",
+        why=NOTES_WHY.format("v0.25.0.html#other-deprecations"),
+        signatures=(object_no_attribute(["get_values"]),),
+        matchers=(Call(methods=("get_values",), exclude=NOT_PANDAS, check=_get_values),),
+        examples=(
+            (
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\nX = df.get_values()\n"
+                "y = df['label'].get_values()\nnames = df.columns.get_values()",
+                "import pandas as pd\ndf = pd.read_csv('t.csv')\nX = df.to_numpy()\n"
+                "y = df['label'].to_numpy()\nnames = df.columns.to_numpy()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD097",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the item names are unique (a literal list of pairs with literal keys): "
+        "from_items kept duplicate names, a dict keeps the last",
+        message="DataFrame.from_items was removed in pandas 1.0 (deprecated in 0.23); use "
+        "DataFrame.from_dict(dict(items)), whose dict keeps the items' order",
+        replacement="pd.DataFrame.from_dict(dict(items))",
+        why=NOTES_WHY.format("v0.23.0.html#deprecations") + " Removed in 1.0 "
+        "(https://pandas.pydata.org/docs/whatsnew/v1.0.0.html).",
+        signatures=(r"type object 'DataFrame' has no attribute 'from_items'",),
+        matchers=(Call(functions=("pandas.DataFrame.from_items",), check=_from_items),),
+        examples=(
+            (
+                "import pandas as pd\nd = pd.DataFrame.from_items([('b', [1, 2]), ('a', [3, 4])])\n"
+                "e = pd.DataFrame.from_items(rows, orient='index', columns=['x', 'y'])",
+                "import pandas as pd\n"
+                "d = pd.DataFrame.from_dict(dict([('b', [1, 2]), ('a', [3, 4])]))\n"
+                "e = pd.DataFrame.from_dict(dict(rows), orient='index', columns=['x', 'y'])",
+            ),
+            ("import pandas as pd\nd = pd.DataFrame.from_items(pairs, columns=['a'])", None),
+        ),
+    ),
+    Rule(
+        id="PD098",
+        library=LIB,
+        changed_in="0.21",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="the display.height and display.line_width options were removed in pandas 0.21; "
+        "they had been rerouted to display.max_rows and display.width, so use those",
+        replacement="pd.set_option('display.max_rows', 100); pd.set_option('display.width', 120)",
+        why=NOTES_WHY.format("v0.21.0.html#removal-of-prior-version-deprecations-changes")
+        + " The 0.23 notes repeat it (display.line_width and display.height removed in favor of "
+        "display.width and display.max_rows).",
+        signatures=(
+            r"No such keys?\(s\): '(display\.)?(height|line_width)'",
+            r"You can only set the value of existing options",
+        ),
+        matchers=(
+            Call(functions=OPTION_FUNCTIONS, check=_renamed_option),
+            Attr(names=tuple(RENAMED_OPTION_ATTRS), check=_renamed_option_attr),
+        ),
+        examples=(
+            (
+                "import pandas as pd\npd.set_option('display.height', 1000)\n"
+                "pd.set_option('display.max_columns', 50, 'display.line_width', 200)\n"
+                "pd.options.display.line_width = 120\nh = pd.get_option('height')\n"
+                "fig.height = 3",
+                "import pandas as pd\npd.set_option('display.max_rows', 1000)\n"
+                "pd.set_option('display.max_columns', 50, 'display.width', 200)\n"
+                "pd.options.display.width = 120\nh = pd.get_option('display.max_rows')\n"
+                "fig.height = 3",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD099",
+        library=LIB,
+        changed_in="0.25",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="astype('category', categories=, ordered=) was removed in pandas 0.25 "
+        "(deprecated in 0.21); pass a CategoricalDtype(categories=, ordered=)",
+        replacement="s.astype(pd.api.types.CategoricalDtype(categories=['lo', 'hi'], "
+        "ordered=True))",
+        why=NOTES_WHY.format("v0.21.0.html#deprecations") + " Removed in 0.25 "
+        "(https://pandas.pydata.org/docs/whatsnew/v0.25.0.html).",
+        signatures=(unexpected_kwarg(["categories", "ordered"]),),
+        matchers=(Call(methods=("astype",), exclude=NOT_PANDAS, check=_astype_categories),),
+        examples=(
+            (
+                "import pandas as pd\n"
+                "df['size'] = df['size'].astype('category', categories=['S', 'M', 'L'], "
+                "ordered=True)\nc = s.astype(dtype='category', ordered=True)",
+                "import pandas as pd\n"
+                "df['size'] = df['size'].astype(pd.api.types.CategoricalDtype(categories=['S', "
+                "'M', 'L'], ordered=True))\n"
+                "c = s.astype(dtype=pd.api.types.CategoricalDtype(ordered=True))",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD100",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="resample(fill_method=, limit=) was removed in pandas 1.0 (deprecated in 0.18); "
+        "call the fill on the resampler: resample(rule).ffill(limit=)",
+        replacement="s.resample('h').ffill(); s.resample('D').mean().bfill(limit=2)",
+        why=NOTES_WHY.format("v0.18.0.html#resample-api") + " The keywords were removed in 1.0 "
+        "(https://pandas.pydata.org/docs/whatsnew/v1.0.0.html); 0.18-0.25 ran "
+        "r.ffill(limit=) for them, after the how= aggregation when there was one.",
+        # how= comes first when both are given (PD050 leaves those calls to this rule)
+        signatures=(unexpected_kwarg(["fill_method", "how", "limit"]),),
+        matchers=(Call(methods=("resample",), exclude=NOT_PANDAS, check=_resample_fill),),
+        examples=(
+            (
+                "u = s.resample('h', fill_method='ffill')\n"
+                "v = df.resample('15min', fill_method='bfill', limit=2, closed='left')\n"
+                "w = s.resample('D', how='last', fill_method='pad')",
+                "u = s.resample('h').ffill()\n"
+                "v = df.resample('15min', closed='left').bfill(limit=2)\n"
+                "w = s.resample('D').last().ffill()",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD101",
+        library=LIB,
+        changed_in="0.17",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="a bool header= raises since pandas 0.17; older pandas read header=False as "
+        "header=0 (the first row names the columns) and True as 1: write that number "
+        "(header=None is 'no header row', which the old call did not do)",
+        replacement="pd.read_csv(path, header=0)",
+        why=NOTES_WHY.format("v0.17.0.html#changes-to-bool-passed-as-header-in-parsers"),
+        signatures=(r"Passing a bool to header is invalid",),
+        matchers=(Call(functions=BOOL_HEADER_READERS, check=_bool_header),),
+        examples=(
+            (
+                "import pandas as pd\nd = pd.read_csv('t.csv', header=False)\n"
+                "e = pd.read_excel('t.xlsx', header=True)\nf = pd.read_csv('u.csv', header=None)",
+                "import pandas as pd\nd = pd.read_csv('t.csv', header=0)\n"
+                "e = pd.read_excel('t.xlsx', header=1)\nf = pd.read_csv('u.csv', header=None)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD102",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE_IF,
+        silent=True,
+        catalogue=NOTES,
+        condition="the function indexes its window by position (lambda x: x[-1]), or an error "
+        "(KeyError on an integer) shows it did; raw=True is what pandas < 1.0 passed whatever "
+        "the function, but a notebook of pandas >= 1.0 may want the Series",
+        message="rolling/expanding .apply(f) hands f a Series since pandas 1.0 (raw=False); "
+        "older pandas passed an ndarray, so x[-1] was a position: pass raw=True",
+        replacement="s.rolling(3).apply(lambda x: x[-1] - x[0], raw=True)",
+        why=NOTES_WHY.format("v0.23.0.html#deprecations") + " The default became raw=False "
+        "in 1.0 (https://pandas.pydata.org/docs/whatsnew/v1.0.0.html).",
+        signatures=(r"^KeyError: -?\d+$",),
+        matchers=(Call(methods=("apply",), exclude=NOT_PANDAS, check=_window_apply),),
+        examples=(
+            (
+                "m = s.rolling(5).apply(lambda x: x[-1] / x[0] - 1)\n"
+                "e = df['p'].expanding(2).apply(np.median)\ng = df.groupby('k').apply(f)",
+                "m = s.rolling(5).apply(lambda x: x[-1] / x[0] - 1, raw=True)\n"
+                "e = df['p'].expanding(2).apply(np.median, raw=True)\ng = df.groupby('k').apply(f)",
+            ),
+        ),
+    ),
+    Rule(
+        id="PD103",
+        library=LIB,
+        changed_in="0.23",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="pandas 0.23 removed PerformanceWarning, UnsupportedFunctionCall, "
+        "UnsortedIndexError and AbstractMethodError from pandas.core.common; import them from "
+        "pandas.errors (there since 0.19)",
+        replacement="from pandas.errors import PerformanceWarning",
+        why=NOTES_WHY.format("v0.23.0.html#pandas-core-common-removals"),
+        signatures=(
+            cannot_import(CORE_COMMON_ERRORS, r"pandas\.core\.common"),
+            no_attribute("pandas.core.common", CORE_COMMON_ERRORS),
+        ),
+        matchers=tuple(
+            Symbol(old=f"pandas.core.common.{name}", new=f"pandas.errors.{name}")
+            for name in CORE_COMMON_ERRORS
+        ),
+        examples=(
+            (
+                "import warnings\nimport pandas as pd\n"
+                "from pandas.core.common import PerformanceWarning\n"
+                "warnings.simplefilter('ignore', PerformanceWarning)\n"
+                "warnings.simplefilter('ignore', pd.core.common.UnsortedIndexError)",
+                "import warnings\nimport pandas as pd\n"
+                "from pandas.errors import PerformanceWarning\n"
+                "warnings.simplefilter('ignore', PerformanceWarning)\n"
+                "warnings.simplefilter('ignore', pd.errors.UnsortedIndexError)",
             ),
         ),
     ),
