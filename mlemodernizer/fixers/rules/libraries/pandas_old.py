@@ -1698,6 +1698,12 @@ RULES = [
                 "warnings.simplefilter('ignore', PerformanceWarning)\n"
                 "warnings.simplefilter('ignore', pd.errors.UnsortedIndexError)",
             ),
+            (  # the other two classes of the same removal
+                "from pandas.core.common import AbstractMethodError, UnsupportedFunctionCall\n"
+                "errors = (AbstractMethodError, UnsupportedFunctionCall)",
+                "from pandas.errors import AbstractMethodError, UnsupportedFunctionCall\n"
+                "errors = (AbstractMethodError, UnsupportedFunctionCall)",
+            ),
         ),
     ),
 ]
