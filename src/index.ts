@@ -170,6 +170,8 @@ const plugin: JupyterFrontEndPlugin<void> = {
             );
           update();
           settings.changed.connect(update);
+          // the panel's offline switch saves where the settings editor does
+          manager.settingWriter = (key, value) => settings.set(key, value);
           console.debug('mlemodernizer settings loaded:', settings.composite);
         })
         .catch((reason: unknown) => {

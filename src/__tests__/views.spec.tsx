@@ -1098,6 +1098,7 @@ describe('views', () => {
         trans={trans}
         onRefresh={onRefresh}
         onOpenSettings={jest.fn()}
+        onOffline={jest.fn()}
       />
     );
     const llm = host.querySelector('[data-health="llm"]');
@@ -1110,6 +1111,51 @@ describe('views', () => {
     expect(host.querySelector('details')?.hasAttribute('open')).toBe(true);
     act(() => buttons()[0].click());
     expect(onRefresh).toHaveBeenCalled();
+  });
+
+  it('offers offline as a choice: a user who wants no model is not warned', () => {
+    const health = {
+      status: 'ok',
+      version: '1',
+      llm: { configured: false, reachable: false },
+      docker: { available: true }
+    };
+    const onOffline = jest.fn();
+    const view = (offline: boolean) => (
+      <HealthView
+        health={health}
+        error={null}
+        settings={{ ...DEFAULT_SETTINGS, offline }}
+        trans={trans}
+        onRefresh={jest.fn()}
+        onOpenSettings={jest.fn()}
+        onOffline={onOffline}
+      />
+    );
+    render(view(false));
+    expect(host.querySelector('summary')?.textContent).toBe(
+      'Server: needs attention'
+    );
+    expect(host.querySelector('[data-health="llm"]')?.textContent).toContain(
+      'tick "Rules only (offline)" below if you want no model'
+    );
+    const box = host.querySelector<HTMLInputElement>(
+      '.jp-mlemodernizer-offline-switch input'
+    )!;
+    expect(box.checked).toBe(false);
+    act(() => box.click());
+    expect(onOffline).toHaveBeenCalledWith(true);
+
+    render(view(true));
+    expect(host.querySelector('summary')?.textContent).toBe('Server: ready');
+    const llm = host.querySelector('[data-health="llm"]');
+    expect(llm?.getAttribute('data-level')).toBe('off');
+    expect(llm?.textContent).toContain('off: rules only, no model');
+    expect(
+      host.querySelector<HTMLInputElement>(
+        '.jp-mlemodernizer-offline-switch input'
+      )!.checked
+    ).toBe(true);
   });
 
   it('says when the endpoint of the settings does not serve their model', () => {
@@ -1135,6 +1181,7 @@ describe('views', () => {
         trans={trans}
         onRefresh={jest.fn()}
         onOpenSettings={jest.fn()}
+        onOffline={jest.fn()}
       />
     );
     const llm = host.querySelector('[data-health="llm"]');

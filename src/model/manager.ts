@@ -168,6 +168,32 @@ export class ModernizerManager implements IDisposable {
   }
 
   /**
+   * Where a setting chosen in the panel is saved (the settings registry, once
+   * it is loaded); without one the choice holds for this session only.
+   */
+  set settingWriter(
+    writer: ((key: string, value: boolean) => Promise<void>) | null
+  ) {
+    this._settingWriter = writer;
+  }
+
+  /**
+   * Rules only, or the LLM as well: the panel's switch. Saved as the
+   * `offline` setting, so that a user who wants no model is not warned
+   * about one ever again.
+   */
+  async setOffline(offline: boolean): Promise<void> {
+    if (this._settingWriter) {
+      await this._settingWriter('offline', offline);
+    } else {
+      this.setSettings(
+        { ...this._settings, offline } as unknown as SettingsValues,
+        { ...this._userSettings, offline }
+      );
+    }
+  }
+
+  /**
    * The options a job started now gets from the settings.
    */
   jobOptions(): IJobOptions {
@@ -448,5 +474,7 @@ export class ModernizerManager implements IDisposable {
   private _detected = new Map<string, DetectAnswer | null>();
   private _detecting = new Map<string, Promise<DetectAnswer | null>>();
   private _isDisposed = false;
+  private _settingWriter:
+    ((key: string, value: boolean) => Promise<void>) | null = null;
   private _changed = new Signal<this, void>(this);
 }

@@ -15,6 +15,8 @@ export interface IHealthProps {
   trans: TranslationBundle;
   onRefresh(): void;
   onOpenSettings(): void;
+  /** Rules only (offline) or the LLM as well: saved as the `offline` setting. */
+  onOffline(offline: boolean): void;
 }
 
 type Level = 'ok' | 'warn' | 'bad' | 'off';
@@ -60,6 +62,14 @@ export function HealthView(props: IHealthProps): JSX.Element {
         ))}
       </ul>
       <div className="jp-mlemodernizer-health-actions">
+        <label className="jp-mlemodernizer-offline-switch">
+          <input
+            type="checkbox"
+            checked={settings.offline}
+            onChange={event => props.onOffline(event.currentTarget.checked)}
+          />{' '}
+          {trans.__('Rules only (offline)')}
+        </label>
         <button
           type="button"
           className="jp-mlemodernizer-link"
@@ -123,7 +133,7 @@ function healthLines(
       key: 'llm',
       name: trans.__('LLM:'),
       level: 'off',
-      text: trans.__('off (rules only, set in the settings)')
+      text: trans.__('off: rules only, no model (your choice)')
     });
   } else if (!llm || !llm.configured) {
     lines.push({
@@ -131,11 +141,15 @@ function healthLines(
       name: trans.__('LLM:'),
       level: 'warn',
       text: trans.__('not configured: only the built-in rules will fix'),
-      hint:
-        llm?.hint ??
-        trans.__(
-          'Set c.MLEModernizer.base_url and c.MLEModernizer.model in the server configuration, or an LLM base URL and model in the settings.'
+      hint: trans
+        .__(
+          '%1 Or tick "Rules only (offline)" below if you want no model.',
+          llm?.hint ??
+            trans.__(
+              'Set c.MLEModernizer.base_url and c.MLEModernizer.model in the server configuration, or an LLM base URL and model in the settings.'
+            )
         )
+        .trim()
     });
   } else if (llm.reachable && llm.model_served === false) {
     llmLine(

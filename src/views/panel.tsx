@@ -137,6 +137,7 @@ function PanelBody(props: IModernizerPanelOptions): JSX.Element {
         trans={trans}
         onRefresh={() => void manager.refreshHealth()}
         onOpenSettings={() => actions.openSettings()}
+        onOffline={offline => void manager.setOffline(offline)}
       />
       {path === null ? (
         <p className="jp-mlemodernizer-muted">
