@@ -93,6 +93,20 @@ CASES = [
         "v",
         [1, 2],
     ),
+    (
+        "NPY048",
+        "import io\nimport numpy as np\nf = io.BytesIO()\nnp.save(f, {'a': 1})\nf.seek(0)\n"
+        "v = np.load(f).item()",
+        "v",
+        {"a": 1},
+    ),
+    (
+        "NPY049",
+        "import numpy as np\nn = 10\nv = np.linspace(0, 1, n / 2)",
+        "v",
+        [0, 0.25, 0.5, 0.75, 1],
+    ),
+    ("NPY049", "import numpy as np\nv = np.linspace(0, 1, 7 / 2)", "v", [0, 0.5, 1]),
 ]
 
 

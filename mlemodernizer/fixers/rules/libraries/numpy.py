@@ -3,6 +3,7 @@ the announced changes they answer are listed beside this module (numpy.coverage.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -780,6 +781,112 @@ def _loadtxt_int(site: Site) -> Outcome | None:
         return edits.method_call(call, "astype", [cst.Arg(dtype)])
 
     return Outcome(fix=fix, outer=True)
+
+
+# --- loading pickles (allow_pickle defaults to False since 1.16.3) ------------------------------
+
+
+def _load_pickle(site: Site) -> Outcome | None:
+    """``np.load(f)`` of an object array or a pickle: allow_pickle=True was the default before
+    1.16.3 (CVE-2019-6446); only once numpy refused the notebook's own file."""
+    if site.kwarg("allow_pickle") is not None or len(site.positional()) > 2 or site.has_star():
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(
+            node, [edits.kwarg("allow_pickle", cst.Name("True"))]
+        ),
+        proven=False,
+    )
+
+
+# --- counts and sizes that are floats (numpy < 1.12 / 1.18 truncated them with int()) -----------
+
+
+def _int_valued(node: cst.BaseExpression, site: Site) -> bool:
+    """An expression proven to be a Python int: an integer literal, ``len(...)``, an element of
+    ``.shape``, a name bound to an int, or +, -, *, //, % of those."""
+    if isinstance(node, cst.Integer):
+        return True
+    if isinstance(node, cst.BinaryOperation):
+        ops = cst.Add | cst.Subtract | cst.Multiply | cst.FloorDivide | cst.Modulo
+        return (
+            isinstance(node.operator, ops)
+            and _int_valued(node.left, site)
+            and _int_valued(node.right, site)
+        )
+    if isinstance(node, cst.Call):
+        return site.resolve(node.func) == "builtins.len"
+    if isinstance(node, cst.Subscript):
+        value = node.value
+        return isinstance(value, cst.Attribute) and value.attr.value == "shape"
+    if isinstance(node, cst.Name):
+        t = site.infer(node)
+        return t is not None and t.qname == "builtins.int"
+    return False
+
+
+def _true_division(node: cst.BaseExpression, site: Site) -> bool:
+    """``a / b`` of two ints: a float in Python 3 (an int in Python 2)."""
+    return (
+        isinstance(node, cst.BinaryOperation)
+        and isinstance(node.operator, cst.Divide)
+        and _int_valued(node.left, site)
+        and _int_valued(node.right, site)
+    )
+
+
+def _int_of(value: cst.BaseExpression) -> cst.BaseExpression:
+    """``int(value)``; a float literal becomes the integer int() gave."""
+    number = literal(value)
+    if isinstance(number, float) and math.isfinite(number):
+        return edits.to_node(int(number))
+    return cst.Call(func=cst.Name("int"), args=[cst.Arg(value)])
+
+
+FLOAT_RESULTS = frozenset(
+    [
+        "builtins.float",
+        *qualify("numpy", ["ceil", "floor", "rint", "trunc", "round", "around", "sqrt", "log"]),
+        *qualify("numpy", ["log2", "log10", "exp", "float64", "float32"]),
+    ]
+)
+
+
+def _float_count(node: cst.BaseExpression, site: Site) -> bool | None:
+    """True: ``node`` is a float (a float literal, a division of ints, np.ceil(...)); None: a
+    division of what inference does not type (a float for numbers); False: anything else,
+    left as it is."""
+    if isinstance(literal(node), float):
+        return True
+    if isinstance(node, cst.Call) and site.resolve(node.func) in FLOAT_RESULTS:
+        return True
+    if _true_division(node, site):
+        return True
+    return None if _divides(node) else False
+
+
+def _linspace_num(site: Site) -> Outcome | None:
+    """``np.linspace(a, b, n / 2)``: numpy < 1.18 took int(num) (deprecated since 1.12)."""
+    if site.has_star():
+        return None
+    keyword = site.kwarg("num") is not None
+    pos = site.positional()
+    arg = site.kwarg("num") or (pos[2] if len(pos) > 2 else None)
+    if arg is None:
+        return None
+    kind = _float_count(arg.value, site)
+    if kind is False:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        if keyword:
+            return edits.map_kwarg_value(node, "num", _int_of)
+        i = [k for k, a in enumerate(node.args) if a.keyword is None][2]
+        args = list(node.args)
+        args[i] = args[i].with_changes(value=_int_of(args[i].value))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, proven=kind is True)
 
 
 RULES = [
@@ -1731,6 +1838,65 @@ RULES = [
             (
                 "import numpy as np\nlabels = np.loadtxt('y.txt', dtype=int)",
                 "import numpy as np\nlabels = np.loadtxt('y.txt').astype(int)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY048",
+        library=LIB,
+        changed_in="1.16.3",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="numpy refused to unpickle the notebook's file (allow_pickle=True was the "
+        "default before 1.16.3; the file must be one the notebook trusts)",
+        message="np.load no longer unpickles object arrays by default (1.16.3, CVE-2019-6446: "
+        "allow_pickle defaults to False); allow_pickle=True loads the notebook's own file",
+        replacement="np.load('d.npy', allow_pickle=True)",
+        why="NumPy 1.16.3's release notes (Compatibility notes, 'Unpickling while loading "
+        "requires explicit opt-in') made np.load and np.lib.format.read_array default to "
+        "allow_pickle=False; an array of objects or a saved dict (np.save('d.npy', {...}), read "
+        "back with np.load('d.npy').item()) raises ValueError since. allow_pickle=True is the "
+        "old default; it is proposed only after that error, since a pickle runs code.",
+        signatures=(
+            r"Object arrays cannot be loaded when allow_pickle=False",
+            r"Cannot load file containing pickled data when allow_pickle=False",
+        ),
+        matchers=(Call(functions=("numpy.load",), check=_load_pickle),),
+        examples=(
+            (
+                "import numpy as np\nvocab = np.load('vocab.npy').item()\n"
+                "x = np.load('x.npy', allow_pickle=False)",
+                "import numpy as np\nvocab = np.load('vocab.npy', allow_pickle=True).item()\n"
+                "x = np.load('x.npy', allow_pickle=False)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY049",
+        library=LIB,
+        changed_in="1.18",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="num is a float (a float literal, a division of ints, np.ceil(...)); a "
+        "division of untyped names once numpy refused it",
+        message="np.linspace(num=) must be an integer since 1.18 (deprecated in 1.12: numpy "
+        "took int(num)); int(num) is the count it used",
+        replacement="np.linspace(0, 1, int(n / 2))",
+        signatures=(r"'(numpy\.)?float(16|32|64)?' object cannot be interpreted as an integer",),
+        matchers=(
+            Call(
+                functions=qualify("numpy", ["linspace", "logspace", "geomspace"]),
+                check=_linspace_num,
+            ),
+        ),
+        examples=(
+            (
+                "import numpy as np\nxs = np.linspace(0, 1, n / 2)\n"
+                "ys = np.linspace(-1, 1, num=len(x) / 2)\nzs = np.linspace(0, 10, 5.0)\n"
+                "ws = np.linspace(0, 1, n)",
+                "import numpy as np\nxs = np.linspace(0, 1, int(n / 2))\n"
+                "ys = np.linspace(-1, 1, num=int(len(x) / 2))\nzs = np.linspace(0, 10, 5)\n"
+                "ws = np.linspace(0, 1, n)",
             ),
         ),
     ),
