@@ -107,6 +107,18 @@ CASES = [
         [0, 0.25, 0.5, 0.75, 1],
     ),
     ("NPY049", "import numpy as np\nv = np.linspace(0, 1, 7 / 2)", "v", [0, 0.5, 1]),
+    (
+        "NPY050",
+        "import numpy as np\nx = np.array([1.0, np.nan, 3.0])\nv = x[-np.isnan(x)]",
+        "v",
+        [1, 3],
+    ),
+    (
+        "NPY050",
+        "import numpy as np\nx = np.array([0, 1, 2])\nv = (x > 0) - (x > 1)",
+        "v",
+        [0, 1, 0],
+    ),
 ]
 
 
@@ -178,3 +190,17 @@ def test_legacy_printing_shows_what_the_stored_output_shows(
     prelude, last = new.splitlines()
     assert prelude.startswith("np.set_printoptions(legacy=") and last == shown
     assert repr(_run(f"{first}\n{prelude}\nv = {shown}")["v"]) == stored
+
+
+def test_issubdtype_tests_the_kind_it_tested_before_1_19() -> None:
+    """np.issubdtype(t, float) read float as np.floating (int as np.signedinteger) before 1.19;
+    today it reads np.dtype(float).type, float64: a float32 column is no float any more."""
+    old = (
+        "import numpy as np\n"
+        "v = [np.issubdtype(np.float32, float), np.issubdtype(np.int32, int), "
+        "np.issubdtype(np.uint8, int), np.issubdtype(np.float16, 'float64')]"
+    )
+    before_1_19 = [True, True, False, True]
+    assert _run(old)["v"] != before_1_19
+    (new,), _ = rewrite(old, ["NPY051"])
+    assert _run(new)["v"] == before_1_19

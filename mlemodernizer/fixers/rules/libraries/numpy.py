@@ -889,6 +889,139 @@ def _linspace_num(site: Site) -> Outcome | None:
     return Outcome(fix=fix, proven=kind is True)
 
 
+# --- booleans: negative and subtract raise since 1.13 (they were logical not and xor) ----------
+
+BOOL_FUNCS = frozenset(
+    qualify(
+        "numpy",
+        [
+            "isnan",
+            "isinf",
+            "isfinite",
+            "isneginf",
+            "isposinf",
+            "isnat",
+            "isin",
+            "in1d",
+            "isclose",
+            "signbit",
+            "logical_and",
+            "logical_or",
+            "logical_not",
+            "logical_xor",
+            "greater",
+            "greater_equal",
+            "less",
+            "less_equal",
+            "equal",
+            "not_equal",
+        ],
+    )
+)
+ORDERING = cst.LessThan | cst.GreaterThan | cst.LessThanEqual | cst.GreaterThanEqual
+EQUALITY = cst.Equal | cst.NotEqual
+
+
+def _bool_array(node: cst.BaseExpression, site: Site) -> bool:
+    """An expression proven to be a numpy bool array or scalar: a comparison of an ndarray, a
+    numpy predicate (np.isnan, np.isin, np.logical_and...), and ~, &, |, ^ of those."""
+    if isinstance(node, cst.Comparison):
+        if len(node.comparisons) != 1 or not isinstance(
+            node.comparisons[0].operator, ORDERING | EQUALITY
+        ):
+            return False
+        sides = (node.left, node.comparisons[0].comparator)
+        return any((t := site.infer(s)) is not None and t.qname == NDARRAY for s in sides)
+    if isinstance(node, cst.Call):
+        return site.resolve(node.func) in BOOL_FUNCS
+    if isinstance(node, cst.UnaryOperation):
+        return isinstance(node.operator, cst.BitInvert) and _bool_array(node.expression, site)
+    if isinstance(node, cst.BinaryOperation):
+        return (
+            isinstance(node.operator, cst.BitAnd | cst.BitOr | cst.BitXor)
+            and _bool_array(node.left, site)
+            and _bool_array(node.right, site)
+        )
+    return False
+
+
+def _bool_negative(site: Site) -> Outcome | None:
+    node: cst.UnaryOperation = site.node
+    if not isinstance(node.operator, cst.Minus) or not _bool_array(node.expression, site):
+        return None
+    return Outcome(
+        fix=lambda n, refs: n.with_changes(
+            operator=cst.BitInvert(whitespace_after=n.operator.whitespace_after)
+        )
+    )
+
+
+def _bool_subtract(site: Site) -> Outcome | None:
+    """``m1 - m2`` of bool arrays was their xor; np.logical_xor binds as tightly as the
+    subtraction did (``^`` would not: ``a - b + c``)."""
+    node: cst.BinaryOperation = site.node
+    if not isinstance(node.operator, cst.Subtract):
+        return None
+    if not (_bool_array(node.left, site) and _bool_array(node.right, site)):
+        return None
+
+    def fix(n: cst.BinaryOperation, refs: Any) -> cst.Call:
+        call = cst.Call(
+            func=refs["numpy.logical_xor"],
+            args=[
+                cst.Arg(
+                    n.left.with_changes(lpar=[], rpar=[]) if n.left.lpar else n.left,
+                    comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
+                ),
+                cst.Arg(n.right.with_changes(lpar=[], rpar=[]) if n.right.lpar else n.right),
+            ],
+        )
+        return call.with_changes(lpar=n.lpar, rpar=n.rpar)
+
+    return Outcome(fix=fix, needs=("numpy.logical_xor",))
+
+
+# --- abstract scalar types: what numpy < 1.19 (issubdtype) and < 2.3 (dtype=) made of them ------
+
+_SIGNED = ["int", "int8", "int16", "int32", "int64", "intp", "i1", "i2", "i4", "i8"]
+_UNSIGNED = ["uint", "uint8", "uint16", "uint32", "uint64", "uintp", "u1", "u2", "u4", "u8"]
+_FLOATS = ["float", "float16", "float32", "float64", "double", "single", "half"]
+_FLOATS += ["f", "d", "f2", "f4", "f8", "longdouble", "float128"]
+_COMPLEX = ["complex", "complex64", "complex128", "c8", "c16", "cdouble", "csingle"]
+# issubdtype(x, arg2) with arg2 no numpy type read arg2 as the parent of np.dtype(arg2).type
+ISSUBDTYPE_OLD = {
+    **dict.fromkeys(["builtins.int", "numpy.int"], "numpy.signedinteger"),
+    **dict.fromkeys(["builtins.float", "numpy.float"], "numpy.floating"),
+    **dict.fromkeys(["builtins.complex", "numpy.complex"], "numpy.complexfloating"),
+    **dict.fromkeys(_SIGNED, "numpy.signedinteger"),
+    **dict.fromkeys(_UNSIGNED, "numpy.unsignedinteger"),
+    **dict.fromkeys(_FLOATS, "numpy.floating"),
+    **dict.fromkeys(_COMPLEX, "numpy.complexfloating"),
+}
+
+
+def _issubdtype(site: Site) -> Outcome | None:
+    """``np.issubdtype(x, float)`` meant np.floating before 1.19 (a FutureWarning from 1.14);
+    it now means float64 (``np.issubdtype(np.float32, float)`` is False)."""
+    pos = site.positional()
+    arg = site.kwarg("arg2") or (pos[1] if len(pos) > 1 else None)
+    if arg is None or site.has_star():
+        return None
+    value = literal(arg.value)
+    key = value if isinstance(value, str) else site.resolve(arg.value)
+    new = ISSUBDTYPE_OLD.get(key or "")
+    if new is None:
+        return None
+    index = site.args.index(arg)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        args[index] = args[index].with_changes(value=refs[new])
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, needs=(new,))
+
+
 RULES = [
     Rule(
         id="NPY001",
@@ -1897,6 +2030,55 @@ RULES = [
                 "import numpy as np\nxs = np.linspace(0, 1, int(n / 2))\n"
                 "ys = np.linspace(-1, 1, num=int(len(x) / 2))\nzs = np.linspace(0, 10, 5)\n"
                 "ws = np.linspace(0, 1, n)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY050",
+        library=LIB,
+        changed_in="1.13",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="- and subtraction of numpy bool arrays raise TypeError since 1.13 (they were "
+        "logical not and xor); use ~mask and np.logical_xor(m1, m2)",
+        replacement="x[~np.isnan(x)]; np.logical_xor(a > 0, b > 0)",
+        signatures=(
+            r"The numpy boolean negative, the `-` operator, is not supported",
+            r"numpy boolean subtract, the `-` operator, is not supported",
+        ),
+        matchers=(
+            Node(types=("UnaryOperation",), check=_bool_negative),
+            Node(types=("BinaryOperation",), check=_bool_subtract),
+        ),
+        examples=(
+            (
+                "import numpy as np\nx = np.array([1.0, np.nan])\nclean = x[-np.isnan(x)]\n"
+                "flip = -(x > 0)\nd = (x > 0) - (x < 2) + 1\nneg = -x",
+                "import numpy as np\nx = np.array([1.0, np.nan])\nclean = x[~np.isnan(x)]\n"
+                "flip = ~(x > 0)\nd = np.logical_xor(x > 0, x < 2) + 1\nneg = -x",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY051",
+        library=LIB,
+        changed_in="1.19",
+        safety=SAFE,
+        silent=True,
+        catalogue=SOURCE,
+        message="np.issubdtype(x, float) means float64 since 1.19 (it meant np.floating, a "
+        "FutureWarning since 1.14); np.floating / np.signedinteger is what it tested",
+        replacement="np.issubdtype(x.dtype, np.floating)",
+        matchers=(Call(functions=("numpy.issubdtype",), check=_issubdtype),),
+        examples=(
+            (
+                "import numpy as np\nif np.issubdtype(df[c].dtype, float):\n    pass\n"
+                "ok = np.issubdtype(a.dtype, 'float64') or np.issubdtype(a.dtype, int)\n"
+                "same = np.issubdtype(a.dtype, np.float32)",
+                "import numpy as np\nif np.issubdtype(df[c].dtype, np.floating):\n    pass\n"
+                "ok = np.issubdtype(a.dtype, np.floating) or "
+                "np.issubdtype(a.dtype, np.signedinteger)\n"
+                "same = np.issubdtype(a.dtype, np.float32)",
             ),
         ),
     ),
