@@ -119,6 +119,21 @@ CASES = [
         "v",
         [0, 1, 0],
     ),
+    (
+        "NPY052",
+        "import numpy as np\nv = np.zeros(2, dtype=np.floating).dtype.name",
+        "v",
+        "float64",
+    ),
+    (
+        "NPY052",
+        "import numpy as np\nv = np.ones(2).astype(np.integer).dtype",
+        "v",
+        np.dtype(np.int_),
+    ),
+    ("NPY053", "import numpy as np\nn = 6\nv = np.zeros((n / 2, 2)).shape", "v", (3, 2)),
+    ("NPY053", "import numpy as np\nn = 7\nv = np.ones(n / 2).shape", "v", (3,)),
+    ("NPY053", "import numpy as np\nv = np.arange(6).reshape(2, 7 / 2).shape", "v", (2, 3)),
 ]
 
 

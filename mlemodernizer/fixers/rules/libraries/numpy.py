@@ -22,7 +22,17 @@ from ..helpers import (
     report,
     unexpected_kwarg,
 )
-from ..matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, literal
+from ..matchers import (
+    DEFAULT_FIX,
+    MISSING,
+    NOT_LITERAL,
+    Call,
+    Node,
+    Outcome,
+    Site,
+    Symbol,
+    literal,
+)
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
 from ..symbols import DATAFRAME, NDARRAY, SERIES
 
@@ -889,6 +899,63 @@ def _linspace_num(site: Site) -> Outcome | None:
     return Outcome(fix=fix, proven=kind is True)
 
 
+# where a numpy function takes a shape or a size: (position, keyword)
+SIZE_ARGS = {
+    **{f"numpy.{f}": (0, "shape") for f in ("zeros", "ones", "empty", "full")},
+    "numpy.reshape": (1, "shape"),
+    "numpy.eye": (0, "N"),
+    "numpy.identity": (0, "n"),
+}
+RANDOM_DIMS = qualify("numpy.random", ["rand", "randn"])
+
+
+def _float_sizes(site: Site) -> Outcome | None:
+    """``np.zeros(n / 2)``, ``a.reshape(-1, w / 2)``, ``np.random.rand(n / 2)``: numpy < 1.12
+    truncated a float size with int() (deprecated since 1.11); an int size is what it used."""
+    if site.has_star():
+        return None
+    pos = site.positional()
+    if site.qname in SIZE_ARGS:
+        position, keyword = SIZE_ARGS[site.qname]
+        arg = site.kwarg(keyword) or (pos[position] if len(pos) > position else None)
+        targets = [arg] if arg is not None else []
+    elif site.qname in RANDOM_DIMS or site.qname is None:  # a.reshape(...) method
+        targets = [*pos, *([site.kwarg("shape")] if site.kwarg("shape") else [])]
+    else:
+        return None
+    kinds: list[bool | None] = []
+    for arg in targets:
+        value = arg.value
+        items = (
+            [e.value for e in value.elements]
+            if isinstance(value, cst.Tuple | cst.List)
+            else [value]
+        )
+        kinds.extend(_float_count(v, site) for v in items)
+    if not any(k is not False for k in kinds):
+        return None
+    proven = site.proven and all(k is not None for k in kinds)
+    wanted = {id(arg) for arg in targets}
+
+    def to_int(value: cst.BaseExpression) -> cst.BaseExpression:
+        if isinstance(value, cst.Tuple | cst.List):
+            return value.with_changes(
+                elements=[e.with_changes(value=to_int(e.value)) for e in value.elements]
+            )
+        return _int_of(value) if _float_count(value, site) is not False else value
+
+    # the original args, to find the same positions in the node other fixes updated
+    indices = [i for i, a in enumerate(site.args) if id(a) in wanted]
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        for i in indices:
+            args[i] = args[i].with_changes(value=to_int(args[i].value))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, proven=proven)
+
+
 # --- booleans: negative and subtract raise since 1.13 (they were logical not and xor) ----------
 
 BOOL_FUNCS = frozenset(
@@ -1020,6 +1087,47 @@ def _issubdtype(site: Site) -> Outcome | None:
         return node.with_changes(args=args)
 
     return Outcome(fix=fix, needs=(new,))
+
+
+# dtype=np.floating gave float64, np.integer the C long (np.int_), ... (deprecated in 1.19)
+ABSTRACT_DTYPES = {
+    "floating": "float64",
+    "inexact": "float64",
+    "number": "float64",
+    "complexfloating": "complex128",
+    "integer": "int_",
+    "signedinteger": "int_",
+    "unsignedinteger": "uint",
+}
+# numpy functions whose positional argument at this index is the dtype
+DTYPE_POSITION = {
+    **{f"numpy.{f}": 1 for f in ("zeros", "ones", "empty", "array", "asarray", "identity")},
+    "numpy.full": 2,
+    "numpy.dtype": 0,
+}
+
+
+def _abstract_dtype(site: Site) -> Outcome | None:
+    """``np.zeros(3, dtype=np.floating)``, ``a.astype(np.integer)``: only where the abstract
+    type is given as a dtype (``isinstance(v, np.integer)`` and issubdtype are left alone)."""
+    call, arg = site.context if site.context else (None, None)
+    if call is None or arg is None:
+        return None
+    if arg.keyword is not None:
+        as_dtype = arg.keyword.value == "dtype"
+    else:
+        func = call.func
+        pos = [a for a in call.args if a.keyword is None and not a.star]
+        where = pos.index(arg) if arg in pos else -1
+        method = func.attr.value if isinstance(func, cst.Attribute) else None
+        callee = site.resolve(func)
+        if callee is None and method in ("astype", "view"):
+            as_dtype = where == 0
+        else:
+            as_dtype = callee in DTYPE_POSITION and where == DTYPE_POSITION[callee]
+    if not as_dtype or arg.value is not site.node:
+        return None
+    return Outcome(fix=DEFAULT_FIX)
 
 
 RULES = [
@@ -2079,6 +2187,61 @@ RULES = [
                 "ok = np.issubdtype(a.dtype, np.floating) or "
                 "np.issubdtype(a.dtype, np.signedinteger)\n"
                 "same = np.issubdtype(a.dtype, np.float32)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY052",
+        library=LIB,
+        changed_in="2.3",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="np.floating/np.integer/np.number as a dtype raise TypeError since 2.3 "
+        "(deprecated in 1.19: they gave float64 / the C long); use np.float64 / np.int_",
+        replacement="np.zeros(3, dtype=np.float64); a.astype(np.int_)",
+        signatures=(r"Converting .np\.\w+. (or .np\.\w+. )?to a dtype (is )?not allowed",),
+        matchers=tuple(
+            Symbol(old=f"numpy.{old}", new=f"numpy.{new}", check=_abstract_dtype)
+            for old, new in ABSTRACT_DTYPES.items()
+        ),
+        examples=(
+            (
+                "import numpy as np\nz = np.zeros(3, dtype=np.floating)\n"
+                "i = a.astype(np.integer)\nt = np.dtype(np.number)\n"
+                "ok = isinstance(v, np.integer) or np.issubdtype(a.dtype, np.floating)",
+                "import numpy as np\nz = np.zeros(3, dtype=np.float64)\n"
+                "i = a.astype(np.int_)\nt = np.dtype(np.float64)\n"
+                "ok = isinstance(v, np.integer) or np.issubdtype(a.dtype, np.floating)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY053",
+        library=LIB,
+        changed_in="1.12",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="the size is a float (a division of ints, a float literal); a division of "
+        "untyped names once numpy refused it",
+        message="float sizes raise TypeError since numpy 1.12 (np.zeros(n / 2), "
+        "a.reshape(-1, w / 2); numpy truncated them with int()); int() gives the size it used",
+        replacement="np.zeros(int(n / 2)); a.reshape(-1, int(w / 2))",
+        signatures=(
+            r"'(numpy\.)?float(16|32|64)?' object cannot be interpreted as an integer",
+            r"expected a sequence of integers or a single integer, got '[^']*'",
+        ),
+        matchers=(
+            Call(functions=(*SIZE_ARGS, *RANDOM_DIMS), check=_float_sizes),
+            Call(methods=("reshape",), receivers=(NDARRAY,), check=_float_sizes),
+        ),
+        examples=(
+            (
+                "import numpy as np\nh = np.zeros((len(x) / 2, 3))\nw = np.ones(n / 2)\n"
+                "img = flat.reshape(-1, side / 2)\nr = np.random.randn(4.0, k)\n"
+                "e = np.empty((n, m))",
+                "import numpy as np\nh = np.zeros((int(len(x) / 2), 3))\nw = np.ones(int(n / 2))\n"
+                "img = flat.reshape(-1, int(side / 2))\nr = np.random.randn(4, k)\n"
+                "e = np.empty((n, m))",
             ),
         ),
     ),
