@@ -134,6 +134,13 @@ CASES = [
     ("NPY053", "import numpy as np\nn = 6\nv = np.zeros((n / 2, 2)).shape", "v", (3, 2)),
     ("NPY053", "import numpy as np\nn = 7\nv = np.ones(n / 2).shape", "v", (3,)),
     ("NPY053", "import numpy as np\nv = np.arange(6).reshape(2, 7 / 2).shape", "v", (2, 3)),
+    (
+        "NPY054",
+        "import numpy as np\ndef f(w=None):\n    if w == None:\n        return 0\n    return 1\n"
+        "v = [f(), f(np.ones(3))]",
+        "v",
+        [0, 1],
+    ),
 ]
 
 
@@ -219,3 +226,19 @@ def test_issubdtype_tests_the_kind_it_tested_before_1_19() -> None:
     assert _run(old)["v"] != before_1_19
     (new,), _ = rewrite(old, ["NPY051"])
     assert _run(new)["v"] == before_1_19
+
+
+def test_negative_integer_power_gives_the_float_powers() -> None:
+    """NPY055 is REVIEW: numpy < 1.12 gave integers (np.arange(1, 4) ** -1 was [1, 0, 0]); the
+    float exponent gives the float powers, and leaves float arrays' results as they were."""
+    rule = get_rule("NPY055")
+    old = "import numpy as np\nk = np.arange(1, 5)\nv = k ** -2\nf = (k * 1.0) ** -2"
+    with pytest.raises(ValueError, match="negative integer powers") as info:
+        _run(old)
+    assert rule.matches_error(f"ValueError: {info.value}")
+    (new,), _ = rewrite(old, ["NPY055"])
+    got = _run(new)
+    np.testing.assert_allclose(got["v"], [1, 1 / 4, 1 / 9, 1 / 16])
+    floats = _run("import numpy as np\nk = np.arange(1, 5)\nf = (k * 1.0) ** -2")["f"]
+    assert got["f"].dtype == floats.dtype
+    np.testing.assert_array_equal(got["f"], floats)

@@ -1130,6 +1130,86 @@ def _abstract_dtype(site: Site) -> Outcome | None:
     return Outcome(fix=DEFAULT_FIX)
 
 
+# --- array == None (elementwise since 1.13; it was the scalar False) -------------------------
+
+
+def _none_comparison(site: Site) -> Outcome | None:
+    """``x == None`` / ``x != None``: numpy < 1.13 answered False / True for an array (a
+    FutureWarning from 1.9); ``x is None`` answers so for an array and for None alike. A pandas
+    object (elementwise then too) is left alone; an operand inference does not type is rewritten
+    once numpy refused the elementwise result as a condition."""
+    node: cst.Comparison = site.node
+    if len(node.comparisons) != 1:
+        return None
+    op = node.comparisons[0].operator
+    if not isinstance(op, EQUALITY):
+        return None
+    left, right = node.left, node.comparisons[0].comparator
+    if literal(right) is None and literal(left) is not None:
+        other = left
+    elif literal(left) is None and literal(right) is not None:
+        other = right
+    else:
+        return None
+    if literal(other) is not NOT_LITERAL:
+        return None
+    t = site.infer(other)
+    if t is not None and t.qname != NDARRAY:
+        return None  # pandas compares elementwise (as it did); a str or a list is never None
+    proven = t is not None
+
+    def fix(n: cst.Comparison, refs: Any) -> cst.Comparison:
+        target = n.comparisons[0]
+        value = n.left if literal(n.left) is not None else target.comparator
+        new_op = (
+            cst.Is(
+                whitespace_before=target.operator.whitespace_before,
+                whitespace_after=target.operator.whitespace_after,
+            )
+            if isinstance(target.operator, cst.Equal)
+            else cst.IsNot(
+                whitespace_before=target.operator.whitespace_before,
+                whitespace_after=target.operator.whitespace_after,
+            )
+        )
+        return n.with_changes(
+            left=value,
+            comparisons=[target.with_changes(operator=new_op, comparator=cst.Name("None"))],
+        )
+
+    return Outcome(fix=fix, proven=proven)
+
+
+# --- integers to negative integer powers (ValueError since 1.12) ------------------------------
+
+
+def _negative_power(site: Site) -> Outcome | None:
+    """``x ** -1``: an integer array to a negative integer power raises since 1.12 (numpy gave an
+    integer array, 1 // x for -1); a float exponent gives the float powers (the same values for
+    float arrays and Python numbers, whose results were floats already)."""
+    node: cst.BinaryOperation = site.node
+    if not isinstance(node.operator, cst.Power):
+        return None
+    exponent = literal(node.right)
+    if not isinstance(exponent, int) or isinstance(exponent, bool) or exponent >= 0:
+        return None
+    if literal(node.left) is not NOT_LITERAL:
+        return None  # 2 ** -1 is Python's float already
+    t = site.infer(node.left)
+    if t is not None and t.qname not in (NDARRAY, SERIES, DATAFRAME):
+        return None
+
+    def fix(n: cst.BinaryOperation, refs: Any) -> cst.BinaryOperation:
+        right = n.right
+        if isinstance(right, cst.UnaryOperation) and isinstance(right.expression, cst.Integer):
+            return n.with_changes(
+                right=right.with_changes(expression=cst.Float(f"{right.expression.value}.0"))
+            )
+        return n
+
+    return Outcome(fix=fix, proven=False)
+
+
 RULES = [
     Rule(
         id="NPY001",
@@ -2242,6 +2322,52 @@ RULES = [
                 "import numpy as np\nh = np.zeros((int(len(x) / 2), 3))\nw = np.ones(int(n / 2))\n"
                 "img = flat.reshape(-1, int(side / 2))\nr = np.random.randn(4, k)\n"
                 "e = np.empty((n, m))",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY054",
+        library=LIB,
+        changed_in="1.13",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="the operand is a numpy array (or, once numpy refused the elementwise result "
+        "as a condition, an untyped one: an array or None); pandas objects are left alone",
+        message="arr == None compares elementwise since numpy 1.13 (it was the scalar False; "
+        "'if arr == None:' raises); arr is None is what it answered",
+        replacement="if weights is None:",
+        signatures=(r"The truth value of an array with more than one element is ambiguous",),
+        matchers=(Node(types=("Comparison",), check=_none_comparison),),
+        examples=(
+            (
+                "import numpy as np\nimport pandas as pd\ndef fit(X, w=None):\n    if w == None:\n"
+                "        w = np.ones(len(X))\n    return w\n"
+                "a = np.zeros(3)\nempty = a != None\ndf = pd.read_csv('d.csv')\n"
+                "mask = df['c'] == None",
+                "import numpy as np\nimport pandas as pd\ndef fit(X, w=None):\n    if w is None:\n"
+                "        w = np.ones(len(X))\n    return w\n"
+                "a = np.zeros(3)\nempty = a is not None\ndf = pd.read_csv('d.csv')\n"
+                "mask = df['c'] == None",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY055",
+        library=LIB,
+        changed_in="1.12",
+        safety=REVIEW,
+        catalogue=SOURCE,
+        message="integer arrays to negative integer powers raise ValueError since numpy 1.12 (they "
+        "gave integers: 2 ** -1 was 0); a float exponent gives the float powers",
+        replacement="x ** -1.0",
+        signatures=(r"Integers to negative integer powers are not allowed",),
+        matchers=(Node(types=("BinaryOperation",), check=_negative_power),),
+        examples=(
+            (
+                "import numpy as np\nk = np.arange(1, 5)\ninv = k ** -1\nsq = 2 ** -2\n"
+                "w = 1.0 / n ** -2",
+                "import numpy as np\nk = np.arange(1, 5)\ninv = k ** -1.0\nsq = 2 ** -2\n"
+                "w = 1.0 / n ** -2.0",
             ),
         ),
     ),
