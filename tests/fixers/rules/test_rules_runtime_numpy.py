@@ -120,6 +120,18 @@ CASES = [
         [0, 1, 0],
     ),
     (
+        "NPY050",
+        "import numpy as np\nx = np.array([1.0, np.nan])\nv = np.negative(np.isnan(x))",
+        "v",
+        [1, 0],
+    ),
+    (
+        "NPY050",
+        "import numpy as np\nx = np.array([0, 1, 2])\nv = np.subtract(x > 0, x > 1)",
+        "v",
+        [0, 1, 0],
+    ),
+    (
         "NPY052",
         "import numpy as np\nv = np.zeros(2, dtype=np.floating).dtype.name",
         "v",
@@ -232,13 +244,17 @@ def test_negative_integer_power_gives_the_float_powers() -> None:
     """NPY055 is REVIEW: numpy < 1.12 gave integers (np.arange(1, 4) ** -1 was [1, 0, 0]); the
     float exponent gives the float powers, and leaves float arrays' results as they were."""
     rule = get_rule("NPY055")
-    old = "import numpy as np\nk = np.arange(1, 5)\nv = k ** -2\nf = (k * 1.0) ** -2"
+    old = (
+        "import numpy as np\nk = np.arange(1, 5)\nv = k ** -2\nf = (k * 1.0) ** -2\n"
+        "p = np.power(k, -1)"
+    )
     with pytest.raises(ValueError, match="negative integer powers") as info:
         _run(old)
     assert rule.matches_error(f"ValueError: {info.value}")
     (new,), _ = rewrite(old, ["NPY055"])
     got = _run(new)
     np.testing.assert_allclose(got["v"], [1, 1 / 4, 1 / 9, 1 / 16])
+    np.testing.assert_allclose(got["p"], [1, 1 / 2, 1 / 3, 1 / 4])
     floats = _run("import numpy as np\nk = np.arange(1, 5)\nf = (k * 1.0) ** -2")["f"]
     assert got["f"].dtype == floats.dtype
     np.testing.assert_array_equal(got["f"], floats)

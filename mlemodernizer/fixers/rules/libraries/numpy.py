@@ -1048,6 +1048,24 @@ def _bool_subtract(site: Site) -> Outcome | None:
     return Outcome(fix=fix, needs=("numpy.logical_xor",))
 
 
+def _bool_ufunc(new: str, arity: int) -> Any:
+    """``np.negative(mask)`` / ``np.subtract(m1, m2)`` of numpy bools: np.logical_not /
+    np.logical_xor, what those loops computed before 1.13."""
+
+    def check(site: Site) -> Outcome | None:
+        pos = site.positional()
+        if len(pos) != arity or len(site.args) != arity:
+            return None
+        if not all(_bool_array(a.value, site) for a in pos):
+            return None
+        return Outcome(
+            fix=_keep_callee(new),
+            needs=() if isinstance(site.node.func, cst.Attribute) else (f"numpy.{new}",),
+        )
+
+    return check
+
+
 # --- abstract scalar types: what numpy < 1.19 (issubdtype) and < 2.3 (dtype=) made of them ------
 
 _SIGNED = ["int", "int8", "int16", "int32", "int64", "intp", "i1", "i2", "i4", "i8"]
@@ -1185,7 +1203,7 @@ def _none_comparison(site: Site) -> Outcome | None:
 
 def _negative_power(site: Site) -> Outcome | None:
     """``x ** -1``: an integer array to a negative integer power raises since 1.12 (numpy gave an
-    integer array, 1 // x for -1); a float exponent gives the float powers (the same values for
+    integer array: 2 ** -1 was 0); a float exponent gives the float powers (the same values for
     float arrays and Python numbers, whose results were floats already)."""
     node: cst.BinaryOperation = site.node
     if not isinstance(node.operator, cst.Power):
@@ -1200,12 +1218,36 @@ def _negative_power(site: Site) -> Outcome | None:
         return None
 
     def fix(n: cst.BinaryOperation, refs: Any) -> cst.BinaryOperation:
-        right = n.right
-        if isinstance(right, cst.UnaryOperation) and isinstance(right.expression, cst.Integer):
-            return n.with_changes(
-                right=right.with_changes(expression=cst.Float(f"{right.expression.value}.0"))
-            )
-        return n
+        return n.with_changes(right=_float_exponent(n.right))
+
+    return Outcome(fix=fix, proven=False)
+
+
+def _float_exponent(node: cst.BaseExpression) -> cst.BaseExpression:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.expression, cst.Integer):
+        return node.with_changes(expression=cst.Float(f"{node.expression.value}.0"))
+    return node
+
+
+def _negative_power_call(site: Site) -> Outcome | None:
+    """``np.power(k, -1)``: the same refusal and the same float exponent as ``k ** -1``."""
+    pos = site.positional()
+    if len(pos) != 2 or len(site.args) != 2:
+        return None
+    exponent = literal(pos[1].value)
+    if not isinstance(exponent, int) or isinstance(exponent, bool) or exponent >= 0:
+        return None
+    if literal(pos[0].value) is not NOT_LITERAL:
+        return None
+    t = site.infer(pos[0].value)
+    if t is not None and t.qname not in (NDARRAY, SERIES, DATAFRAME):
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        last = [k for k, a in enumerate(args) if a.keyword is None][1]
+        args[last] = args[last].with_changes(value=_float_exponent(args[last].value))
+        return node.with_changes(args=args)
 
     return Outcome(fix=fix, proven=False)
 
@@ -2237,13 +2279,17 @@ RULES = [
         matchers=(
             Node(types=("UnaryOperation",), check=_bool_negative),
             Node(types=("BinaryOperation",), check=_bool_subtract),
+            Call(functions=("numpy.negative",), check=_bool_ufunc("logical_not", 1)),
+            Call(functions=("numpy.subtract",), check=_bool_ufunc("logical_xor", 2)),
         ),
         examples=(
             (
                 "import numpy as np\nx = np.array([1.0, np.nan])\nclean = x[-np.isnan(x)]\n"
-                "flip = -(x > 0)\nd = (x > 0) - (x < 2) + 1\nneg = -x",
+                "flip = -(x > 0)\nd = (x > 0) - (x < 2) + 1\nneg = -x\n"
+                "n = np.negative(np.isnan(x))\ns = np.subtract(x > 0, x > 1)",
                 "import numpy as np\nx = np.array([1.0, np.nan])\nclean = x[~np.isnan(x)]\n"
-                "flip = ~(x > 0)\nd = np.logical_xor(x > 0, x < 2) + 1\nneg = -x",
+                "flip = ~(x > 0)\nd = np.logical_xor(x > 0, x < 2) + 1\nneg = -x\n"
+                "n = np.logical_not(np.isnan(x))\ns = np.logical_xor(x > 0, x > 1)",
             ),
         ),
     ),
@@ -2361,13 +2407,16 @@ RULES = [
         "gave integers: 2 ** -1 was 0); a float exponent gives the float powers",
         replacement="x ** -1.0",
         signatures=(r"Integers to negative integer powers are not allowed",),
-        matchers=(Node(types=("BinaryOperation",), check=_negative_power),),
+        matchers=(
+            Node(types=("BinaryOperation",), check=_negative_power),
+            Call(functions=("numpy.power",), check=_negative_power_call),
+        ),
         examples=(
             (
                 "import numpy as np\nk = np.arange(1, 5)\ninv = k ** -1\nsq = 2 ** -2\n"
-                "w = 1.0 / n ** -2",
+                "w = 1.0 / n ** -2\np = np.power(k, -1)",
                 "import numpy as np\nk = np.arange(1, 5)\ninv = k ** -1.0\nsq = 2 ** -2\n"
-                "w = 1.0 / n ** -2.0",
+                "w = 1.0 / n ** -2.0\np = np.power(k, -1.0)",
             ),
         ),
     ),
