@@ -443,6 +443,10 @@ class CellAnalyzer(cst.CSTVisitor):
         if self.index.nodes:
             self._nodes("BinaryOperation", node)
 
+    def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
+        if self.index.nodes:
+            self._nodes("UnaryOperation", node)
+
     def visit_ListComp(self, node: cst.ListComp) -> None:
         if self.index.nodes:
             self._nodes("ListComp", node)

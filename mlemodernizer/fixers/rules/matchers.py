@@ -227,8 +227,8 @@ class Target(Matcher):
 @dataclass(frozen=True)
 class Node(Matcher):
     """Any node of the named LibCST types: ``"Comparison"``, ``"BinaryOperation"``,
-    ``"Subscript"``, ``"Attribute"``, ``"ListComp"``, ``"Dict"``, ``"IndentedBlock"``,
-    ``"Assign"``, ``"Import"`` (``import x`` statements)."""
+    ``"UnaryOperation"``, ``"Subscript"``, ``"Attribute"``, ``"ListComp"``, ``"Dict"``,
+    ``"IndentedBlock"``, ``"Assign"``, ``"Import"`` (``import x`` statements)."""
 
     types: tuple[str, ...]
     check: Check

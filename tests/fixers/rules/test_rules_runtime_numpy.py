@@ -93,6 +93,66 @@ CASES = [
         "v",
         [1, 2],
     ),
+    (
+        "NPY048",
+        "import io\nimport numpy as np\nf = io.BytesIO()\nnp.save(f, {'a': 1})\nf.seek(0)\n"
+        "v = np.load(f).item()",
+        "v",
+        {"a": 1},
+    ),
+    (
+        "NPY049",
+        "import numpy as np\nn = 10\nv = np.linspace(0, 1, n / 2)",
+        "v",
+        [0, 0.25, 0.5, 0.75, 1],
+    ),
+    ("NPY049", "import numpy as np\nv = np.linspace(0, 1, 7 / 2)", "v", [0, 0.5, 1]),
+    (
+        "NPY050",
+        "import numpy as np\nx = np.array([1.0, np.nan, 3.0])\nv = x[-np.isnan(x)]",
+        "v",
+        [1, 3],
+    ),
+    (
+        "NPY050",
+        "import numpy as np\nx = np.array([0, 1, 2])\nv = (x > 0) - (x > 1)",
+        "v",
+        [0, 1, 0],
+    ),
+    (
+        "NPY050",
+        "import numpy as np\nx = np.array([1.0, np.nan])\nv = np.negative(np.isnan(x))",
+        "v",
+        [1, 0],
+    ),
+    (
+        "NPY050",
+        "import numpy as np\nx = np.array([0, 1, 2])\nv = np.subtract(x > 0, x > 1)",
+        "v",
+        [0, 1, 0],
+    ),
+    (
+        "NPY052",
+        "import numpy as np\nv = np.zeros(2, dtype=np.floating).dtype.name",
+        "v",
+        "float64",
+    ),
+    (
+        "NPY052",
+        "import numpy as np\nv = np.ones(2).astype(np.integer).dtype",
+        "v",
+        np.dtype(np.int_),
+    ),
+    ("NPY053", "import numpy as np\nn = 6\nv = np.zeros((n / 2, 2)).shape", "v", (3, 2)),
+    ("NPY053", "import numpy as np\nn = 7\nv = np.ones(n / 2).shape", "v", (3,)),
+    ("NPY053", "import numpy as np\nv = np.arange(6).reshape(2, 7 / 2).shape", "v", (2, 3)),
+    (
+        "NPY054",
+        "import numpy as np\ndef f(w=None):\n    if w == None:\n        return 0\n    return 1\n"
+        "v = [f(), f(np.ones(3))]",
+        "v",
+        [0, 1],
+    ),
 ]
 
 
@@ -164,3 +224,37 @@ def test_legacy_printing_shows_what_the_stored_output_shows(
     prelude, last = new.splitlines()
     assert prelude.startswith("np.set_printoptions(legacy=") and last == shown
     assert repr(_run(f"{first}\n{prelude}\nv = {shown}")["v"]) == stored
+
+
+def test_issubdtype_tests_the_kind_it_tested_before_1_19() -> None:
+    """np.issubdtype(t, float) read float as np.floating (int as np.signedinteger) before 1.19;
+    today it reads np.dtype(float).type, float64: a float32 column is no float any more."""
+    old = (
+        "import numpy as np\n"
+        "v = [np.issubdtype(np.float32, float), np.issubdtype(np.int32, int), "
+        "np.issubdtype(np.uint8, int), np.issubdtype(np.float16, 'float64')]"
+    )
+    before_1_19 = [True, True, False, True]
+    assert _run(old)["v"] != before_1_19
+    (new,), _ = rewrite(old, ["NPY051"])
+    assert _run(new)["v"] == before_1_19
+
+
+def test_negative_integer_power_gives_the_float_powers() -> None:
+    """NPY055 is REVIEW: numpy < 1.12 gave integers (np.arange(1, 4) ** -1 was [1, 0, 0]); the
+    float exponent gives the float powers, and leaves float arrays' results as they were."""
+    rule = get_rule("NPY055")
+    old = (
+        "import numpy as np\nk = np.arange(1, 5)\nv = k ** -2\nf = (k * 1.0) ** -2\n"
+        "p = np.power(k, -1)"
+    )
+    with pytest.raises(ValueError, match="negative integer powers") as info:
+        _run(old)
+    assert rule.matches_error(f"ValueError: {info.value}")
+    (new,), _ = rewrite(old, ["NPY055"])
+    got = _run(new)
+    np.testing.assert_allclose(got["v"], [1, 1 / 4, 1 / 9, 1 / 16])
+    np.testing.assert_allclose(got["p"], [1, 1 / 2, 1 / 3, 1 / 4])
+    floats = _run("import numpy as np\nk = np.arange(1, 5)\nf = (k * 1.0) ** -2")["f"]
+    assert got["f"].dtype == floats.dtype
+    np.testing.assert_array_equal(got["f"], floats)

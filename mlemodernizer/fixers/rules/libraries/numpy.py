@@ -3,6 +3,7 @@ the announced changes they answer are listed beside this module (numpy.coverage.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -21,7 +22,17 @@ from ..helpers import (
     report,
     unexpected_kwarg,
 )
-from ..matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, literal
+from ..matchers import (
+    DEFAULT_FIX,
+    MISSING,
+    NOT_LITERAL,
+    Call,
+    Node,
+    Outcome,
+    Site,
+    Symbol,
+    literal,
+)
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
 from ..symbols import DATAFRAME, NDARRAY, SERIES
 
@@ -780,6 +791,465 @@ def _loadtxt_int(site: Site) -> Outcome | None:
         return edits.method_call(call, "astype", [cst.Arg(dtype)])
 
     return Outcome(fix=fix, outer=True)
+
+
+# --- loading pickles (allow_pickle defaults to False since 1.16.3) ------------------------------
+
+
+def _load_pickle(site: Site) -> Outcome | None:
+    """``np.load(f)`` of an object array or a pickle: allow_pickle=True was the default before
+    1.16.3 (CVE-2019-6446); only once numpy refused the notebook's own file."""
+    if site.kwarg("allow_pickle") is not None or len(site.positional()) > 2 or site.has_star():
+        return None
+    return Outcome(
+        fix=lambda node, refs: edits.add_args(
+            node, [edits.kwarg("allow_pickle", cst.Name("True"))]
+        ),
+        proven=False,
+    )
+
+
+# --- counts and sizes that are floats (numpy < 1.12 / 1.18 truncated them with int()) -----------
+
+
+def _int_valued(node: cst.BaseExpression, site: Site) -> bool:
+    """An expression proven to be a Python int: an integer literal, ``len(...)``, an element of
+    ``.shape``, a name bound to an int, or +, -, *, //, % of those."""
+    if isinstance(node, cst.Integer):
+        return True
+    if isinstance(node, cst.BinaryOperation):
+        ops = cst.Add | cst.Subtract | cst.Multiply | cst.FloorDivide | cst.Modulo
+        return (
+            isinstance(node.operator, ops)
+            and _int_valued(node.left, site)
+            and _int_valued(node.right, site)
+        )
+    if isinstance(node, cst.Call):
+        return site.resolve(node.func) == "builtins.len"
+    if isinstance(node, cst.Subscript):
+        value = node.value
+        return isinstance(value, cst.Attribute) and value.attr.value == "shape"
+    if isinstance(node, cst.Name):
+        t = site.infer(node)
+        return t is not None and t.qname == "builtins.int"
+    return False
+
+
+def _true_division(node: cst.BaseExpression, site: Site) -> bool:
+    """``a / b`` of two ints: a float in Python 3 (an int in Python 2)."""
+    return (
+        isinstance(node, cst.BinaryOperation)
+        and isinstance(node.operator, cst.Divide)
+        and _int_valued(node.left, site)
+        and _int_valued(node.right, site)
+    )
+
+
+def _int_of(value: cst.BaseExpression) -> cst.BaseExpression:
+    """``int(value)``; a float literal becomes the integer int() gave."""
+    number = literal(value)
+    if isinstance(number, float) and math.isfinite(number):
+        return edits.to_node(int(number))
+    return cst.Call(func=cst.Name("int"), args=[cst.Arg(value)])
+
+
+FLOAT_RESULTS = frozenset(
+    [
+        "builtins.float",
+        *qualify("numpy", ["ceil", "floor", "rint", "trunc", "round", "around", "sqrt", "log"]),
+        *qualify("numpy", ["log2", "log10", "exp", "float64", "float32"]),
+    ]
+)
+
+
+def _float_count(node: cst.BaseExpression, site: Site) -> bool | None:
+    """True: ``node`` is a float (a float literal, a division of ints, np.ceil(...)); None: a
+    division of what inference does not type (a float for numbers); False: anything else,
+    left as it is."""
+    if isinstance(literal(node), float):
+        return True
+    if isinstance(node, cst.Call) and site.resolve(node.func) in FLOAT_RESULTS:
+        return True
+    if _true_division(node, site):
+        return True
+    return None if _divides(node) else False
+
+
+def _linspace_num(site: Site) -> Outcome | None:
+    """``np.linspace(a, b, n / 2)``: numpy < 1.18 took int(num) (deprecated since 1.12)."""
+    if site.has_star():
+        return None
+    keyword = site.kwarg("num") is not None
+    pos = site.positional()
+    arg = site.kwarg("num") or (pos[2] if len(pos) > 2 else None)
+    if arg is None:
+        return None
+    kind = _float_count(arg.value, site)
+    if kind is False:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        if keyword:
+            return edits.map_kwarg_value(node, "num", _int_of)
+        i = [k for k, a in enumerate(node.args) if a.keyword is None][2]
+        args = list(node.args)
+        args[i] = args[i].with_changes(value=_int_of(args[i].value))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, proven=kind is True)
+
+
+# where a numpy function takes a shape or a size: (position, keyword)
+SIZE_ARGS = {
+    **{f"numpy.{f}": (0, "shape") for f in ("zeros", "ones", "empty", "full")},
+    "numpy.reshape": (1, "shape"),
+    "numpy.eye": (0, "N"),
+    "numpy.identity": (0, "n"),
+}
+RANDOM_DIMS = qualify("numpy.random", ["rand", "randn"])
+
+
+def _float_sizes(site: Site) -> Outcome | None:
+    """``np.zeros(n / 2)``, ``a.reshape(-1, w / 2)``, ``np.random.rand(n / 2)``: numpy < 1.12
+    truncated a float size with int() (deprecated since 1.11); an int size is what it used."""
+    if site.has_star():
+        return None
+    pos = site.positional()
+    if site.qname in SIZE_ARGS:
+        position, keyword = SIZE_ARGS[site.qname]
+        arg = site.kwarg(keyword) or (pos[position] if len(pos) > position else None)
+        targets = [arg] if arg is not None else []
+    elif site.qname in RANDOM_DIMS or site.qname is None:  # a.reshape(...) method
+        targets = [*pos, *([site.kwarg("shape")] if site.kwarg("shape") else [])]
+    else:
+        return None
+    kinds: list[bool | None] = []
+    for arg in targets:
+        value = arg.value
+        items = (
+            [e.value for e in value.elements]
+            if isinstance(value, cst.Tuple | cst.List)
+            else [value]
+        )
+        kinds.extend(_float_count(v, site) for v in items)
+    if not any(k is not False for k in kinds):
+        return None
+    proven = site.proven and all(k is not None for k in kinds)
+    wanted = {id(arg) for arg in targets}
+
+    def to_int(value: cst.BaseExpression) -> cst.BaseExpression:
+        if isinstance(value, cst.Tuple | cst.List):
+            return value.with_changes(
+                elements=[e.with_changes(value=to_int(e.value)) for e in value.elements]
+            )
+        return _int_of(value) if _float_count(value, site) is not False else value
+
+    # the original args, to find the same positions in the node other fixes updated
+    indices = [i for i, a in enumerate(site.args) if id(a) in wanted]
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        for i in indices:
+            args[i] = args[i].with_changes(value=to_int(args[i].value))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, proven=proven)
+
+
+# --- booleans: negative and subtract raise since 1.13 (they were logical not and xor) ----------
+
+BOOL_FUNCS = frozenset(
+    qualify(
+        "numpy",
+        [
+            "isnan",
+            "isinf",
+            "isfinite",
+            "isneginf",
+            "isposinf",
+            "isnat",
+            "isin",
+            "in1d",
+            "isclose",
+            "signbit",
+            "logical_and",
+            "logical_or",
+            "logical_not",
+            "logical_xor",
+            "greater",
+            "greater_equal",
+            "less",
+            "less_equal",
+            "equal",
+            "not_equal",
+        ],
+    )
+)
+ORDERING = cst.LessThan | cst.GreaterThan | cst.LessThanEqual | cst.GreaterThanEqual
+EQUALITY = cst.Equal | cst.NotEqual
+
+
+def _bool_array(node: cst.BaseExpression, site: Site) -> bool:
+    """An expression proven to be a numpy bool array or scalar: a comparison of an ndarray, a
+    numpy predicate (np.isnan, np.isin, np.logical_and...), and ~, &, |, ^ of those."""
+    if isinstance(node, cst.Comparison):
+        if len(node.comparisons) != 1 or not isinstance(
+            node.comparisons[0].operator, ORDERING | EQUALITY
+        ):
+            return False
+        sides = (node.left, node.comparisons[0].comparator)
+        return any((t := site.infer(s)) is not None and t.qname == NDARRAY for s in sides)
+    if isinstance(node, cst.Call):
+        return site.resolve(node.func) in BOOL_FUNCS
+    if isinstance(node, cst.UnaryOperation):
+        return isinstance(node.operator, cst.BitInvert) and _bool_array(node.expression, site)
+    if isinstance(node, cst.BinaryOperation):
+        return (
+            isinstance(node.operator, cst.BitAnd | cst.BitOr | cst.BitXor)
+            and _bool_array(node.left, site)
+            and _bool_array(node.right, site)
+        )
+    return False
+
+
+def _bool_negative(site: Site) -> Outcome | None:
+    node: cst.UnaryOperation = site.node
+    if not isinstance(node.operator, cst.Minus) or not _bool_array(node.expression, site):
+        return None
+    return Outcome(
+        fix=lambda n, refs: n.with_changes(
+            operator=cst.BitInvert(whitespace_after=n.operator.whitespace_after)
+        )
+    )
+
+
+def _bool_subtract(site: Site) -> Outcome | None:
+    """``m1 - m2`` of bool arrays was their xor; np.logical_xor binds as tightly as the
+    subtraction did (``^`` would not: ``a - b + c``)."""
+    node: cst.BinaryOperation = site.node
+    if not isinstance(node.operator, cst.Subtract):
+        return None
+    if not (_bool_array(node.left, site) and _bool_array(node.right, site)):
+        return None
+
+    def fix(n: cst.BinaryOperation, refs: Any) -> cst.Call:
+        call = cst.Call(
+            func=refs["numpy.logical_xor"],
+            args=[
+                cst.Arg(
+                    n.left.with_changes(lpar=[], rpar=[]) if n.left.lpar else n.left,
+                    comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
+                ),
+                cst.Arg(n.right.with_changes(lpar=[], rpar=[]) if n.right.lpar else n.right),
+            ],
+        )
+        return call.with_changes(lpar=n.lpar, rpar=n.rpar)
+
+    return Outcome(fix=fix, needs=("numpy.logical_xor",))
+
+
+def _bool_ufunc(new: str, arity: int) -> Any:
+    """``np.negative(mask)`` / ``np.subtract(m1, m2)`` of numpy bools: np.logical_not /
+    np.logical_xor, what those loops computed before 1.13."""
+
+    def check(site: Site) -> Outcome | None:
+        pos = site.positional()
+        if len(pos) != arity or len(site.args) != arity:
+            return None
+        if not all(_bool_array(a.value, site) for a in pos):
+            return None
+        return Outcome(
+            fix=_keep_callee(new),
+            needs=() if isinstance(site.node.func, cst.Attribute) else (f"numpy.{new}",),
+        )
+
+    return check
+
+
+# --- abstract scalar types: what numpy < 1.19 (issubdtype) and < 2.3 (dtype=) made of them ------
+
+_SIGNED = ["int", "int8", "int16", "int32", "int64", "intp", "i1", "i2", "i4", "i8"]
+_UNSIGNED = ["uint", "uint8", "uint16", "uint32", "uint64", "uintp", "u1", "u2", "u4", "u8"]
+_FLOATS = ["float", "float16", "float32", "float64", "double", "single", "half"]
+_FLOATS += ["f", "d", "f2", "f4", "f8", "longdouble", "float128"]
+_COMPLEX = ["complex", "complex64", "complex128", "c8", "c16", "cdouble", "csingle"]
+# issubdtype(x, arg2) with arg2 no numpy type read arg2 as the parent of np.dtype(arg2).type
+ISSUBDTYPE_OLD = {
+    **dict.fromkeys(["builtins.int", "numpy.int"], "numpy.signedinteger"),
+    **dict.fromkeys(["builtins.float", "numpy.float"], "numpy.floating"),
+    **dict.fromkeys(["builtins.complex", "numpy.complex"], "numpy.complexfloating"),
+    **dict.fromkeys(_SIGNED, "numpy.signedinteger"),
+    **dict.fromkeys(_UNSIGNED, "numpy.unsignedinteger"),
+    **dict.fromkeys(_FLOATS, "numpy.floating"),
+    **dict.fromkeys(_COMPLEX, "numpy.complexfloating"),
+}
+
+
+def _issubdtype(site: Site) -> Outcome | None:
+    """``np.issubdtype(x, float)`` meant np.floating before 1.19 (a FutureWarning from 1.14);
+    it now means float64 (``np.issubdtype(np.float32, float)`` is False)."""
+    pos = site.positional()
+    arg = site.kwarg("arg2") or (pos[1] if len(pos) > 1 else None)
+    if arg is None or site.has_star():
+        return None
+    value = literal(arg.value)
+    key = value if isinstance(value, str) else site.resolve(arg.value)
+    new = ISSUBDTYPE_OLD.get(key or "")
+    if new is None:
+        return None
+    index = site.args.index(arg)
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        args[index] = args[index].with_changes(value=refs[new])
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, needs=(new,))
+
+
+# dtype=np.floating gave float64, np.integer the C long (np.int_), ... (deprecated in 1.19)
+ABSTRACT_DTYPES = {
+    "floating": "float64",
+    "inexact": "float64",
+    "number": "float64",
+    "complexfloating": "complex128",
+    "integer": "int_",
+    "signedinteger": "int_",
+    "unsignedinteger": "uint",
+}
+# numpy functions whose positional argument at this index is the dtype
+DTYPE_POSITION = {
+    **{f"numpy.{f}": 1 for f in ("zeros", "ones", "empty", "array", "asarray", "identity")},
+    "numpy.full": 2,
+    "numpy.dtype": 0,
+}
+
+
+def _abstract_dtype(site: Site) -> Outcome | None:
+    """``np.zeros(3, dtype=np.floating)``, ``a.astype(np.integer)``: only where the abstract
+    type is given as a dtype (``isinstance(v, np.integer)`` and issubdtype are left alone)."""
+    call, arg = site.context if site.context else (None, None)
+    if call is None or arg is None:
+        return None
+    if arg.keyword is not None:
+        as_dtype = arg.keyword.value == "dtype"
+    else:
+        func = call.func
+        pos = [a for a in call.args if a.keyword is None and not a.star]
+        where = pos.index(arg) if arg in pos else -1
+        method = func.attr.value if isinstance(func, cst.Attribute) else None
+        callee = site.resolve(func)
+        if callee is None and method in ("astype", "view"):
+            as_dtype = where == 0
+        else:
+            as_dtype = callee in DTYPE_POSITION and where == DTYPE_POSITION[callee]
+    if not as_dtype or arg.value is not site.node:
+        return None
+    return Outcome(fix=DEFAULT_FIX)
+
+
+# --- array == None (elementwise since 1.13; it was the scalar False) -------------------------
+
+
+def _none_comparison(site: Site) -> Outcome | None:
+    """``x == None`` / ``x != None``: numpy < 1.13 answered False / True for an array (a
+    FutureWarning from 1.9); ``x is None`` answers so for an array and for None alike. A pandas
+    object (elementwise then too) is left alone; an operand inference does not type is rewritten
+    once numpy refused the elementwise result as a condition."""
+    node: cst.Comparison = site.node
+    if len(node.comparisons) != 1:
+        return None
+    op = node.comparisons[0].operator
+    if not isinstance(op, EQUALITY):
+        return None
+    left, right = node.left, node.comparisons[0].comparator
+    if literal(right) is None and literal(left) is not None:
+        other = left
+    elif literal(left) is None and literal(right) is not None:
+        other = right
+    else:
+        return None
+    if literal(other) is not NOT_LITERAL:
+        return None
+    t = site.infer(other)
+    if t is not None and t.qname != NDARRAY:
+        return None  # pandas compares elementwise (as it did); a str or a list is never None
+    proven = t is not None
+
+    def fix(n: cst.Comparison, refs: Any) -> cst.Comparison:
+        target = n.comparisons[0]
+        value = n.left if literal(n.left) is not None else target.comparator
+        new_op = (
+            cst.Is(
+                whitespace_before=target.operator.whitespace_before,
+                whitespace_after=target.operator.whitespace_after,
+            )
+            if isinstance(target.operator, cst.Equal)
+            else cst.IsNot(
+                whitespace_before=target.operator.whitespace_before,
+                whitespace_after=target.operator.whitespace_after,
+            )
+        )
+        return n.with_changes(
+            left=value,
+            comparisons=[target.with_changes(operator=new_op, comparator=cst.Name("None"))],
+        )
+
+    return Outcome(fix=fix, proven=proven)
+
+
+# --- integers to negative integer powers (ValueError since 1.12) ------------------------------
+
+
+def _negative_power(site: Site) -> Outcome | None:
+    """``x ** -1``: an integer array to a negative integer power raises since 1.12 (numpy gave an
+    integer array: 2 ** -1 was 0); a float exponent gives the float powers (the same values for
+    float arrays and Python numbers, whose results were floats already)."""
+    node: cst.BinaryOperation = site.node
+    if not isinstance(node.operator, cst.Power):
+        return None
+    exponent = literal(node.right)
+    if not isinstance(exponent, int) or isinstance(exponent, bool) or exponent >= 0:
+        return None
+    if literal(node.left) is not NOT_LITERAL:
+        return None  # 2 ** -1 is Python's float already
+    t = site.infer(node.left)
+    if t is not None and t.qname not in (NDARRAY, SERIES, DATAFRAME):
+        return None
+
+    def fix(n: cst.BinaryOperation, refs: Any) -> cst.BinaryOperation:
+        return n.with_changes(right=_float_exponent(n.right))
+
+    return Outcome(fix=fix, proven=False)
+
+
+def _float_exponent(node: cst.BaseExpression) -> cst.BaseExpression:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.expression, cst.Integer):
+        return node.with_changes(expression=cst.Float(f"{node.expression.value}.0"))
+    return node
+
+
+def _negative_power_call(site: Site) -> Outcome | None:
+    """``np.power(k, -1)``: the same refusal and the same float exponent as ``k ** -1``."""
+    pos = site.positional()
+    if len(pos) != 2 or len(site.args) != 2:
+        return None
+    exponent = literal(pos[1].value)
+    if not isinstance(exponent, int) or isinstance(exponent, bool) or exponent >= 0:
+        return None
+    if literal(pos[0].value) is not NOT_LITERAL:
+        return None
+    t = site.infer(pos[0].value)
+    if t is not None and t.qname not in (NDARRAY, SERIES, DATAFRAME):
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        last = [k for k, a in enumerate(args) if a.keyword is None][1]
+        args[last] = args[last].with_changes(value=_float_exponent(args[last].value))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix, proven=False)
 
 
 RULES = [
@@ -1731,6 +2201,222 @@ RULES = [
             (
                 "import numpy as np\nlabels = np.loadtxt('y.txt', dtype=int)",
                 "import numpy as np\nlabels = np.loadtxt('y.txt').astype(int)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY048",
+        library=LIB,
+        changed_in="1.16.3",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="numpy refused to unpickle the notebook's file (allow_pickle=True was the "
+        "default before 1.16.3; the file must be one the notebook trusts)",
+        message="np.load no longer unpickles object arrays by default (1.16.3, CVE-2019-6446: "
+        "allow_pickle defaults to False); allow_pickle=True loads the notebook's own file",
+        replacement="np.load('d.npy', allow_pickle=True)",
+        why="NumPy 1.16.3's release notes (Compatibility notes, 'Unpickling while loading "
+        "requires explicit opt-in') made np.load and np.lib.format.read_array default to "
+        "allow_pickle=False; an array of objects or a saved dict (np.save('d.npy', {...}), read "
+        "back with np.load('d.npy').item()) raises ValueError since. allow_pickle=True is the "
+        "old default; it is proposed only after that error, since a pickle runs code.",
+        signatures=(
+            r"Object arrays cannot be loaded when allow_pickle=False",
+            r"Cannot load file containing pickled data when allow_pickle=False",
+        ),
+        matchers=(Call(functions=("numpy.load",), check=_load_pickle),),
+        examples=(
+            (
+                "import numpy as np\nvocab = np.load('vocab.npy').item()\n"
+                "x = np.load('x.npy', allow_pickle=False)",
+                "import numpy as np\nvocab = np.load('vocab.npy', allow_pickle=True).item()\n"
+                "x = np.load('x.npy', allow_pickle=False)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY049",
+        library=LIB,
+        changed_in="1.18",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="num is a float (a float literal, a division of ints, np.ceil(...)); a "
+        "division of untyped names once numpy refused it",
+        message="np.linspace(num=) must be an integer since 1.18 (deprecated in 1.12: numpy "
+        "took int(num)); int(num) is the count it used",
+        replacement="np.linspace(0, 1, int(n / 2))",
+        signatures=(r"'(numpy\.)?float(16|32|64)?' object cannot be interpreted as an integer",),
+        matchers=(
+            Call(
+                functions=qualify("numpy", ["linspace", "logspace", "geomspace"]),
+                check=_linspace_num,
+            ),
+        ),
+        examples=(
+            (
+                "import numpy as np\nxs = np.linspace(0, 1, n / 2)\n"
+                "ys = np.linspace(-1, 1, num=len(x) / 2)\nzs = np.linspace(0, 10, 5.0)\n"
+                "ws = np.linspace(0, 1, n)",
+                "import numpy as np\nxs = np.linspace(0, 1, int(n / 2))\n"
+                "ys = np.linspace(-1, 1, num=int(len(x) / 2))\nzs = np.linspace(0, 10, 5)\n"
+                "ws = np.linspace(0, 1, n)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY050",
+        library=LIB,
+        changed_in="1.13",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="- and subtraction of numpy bool arrays raise TypeError since 1.13 (they were "
+        "logical not and xor); use ~mask and np.logical_xor(m1, m2)",
+        replacement="x[~np.isnan(x)]; np.logical_xor(a > 0, b > 0)",
+        signatures=(
+            r"The numpy boolean negative, the `-` operator, is not supported",
+            r"numpy boolean subtract, the `-` operator, is not supported",
+        ),
+        matchers=(
+            Node(types=("UnaryOperation",), check=_bool_negative),
+            Node(types=("BinaryOperation",), check=_bool_subtract),
+            Call(functions=("numpy.negative",), check=_bool_ufunc("logical_not", 1)),
+            Call(functions=("numpy.subtract",), check=_bool_ufunc("logical_xor", 2)),
+        ),
+        examples=(
+            (
+                "import numpy as np\nx = np.array([1.0, np.nan])\nclean = x[-np.isnan(x)]\n"
+                "flip = -(x > 0)\nd = (x > 0) - (x < 2) + 1\nneg = -x\n"
+                "n = np.negative(np.isnan(x))\ns = np.subtract(x > 0, x > 1)",
+                "import numpy as np\nx = np.array([1.0, np.nan])\nclean = x[~np.isnan(x)]\n"
+                "flip = ~(x > 0)\nd = np.logical_xor(x > 0, x < 2) + 1\nneg = -x\n"
+                "n = np.logical_not(np.isnan(x))\ns = np.logical_xor(x > 0, x > 1)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY051",
+        library=LIB,
+        changed_in="1.19",
+        safety=SAFE,
+        silent=True,
+        catalogue=SOURCE,
+        message="np.issubdtype(x, float) means float64 since 1.19 (it meant np.floating, a "
+        "FutureWarning since 1.14); np.floating / np.signedinteger is what it tested",
+        replacement="np.issubdtype(x.dtype, np.floating)",
+        matchers=(Call(functions=("numpy.issubdtype",), check=_issubdtype),),
+        examples=(
+            (
+                "import numpy as np\nif np.issubdtype(df[c].dtype, float):\n    pass\n"
+                "ok = np.issubdtype(a.dtype, 'float64') or np.issubdtype(a.dtype, int)\n"
+                "same = np.issubdtype(a.dtype, np.float32)",
+                "import numpy as np\nif np.issubdtype(df[c].dtype, np.floating):\n    pass\n"
+                "ok = np.issubdtype(a.dtype, np.floating) or "
+                "np.issubdtype(a.dtype, np.signedinteger)\n"
+                "same = np.issubdtype(a.dtype, np.float32)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY052",
+        library=LIB,
+        changed_in="2.3",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="np.floating/np.integer/np.number as a dtype raise TypeError since 2.3 "
+        "(deprecated in 1.19: they gave float64 / the C long); use np.float64 / np.int_",
+        replacement="np.zeros(3, dtype=np.float64); a.astype(np.int_)",
+        signatures=(r"Converting .np\.\w+. (or .np\.\w+. )?to a dtype (is )?not allowed",),
+        matchers=tuple(
+            Symbol(old=f"numpy.{old}", new=f"numpy.{new}", check=_abstract_dtype)
+            for old, new in ABSTRACT_DTYPES.items()
+        ),
+        examples=(
+            (
+                "import numpy as np\nz = np.zeros(3, dtype=np.floating)\n"
+                "i = a.astype(np.integer)\nt = np.dtype(np.number)\n"
+                "ok = isinstance(v, np.integer) or np.issubdtype(a.dtype, np.floating)",
+                "import numpy as np\nz = np.zeros(3, dtype=np.float64)\n"
+                "i = a.astype(np.int_)\nt = np.dtype(np.float64)\n"
+                "ok = isinstance(v, np.integer) or np.issubdtype(a.dtype, np.floating)",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY053",
+        library=LIB,
+        changed_in="1.12",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="the size is a float (a division of ints, a float literal); a division of "
+        "untyped names once numpy refused it",
+        message="float sizes raise TypeError since numpy 1.12 (np.zeros(n / 2), "
+        "a.reshape(-1, w / 2); numpy truncated them with int()); int() gives the size it used",
+        replacement="np.zeros(int(n / 2)); a.reshape(-1, int(w / 2))",
+        signatures=(
+            r"'(numpy\.)?float(16|32|64)?' object cannot be interpreted as an integer",
+            r"expected a sequence of integers or a single integer, got '[^']*'",
+        ),
+        matchers=(
+            Call(functions=(*SIZE_ARGS, *RANDOM_DIMS), check=_float_sizes),
+            Call(methods=("reshape",), receivers=(NDARRAY,), check=_float_sizes),
+        ),
+        examples=(
+            (
+                "import numpy as np\nh = np.zeros((len(x) / 2, 3))\nw = np.ones(n / 2)\n"
+                "img = flat.reshape(-1, side / 2)\nr = np.random.randn(4.0, k)\n"
+                "e = np.empty((n, m))",
+                "import numpy as np\nh = np.zeros((int(len(x) / 2), 3))\nw = np.ones(int(n / 2))\n"
+                "img = flat.reshape(-1, int(side / 2))\nr = np.random.randn(4, k)\n"
+                "e = np.empty((n, m))",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY054",
+        library=LIB,
+        changed_in="1.13",
+        safety=SAFE_IF,
+        catalogue=SOURCE,
+        condition="the operand is a numpy array (or, once numpy refused the elementwise result "
+        "as a condition, an untyped one: an array or None); pandas objects are left alone",
+        message="arr == None compares elementwise since numpy 1.13 (it was the scalar False; "
+        "'if arr == None:' raises); arr is None is what it answered",
+        replacement="if weights is None:",
+        signatures=(r"The truth value of an array with more than one element is ambiguous",),
+        matchers=(Node(types=("Comparison",), check=_none_comparison),),
+        examples=(
+            (
+                "import numpy as np\nimport pandas as pd\ndef fit(X, w=None):\n    if w == None:\n"
+                "        w = np.ones(len(X))\n    return w\n"
+                "a = np.zeros(3)\nempty = a != None\ndf = pd.read_csv('d.csv')\n"
+                "mask = df['c'] == None",
+                "import numpy as np\nimport pandas as pd\ndef fit(X, w=None):\n    if w is None:\n"
+                "        w = np.ones(len(X))\n    return w\n"
+                "a = np.zeros(3)\nempty = a is not None\ndf = pd.read_csv('d.csv')\n"
+                "mask = df['c'] == None",
+            ),
+        ),
+    ),
+    Rule(
+        id="NPY055",
+        library=LIB,
+        changed_in="1.12",
+        safety=REVIEW,
+        catalogue=SOURCE,
+        message="integer arrays to negative integer powers raise ValueError since numpy 1.12 (they "
+        "gave integers: 2 ** -1 was 0); a float exponent gives the float powers",
+        replacement="x ** -1.0",
+        signatures=(r"Integers to negative integer powers are not allowed",),
+        matchers=(
+            Node(types=("BinaryOperation",), check=_negative_power),
+            Call(functions=("numpy.power",), check=_negative_power_call),
+        ),
+        examples=(
+            (
+                "import numpy as np\nk = np.arange(1, 5)\ninv = k ** -1\nsq = 2 ** -2\n"
+                "w = 1.0 / n ** -2\np = np.power(k, -1)",
+                "import numpy as np\nk = np.arange(1, 5)\ninv = k ** -1.0\nsq = 2 ** -2\n"
+                "w = 1.0 / n ** -2.0\np = np.power(k, -1.0)",
             ),
         ),
     ),
