@@ -91,6 +91,8 @@ CASES = [
         "    tick.label.set_fontsize(8)",
     ),
     ("MPL044", MPL + "fig = plt.figure()\nfig.canvas.draw()\nb = fig.canvas.tostring_rgb()"),
+    ("MPL051", MPL + "fig = plt.figure()\nn = 5\nax = fig.add_subplot(n / 2, 2, 1)"),
+    ("MPL051", MPL + "ax = plt.subplot(2, 2, np.ceil(7 / 3))"),
     ("SNS009", "import seaborn.apionly as sns\nsns.set_style('white')"),
     ("SNS010", SNS + "sns.plt.plot([1, 2])"),
     (
@@ -282,3 +284,25 @@ def test_violinplot_scale_hue_false_is_common_norm_true() -> None:
         for src in (code, new)
     ]
     assert widths[0] == widths[1]
+
+
+def test_subplot_numbers_go_through_int_as_matplotlib_3_4_took_them() -> None:
+    """matplotlib < 3.5 converted rows, cols and index with int(): 5 / 2 rows were 2."""
+    code = MPL + "fig = plt.figure()\nn = 5\nax = fig.add_subplot(n / 2, 2, 7 / 2)"
+    new = _rewrite(code, "MPL051")
+    spec = _run(new)["ax"].get_subplotspec()
+    rows, cols, first, _ = spec.get_geometry()
+    assert (rows, cols, first + 1) == (int(5 / 2), 2, int(7 / 2))
+
+
+def test_tick_switches_hide_what_they_named() -> None:
+    code = (
+        MPL + "fig, ax = plt.subplots()\nfor tick in ax.xaxis.get_major_ticks():\n"
+        "    tick.label1On = False\n    tick.tick1On = False\n"
+        "ax.yaxis.get_major_ticks()[0].gridOn = True\nfig.canvas.draw()\n"
+        "tick = ax.xaxis.get_major_ticks()[0]\n"
+        "shown = (tick.label1.get_visible(), tick.tick1line.get_visible(), "
+        "ax.yaxis.get_major_ticks()[0].gridline.get_visible())"
+    )
+    assert _run(code)["shown"] == (True, True, False)  # the silent change: nothing hidden
+    assert _run(_rewrite(code, "MPL052"))["shown"] == (False, False, True)

@@ -1240,6 +1240,101 @@ def _imread_url(site: Site) -> Outcome | None:
     return Outcome(fix=fix, proven=proven, needs=("urllib.request.urlopen", "io.BytesIO"))
 
 
+# --- candidates of the extracted items (fixers/rules/extracted/matplotlib.jsonl) ---------------
+
+# calls whose result is a float where an old notebook meant a count (np.ceil(n / 3))
+FLOAT_RESULTS = (
+    *(f"numpy.{n}" for n in ("ceil", "floor", "round", "rint", "around", "sqrt", "trunc")),
+    "math.sqrt",
+)
+
+
+def _whole(site: Site, node: cst.BaseExpression) -> bool:
+    """An integer literal or ``len(...)``: a whole number, so ``a / b`` of two is ``a // b``."""
+    if isinstance(node, cst.Integer):
+        return True
+    return isinstance(node, cst.Call) and site.resolve(node.func) == "builtins.len"
+
+
+def _float_like(site: Site, node: cst.BaseExpression) -> bool:
+    """A float where an integer belongs: a float literal, a true division, np.ceil(...)."""
+    if isinstance(node, cst.Float):
+        return True
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide):
+        return True
+    return isinstance(node, cst.Call) and site.resolve(node.func) in FLOAT_RESULTS
+
+
+def _subplot_floats(site: Site) -> Outcome | None:
+    """``fig.add_subplot(rows / 2, 2, i)``: matplotlib < 3.5 took each of the three numbers
+    through int(); the rewrite does the same where a float shows (int(2.5) is 2)."""
+    pos = site.positional()
+    if len(pos) != 3 or site.has_star():
+        return None
+    where = [k for k, a in enumerate(pos) if _float_like(site, a.value)]
+    if not where:
+        return None
+    exact = {
+        k: isinstance(pos[k].value, cst.BinaryOperation)
+        and _whole(site, pos[k].value.left)
+        and _whole(site, pos[k].value.right)
+        for k in where
+    }
+
+    def as_int(k: int, value: cst.BaseExpression) -> cst.BaseExpression:
+        if isinstance(value, cst.Float) and not value.lpar:
+            return cst.Integer(str(int(float(value.value))))
+        if exact[k] and isinstance(value, cst.BinaryOperation):
+            return value.with_changes(
+                operator=cst.FloorDivide(
+                    whitespace_before=value.operator.whitespace_before,
+                    whitespace_after=value.operator.whitespace_after,
+                )
+            )
+        return cst.Call(func=cst.Name("int"), args=[cst.Arg(value.with_changes(lpar=[], rpar=[]))])
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        slots = [i for i, a in enumerate(args) if a.keyword is None and not a.star]
+        for k in where:
+            i = slots[k]
+            args[i] = args[i].with_changes(value=as_int(k, args[i].value))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
+# the Tick switches removed in 3.3 and the artist each one showed or hid
+TICK_ARTISTS = {
+    "gridOn": "gridline",
+    "tick1On": "tick1line",
+    "tick2On": "tick2line",
+    "label1On": "label1",
+    "label2On": "label2",
+}
+
+
+def _tick_switch(site: Site) -> Outcome | None:
+    """``tick.label1On = False``: since 3.3 an attribute nothing reads (the label stays); the
+    visibility of the artist it switched, as Tick.draw read it."""
+    node: cst.Assign = site.node
+    targets = [t.target for t in node.targets]
+    named = [t for t in targets if isinstance(t, cst.Attribute) and t.attr.value in TICK_ARTISTS]
+    if not named:
+        return None
+    if len(targets) != 1:
+        return Outcome(fix=None)
+    target = named[0]
+
+    def fix(n: cst.Assign, refs: Any) -> Any:
+        t = n.targets[0].target
+        assert isinstance(t, cst.Attribute)
+        artist = cst.Attribute(value=t.value, attr=cst.Name(TICK_ARTISTS[target.attr.value]))
+        return cst.Expr(edits.method_call(artist, "set_visible", [cst.Arg(n.value)]))
+
+    return Outcome(fix=fix)
+
+
 RULES = [
     Rule(
         id="MPL001",
@@ -2492,6 +2587,68 @@ RULES = [
                 "plt.bar([0, 1, 2], [3, 1, 2], color=['r', 'g', 'b'])\n"
                 "ax.scatter(x, y, c=[], edgecolor='black', s=100)\n"
                 "ax.bar(x, h, color='red')\nax.scatter(x, y, c='b')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL051",
+        library=LIB,
+        changed_in="3.5",
+        safety=SAFE,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.5.0.html",
+        message="add_subplot/subplot(rows, cols, index) take integers only since 3.5 (deprecated "
+        "3.3: 'add_subplot validates its inputs'); int() is the conversion they made",
+        replacement="fig.add_subplot(int(n / 2), 2, i); plt.subplot(4 // 2, 2, 1)",
+        why="Matplotlib 3.3 deprecated non-integer add_subplot(rows, cols, index) arguments "
+        "('Previously strings and floats were accepted and converted to int') and 3.5 made "
+        "them an error. A Python 2 notebook's n/2 is a float in Python 3, which old matplotlib "
+        "passed through int(); the rewrite writes that int() (// where both operands are whole "
+        "numbers: literals or len()).",
+        signatures=(
+            r"Number of (rows|columns) must be a positive integer, not (np\.float\d*\()?\d+\.\d+",
+            r"num must be an integer with 1 <= num <= \d+, not (np\.float\d*\()?\d+\.\d+",
+        ),
+        matchers=(
+            Call(functions=("matplotlib.pyplot.subplot",), check=_subplot_floats),
+            Call(methods=("add_subplot",), exclude=NOT_MPL, check=_subplot_floats),
+        ),
+        examples=(
+            (
+                "import numpy as np\nimport matplotlib.pyplot as plt\n"
+                "ax = fig.add_subplot(len(cols) / 2, 2, i + 1)\n"
+                "plt.subplot(np.ceil(n / 3.0), 3, k)\nplt.subplot(2.0, 2, (n / 2))\n"
+                "plt.subplot(2, 2, 1)",
+                "import numpy as np\nimport matplotlib.pyplot as plt\n"
+                "ax = fig.add_subplot(len(cols) // 2, 2, i + 1)\n"
+                "plt.subplot(int(np.ceil(n / 3.0)), 3, k)\nplt.subplot(2, 2, int(n / 2))\n"
+                "plt.subplot(2, 2, 1)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL052",
+        library=LIB,
+        changed_in="3.3",
+        safety=SAFE,
+        silent=True,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.3.0.html",
+        message="the Tick attributes gridOn/tick1On/tick2On/label1On/label2On were removed in "
+        "3.3 (deprecated 3.1): setting one hides nothing; set the visibility of "
+        "gridline/tick1line/tick2line/label1/label2",
+        replacement="tick.label1.set_visible(False)",
+        why="Matplotlib 3.1 deprecated the redundant Tick attributes ('Directly get and set the "
+        "visibility on the underlying artists, available as the gridline, tick1line, tick2line, "
+        "label1, and label2 attributes') and 3.3 removed them. An assignment still runs (it "
+        "sets an attribute nothing reads), so the tick, label or grid line it hid is drawn.",
+        matchers=(Node(types=("Assign",), check=_tick_switch),),
+        examples=(
+            (
+                "for tick in ax.xaxis.get_major_ticks():\n    tick.label1On = False\n"
+                "    tick.tick2On = i % 2 == 0\nax.yaxis.get_major_ticks()[0].gridOn = True\n"
+                "label1On = False",
+                "for tick in ax.xaxis.get_major_ticks():\n    tick.label1.set_visible(False)\n"
+                "    tick.tick2line.set_visible(i % 2 == 0)\n"
+                "ax.yaxis.get_major_ticks()[0].gridline.set_visible(True)\nlabel1On = False",
             ),
         ),
     ),
