@@ -93,6 +93,21 @@ CASES = [
     ("MPL044", MPL + "fig = plt.figure()\nfig.canvas.draw()\nb = fig.canvas.tostring_rgb()"),
     ("MPL051", MPL + "fig = plt.figure()\nn = 5\nax = fig.add_subplot(n / 2, 2, 1)"),
     ("MPL051", MPL + "ax = plt.subplot(2, 2, np.ceil(7 / 3))"),
+    (
+        "MPL053",
+        MPL + "import io\nimport matplotlib.dates as mdates\n"
+        "d, v = np.loadtxt(io.StringIO('2017-01-02,1\\n2017-01-03,2\\n'), delimiter=',', "
+        "unpack=True, converters={0: mdates.strpdate2num('%Y-%m-%d')})",
+    ),
+    (
+        "MPL053",
+        MPL + "from matplotlib.dates import bytespdate2num\nconv = bytespdate2num('%d/%m/%Y')",
+    ),
+    (
+        "MPL054",
+        MPL + "im = plt.imshow(np.arange(9.0).reshape(3, 3))\ncb = plt.colorbar(im)\n"
+        "cb.set_clim(0, 4)",
+    ),
     ("SNS009", "import seaborn.apionly as sns\nsns.set_style('white')"),
     ("SNS010", SNS + "sns.plt.plot([1, 2])"),
     (
@@ -306,3 +321,36 @@ def test_tick_switches_hide_what_they_named() -> None:
     )
     assert _run(code)["shown"] == (True, True, False)  # the silent change: nothing hidden
     assert _run(_rewrite(code, "MPL052"))["shown"] == (False, False, True)
+
+
+def test_strpdate2num_converters_give_the_old_date_numbers() -> None:
+    """strpdate2num(fmt)(s) was date2num(datetime(*time.strptime(s, fmt)[:6])) and the date
+    numbers of matplotlib < 3.3 counted days from 0001-01-01 (MPL047 pins that epoch)."""
+    import datetime
+
+    code = (
+        MPL + "import io\nimport matplotlib.dates as mdates\n"
+        "d, v = np.loadtxt(io.StringIO('2017-01-01 06:00,1\\n2017-01-03 00:00,2\\n'), "
+        "delimiter=',', unpack=True, converters={0: mdates.strpdate2num('%Y-%m-%d %H:%M')})\n"
+        "conv = mdates.bytespdate2num('%d/%m/%Y', 'ascii')\n"
+        "b = (conv(b'01/01/2017'), conv('02/01/2017'))"
+    )
+    new = _rewrite(_rewrite(code, "MPL053"), "MPL047")
+    import matplotlib.dates as mdates
+
+    mdates._reset_epoch_test_example()  # the epoch is fixed at the first conversion
+    try:
+        ns = _run(new)
+    finally:
+        mdates._reset_epoch_test_example()
+    old = datetime.date(2017, 1, 1).toordinal()  # days since 0000-12-31, matplotlib < 3.3
+    assert list(ns["d"]) == [old + 0.25, old + 2]
+    assert ns["b"] == (old, old + 1)
+
+
+def test_colorbar_limits_go_to_the_mappable_it_follows() -> None:
+    code = (
+        MPL + "im = plt.imshow(np.arange(9.0).reshape(3, 3))\ncb = plt.colorbar(im)\n"
+        "cb.set_clim(1, 4)\nlimits = (im.get_clim(), (cb.norm.vmin, cb.norm.vmax))"
+    )
+    assert _run(_rewrite(code, "MPL054"))["limits"] == ((1, 4), (1, 4))

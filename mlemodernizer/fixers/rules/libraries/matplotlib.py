@@ -17,7 +17,7 @@ from ..helpers import (
     object_no_attribute,
     unexpected_kwarg,
 )
-from ..infer import AXES, FIGURE
+from ..infer import AXES, COLORBAR, FIGURE
 from ..matchers import (
     MISSING,
     NOT_LITERAL,
@@ -1335,6 +1335,79 @@ def _tick_switch(site: Site) -> Outcome | None:
     return Outcome(fix=fix)
 
 
+DATE_PARSERS = tuple(
+    f"{module}.{name}"
+    for module in ("matplotlib.dates", "matplotlib.pylab", "pylab")
+    for name in ("strpdate2num", "bytespdate2num")
+)
+
+
+def _strpdate2num(site: Site) -> Outcome | None:
+    """``mdates.strpdate2num('%Y-%m-%d')``: a converter that computed
+    ``date2num(datetime.datetime(*time.strptime(s, fmt)[:6]))``; bytespdate2num decoded its
+    bytes first (numpy's loadtxt passes str since 1.23, so the rewrite takes both)."""
+    pos = site.positional()
+    fmt = site.kwarg("fmt") or (pos[0] if pos else None)
+    from_bytes = (site.qname or "").endswith("bytespdate2num")
+    encoding = site.kwarg("encoding") or (pos[1] if len(pos) > 1 else None)
+    allowed = 2 if from_bytes else 1
+    if (
+        fmt is None
+        or site.has_star()
+        or len(site.args) > allowed
+        or not isinstance(literal(fmt.value), str)
+        or (encoding is not None and not isinstance(literal(encoding.value), str))
+    ):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        date2num = edits.code(refs["matplotlib.dates.date2num"])
+        when = edits.code(refs["datetime.datetime"])
+        strptime = edits.code(refs["time.strptime"])
+        text = "s"
+        if from_bytes:
+            enc = edits.code(encoding.value) if encoding is not None else "'utf-8'"
+            text = f"s.decode({enc}) if isinstance(s, bytes) else s"
+        body = f"{date2num}({when}(*{strptime}({text}, {edits.code(fmt.value)})[:6]))"
+        lam = edits.expr(f"lambda s: {body}")
+        return lam.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+    return Outcome(
+        fix=fix,
+        needs=("matplotlib.dates.date2num", "datetime.datetime", "time.strptime"),
+        outer=True,
+    )
+
+
+COLORBAR_SETTERS = ("set_clim", "set_cmap", "set_norm", "get_clim", "get_cmap")
+
+
+def _colorbar_mappable(site: Site) -> Outcome | None:
+    """``cb.set_clim(0, 1)``: the colorbar follows its mappable since 3.1; set it there."""
+    if not site.proven:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        func = node.func
+        assert isinstance(func, cst.Attribute)
+        mappable = cst.Attribute(value=func.value, attr=cst.Name("mappable"))
+        return node.with_changes(func=func.with_changes(value=mappable))
+
+    return Outcome(fix=fix)
+
+
+def _import_only(proven: bool = True) -> Any:
+    """``from matplotlib.dates import strpdate2num``: the name leaves the import (its calls are
+    rewritten by the rule's Call matcher; a use by use check returns None)."""
+
+    def check(site: Site) -> Outcome | None:
+        if not isinstance(site.node, cst.ImportAlias):
+            return None
+        return Outcome(fix=lambda node, refs: node, proven=proven)
+
+    return check
+
+
 RULES = [
     Rule(
         id="MPL001",
@@ -2649,6 +2722,83 @@ RULES = [
                 "for tick in ax.xaxis.get_major_ticks():\n    tick.label1.set_visible(False)\n"
                 "    tick.tick2line.set_visible(i % 2 == 0)\n"
                 "ax.yaxis.get_major_ticks()[0].gridline.set_visible(True)\nlabel1On = False",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL053",
+        library=LIB,
+        changed_in="3.3",
+        safety=SAFE_IF,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.3.0.html",
+        condition="the format (and encoding) are literal strings",
+        message="dates.strpdate2num and dates.bytespdate2num were removed in 3.3 (deprecated "
+        "3.1); the converter they made is date2num of time.strptime's date",
+        replacement="converters={0: (lambda s: mdates.date2num(datetime(*strptime(s, "
+        "'%Y-%m-%d')[:6])))}",
+        why="Matplotlib 3.1 deprecated dates.strpdate2num and dates.bytespdate2num and 3.3 "
+        "removed them ('use time.strptime or dateutil.parser.parse or dates.datestr2num "
+        "instead'). strpdate2num(fmt) was a callable computing date2num(datetime.datetime("
+        "*time.strptime(s, fmt)[:6])); the rewrite is that lambda. bytespdate2num decoded "
+        "bytes first; numpy's loadtxt passes str since 1.23, so its lambda takes both. The "
+        "numbers count from date2num's epoch (MPL047 pins the old one).",
+        signatures=(
+            no_attribute("matplotlib.dates", ["strpdate2num", "bytespdate2num"]),
+            cannot_import(["strpdate2num", "bytespdate2num"], r"matplotlib\.(dates|pylab)"),
+        ),
+        matchers=(
+            Call(functions=DATE_PARSERS, check=_strpdate2num),
+            *(Symbol(old=q, check=_import_only()) for q in DATE_PARSERS),
+        ),
+        examples=(
+            (
+                "import numpy as np\nimport matplotlib.dates as mdates\n"
+                "d, v = np.loadtxt(f, delimiter=',', unpack=True, "
+                "converters={0: mdates.strpdate2num('%Y-%m-%d')})\n"
+                "conv = mdates.bytespdate2num('%d/%m/%Y')",
+                "import numpy as np\nimport matplotlib.dates as mdates\n"
+                "from datetime import datetime\nfrom time import strptime\n"
+                "d, v = np.loadtxt(f, delimiter=',', unpack=True, converters={0: (lambda s: "
+                "mdates.date2num(datetime(*strptime(s, '%Y-%m-%d')[:6])))})\n"
+                "conv = (lambda s: mdates.date2num(datetime(*strptime(s.decode('utf-8') "
+                "if isinstance(s, bytes) else s, '%d/%m/%Y')[:6])))",
+            ),
+            (
+                "from matplotlib.dates import bytespdate2num, num2date\n"
+                "conv = bytespdate2num('%Y%m%d', encoding='latin-1')",
+                "from matplotlib.dates import num2date\nfrom matplotlib.dates import date2num\n"
+                "from datetime import datetime\nfrom time import strptime\n"
+                "conv = (lambda s: date2num(datetime(*strptime(s.decode('latin-1') if "
+                "isinstance(s, bytes) else s, '%Y%m%d')[:6])))",
+            ),
+            ("import matplotlib.dates as mdates\nconv = mdates.strpdate2num(fmt)", None),
+        ),
+    ),
+    Rule(
+        id="MPL054",
+        library=LIB,
+        changed_in="3.3",
+        safety=REVIEW,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.3.0.html",
+        message="Colorbar.set_clim/set_cmap/set_norm (and get_clim/get_cmap) were removed in 3.3 "
+        "(deprecated 3.1): the colorbar follows its mappable; call them on cb.mappable",
+        replacement="cb.mappable.set_clim(0, 1)",
+        why="Matplotlib 3.1 made ColorbarBase no longer a ScalarMappable ('The colorbar is now "
+        "purely a follower to the ScalarMappable norm and colormap'), deprecating the inherited "
+        "set_norm/set_cmap/set_clim and their getters; 3.3 removed them ('use "
+        "ScalarMappable.set_clim instead'). Set on the mappable, the image or contour changes "
+        "too and the colorbar redraws to match, where the old call changed the colorbar's own "
+        "norm or colormap only: proposed for review.",
+        signatures=(object_no_attribute(COLORBAR_SETTERS, "Colorbar"),),
+        matchers=(Call(methods=COLORBAR_SETTERS, receivers=(COLORBAR,), check=_colorbar_mappable),),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nim = plt.imshow(a)\ncb = plt.colorbar(im)\n"
+                "cb.set_clim(0, 1)\nim.set_clim(0, 2)\nfig, ax = plt.subplots()\n"
+                "cbar = fig.colorbar(im, ax=ax)\ncbar.set_cmap('gray')",
+                "import matplotlib.pyplot as plt\nim = plt.imshow(a)\ncb = plt.colorbar(im)\n"
+                "cb.mappable.set_clim(0, 1)\nim.set_clim(0, 2)\nfig, ax = plt.subplots()\n"
+                "cbar = fig.colorbar(im, ax=ax)\ncbar.mappable.set_cmap('gray')",
             ),
         ),
     ),
