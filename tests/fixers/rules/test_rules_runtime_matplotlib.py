@@ -108,6 +108,8 @@ CASES = [
         MPL + "im = plt.imshow(np.arange(9.0).reshape(3, 3))\ncb = plt.colorbar(im)\n"
         "cb.set_clim(0, 4)",
     ),
+    ("MPL055", MPL + "r = plt.boxplot([1.0, 2, 3, 40], whis='range')"),
+    ("MPL056", MPL + "import matplotlib.mlab as mlab\nq = mlab.prctile(np.arange(10.0), 90)"),
     ("SNS009", "import seaborn.apionly as sns\nsns.set_style('white')"),
     ("SNS010", SNS + "sns.plt.plot([1, 2])"),
     (
@@ -354,3 +356,51 @@ def test_colorbar_limits_go_to_the_mappable_it_follows() -> None:
         "cb.set_clim(1, 4)\nlimits = (im.get_clim(), (cb.norm.vmin, cb.norm.vmax))"
     )
     assert _run(_rewrite(code, "MPL054"))["limits"] == ((1, 4), (1, 4))
+
+
+def test_whis_0_100_puts_the_whiskers_at_the_data_range() -> None:
+    """whis='range' drew the whiskers at the minimum and maximum (matplotlib < 3.4)."""
+    code = MPL + "data = [3.0, 1, 2, 2.5, 40, -7]\nr = plt.boxplot(data, whis='range')"
+    ns = _run(_rewrite(code, "MPL055"))
+    ends = sorted(float(w.get_ydata()[1]) for w in ns["r"]["whiskers"])
+    assert ends == [min(ns["data"]), max(ns["data"])]
+    assert not ns["r"]["fliers"][0].get_ydata().size  # nothing beyond them
+
+
+def _prctile_of_matplotlib_3_0(x, p=(0.0, 25.0, 50.0, 75.0, 100.0)):
+    """mlab.prctile as matplotlib 3.0 wrote it (derived from scipy's scoreatpercentile)."""
+    import numpy as np
+
+    per = np.array(p)
+    values = np.sort(x, axis=None)
+    idxs = per / 100 * (values.shape[0] - 1)
+    ai = idxs.astype(int)
+    bi = ai + 1
+    frac = idxs % 1
+    cond = bi >= len(values)
+    if per.ndim:
+        ai[cond] -= 1
+        bi[cond] -= 1
+        frac[cond] += 1
+    elif cond:
+        ai -= 1
+        bi -= 1
+        frac += 1
+    return values[ai] + (values[bi] - values[ai]) * frac
+
+
+def test_prctile_rewrite_gives_mlabs_percentiles() -> None:
+    import numpy as np
+
+    code = (
+        "import numpy as np\nimport matplotlib.mlab as mlab\n"
+        "x = np.random.default_rng(0).normal(size=(7, 13))\n"
+        "five = mlab.prctile(x)\nq = mlab.prctile(x, p=90)\nlo, hi = mlab.prctile(x, [2.5, 97.5])"
+    )
+    ns = _run(_rewrite(code, "MPL056"))
+    x = ns["x"]
+    np.testing.assert_allclose(ns["five"], _prctile_of_matplotlib_3_0(x), rtol=1e-14)
+    np.testing.assert_allclose(ns["q"], _prctile_of_matplotlib_3_0(x, 90), rtol=1e-14)
+    np.testing.assert_allclose(
+        [ns["lo"], ns["hi"]], _prctile_of_matplotlib_3_0(x, [2.5, 97.5]), rtol=1e-14
+    )

@@ -1408,6 +1408,35 @@ def _import_only(proven: bool = True) -> Any:
     return check
 
 
+PRCTILE_DEFAULT = "(0.0, 25.0, 50.0, 75.0, 100.0)"
+
+
+def _prctile(site: Site) -> Outcome | None:
+    """``mlab.prctile(x, p)``: the linearly interpolated percentiles of the flattened x, which
+    np.percentile computes; p's default was the five quartile points."""
+    pos = site.positional()
+    given: dict[str, cst.BaseExpression] = {}
+    for name, arg in zip(("x", "p"), pos, strict=False):
+        given[name] = arg.value
+    for a in site.args:
+        if a.keyword is not None:
+            if a.keyword.value not in ("x", "p") or a.keyword.value in given:
+                return Outcome(fix=None)
+            given[a.keyword.value] = a.value
+    if site.has_star() or len(pos) > 2 or "x" not in given:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        p = given.get("p", edits.expr(PRCTILE_DEFAULT))
+        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        return cst.Call(
+            func=refs["numpy.percentile"],
+            args=[cst.Arg(given["x"], comma=comma), cst.Arg(p)],
+        )
+
+    return Outcome(fix=fix, proven=False, needs=("numpy.percentile",), outer=True)
+
+
 RULES = [
     Rule(
         id="MPL001",
@@ -2799,6 +2828,80 @@ RULES = [
                 "import matplotlib.pyplot as plt\nim = plt.imshow(a)\ncb = plt.colorbar(im)\n"
                 "cb.mappable.set_clim(0, 1)\nim.set_clim(0, 2)\nfig, ax = plt.subplots()\n"
                 "cbar = fig.colorbar(im, ax=ax)\ncbar.mappable.set_cmap('gray')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL055",
+        library=LIB,
+        changed_in="3.4",
+        safety=SAFE,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.4.0.html",
+        message="boxplot(whis='range') was removed in 3.4 (deprecated 3.2); whis=(0, 100) "
+        "puts the whiskers at the data's minimum and maximum, as 'range' did",
+        replacement="plt.boxplot(data, whis=(0, 100))",
+        why="Matplotlib 3.2 deprecated whis='range' of Axes.boxplot and cbook.boxplot_stats "
+        "('set it to (0, 100) (which gets interpreted as percentiles) to achieve the same "
+        "effect') and 3.4 removed it. The 0th and 100th percentiles are the minimum and "
+        "maximum 'range' took.",
+        signatures=(r"whis must be a float or list of percentiles",),
+        matchers=(
+            kwarg_value(
+                "whis",
+                {"range": (0, 100)},
+                functions=(
+                    "matplotlib.pyplot.boxplot",
+                    "matplotlib.cbook.boxplot_stats",
+                    "seaborn.boxplot",
+                ),
+            ),
+            kwarg_value("whis", {"range": (0, 100)}, methods=("boxplot",)),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nplt.boxplot(data, whis='range')\n"
+                "ax.boxplot([a, b], whis='range', sym='')\ndf.boxplot(column='v', whis=1.5)",
+                "import matplotlib.pyplot as plt\nplt.boxplot(data, whis=(0, 100))\n"
+                "ax.boxplot([a, b], whis=(0, 100), sym='')\ndf.boxplot(column='v', whis=1.5)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL056",
+        library=LIB,
+        changed_in="3.1",
+        safety=SAFE_IF,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.1.0.html",
+        condition="x holds no NaN (prctile sorted NaNs last; np.percentile returns NaN)",
+        message="mlab.prctile (and pylab's prctile) were removed in 3.1; np.percentile "
+        "interpolates the same percentiles of the flattened data",
+        replacement="np.percentile(x, (0.0, 25.0, 50.0, 75.0, 100.0))",
+        why="Matplotlib 3.1 removed mlab.prctile and pylab's prctile ('use numpy.percentile "
+        "instead'). prctile sorted the flattened data and interpolated linearly between the "
+        "two nearest ranks, which is np.percentile's default; its default p, the quartile "
+        "points (0, 25, 50, 75, 100), is written out. With NaN in the data the old function "
+        "sorted them last and still gave numbers, where np.percentile gives NaN.",
+        signatures=(
+            no_attribute("matplotlib.mlab", ["prctile"]),
+            cannot_import(["prctile"], r"matplotlib\.(mlab|pylab)"),
+            r"name 'prctile' is not defined",
+        ),
+        matchers=(
+            Call(functions=tuple(f"{m}.prctile" for m in MLABS), check=_prctile),
+            *(Symbol(old=f"{m}.prctile", check=_import_only(proven=False)) for m in MLABS),
+        ),
+        examples=(
+            (
+                "import matplotlib.mlab as mlab\nq = mlab.prctile(x, p=90)\n"
+                "lo, hi = mlab.prctile(data.ravel(), [5, 95])\nfive = mlab.prctile(x)",
+                "import matplotlib.mlab as mlab\nimport numpy as np\nq = np.percentile(x, 90)\n"
+                "lo, hi = np.percentile(data.ravel(), [5, 95])\n"
+                "five = np.percentile(x, (0.0, 25.0, 50.0, 75.0, 100.0))",
+            ),
+            (
+                "from matplotlib.mlab import prctile\nimport numpy as np\n"
+                "lo, hi = prctile(x, p=(5, 95))",
+                "import numpy as np\nlo, hi = np.percentile(x, (5, 95))",
             ),
         ),
     ),
