@@ -110,6 +110,16 @@ CASES = [
     ),
     ("MPL055", MPL + "r = plt.boxplot([1.0, 2, 3, 40], whis='range')"),
     ("MPL056", MPL + "import matplotlib.mlab as mlab\nq = mlab.prctile(np.arange(10.0), 90)"),
+    (
+        "MPL057",
+        MPL + "im = plt.imshow(np.eye(3))\ncb = plt.colorbar(im)\nim.set_clim(0, 2)\n"
+        "cb.update_bruteforce(im)",
+    ),
+    (
+        "MPL058",
+        MPL + "from matplotlib import mpl\nfig, ax = plt.subplots()\n"
+        "cb = mpl.colorbar.ColorbarBase(ax, cmap=mpl.cm.cool, norm=mpl.colors.Normalize(0, 1))",
+    ),
     ("SNS009", "import seaborn.apionly as sns\nsns.set_style('white')"),
     ("SNS010", SNS + "sns.plt.plot([1, 2])"),
     (

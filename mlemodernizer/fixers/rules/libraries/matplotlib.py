@@ -24,6 +24,7 @@ from ..matchers import (
     Attr,
     Call,
     DictKey,
+    Module,
     Node,
     Outcome,
     Site,
@@ -2902,6 +2903,68 @@ RULES = [
                 "from matplotlib.mlab import prctile\nimport numpy as np\n"
                 "lo, hi = prctile(x, p=(5, 95))",
                 "import numpy as np\nlo, hi = np.percentile(x, (5, 95))",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL057",
+        library=LIB,
+        changed_in="3.5",
+        safety=SAFE,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.5.0.html",
+        message="Colorbar.update_bruteforce and on_mappable_changed were removed in 3.5 "
+        "(deprecated 3.3); both are update_normal",
+        replacement="cb.update_normal(im)",
+        why="Matplotlib 3.3 deprecated Colorbar.on_mappable_changed and update_bruteforce "
+        "('both can be replaced by calls to matplotlib.colorbar.Colorbar.update_normal'; 3.3's "
+        "update_bruteforce was a call to it) and 3.5 removed them.",
+        signatures=(object_no_attribute(["update_bruteforce", "on_mappable_changed"], "Colorbar"),),
+        matchers=(
+            Call(
+                methods=("update_bruteforce", "on_mappable_changed"),
+                exclude=NOT_MPL,
+                check=lambda site: Outcome(
+                    fix=lambda node, refs: edits.rename_method(node, "update_normal")
+                ),
+            ),
+        ),
+        examples=(
+            (
+                "im.set_data(frame)\ncb.update_bruteforce(im)\ncbar.on_mappable_changed(cs)",
+                "im.set_data(frame)\ncb.update_normal(im)\ncbar.update_normal(cs)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL058",
+        library=LIB,
+        changed_in="1.5",
+        safety=REVIEW,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_1.5.0.html",
+        message="the matplotlib.mpl module was removed in 1.5 (deprecated 1.3); use matplotlib "
+        "itself (its submodules are loaded once matplotlib.pyplot is imported)",
+        replacement="import matplotlib as mpl",
+        why="Matplotlib 1.3 deprecated the matplotlib.mpl module ('alternative: import "
+        "matplotlib as mpl') and 1.5 removed it ('mpl.py: Remove the module matplotlib.mpl'). "
+        "It only imported matplotlib's submodules (cm, colors, colorbar, dates, ticker, ...), "
+        "so mpl.colorbar is matplotlib.colorbar. matplotlib.pyplot loads every one of them; "
+        "without pyplot a submodule that matplotlib alone does not load (colorbar) needs its "
+        "own import: proposed for review.",
+        signatures=(
+            cannot_import(["mpl"], "matplotlib"),
+            r"No module named 'matplotlib\.mpl'",
+        ),
+        matchers=(Module(old="matplotlib.mpl", new="matplotlib"),),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nfrom matplotlib import mpl\n"
+                "cb = mpl.colorbar.ColorbarBase(ax, cmap=mpl.cm.cool, norm=norm)",
+                "import matplotlib.pyplot as plt\nimport matplotlib\n"
+                "cb = matplotlib.colorbar.ColorbarBase(ax, cmap=matplotlib.cm.cool, norm=norm)",
+            ),
+            (
+                "import matplotlib.mpl as mpl\nc = mpl.colors.Normalize(0, 1)",
+                "import matplotlib as mpl\nc = mpl.colors.Normalize(0, 1)",
             ),
         ),
     ),
