@@ -39,6 +39,9 @@ CASES = [
     ("MPL019", MPL + "plt.rc('axes', color_cycle=['r', 'g'])"),
     ("MPL020", MPL + "matplotlib.rcParams['text.latex.unicode'] = True"),
     ("MPL020", MPL + "plt.rcParams.update({'font.size': 9, 'axes.hold': True})"),
+    ("MPL020", MPL + "matplotlib.rcParams['pgf.debug'] = False"),
+    ("MPL020", MPL + "matplotlib.rcParams['verbose.level'] = 'helpful'"),
+    ("MPL020", MPL + "plt.rcParams.update({'text.latex.preview': True, 'verbose.fileo': 'x'})"),
     ("MPL021", MPL + "matplotlib.rcParams['text.latex.preamble'] = [r'\\usepackage{amsmath}']"),
     ("MPL022", MPL + "plt.bar(left=[1, 2], height=[3, 4])"),
     ("MPL022", MPL + "fig, ax = plt.subplots()\nax.barh(bottom=[1, 2], width=[3, 4])"),
@@ -68,6 +71,11 @@ CASES = [
         "MPL034",
         MPL + "fig = plt.figure()\nax = fig.add_subplot(projection='3d')\n"
         "ax.w_xaxis.set_pane_color((1, 1, 1, 0))",
+    ),
+    (
+        "MPL034",
+        MPL + "fig = plt.figure()\nax = fig.add_subplot(projection='3d')\n"
+        "ax.w_yaxis.set_pane_color((1, 1, 1, 0))",
     ),
     ("MPL035", MPL + "plt.stem([1, 2], [1, 2], use_line_collection=True)"),
     ("MPL036", MPL + "fig, axes = plt.subplots(1, 2)\nfirst = axes[0].is_first_col()"),

@@ -1923,6 +1923,14 @@ RULES = [
                 "import matplotlib as mpl\nmpl.rcParams['text.usetex'] = True\n"
                 "mpl.rcParams.update({'font.size': 12})",
             ),
+            (
+                "import matplotlib as mpl\nimport matplotlib.pyplot as plt\n"
+                "mpl.rcParams['pgf.debug'] = False\nmpl.rcParams['verbose.level'] = 'helpful'\n"
+                "plt.rcParams.update({'text.latex.preview': True, 'verbose.fileo': 'sys.stdout', "
+                "'font.size': 10})",
+                "import matplotlib as mpl\nimport matplotlib.pyplot as plt\n"
+                "plt.rcParams.update({'font.size': 10})",
+            ),
         ),
     ),
     Rule(
@@ -2300,8 +2308,10 @@ RULES = [
         ),
         examples=(
             (
-                "ax.w_xaxis.set_pane_color((1, 1, 1, 0))\nax.w_zaxis.line.set_lw(0)",
-                "ax.xaxis.set_pane_color((1, 1, 1, 0))\nax.zaxis.line.set_lw(0)",
+                "ax.w_xaxis.set_pane_color((1, 1, 1, 0))\nax.w_yaxis.set_pane_color((1, 1, 1, 0))\n"
+                "ax.w_zaxis.line.set_lw(0)",
+                "ax.xaxis.set_pane_color((1, 1, 1, 0))\nax.yaxis.set_pane_color((1, 1, 1, 0))\n"
+                "ax.zaxis.line.set_lw(0)",
             ),
         ),
     ),
