@@ -2835,10 +2835,11 @@ RULES = [
             (
                 "import matplotlib.pyplot as plt\nim = plt.imshow(a)\ncb = plt.colorbar(im)\n"
                 "cb.set_clim(0, 1)\nim.set_clim(0, 2)\nfig, ax = plt.subplots()\n"
-                "cbar = fig.colorbar(im, ax=ax)\ncbar.set_cmap('gray')",
+                "cbar = fig.colorbar(im, ax=ax)\ncbar.set_cmap('gray')\ncbar.set_norm(norm)",
                 "import matplotlib.pyplot as plt\nim = plt.imshow(a)\ncb = plt.colorbar(im)\n"
                 "cb.mappable.set_clim(0, 1)\nim.set_clim(0, 2)\nfig, ax = plt.subplots()\n"
-                "cbar = fig.colorbar(im, ax=ax)\ncbar.mappable.set_cmap('gray')",
+                "cbar = fig.colorbar(im, ax=ax)\ncbar.mappable.set_cmap('gray')\n"
+                "cbar.mappable.set_norm(norm)",
             ),
         ),
     ),
