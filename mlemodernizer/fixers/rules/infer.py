@@ -80,6 +80,7 @@ STRING_PREDICATES = {
 SERIES_PREDICATES = {"isnull", "notnull", "isna", "notna", "isin", "duplicated", "between"}
 AXES = "matplotlib.axes.Axes"
 LEGEND = "matplotlib.legend.Legend"
+COLORBAR = "matplotlib.colorbar.Colorbar"
 LR_SCHEDULER = "torch.optim.lr_scheduler.LRScheduler"
 OPTIMIZER = "torch.optim.Optimizer"
 KERAS_MODEL = "keras.Model"
@@ -342,6 +343,8 @@ class Inference:
             if ".layers." in q and name[:1].isupper():
                 return TypeInfo(KERAS_LAYER)
             return None
+        if q in ("matplotlib.colorbar.Colorbar", "matplotlib.colorbar.ColorbarBase"):
+            return TypeInfo(COLORBAR)
         if q.startswith("matplotlib.pyplot."):
             return {
                 "figure": TypeInfo(FIGURE),
@@ -350,6 +353,7 @@ class Inference:
                 "subplot": TypeInfo(AXES),
                 "axes": TypeInfo(AXES),
                 "legend": TypeInfo(LEGEND),
+                "colorbar": TypeInfo(COLORBAR),
             }.get(name)
         if q.startswith("torch.optim.lr_scheduler."):
             return TypeInfo(LR_SCHEDULER)
@@ -618,6 +622,8 @@ class Inference:
             return None
         if q == FIGURE and name in ("add_subplot", "gca", "add_axes"):
             return TypeInfo(AXES)
+        if q == FIGURE and name == "colorbar":
+            return TypeInfo(COLORBAR)
         if q == AXES:
             if name == "legend":
                 return TypeInfo(LEGEND)

@@ -39,6 +39,9 @@ CASES = [
     ("MPL019", MPL + "plt.rc('axes', color_cycle=['r', 'g'])"),
     ("MPL020", MPL + "matplotlib.rcParams['text.latex.unicode'] = True"),
     ("MPL020", MPL + "plt.rcParams.update({'font.size': 9, 'axes.hold': True})"),
+    ("MPL020", MPL + "matplotlib.rcParams['pgf.debug'] = False"),
+    ("MPL020", MPL + "matplotlib.rcParams['verbose.level'] = 'helpful'"),
+    ("MPL020", MPL + "plt.rcParams.update({'text.latex.preview': True, 'verbose.fileo': 'x'})"),
     ("MPL021", MPL + "matplotlib.rcParams['text.latex.preamble'] = [r'\\usepackage{amsmath}']"),
     ("MPL022", MPL + "plt.bar(left=[1, 2], height=[3, 4])"),
     ("MPL022", MPL + "fig, ax = plt.subplots()\nax.barh(bottom=[1, 2], width=[3, 4])"),
@@ -69,6 +72,11 @@ CASES = [
         MPL + "fig = plt.figure()\nax = fig.add_subplot(projection='3d')\n"
         "ax.w_xaxis.set_pane_color((1, 1, 1, 0))",
     ),
+    (
+        "MPL034",
+        MPL + "fig = plt.figure()\nax = fig.add_subplot(projection='3d')\n"
+        "ax.w_yaxis.set_pane_color((1, 1, 1, 0))",
+    ),
     ("MPL035", MPL + "plt.stem([1, 2], [1, 2], use_line_collection=True)"),
     ("MPL036", MPL + "fig, axes = plt.subplots(1, 2)\nfirst = axes[0].is_first_col()"),
     ("MPL037", MPL + "import matplotlib.colors as mcolors\nn = mcolors.DivergingNorm(vcenter=0)"),
@@ -91,6 +99,35 @@ CASES = [
         "    tick.label.set_fontsize(8)",
     ),
     ("MPL044", MPL + "fig = plt.figure()\nfig.canvas.draw()\nb = fig.canvas.tostring_rgb()"),
+    ("MPL051", MPL + "fig = plt.figure()\nn = 5\nax = fig.add_subplot(n / 2, 2, 1)"),
+    ("MPL051", MPL + "ax = plt.subplot(2, 2, np.ceil(7 / 3))"),
+    (
+        "MPL053",
+        MPL + "import io\nimport matplotlib.dates as mdates\n"
+        "d, v = np.loadtxt(io.StringIO('2017-01-02,1\\n2017-01-03,2\\n'), delimiter=',', "
+        "unpack=True, converters={0: mdates.strpdate2num('%Y-%m-%d')})",
+    ),
+    (
+        "MPL053",
+        MPL + "from matplotlib.dates import bytespdate2num\nconv = bytespdate2num('%d/%m/%Y')",
+    ),
+    (
+        "MPL054",
+        MPL + "im = plt.imshow(np.arange(9.0).reshape(3, 3))\ncb = plt.colorbar(im)\n"
+        "cb.set_clim(0, 4)",
+    ),
+    ("MPL055", MPL + "r = plt.boxplot([1.0, 2, 3, 40], whis='range')"),
+    ("MPL056", MPL + "import matplotlib.mlab as mlab\nq = mlab.prctile(np.arange(10.0), 90)"),
+    (
+        "MPL057",
+        MPL + "im = plt.imshow(np.eye(3))\ncb = plt.colorbar(im)\nim.set_clim(0, 2)\n"
+        "cb.update_bruteforce(im)",
+    ),
+    (
+        "MPL058",
+        MPL + "from matplotlib import mpl\nfig, ax = plt.subplots()\n"
+        "cb = mpl.colorbar.ColorbarBase(ax, cmap=mpl.cm.cool, norm=mpl.colors.Normalize(0, 1))",
+    ),
     ("SNS009", "import seaborn.apionly as sns\nsns.set_style('white')"),
     ("SNS010", SNS + "sns.plt.plot([1, 2])"),
     (
@@ -282,3 +319,106 @@ def test_violinplot_scale_hue_false_is_common_norm_true() -> None:
         for src in (code, new)
     ]
     assert widths[0] == widths[1]
+
+
+def test_subplot_numbers_go_through_int_as_matplotlib_3_4_took_them() -> None:
+    """matplotlib < 3.5 converted rows, cols and index with int(): 5 / 2 rows were 2."""
+    code = MPL + "fig = plt.figure()\nn = 5\nax = fig.add_subplot(n / 2, 2, 7 / 2)"
+    new = _rewrite(code, "MPL051")
+    spec = _run(new)["ax"].get_subplotspec()
+    rows, cols, first, _ = spec.get_geometry()
+    assert (rows, cols, first + 1) == (int(5 / 2), 2, int(7 / 2))
+
+
+def test_tick_switches_hide_what_they_named() -> None:
+    code = (
+        MPL + "fig, ax = plt.subplots()\nfor tick in ax.xaxis.get_major_ticks():\n"
+        "    tick.label1On = False\n    tick.tick1On = False\n"
+        "ax.yaxis.get_major_ticks()[0].gridOn = True\nfig.canvas.draw()\n"
+        "tick = ax.xaxis.get_major_ticks()[0]\n"
+        "shown = (tick.label1.get_visible(), tick.tick1line.get_visible(), "
+        "ax.yaxis.get_major_ticks()[0].gridline.get_visible())"
+    )
+    assert _run(code)["shown"] == (True, True, False)  # the silent change: nothing hidden
+    assert _run(_rewrite(code, "MPL052"))["shown"] == (False, False, True)
+
+
+def test_strpdate2num_converters_give_the_old_date_numbers() -> None:
+    """strpdate2num(fmt)(s) was date2num(datetime(*time.strptime(s, fmt)[:6])) and the date
+    numbers of matplotlib < 3.3 counted days from 0001-01-01 (MPL047 pins that epoch)."""
+    import datetime
+
+    code = (
+        MPL + "import io\nimport matplotlib.dates as mdates\n"
+        "d, v = np.loadtxt(io.StringIO('2017-01-01 06:00,1\\n2017-01-03 00:00,2\\n'), "
+        "delimiter=',', unpack=True, converters={0: mdates.strpdate2num('%Y-%m-%d %H:%M')})\n"
+        "conv = mdates.bytespdate2num('%d/%m/%Y', 'ascii')\n"
+        "b = (conv(b'01/01/2017'), conv('02/01/2017'))"
+    )
+    new = _rewrite(_rewrite(code, "MPL053"), "MPL047")
+    import matplotlib.dates as mdates
+
+    mdates._reset_epoch_test_example()  # the epoch is fixed at the first conversion
+    try:
+        ns = _run(new)
+    finally:
+        mdates._reset_epoch_test_example()
+    old = datetime.date(2017, 1, 1).toordinal()  # days since 0000-12-31, matplotlib < 3.3
+    assert list(ns["d"]) == [old + 0.25, old + 2]
+    assert ns["b"] == (old, old + 1)
+
+
+def test_colorbar_limits_go_to_the_mappable_it_follows() -> None:
+    code = (
+        MPL + "im = plt.imshow(np.arange(9.0).reshape(3, 3))\ncb = plt.colorbar(im)\n"
+        "cb.set_clim(1, 4)\nlimits = (im.get_clim(), (cb.norm.vmin, cb.norm.vmax))"
+    )
+    assert _run(_rewrite(code, "MPL054"))["limits"] == ((1, 4), (1, 4))
+
+
+def test_whis_0_100_puts_the_whiskers_at_the_data_range() -> None:
+    """whis='range' drew the whiskers at the minimum and maximum (matplotlib < 3.4)."""
+    code = MPL + "data = [3.0, 1, 2, 2.5, 40, -7]\nr = plt.boxplot(data, whis='range')"
+    ns = _run(_rewrite(code, "MPL055"))
+    ends = sorted(float(w.get_ydata()[1]) for w in ns["r"]["whiskers"])
+    assert ends == [min(ns["data"]), max(ns["data"])]
+    assert not ns["r"]["fliers"][0].get_ydata().size  # nothing beyond them
+
+
+def _prctile_of_matplotlib_3_0(x, p=(0.0, 25.0, 50.0, 75.0, 100.0)):
+    """mlab.prctile as matplotlib 3.0 wrote it (derived from scipy's scoreatpercentile)."""
+    import numpy as np
+
+    per = np.array(p)
+    values = np.sort(x, axis=None)
+    idxs = per / 100 * (values.shape[0] - 1)
+    ai = idxs.astype(int)
+    bi = ai + 1
+    frac = idxs % 1
+    cond = bi >= len(values)
+    if per.ndim:
+        ai[cond] -= 1
+        bi[cond] -= 1
+        frac[cond] += 1
+    elif cond:
+        ai -= 1
+        bi -= 1
+        frac += 1
+    return values[ai] + (values[bi] - values[ai]) * frac
+
+
+def test_prctile_rewrite_gives_mlabs_percentiles() -> None:
+    import numpy as np
+
+    code = (
+        "import numpy as np\nimport matplotlib.mlab as mlab\n"
+        "x = np.random.default_rng(0).normal(size=(7, 13))\n"
+        "five = mlab.prctile(x)\nq = mlab.prctile(x, p=90)\nlo, hi = mlab.prctile(x, [2.5, 97.5])"
+    )
+    ns = _run(_rewrite(code, "MPL056"))
+    x = ns["x"]
+    np.testing.assert_allclose(ns["five"], _prctile_of_matplotlib_3_0(x), rtol=1e-14)
+    np.testing.assert_allclose(ns["q"], _prctile_of_matplotlib_3_0(x, 90), rtol=1e-14)
+    np.testing.assert_allclose(
+        [ns["lo"], ns["hi"]], _prctile_of_matplotlib_3_0(x, [2.5, 97.5]), rtol=1e-14
+    )

@@ -17,13 +17,14 @@ from ..helpers import (
     object_no_attribute,
     unexpected_kwarg,
 )
-from ..infer import AXES, FIGURE
+from ..infer import AXES, COLORBAR, FIGURE
 from ..matchers import (
     MISSING,
     NOT_LITERAL,
     Attr,
     Call,
     DictKey,
+    Module,
     Node,
     Outcome,
     Site,
@@ -1240,6 +1241,203 @@ def _imread_url(site: Site) -> Outcome | None:
     return Outcome(fix=fix, proven=proven, needs=("urllib.request.urlopen", "io.BytesIO"))
 
 
+# --- candidates of the extracted items (fixers/rules/extracted/matplotlib.jsonl) ---------------
+
+# calls whose result is a float where an old notebook meant a count (np.ceil(n / 3))
+FLOAT_RESULTS = (
+    *(f"numpy.{n}" for n in ("ceil", "floor", "round", "rint", "around", "sqrt", "trunc")),
+    "math.sqrt",
+)
+
+
+def _whole(site: Site, node: cst.BaseExpression) -> bool:
+    """An integer literal or ``len(...)``: a whole number, so ``a / b`` of two is ``a // b``."""
+    if isinstance(node, cst.Integer):
+        return True
+    return isinstance(node, cst.Call) and site.resolve(node.func) == "builtins.len"
+
+
+def _float_like(site: Site, node: cst.BaseExpression) -> bool:
+    """A float where an integer belongs: a float literal, a true division, np.ceil(...)."""
+    if isinstance(node, cst.Float):
+        return True
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide):
+        return True
+    return isinstance(node, cst.Call) and site.resolve(node.func) in FLOAT_RESULTS
+
+
+def _subplot_floats(site: Site) -> Outcome | None:
+    """``fig.add_subplot(rows / 2, 2, i)``: matplotlib < 3.5 took each of the three numbers
+    through int(); the rewrite does the same where a float shows (int(2.5) is 2)."""
+    pos = site.positional()
+    if len(pos) != 3 or site.has_star():
+        return None
+    where = [k for k, a in enumerate(pos) if _float_like(site, a.value)]
+    if not where:
+        return None
+    exact = {
+        k: isinstance(pos[k].value, cst.BinaryOperation)
+        and _whole(site, pos[k].value.left)
+        and _whole(site, pos[k].value.right)
+        for k in where
+    }
+
+    def as_int(k: int, value: cst.BaseExpression) -> cst.BaseExpression:
+        if isinstance(value, cst.Float) and not value.lpar:
+            return cst.Integer(str(int(float(value.value))))
+        if exact[k] and isinstance(value, cst.BinaryOperation):
+            return value.with_changes(
+                operator=cst.FloorDivide(
+                    whitespace_before=value.operator.whitespace_before,
+                    whitespace_after=value.operator.whitespace_after,
+                )
+            )
+        return cst.Call(func=cst.Name("int"), args=[cst.Arg(value.with_changes(lpar=[], rpar=[]))])
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        slots = [i for i, a in enumerate(args) if a.keyword is None and not a.star]
+        for k in where:
+            i = slots[k]
+            args[i] = args[i].with_changes(value=as_int(k, args[i].value))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
+# the Tick switches removed in 3.3 and the artist each one showed or hid
+TICK_ARTISTS = {
+    "gridOn": "gridline",
+    "tick1On": "tick1line",
+    "tick2On": "tick2line",
+    "label1On": "label1",
+    "label2On": "label2",
+}
+
+
+def _tick_switch(site: Site) -> Outcome | None:
+    """``tick.label1On = False``: since 3.3 an attribute nothing reads (the label stays); the
+    visibility of the artist it switched, as Tick.draw read it."""
+    node: cst.Assign = site.node
+    targets = [t.target for t in node.targets]
+    named = [t for t in targets if isinstance(t, cst.Attribute) and t.attr.value in TICK_ARTISTS]
+    if not named:
+        return None
+    if len(targets) != 1:
+        return Outcome(fix=None)
+    target = named[0]
+
+    def fix(n: cst.Assign, refs: Any) -> Any:
+        t = n.targets[0].target
+        assert isinstance(t, cst.Attribute)
+        artist = cst.Attribute(value=t.value, attr=cst.Name(TICK_ARTISTS[target.attr.value]))
+        return cst.Expr(edits.method_call(artist, "set_visible", [cst.Arg(n.value)]))
+
+    return Outcome(fix=fix)
+
+
+DATE_PARSERS = tuple(
+    f"{module}.{name}"
+    for module in ("matplotlib.dates", "matplotlib.pylab", "pylab")
+    for name in ("strpdate2num", "bytespdate2num")
+)
+
+
+def _strpdate2num(site: Site) -> Outcome | None:
+    """``mdates.strpdate2num('%Y-%m-%d')``: a converter that computed
+    ``date2num(datetime.datetime(*time.strptime(s, fmt)[:6]))``; bytespdate2num decoded its
+    bytes first (numpy's loadtxt passes str since 1.23, so the rewrite takes both)."""
+    pos = site.positional()
+    fmt = site.kwarg("fmt") or (pos[0] if pos else None)
+    from_bytes = (site.qname or "").endswith("bytespdate2num")
+    encoding = site.kwarg("encoding") or (pos[1] if len(pos) > 1 else None)
+    allowed = 2 if from_bytes else 1
+    if (
+        fmt is None
+        or site.has_star()
+        or len(site.args) > allowed
+        or not isinstance(literal(fmt.value), str)
+        or (encoding is not None and not isinstance(literal(encoding.value), str))
+    ):
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        date2num = edits.code(refs["matplotlib.dates.date2num"])
+        when = edits.code(refs["datetime.datetime"])
+        strptime = edits.code(refs["time.strptime"])
+        text = "s"
+        if from_bytes:
+            enc = edits.code(encoding.value) if encoding is not None else "'utf-8'"
+            text = f"s.decode({enc}) if isinstance(s, bytes) else s"
+        body = f"{date2num}({when}(*{strptime}({text}, {edits.code(fmt.value)})[:6]))"
+        lam = edits.expr(f"lambda s: {body}")
+        return lam.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+    return Outcome(
+        fix=fix,
+        needs=("matplotlib.dates.date2num", "datetime.datetime", "time.strptime"),
+        outer=True,
+    )
+
+
+COLORBAR_SETTERS = ("set_clim", "set_cmap", "set_norm", "get_clim", "get_cmap")
+
+
+def _colorbar_mappable(site: Site) -> Outcome | None:
+    """``cb.set_clim(0, 1)``: the colorbar follows its mappable since 3.1; set it there."""
+    if not site.proven:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        func = node.func
+        assert isinstance(func, cst.Attribute)
+        mappable = cst.Attribute(value=func.value, attr=cst.Name("mappable"))
+        return node.with_changes(func=func.with_changes(value=mappable))
+
+    return Outcome(fix=fix)
+
+
+def _import_only(proven: bool = True) -> Any:
+    """``from matplotlib.dates import strpdate2num``: the name leaves the import (its calls are
+    rewritten by the rule's Call matcher; a use by use check returns None)."""
+
+    def check(site: Site) -> Outcome | None:
+        if not isinstance(site.node, cst.ImportAlias):
+            return None
+        return Outcome(fix=lambda node, refs: node, proven=proven)
+
+    return check
+
+
+PRCTILE_DEFAULT = "(0.0, 25.0, 50.0, 75.0, 100.0)"
+
+
+def _prctile(site: Site) -> Outcome | None:
+    """``mlab.prctile(x, p)``: the linearly interpolated percentiles of the flattened x, which
+    np.percentile computes; p's default was the five quartile points."""
+    pos = site.positional()
+    given: dict[str, cst.BaseExpression] = {}
+    for name, arg in zip(("x", "p"), pos, strict=False):
+        given[name] = arg.value
+    for a in site.args:
+        if a.keyword is not None:
+            if a.keyword.value not in ("x", "p") or a.keyword.value in given:
+                return Outcome(fix=None)
+            given[a.keyword.value] = a.value
+    if site.has_star() or len(pos) > 2 or "x" not in given:
+        return Outcome(fix=None)
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        p = given.get("p", edits.expr(PRCTILE_DEFAULT))
+        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        return cst.Call(
+            func=refs["numpy.percentile"],
+            args=[cst.Arg(given["x"], comma=comma), cst.Arg(p)],
+        )
+
+    return Outcome(fix=fix, proven=False, needs=("numpy.percentile",), outer=True)
+
+
 RULES = [
     Rule(
         id="MPL001",
@@ -1725,6 +1923,14 @@ RULES = [
                 "import matplotlib as mpl\nmpl.rcParams['text.usetex'] = True\n"
                 "mpl.rcParams.update({'font.size': 12})",
             ),
+            (
+                "import matplotlib as mpl\nimport matplotlib.pyplot as plt\n"
+                "mpl.rcParams['pgf.debug'] = False\nmpl.rcParams['verbose.level'] = 'helpful'\n"
+                "plt.rcParams.update({'text.latex.preview': True, 'verbose.fileo': 'sys.stdout', "
+                "'font.size': 10})",
+                "import matplotlib as mpl\nimport matplotlib.pyplot as plt\n"
+                "plt.rcParams.update({'font.size': 10})",
+            ),
         ),
     ),
     Rule(
@@ -2102,8 +2308,10 @@ RULES = [
         ),
         examples=(
             (
-                "ax.w_xaxis.set_pane_color((1, 1, 1, 0))\nax.w_zaxis.line.set_lw(0)",
-                "ax.xaxis.set_pane_color((1, 1, 1, 0))\nax.zaxis.line.set_lw(0)",
+                "ax.w_xaxis.set_pane_color((1, 1, 1, 0))\nax.w_yaxis.set_pane_color((1, 1, 1, 0))\n"
+                "ax.w_zaxis.line.set_lw(0)",
+                "ax.xaxis.set_pane_color((1, 1, 1, 0))\nax.yaxis.set_pane_color((1, 1, 1, 0))\n"
+                "ax.zaxis.line.set_lw(0)",
             ),
         ),
     ),
@@ -2509,6 +2717,282 @@ RULES = [
                 "plt.bar([0, 1, 2], [3, 1, 2], color=['r', 'g', 'b'])\n"
                 "ax.scatter(x, y, c=[], edgecolor='black', s=100)\n"
                 "ax.bar(x, h, color='red')\nax.scatter(x, y, c='b')",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL051",
+        library=LIB,
+        changed_in="3.5",
+        safety=SAFE,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.5.0.html",
+        message="add_subplot/subplot(rows, cols, index) take integers only since 3.5 (deprecated "
+        "3.3: 'add_subplot validates its inputs'); int() is the conversion they made",
+        replacement="fig.add_subplot(int(n / 2), 2, i); plt.subplot(4 // 2, 2, 1)",
+        why="Matplotlib 3.3 deprecated non-integer add_subplot(rows, cols, index) arguments "
+        "('Previously strings and floats were accepted and converted to int') and 3.5 made "
+        "them an error. A Python 2 notebook's n/2 is a float in Python 3, which old matplotlib "
+        "passed through int(); the rewrite writes that int() (// where both operands are whole "
+        "numbers: literals or len()).",
+        signatures=(
+            r"Number of (rows|columns) must be a positive integer, not (np\.float\d*\()?\d+\.\d+",
+            r"num must be an integer with 1 <= num <= \d+, not (np\.float\d*\()?\d+\.\d+",
+        ),
+        matchers=(
+            Call(functions=("matplotlib.pyplot.subplot",), check=_subplot_floats),
+            Call(methods=("add_subplot",), exclude=NOT_MPL, check=_subplot_floats),
+        ),
+        examples=(
+            (
+                "import numpy as np\nimport matplotlib.pyplot as plt\n"
+                "ax = fig.add_subplot(len(cols) / 2, 2, i + 1)\n"
+                "plt.subplot(np.ceil(n / 3.0), 3, k)\nplt.subplot(2.0, 2, (n / 2))\n"
+                "plt.subplot(2, 2, 1)",
+                "import numpy as np\nimport matplotlib.pyplot as plt\n"
+                "ax = fig.add_subplot(len(cols) // 2, 2, i + 1)\n"
+                "plt.subplot(int(np.ceil(n / 3.0)), 3, k)\nplt.subplot(2, 2, int(n / 2))\n"
+                "plt.subplot(2, 2, 1)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL052",
+        library=LIB,
+        changed_in="3.3",
+        safety=SAFE,
+        silent=True,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.3.0.html",
+        message="the Tick attributes gridOn/tick1On/tick2On/label1On/label2On were removed in "
+        "3.3 (deprecated 3.1): setting one hides nothing; set the visibility of "
+        "gridline/tick1line/tick2line/label1/label2",
+        replacement="tick.label1.set_visible(False)",
+        why="Matplotlib 3.1 deprecated the redundant Tick attributes ('Directly get and set the "
+        "visibility on the underlying artists, available as the gridline, tick1line, tick2line, "
+        "label1, and label2 attributes') and 3.3 removed them. An assignment still runs (it "
+        "sets an attribute nothing reads), so the tick, label or grid line it hid is drawn.",
+        matchers=(Node(types=("Assign",), check=_tick_switch),),
+        examples=(
+            (
+                "for tick in ax.xaxis.get_major_ticks():\n    tick.label1On = False\n"
+                "    tick.tick2On = i % 2 == 0\nax.yaxis.get_major_ticks()[0].gridOn = True\n"
+                "label1On = False",
+                "for tick in ax.xaxis.get_major_ticks():\n    tick.label1.set_visible(False)\n"
+                "    tick.tick2line.set_visible(i % 2 == 0)\n"
+                "ax.yaxis.get_major_ticks()[0].gridline.set_visible(True)\nlabel1On = False",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL053",
+        library=LIB,
+        changed_in="3.3",
+        safety=SAFE_IF,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.3.0.html",
+        condition="the format (and encoding) are literal strings",
+        message="dates.strpdate2num and dates.bytespdate2num were removed in 3.3 (deprecated "
+        "3.1); the converter they made is date2num of time.strptime's date",
+        replacement="converters={0: (lambda s: mdates.date2num(datetime(*strptime(s, "
+        "'%Y-%m-%d')[:6])))}",
+        why="Matplotlib 3.1 deprecated dates.strpdate2num and dates.bytespdate2num and 3.3 "
+        "removed them ('use time.strptime or dateutil.parser.parse or dates.datestr2num "
+        "instead'). strpdate2num(fmt) was a callable computing date2num(datetime.datetime("
+        "*time.strptime(s, fmt)[:6])); the rewrite is that lambda. bytespdate2num decoded "
+        "bytes first; numpy's loadtxt passes str since 1.23, so its lambda takes both. The "
+        "numbers count from date2num's epoch (MPL047 pins the old one).",
+        signatures=(
+            no_attribute("matplotlib.dates", ["strpdate2num", "bytespdate2num"]),
+            cannot_import(["strpdate2num", "bytespdate2num"], r"matplotlib\.(dates|pylab)"),
+        ),
+        matchers=(
+            Call(functions=DATE_PARSERS, check=_strpdate2num),
+            *(Symbol(old=q, check=_import_only()) for q in DATE_PARSERS),
+        ),
+        examples=(
+            (
+                "import numpy as np\nimport matplotlib.dates as mdates\n"
+                "d, v = np.loadtxt(f, delimiter=',', unpack=True, "
+                "converters={0: mdates.strpdate2num('%Y-%m-%d')})\n"
+                "conv = mdates.bytespdate2num('%d/%m/%Y')",
+                "import numpy as np\nimport matplotlib.dates as mdates\n"
+                "from datetime import datetime\nfrom time import strptime\n"
+                "d, v = np.loadtxt(f, delimiter=',', unpack=True, converters={0: (lambda s: "
+                "mdates.date2num(datetime(*strptime(s, '%Y-%m-%d')[:6])))})\n"
+                "conv = (lambda s: mdates.date2num(datetime(*strptime(s.decode('utf-8') "
+                "if isinstance(s, bytes) else s, '%d/%m/%Y')[:6])))",
+            ),
+            (
+                "from matplotlib.dates import bytespdate2num, num2date\n"
+                "conv = bytespdate2num('%Y%m%d', encoding='latin-1')",
+                "from matplotlib.dates import num2date\nfrom matplotlib.dates import date2num\n"
+                "from datetime import datetime\nfrom time import strptime\n"
+                "conv = (lambda s: date2num(datetime(*strptime(s.decode('latin-1') if "
+                "isinstance(s, bytes) else s, '%Y%m%d')[:6])))",
+            ),
+            ("import matplotlib.dates as mdates\nconv = mdates.strpdate2num(fmt)", None),
+        ),
+    ),
+    Rule(
+        id="MPL054",
+        library=LIB,
+        changed_in="3.3",
+        safety=REVIEW,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.3.0.html",
+        message="Colorbar.set_clim/set_cmap/set_norm (and get_clim/get_cmap) were removed in 3.3 "
+        "(deprecated 3.1): the colorbar follows its mappable; call them on cb.mappable",
+        replacement="cb.mappable.set_clim(0, 1)",
+        why="Matplotlib 3.1 made ColorbarBase no longer a ScalarMappable ('The colorbar is now "
+        "purely a follower to the ScalarMappable norm and colormap'), deprecating the inherited "
+        "set_norm/set_cmap/set_clim and their getters; 3.3 removed them ('use "
+        "ScalarMappable.set_clim instead'). Set on the mappable, the image or contour changes "
+        "too and the colorbar redraws to match, where the old call changed the colorbar's own "
+        "norm or colormap only: proposed for review.",
+        signatures=(object_no_attribute(COLORBAR_SETTERS, "Colorbar"),),
+        matchers=(Call(methods=COLORBAR_SETTERS, receivers=(COLORBAR,), check=_colorbar_mappable),),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nim = plt.imshow(a)\ncb = plt.colorbar(im)\n"
+                "cb.set_clim(0, 1)\nim.set_clim(0, 2)\nfig, ax = plt.subplots()\n"
+                "cbar = fig.colorbar(im, ax=ax)\ncbar.set_cmap('gray')\ncbar.set_norm(norm)",
+                "import matplotlib.pyplot as plt\nim = plt.imshow(a)\ncb = plt.colorbar(im)\n"
+                "cb.mappable.set_clim(0, 1)\nim.set_clim(0, 2)\nfig, ax = plt.subplots()\n"
+                "cbar = fig.colorbar(im, ax=ax)\ncbar.mappable.set_cmap('gray')\n"
+                "cbar.mappable.set_norm(norm)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL055",
+        library=LIB,
+        changed_in="3.4",
+        safety=SAFE,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.4.0.html",
+        message="boxplot(whis='range') was removed in 3.4 (deprecated 3.2); whis=(0, 100) "
+        "puts the whiskers at the data's minimum and maximum, as 'range' did",
+        replacement="plt.boxplot(data, whis=(0, 100))",
+        why="Matplotlib 3.2 deprecated whis='range' of Axes.boxplot and cbook.boxplot_stats "
+        "('set it to (0, 100) (which gets interpreted as percentiles) to achieve the same "
+        "effect') and 3.4 removed it. The 0th and 100th percentiles are the minimum and "
+        "maximum 'range' took.",
+        signatures=(r"whis must be a float or list of percentiles",),
+        matchers=(
+            kwarg_value(
+                "whis",
+                {"range": (0, 100)},
+                functions=(
+                    "matplotlib.pyplot.boxplot",
+                    "matplotlib.cbook.boxplot_stats",
+                    "seaborn.boxplot",
+                ),
+            ),
+            kwarg_value("whis", {"range": (0, 100)}, methods=("boxplot",)),
+        ),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nplt.boxplot(data, whis='range')\n"
+                "ax.boxplot([a, b], whis='range', sym='')\ndf.boxplot(column='v', whis=1.5)",
+                "import matplotlib.pyplot as plt\nplt.boxplot(data, whis=(0, 100))\n"
+                "ax.boxplot([a, b], whis=(0, 100), sym='')\ndf.boxplot(column='v', whis=1.5)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL056",
+        library=LIB,
+        changed_in="3.1",
+        safety=SAFE_IF,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.1.0.html",
+        condition="x holds no NaN (prctile sorted NaNs last; np.percentile returns NaN)",
+        message="mlab.prctile (and pylab's prctile) were removed in 3.1; np.percentile "
+        "interpolates the same percentiles of the flattened data",
+        replacement="np.percentile(x, (0.0, 25.0, 50.0, 75.0, 100.0))",
+        why="Matplotlib 3.1 removed mlab.prctile and pylab's prctile ('use numpy.percentile "
+        "instead'). prctile sorted the flattened data and interpolated linearly between the "
+        "two nearest ranks, which is np.percentile's default; its default p, the quartile "
+        "points (0, 25, 50, 75, 100), is written out. With NaN in the data the old function "
+        "sorted them last and still gave numbers, where np.percentile gives NaN.",
+        signatures=(
+            no_attribute("matplotlib.mlab", ["prctile"]),
+            cannot_import(["prctile"], r"matplotlib\.(mlab|pylab)"),
+            r"name 'prctile' is not defined",
+        ),
+        matchers=(
+            Call(functions=tuple(f"{m}.prctile" for m in MLABS), check=_prctile),
+            *(Symbol(old=f"{m}.prctile", check=_import_only(proven=False)) for m in MLABS),
+        ),
+        examples=(
+            (
+                "import matplotlib.mlab as mlab\nq = mlab.prctile(x, p=90)\n"
+                "lo, hi = mlab.prctile(data.ravel(), [5, 95])\nfive = mlab.prctile(x)",
+                "import matplotlib.mlab as mlab\nimport numpy as np\nq = np.percentile(x, 90)\n"
+                "lo, hi = np.percentile(data.ravel(), [5, 95])\n"
+                "five = np.percentile(x, (0.0, 25.0, 50.0, 75.0, 100.0))",
+            ),
+            (
+                "from matplotlib.mlab import prctile\nimport numpy as np\n"
+                "lo, hi = prctile(x, p=(5, 95))",
+                "import numpy as np\nlo, hi = np.percentile(x, (5, 95))",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL057",
+        library=LIB,
+        changed_in="3.5",
+        safety=SAFE,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.5.0.html",
+        message="Colorbar.update_bruteforce and on_mappable_changed were removed in 3.5 "
+        "(deprecated 3.3); both are update_normal",
+        replacement="cb.update_normal(im)",
+        why="Matplotlib 3.3 deprecated Colorbar.on_mappable_changed and update_bruteforce "
+        "('both can be replaced by calls to matplotlib.colorbar.Colorbar.update_normal'; 3.3's "
+        "update_bruteforce was a call to it) and 3.5 removed them.",
+        signatures=(object_no_attribute(["update_bruteforce", "on_mappable_changed"], "Colorbar"),),
+        matchers=(
+            Call(
+                methods=("update_bruteforce", "on_mappable_changed"),
+                exclude=NOT_MPL,
+                check=lambda site: Outcome(
+                    fix=lambda node, refs: edits.rename_method(node, "update_normal")
+                ),
+            ),
+        ),
+        examples=(
+            (
+                "im.set_data(frame)\ncb.update_bruteforce(im)\ncbar.on_mappable_changed(cs)",
+                "im.set_data(frame)\ncb.update_normal(im)\ncbar.update_normal(cs)",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL058",
+        library=LIB,
+        changed_in="1.5",
+        safety=REVIEW,
+        catalogue="https://matplotlib.org/stable/api/prev_api_changes/api_changes_1.5.0.html",
+        message="the matplotlib.mpl module was removed in 1.5 (deprecated 1.3); use matplotlib "
+        "itself (its submodules are loaded once matplotlib.pyplot is imported)",
+        replacement="import matplotlib as mpl",
+        why="Matplotlib 1.3 deprecated the matplotlib.mpl module ('alternative: import "
+        "matplotlib as mpl') and 1.5 removed it ('mpl.py: Remove the module matplotlib.mpl'). "
+        "It only imported matplotlib's submodules (cm, colors, colorbar, dates, ticker, ...), "
+        "so mpl.colorbar is matplotlib.colorbar. matplotlib.pyplot loads every one of them; "
+        "without pyplot a submodule that matplotlib alone does not load (colorbar) needs its "
+        "own import: proposed for review.",
+        signatures=(
+            cannot_import(["mpl"], "matplotlib"),
+            r"No module named 'matplotlib\.mpl'",
+        ),
+        matchers=(Module(old="matplotlib.mpl", new="matplotlib"),),
+        examples=(
+            (
+                "import matplotlib.pyplot as plt\nfrom matplotlib import mpl\n"
+                "cb = mpl.colorbar.ColorbarBase(ax, cmap=mpl.cm.cool, norm=norm)",
+                "import matplotlib.pyplot as plt\nimport matplotlib\n"
+                "cb = matplotlib.colorbar.ColorbarBase(ax, cmap=matplotlib.cm.cool, norm=norm)",
+            ),
+            (
+                "import matplotlib.mpl as mpl\nc = mpl.colors.Normalize(0, 1)",
+                "import matplotlib as mpl\nc = mpl.colors.Normalize(0, 1)",
             ),
         ),
     ),
