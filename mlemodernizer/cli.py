@@ -183,6 +183,13 @@ def options_from_args(args: argparse.Namespace) -> Options:
     return opts
 
 
+# as the panel says them (src/views/labels.ts fixTypeLabel)
+_FIX_TYPE_WORDS = {
+    "error_repair": "error repair",
+    "runtime_reduction": "runtime reduction",
+    "score_calibration": "score calibration",
+}
+
 # the runs with another seed, each in a few words
 _CHECK_RUNS = {
     "noise-baseline": "the unchanged notebook with another seed, to tell random cells apart",
@@ -229,7 +236,7 @@ class ProgressPrinter:
             line = f"[iteration {d['iteration']}] no fix: {d['summary']}"
         elif event.type in ("issue_detected", "loop_stopped"):
             # a stop (budget, llm_error, no_fix) prints as the issue line it always was
-            what = d["issue"] if event.type == "issue_detected" else d["reason"]
+            what = _issue_words(d) if event.type == "issue_detected" else d["reason"]
             line = f"[iteration {d['iteration']}] issue: {what}"
             if d.get("detail"):
                 line += f" ({d['detail']})"
@@ -239,11 +246,21 @@ class ProgressPrinter:
             rules = f" {','.join(d['rule_ids'])}" if d["rule_ids"] else ""
             who = d["model"] or d["source"]
             where = [c.get("path") or f"cell {c['cell_index'] + 1}" for c in d["changes"]]
-            plan = " ".join(d["plan"].split())[:160]
-            line = f"[{d['fix_id']}] {d['fix_type']} by {who}{rules}: {', '.join(where)}: {plan}"
+            plan = _clipped(" ".join(d["plan"].split()), 160)
+            kind = _FIX_TYPE_WORDS.get(d["fix_type"], d["fix_type"])
+            line = f"[{d['fix_id']}] {kind} by {who}{rules}: {', '.join(where)}: {plan}"
+            if d["source"] == "rule" and d.get("rules"):
+                # the rules in the panel's sentences (loop.rule_notes), one line each
+                head = f"[{d['fix_id']}] {kind} by the rules, in {', '.join(where)}:"
+                said = [
+                    f"{n['id']}" + (f" ({n['library']})" if n["library"] else "") + ": "
+                    + (n["message"] or "see `mlemodernizer rules " + n["id"] + "`")
+                    for n in d["rules"]
+                ]  # fmt: skip
+                line = "\n    ".join([head, *said])
             if d["source"] == "environment":
                 # what was found where, one line per cell: the evidence is the point
-                head = f"[{d['fix_id']}] {d['fix_type']} from the installed libraries:"
+                head = f"[{d['fix_id']}] {kind} from the installed libraries:"
                 line = "\n    ".join([head, *d["plan"].splitlines()])
         elif event.type == "fix_rolled_back":
             line = f"[{d['fix_id']}] rolled back: {d['reason']}"
@@ -270,6 +287,30 @@ class ProgressPrinter:
                 line += f"\n    cell {cell['cell_index'] + 1}: {said} [{cause}]: {cell['error']}"
         if line:
             print(line, file=self.stream, flush=True)
+
+
+def _clipped(text: str, limit: int) -> str:
+    """``text`` cut at a word before ``limit`` characters, with an ellipsis when cut."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:") + "…"
+
+
+def _issue_words(d: dict[str, Any]) -> str:
+    """What the iteration answers, as the panel's header says it: "an error in cell 4 (and 2
+    more cells)", "a timeout after 600.0 s", "the score off target: 0.71"."""
+    if d["issue"] == "error" and d.get("cell_index") is not None:
+        more = len(d.get("cells") or []) - 1
+        tail = f" (and {more} more cell{'s' if more > 1 else ''})" if more > 0 else ""
+        return f"an error in cell {d['cell_index'] + 1}{tail}"
+    if d["issue"] == "timeout":
+        ran = d.get("runtime_s")
+        return "a timeout" + (f" after {ran:.1f} s" if ran is not None else "")
+    if d["issue"] == "score_deviation":
+        score = d.get("score")
+        return "the score off target" + (f": {score}" if score is not None else "")
+    return str(d["issue"])
 
 
 def cmd_run(args: argparse.Namespace) -> int:

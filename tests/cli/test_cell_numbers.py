@@ -45,7 +45,7 @@ def test_run_and_its_batch_row_say_the_cell_a_person_sees(tmp_path: Path) -> Non
     assert run.returncode == 0, run.stderr
     # the progress lines: the failing cell, the cell the rule changed, the cell it fixed
     assert "cell 4: AttributeError: module 'numpy' has no attribute 'int'" in run.stderr
-    assert "by rule NPY001: cell 4: " in run.stderr
+    assert "[fix-1] error repair by the rules, in cell 4:\n    NPY001 (numpy): " in run.stderr
     assert "fixed since the baseline: cell 4" in run.stderr
     report = json.loads(run.stdout)
     assert report["baseline"]["first_error"].startswith("cell 4: AttributeError")
