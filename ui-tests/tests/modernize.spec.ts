@@ -487,6 +487,33 @@ test.describe('Commands, menus, settings', () => {
     await expect(health.locator('[data-health="docker"]')).toBeVisible();
   });
 
+  test('offline is a choice the panel saves (issue 40 item 6)', async ({
+    page
+  }) => {
+    await page.evaluate(() =>
+      window.jupyterapp.commands.execute('mlemodernizer:open-panel')
+    );
+    const health = modernizerPanel(page).locator('.jp-mlemodernizer-health');
+    await health.locator('summary').click();
+    const box = health.locator('.jp-mlemodernizer-offline-switch input');
+    await expect(box).not.toBeChecked();
+    await box.check();
+    const llm = health.locator('[data-health="llm"]');
+    await expect(llm).toContainText('off: rules only, no model (your choice)');
+    await expect(llm).toHaveAttribute('data-level', 'off');
+    await expect(health.locator('summary')).toHaveText('Server: ready');
+    // saved as the setting: a reload keeps it
+    await page.reload();
+    await page.evaluate(() =>
+      window.jupyterapp.commands.execute('mlemodernizer:open-panel')
+    );
+    const again = modernizerPanel(page).locator('.jp-mlemodernizer-health');
+    await again.locator('summary').click();
+    await expect(
+      again.locator('.jp-mlemodernizer-offline-switch input')
+    ).toBeChecked();
+  });
+
   test.describe('with a model in the settings the endpoint does not serve', () => {
     test.use({
       mockSettings: {
