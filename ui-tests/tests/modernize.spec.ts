@@ -497,7 +497,9 @@ test.describe('Commands, menus, settings', () => {
     await health.locator('summary').click();
     const box = health.locator('.jp-mlemodernizer-offline-switch input');
     await expect(box).not.toBeChecked();
-    await box.check();
+    // a controlled switch: it shows the setting once the settings registry saved it
+    await box.click();
+    await expect(box).toBeChecked();
     const llm = health.locator('[data-health="llm"]');
     await expect(llm).toContainText('off: rules only, no model (your choice)');
     await expect(llm).toHaveAttribute('data-level', 'off');
