@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import re
 import sys
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .extracted import shown_in
 
 STATUSES = ("rule", "environment", "compat", "none")
 COVERED = ("rule", "environment", "compat")
@@ -145,11 +146,10 @@ def problems(lists: Sequence[CoverageList]) -> list[str]:
                 unknown = [r for r in item.rules if r not in rules]
                 if unknown:
                     found.append(f"{where}: no rule {', '.join(unknown)}")
-                shown = _api_words(item.api)
                 examples = " ".join(
                     before for r in item.rules if r in rules for before, _ in rules[r].examples
                 )
-                if item.rules and not unknown and not any(_writes(examples, w) for w in shown):
+                if item.rules and not unknown and not shown_in(examples, item.api):
                     found.append(f"{where}: the examples of {', '.join(item.rules)} never show "
                                  f"{item.api}")  # fmt: skip
             if item.status == "compat" and not item.switch:
@@ -159,17 +159,6 @@ def problems(lists: Sequence[CoverageList]) -> list[str]:
             if item.status == "none" and not (item.reason and item.advice):
                 found.append(f"{where}: no automatic fix needs a reason and advice")
     return found
-
-
-def _writes(code: str, name: str) -> bool:
-    return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", code) is not None
-
-
-def _api_words(api: str) -> list[str]:
-    """What an example must write to show the API: its last dotted name (``ix`` of
-    ``DataFrame.ix``), or the words of a parameter (``normed=``)."""
-    last = api.replace("(", ".").replace(")", "").replace("=", "").split(".")
-    return [w.strip() for w in last if w.strip()][-1:]
 
 
 def totals_table(lists: Sequence[CoverageList]) -> str:

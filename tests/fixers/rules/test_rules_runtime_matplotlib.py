@@ -332,7 +332,8 @@ def test_subplot_numbers_go_through_int_as_matplotlib_3_4_took_them() -> None:
 
 def test_tick_switches_hide_what_they_named() -> None:
     code = (
-        MPL + "fig, ax = plt.subplots()\nfor tick in ax.xaxis.get_major_ticks():\n"
+        # no grid whatever style an earlier test left in rcParams (seaborn's turns it on)
+        MPL + "fig, ax = plt.subplots()\nax.grid(False)\nfor tick in ax.xaxis.get_major_ticks():\n"
         "    tick.label1On = False\n    tick.tick1On = False\n"
         "ax.yaxis.get_major_ticks()[0].gridOn = True\nfig.canvas.draw()\n"
         "tick = ax.xaxis.get_major_ticks()[0]\n"
