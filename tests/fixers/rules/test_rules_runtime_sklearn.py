@@ -150,6 +150,17 @@ CASES = [
         "import numpy as np\nfrom sklearn.utils.linear_assignment_ import linear_assignment\n"
         "pairs = linear_assignment(np.array([[4, 1], [2, 8]]))",
     ),
+    (
+        "SKL084",
+        DATA + "from sklearn.linear_model import BayesianRidge, ARDRegression\n"
+        "br = BayesianRidge(n_iter=1).fit(X, X @ [1.0, 2.0, 3.0])\n"
+        "ard = ARDRegression(n_iter=1).fit(X, X @ [1.0, 2.0, 3.0])",
+    ),
+    (
+        "SKL085",
+        DATA + "from sklearn.preprocessing import StandardScaler\n"
+        "Xc = np.c_[X, np.ones(40)]\nsc = StandardScaler().fit(Xc)\ns = sc.std_",
+    ),
 ]
 
 
@@ -268,3 +279,21 @@ def test_pinned_quantile_method_gives_numpy_percentile_edges() -> None:
     np, X = ns["np"], ns["X"]
     edges = ns["kb"].bin_edges_[0]
     assert np.allclose(edges, np.percentile(X[:, 0], [0, 25, 50, 75, 100]))
+
+
+def _case(rule_id: str) -> str:
+    return CASES[[r for r, _ in CASES].index(rule_id)][1]
+
+
+def test_bayesian_ridge_max_iter_caps_the_iterations_as_n_iter_did() -> None:
+    (new,), _ = rewrite(_case("SKL084"), ["SKL084"])
+    ns = _run(new)
+    assert ns["br"].n_iter_ == 1 and ns["ard"].n_iter_ == 1  # the default would run on
+
+
+def test_scale_is_what_std_was_constant_feature_included() -> None:
+    """0.16's std_: the per-feature standard deviation, a zero replaced by 1.0."""
+    (new,), _ = rewrite(_case("SKL085"), ["SKL085"])
+    ns = _run(new)
+    np, X = ns["np"], ns["X"]
+    assert np.allclose(ns["s"], np.r_[X.std(axis=0), 1.0])

@@ -1149,6 +1149,12 @@ def _assignment_pairs(site: Site) -> Outcome | None:
     )
 
 
+# --- release notes, second pass (issue 39) ------------------------------------------------------
+
+BAYES_RIDGES = qualify("sklearn.linear_model", ["BayesianRidge", "ARDRegression"])
+STANDARD_SCALER = ("sklearn.preprocessing.StandardScaler",)
+
+
 RULES = [
     Rule(
         id="SKL001",
@@ -3231,6 +3237,52 @@ RULES = [
                 "f = f1_score(y_test, y_pred, average='weighted')\np = precision_score(y_test, "
                 "y_pred, average='macro')\nb = fbeta_score(y_test, y_pred, beta=0.5, "
                 "average='weighted')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL084",
+        library=LIB,
+        changed_in="1.5",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="BayesianRidge/ARDRegression(n_iter=) was renamed max_iter= (1.3; n_iter removed "
+        "in 1.5)",
+        replacement="BayesianRidge(max_iter=300)",
+        why=f"Deprecated in 1.3 for max_iter, the same cap on the iterations ({_notes('1.3')}).",
+        signatures=(unexpected_kwarg(["n_iter"]),),
+        matchers=(kwarg_rename("n_iter", "max_iter", functions=BAYES_RIDGES),),
+        examples=(
+            (
+                "from sklearn.linear_model import BayesianRidge, ARDRegression\n"
+                "br = BayesianRidge(n_iter=500, tol=1e-4)\nard = ARDRegression(n_iter=100)",
+                "from sklearn.linear_model import BayesianRidge, ARDRegression\n"
+                "br = BayesianRidge(max_iter=500, tol=1e-4)\nard = ARDRegression(max_iter=100)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL085",
+        library=LIB,
+        changed_in="0.19",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the object is proven to be a StandardScaler",
+        message="StandardScaler.std_ was removed in 0.19; scale_ is the same array (the "
+        "per-feature scale, 1.0 for a constant feature)",
+        replacement="scaler.scale_",
+        why=f"Deprecated in 0.17 for scale_ ({_notes('0.17')}): from 0.17 std_ returned scale_, "
+        "and before it the standard deviation with zeros replaced by 1.0, as scale_ is.",
+        signatures=(object_no_attribute(["std_"], "StandardScaler"),),
+        matchers=(
+            Attr(names=("std_",), receivers=STANDARD_SCALER, check=_rename_attr_to("scale_")),
+        ),
+        examples=(
+            (
+                "from sklearn.preprocessing import StandardScaler\n"
+                "sc = StandardScaler().fit(X)\nX0 = X_std * sc.std_ + sc.mean_",
+                "from sklearn.preprocessing import StandardScaler\n"
+                "sc = StandardScaler().fit(X)\nX0 = X_std * sc.scale_ + sc.mean_",
             ),
         ),
     ),
