@@ -161,6 +161,26 @@ CASES = [
         DATA + "from sklearn.preprocessing import StandardScaler\n"
         "Xc = np.c_[X, np.ones(40)]\nsc = StandardScaler().fit(Xc)\ns = sc.std_",
     ),
+    (
+        "SKL086",
+        "import numpy as np\nfrom sklearn.cross_validation import LabelKFold\n"
+        "g = np.repeat(np.arange(6), [6, 5, 4, 3, 2, 1])\nfolds = LabelKFold(g)\n"
+        "tests = [sorted(set(g[te])) for tr, te in folds]",
+    ),
+    (
+        "SKL086",
+        "import numpy as np\nfrom sklearn import model_selection\n"  # as SKL001 leaves it
+        "g = np.repeat(np.arange(10), 2)\n"
+        "lplo = model_selection.LeavePLabelOut(g, p=2)\n"
+        "ss = model_selection.LabelShuffleSplit(g, n_iter=4, train_size=0.5, random_state=0)\n"
+        "n_test = [len(set(g[te])) for tr, te in ss]\nn_pairs = len(list(lplo))",
+    ),
+    (
+        "SKL087",
+        DATA + "from sklearn.naive_bayes import MultinomialNB, BernoulliNB\n"
+        "nb = MultinomialNB()\nnb.fit(X, y)\nbb = BernoulliNB().fit(X, y3)\n"
+        "c2, b2, c4, b4 = nb.coef_, nb.intercept_, bb.coef_, bb.intercept_",
+    ),
 ]
 
 
@@ -297,3 +317,31 @@ def test_scale_is_what_std_was_constant_feature_included() -> None:
     ns = _run(new)
     np, X = ns["np"], ns["X"]
     assert np.allclose(ns["s"], np.r_[X.std(axis=0), 1.0])
+
+
+def test_group_kfold_makes_the_label_folds_of_old() -> None:
+    """0.17's LabelKFold: three folds by default, the labels by decreasing size, each to the
+    lightest fold (sizes 6..1: {0, 5}, {1, 4}, {2, 3}); no ties, so the order is fixed."""
+    code = [c for r, c in CASES if r == "SKL086"][0]
+    (new,), _ = rewrite(code, ["SKL086"])
+    assert [[int(v) for v in t] for t in _run(new)["tests"]] == [[0, 5], [1, 4], [2, 3]]
+
+
+def test_group_shuffle_split_keeps_the_old_test_size_and_pairs() -> None:
+    """LabelShuffleSplit kept test_size=0.2 (2 of 10 labels) beside a train_size; LeavePLabelOut
+    left out every pair of the 10 labels."""
+    code = [c for r, c in CASES if r == "SKL086"][1]
+    (new,), _ = rewrite(code, ["SKL086"])
+    ns = _run(new)
+    assert ns["n_test"] == [2, 2, 2, 2] and ns["n_pairs"] == 45
+
+
+def test_naive_bayes_coef_is_what_0_23_returned() -> None:
+    """0.23's BaseDiscreteNB: for two classes only the second class's log probabilities (one
+    row, one intercept); for more, every class's."""
+    (new,), _ = rewrite(_case("SKL087"), ["SKL087"])
+    ns = _run(new)
+    nb, bb = ns["nb"], ns["bb"]
+    assert ns["c2"].shape == (1, 3) and ns["b2"].shape == (1,)
+    assert (ns["c2"][0] == nb.feature_log_prob_[1]).all() and ns["b2"][0] == nb.class_log_prior_[1]
+    assert ns["c4"].shape == (4, 3) and (ns["b4"] == bb.class_log_prior_).all()

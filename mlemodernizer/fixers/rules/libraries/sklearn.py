@@ -1154,6 +1154,87 @@ def _assignment_pairs(site: Site) -> Outcome | None:
 BAYES_RIDGES = qualify("sklearn.linear_model", ["BayesianRidge", "ARDRegression"])
 STANDARD_SCALER = ("sklearn.preprocessing.StandardScaler",)
 
+# sklearn.cross_validation's label splitters: old name -> (model_selection name, the old
+# positional parameters after the labels, {old keyword: (new keyword, old default)})
+LABEL_SPLITTERS: dict[str, tuple[str, list[str], dict[str, tuple[str, Any]]]] = {
+    "LabelKFold": ("GroupKFold", ["n_folds"], {"n_folds": ("n_splits", 3)}),
+    "LeaveOneLabelOut": ("LeaveOneGroupOut", [], {}),
+    "LeavePLabelOut": ("LeavePGroupsOut", ["p"], {"p": ("n_groups", MISSING)}),
+    "LabelShuffleSplit": (
+        "GroupShuffleSplit",
+        ["n_iter", "test_size", "train_size", "random_state"],
+        {"n_iter": ("n_splits", 5)},
+    ),
+}
+LABEL_MODULES = ("sklearn.cross_validation", "sklearn.model_selection")
+
+
+def _label_splitter(site: Site) -> Outcome | None:
+    """``LabelKFold(labels, n_folds=k)`` (an iterable of folds) is
+    ``list(GroupKFold(n_splits=k).split(np.zeros(len(labels)), groups=labels))``."""
+    name = (site.qname or "").rpartition(".")[2]
+    _, names, renamed = LABEL_SPLITTERS[name]
+    pos = site.positional()
+    labels_kw = site.kwarg("labels")
+    if site.has_star() or (not pos and labels_kw is None):
+        return Outcome(fix=None)
+    if len(pos) > (0 if labels_kw is not None else 1) + len(names):
+        return Outcome(fix=None)
+    # the old LabelShuffleSplit kept test_size=0.2 when train_size was given; today's default
+    # test size is then the complement of train_size
+    keep_test_size = name == "LabelShuffleSplit" and (
+        site.value("train_size", 3) is not MISSING and site.value("test_size", 2) is MISSING
+    )
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        i = edits.find_kwarg(node, "labels")
+        if i is not None:  # the labels as a keyword: make them the first positional again
+            others = [a for j, a in enumerate(node.args) if j != i]
+            first = node.args[i].with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT)
+            node = node.with_changes(args=[first, *others])
+        node = edits.positional_to_keywords(node, names, start=1)
+        labels = node.args[0].value
+        rest = list(node.args[1:])
+        for old, (new, default) in renamed.items():
+            if edits.find_kwarg(node, old) is None and default is not MISSING:
+                rest.append(edits.kwarg(old, edits.to_node(default)))
+            rest = [
+                a.with_changes(keyword=cst.Name(new)) if a.keyword and a.keyword.value == old else a
+                for a in rest
+            ]
+        if keep_test_size:
+            rest.append(edits.kwarg("test_size", edits.to_node(0.2)))
+        splitter = edits.add_args(node.with_changes(args=[]), [edits.strip_comma(a) for a in rest])
+        zeros = cst.Call(
+            func=refs["numpy.zeros"],
+            args=[cst.Arg(cst.Call(func=cst.Name("len"), args=[cst.Arg(labels)]))],
+        )
+        split = edits.method_call(
+            splitter, "split", [cst.Arg(zeros, comma=_comma()), edits.kwarg("groups", labels)]
+        )
+        return cst.Call(func=cst.Name("list"), args=[cst.Arg(split)])
+
+    return Outcome(fix=fix, needs=("numpy.zeros",), outer=True)
+
+
+# the discrete naive Bayes models whose coef_/intercept_ (0.23) read their log probabilities
+DISCRETE_NBS = qualify("sklearn.naive_bayes", ["MultinomialNB", "BernoulliNB", "ComplementNB"])
+NB_LINEAR_ATTRS = {"coef_": "feature_log_prob_", "intercept_": "class_log_prior_"}
+
+
+def _nb_linear_attr(site: Site) -> Outcome | None:
+    """``nb.coef_`` was ``feature_log_prob_[1:]`` for two classes, else ``feature_log_prob_``
+    (``intercept_``: ``class_log_prior_`` alike): the same conditional, on a plain name."""
+    if not site.proven or edits.dotted_name(site.node.value) is None:
+        return None  # coef_ is every linear model's: only a proven naive Bayes model
+    source = NB_LINEAR_ATTRS[site.node.attr.value]
+
+    def fix(node: cst.Attribute, refs: Any) -> cst.BaseExpression:
+        r = edits.code(node.value)
+        return edits.expr(f"({r}.{source}[1:] if len({r}.classes_) == 2 else {r}.{source})")
+
+    return Outcome(fix=fix, outer=True)
+
 
 RULES = [
     Rule(
@@ -3283,6 +3364,98 @@ RULES = [
                 "sc = StandardScaler().fit(X)\nX0 = X_std * sc.std_ + sc.mean_",
                 "from sklearn.preprocessing import StandardScaler\n"
                 "sc = StandardScaler().fit(X)\nX0 = X_std * sc.scale_ + sc.mean_",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL086",
+        library=LIB,
+        changed_in="0.20",
+        safety=REVIEW,
+        catalogue=NOTES,
+        message="the label splitters LabelKFold/LeaveOneLabelOut/LeavePLabelOut/LabelShuffleSplit "
+        "became GroupKFold/LeaveOneGroupOut/LeavePGroupsOut/GroupShuffleSplit (0.18; removed "
+        "with sklearn.cross_validation in 0.20), which take the labels in split(X, groups=)",
+        replacement="list(GroupKFold(n_splits=3).split(np.zeros(len(labels)), groups=labels))",
+        why=f"Renamed in 0.18 ({_notes('0.18')}: 'Rename of splitter classes which accepts group "
+        "labels along with data'): the new splitters take the labels as split()'s groups and "
+        "n_folds/n_iter/p as n_splits/n_groups. The folds are built the same way, but the "
+        "order of groups of equal size may differ, so the folds may too.",
+        signatures=(
+            cannot_import(LABEL_SPLITTERS),
+            # the lazy module's own message names both without quotes
+            r"module '?sklearn\.model_selection'? has no attribute "
+            rf"'?({'|'.join(LABEL_SPLITTERS)})",
+            no_module("sklearn.cross_validation"),
+        ),
+        matchers=(
+            *(
+                Symbol(old=f"{module}.{old}", new=f"sklearn.model_selection.{new}")
+                for module in LABEL_MODULES
+                for old, (new, _, _) in LABEL_SPLITTERS.items()
+            ),
+            Call(
+                functions=tuple(f"{m}.{old}" for m in LABEL_MODULES for old in LABEL_SPLITTERS),
+                check=_label_splitter,
+            ),
+        ),
+        examples=(
+            (
+                "import numpy as np\nfrom sklearn.cross_validation import LabelKFold\n"
+                "lkf = LabelKFold(labels, n_folds=5)",
+                "import numpy as np\nfrom sklearn.model_selection import GroupKFold\n"
+                "lkf = list(GroupKFold(n_splits=5).split(np.zeros(len(labels)), groups=labels))",
+            ),
+            (
+                "import numpy as np\nfrom sklearn import cross_validation\n"
+                "logo = cross_validation.LeaveOneLabelOut(subjects)\n"
+                "lplo = cross_validation.LeavePLabelOut(subjects, 2)\n"
+                "ss = cross_validation.LabelShuffleSplit(subjects, 10, train_size=0.5, "
+                "random_state=0)",
+                "import numpy as np\nfrom sklearn import cross_validation\n"
+                "from sklearn.model_selection import LeaveOneGroupOut\n"
+                "from sklearn.model_selection import LeavePGroupsOut\n"
+                "from sklearn.model_selection import GroupShuffleSplit\n"
+                "logo = list(LeaveOneGroupOut().split(np.zeros(len(subjects)), groups=subjects))\n"
+                "lplo = list(LeavePGroupsOut(n_groups=2)"
+                ".split(np.zeros(len(subjects)), groups=subjects))\n"
+                "ss = list(GroupShuffleSplit(n_splits=10, train_size=0.5, "
+                "random_state=0, test_size=0.2).split(np.zeros(len(subjects)), groups=subjects))",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL087",
+        library=LIB,
+        changed_in="1.1",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the object is proven to be a MultinomialNB, BernoulliNB or ComplementNB",
+        message="coef_/intercept_ of MultinomialNB/BernoulliNB/ComplementNB were removed in 1.1; "
+        "they were feature_log_prob_/class_log_prior_ (only the second class's row for two "
+        "classes)",
+        replacement="(nb.feature_log_prob_[1:] if len(nb.classes_) == 2 else nb.feature_log_prob_)",
+        why=f"Deprecated in 0.24 ({_notes('0.24')}). Until then BaseDiscreteNB defined coef_ as "
+        "feature_log_prob_[1:] when there were two classes and feature_log_prob_ otherwise, "
+        "and intercept_ the same way from class_log_prior_: the rewrite writes that out.",
+        signatures=(
+            object_no_attribute(
+                ["coef_", "intercept_"], "(MultinomialNB|BernoulliNB|ComplementNB)"
+            ),
+        ),
+        matchers=(
+            Attr(names=tuple(NB_LINEAR_ATTRS), receivers=DISCRETE_NBS, check=_nb_linear_attr),
+        ),
+        examples=(
+            (
+                "from sklearn.naive_bayes import MultinomialNB\n"
+                "nb = MultinomialNB()\nnb.fit(X, y)\n"
+                "top = np.argsort(nb.coef_[0])[-10:]\nb = nb.intercept_",
+                "from sklearn.naive_bayes import MultinomialNB\n"
+                "nb = MultinomialNB()\nnb.fit(X, y)\n"
+                "top = np.argsort((nb.feature_log_prob_[1:] if len(nb.classes_) == 2 else "
+                "nb.feature_log_prob_)[0])[-10:]\n"
+                "b = (nb.class_log_prior_[1:] if len(nb.classes_) == 2 else nb.class_log_prior_)",
             ),
         ),
     ),
