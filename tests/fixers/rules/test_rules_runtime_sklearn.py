@@ -181,6 +181,17 @@ CASES = [
         "nb = MultinomialNB()\nnb.fit(X, y)\nbb = BernoulliNB().fit(X, y3)\n"
         "c2, b2, c4, b4 = nb.coef_, nb.intercept_, bb.coef_, bb.intercept_",
     ),
+    (
+        "SKL088",
+        "import numpy as np\nfrom sklearn.ensemble import RandomForestClassifier\n"
+        "from sklearn.svm import LinearSVC\n"
+        "rng = np.random.RandomState(0)\nX = rng.rand(80, 8)\n"
+        "y = (X[:, 0] + X[:, 1] > 1).astype(int)\ny3 = (3 * X[:, 2]).astype(int)\n"
+        "rf = RandomForestClassifier(n_estimators=20, random_state=0)\nrf.fit(X, y)\n"
+        "X_rf = rf.transform(X)\nX_med = rf.transform(X, 'median')\n"
+        "lr = LinearSVC(penalty='l1', C=0.05, dual=False).fit(X, y3)\n"
+        "X_l1 = lr.transform(X)",
+    ),
 ]
 
 
@@ -345,3 +356,17 @@ def test_naive_bayes_coef_is_what_0_23_returned() -> None:
     assert ns["c2"].shape == (1, 3) and ns["b2"].shape == (1,)
     assert (ns["c2"][0] == nb.feature_log_prob_[1]).all() and ns["b2"][0] == nb.class_log_prior_[1]
     assert ns["c4"].shape == (4, 3) and (ns["b4"] == bb.class_log_prior_).all()
+
+
+def test_select_from_model_keeps_the_features_the_mixin_kept() -> None:
+    """The 0.16 mixin: importances (feature_importances_, or |coef_| summed over the classes)
+    at least the threshold: the mean, the median when asked, 1e-5 under an L1 penalty."""
+    (new,), _ = rewrite(_case("SKL088"), ["SKL088"])
+    ns = _run(new)
+    np, X = ns["np"], ns["X"]
+    imp = ns["rf"].feature_importances_
+    assert np.array_equal(ns["X_rf"], X[:, imp >= imp.mean()])
+    assert np.array_equal(ns["X_med"], X[:, imp >= np.median(imp)])
+    l1 = np.abs(ns["lr"].coef_).sum(axis=0)
+    assert 0 < ns["X_l1"].shape[1] < 8  # the L1 model dropped some features, not all
+    assert np.array_equal(ns["X_l1"], X[:, l1 >= 1e-5])

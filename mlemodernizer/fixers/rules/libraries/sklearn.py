@@ -1236,6 +1236,55 @@ def _nb_linear_attr(site: Site) -> Outcome | None:
     return Outcome(fix=fix, outer=True)
 
 
+# the models that had _LearntSelectorMixin's transform(X, threshold=None) until 0.19
+LEARNT_SELECTORS = (
+    *FORESTS,
+    *qualify("sklearn.tree", ["DecisionTreeClassifier", "DecisionTreeRegressor"]),
+    *qualify("sklearn.tree", ["ExtraTreeClassifier", "ExtraTreeRegressor"]),
+    *BOOSTING_TREES,
+    *qualify(
+        "sklearn.linear_model",
+        ["LogisticRegression", "SGDClassifier", "SGDRegressor", "Perceptron"],
+    ),
+    "sklearn.svm.LinearSVC",
+)
+
+
+def _learnt_selector_transform(site: Site) -> Outcome | None:
+    """``rf.transform(X)`` kept the features whose importance (feature_importances_, or |coef_|
+    summed over the classes) reached the threshold: 1e-5 for an L1 penalty, else the mean.
+    ``SelectFromModel(rf, prefit=True)`` has the same defaults."""
+    if not site.proven or site.has_star():
+        return None  # transform is every transformer's: only a proven model of the mixin
+    pos = site.positional()
+    if len(pos) > 2 or any(
+        a.keyword.value not in ("X", "threshold") for a in site.args if a.keyword
+    ):
+        return Outcome(fix=None)
+    if not site.args:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.positional_to_keywords(node, [None, "threshold"])
+        model = node.func.value
+        threshold = [a for a in node.args if a.keyword and a.keyword.value == "threshold"]
+        data = [a for a in node.args if not (a.keyword and a.keyword.value == "threshold")]
+        selector = cst.Call(
+            func=refs["sklearn.feature_selection.SelectFromModel"],
+            args=[
+                cst.Arg(model, comma=_comma()),
+                *[
+                    edits.kwarg("threshold", a.value).with_changes(comma=_comma())
+                    for a in threshold
+                ],
+                edits.kwarg("prefit", cst.Name("True")),
+            ],
+        )
+        return edits.method_call(selector, "transform", [edits.strip_comma(a) for a in data])
+
+    return Outcome(fix=fix, needs=("sklearn.feature_selection.SelectFromModel",), outer=True)
+
+
 RULES = [
     Rule(
         id="SKL001",
@@ -3456,6 +3505,53 @@ RULES = [
                 "top = np.argsort((nb.feature_log_prob_[1:] if len(nb.classes_) == 2 else "
                 "nb.feature_log_prob_)[0])[-10:]\n"
                 "b = (nb.class_log_prior_[1:] if len(nb.classes_) == 2 else nb.class_log_prior_)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL088",
+        library=LIB,
+        changed_in="0.19",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the object is proven to be a forest, tree, gradient boosting, "
+        "LogisticRegression, LinearSVC or SGD model (the ones that had the selecting transform)",
+        message="forests, trees, boosting and linear models lost transform(X, threshold=) "
+        "(feature selection by importance) in 0.19; SelectFromModel(model, prefit=True)"
+        ".transform(X) selects the same features",
+        replacement="SelectFromModel(rf, prefit=True).transform(X)",
+        why=f"Deprecated in 0.17 for the SelectFromModel meta-transformer ({_notes('0.17')}: "
+        "'Models inheriting from _LearntSelectorMixin will no longer support the transform "
+        "methods'). Its defaults are the mixin's: importances from feature_importances_ or "
+        "|coef_| summed over the classes, threshold 1e-5 for an L1 penalty and 'mean' "
+        "otherwise, a feature kept when its importance reaches the threshold.",
+        signatures=(object_no_attribute(["transform"]),),
+        matchers=(
+            Call(
+                methods=("transform",),
+                receivers=LEARNT_SELECTORS,
+                check=_learnt_selector_transform,
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.ensemble import RandomForestClassifier\n"
+                "rf = RandomForestClassifier(n_estimators=100)\nrf.fit(X, y)\n"
+                "X_new = rf.transform(X)\nX_med = rf.transform(X_test, 'median')",
+                "from sklearn.ensemble import RandomForestClassifier\n"
+                "from sklearn.feature_selection import SelectFromModel\n"
+                "rf = RandomForestClassifier(n_estimators=100)\nrf.fit(X, y)\n"
+                "X_new = SelectFromModel(rf, prefit=True).transform(X)\n"
+                "X_med = SelectFromModel(rf, threshold='median', prefit=True).transform(X_test)",
+            ),
+            (
+                "from sklearn.svm import LinearSVC\n"
+                "X_sel = LinearSVC(C=0.01, penalty='l1', dual=False).fit(X, y)"
+                ".transform(X, threshold=1e-3)",
+                "from sklearn.svm import LinearSVC\n"
+                "from sklearn.feature_selection import SelectFromModel\n"
+                "X_sel = SelectFromModel(LinearSVC(C=0.01, penalty='l1', dual=False).fit(X, y), "
+                "threshold=1e-3, prefit=True).transform(X)",
             ),
         ),
     ),
