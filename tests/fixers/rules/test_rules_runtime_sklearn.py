@@ -192,6 +192,11 @@ CASES = [
         "lr = LinearSVC(penalty='l1', C=0.05, dual=False).fit(X, y3)\n"
         "X_l1 = lr.transform(X)",
     ),
+    (
+        "SKL089",
+        DATA + "from sklearn.decomposition import FastICA\n"
+        "S = FastICA(n_components=2, whiten=True, random_state=0).fit_transform(X)",
+    ),
 ]
 
 
@@ -277,6 +282,11 @@ PINS = [
         "SKL080",
         DATA + "from sklearn.preprocessing import KBinsDiscretizer\n"
         "kb = KBinsDiscretizer(n_bins=4, encode='ordinal').fit(X)",
+    ),
+    (
+        "SKL090",
+        DATA + "from sklearn.decomposition import FastICA\n"
+        "S = FastICA(n_components=2, random_state=0).fit_transform(X)",
     ),
 ]
 
@@ -370,3 +380,15 @@ def test_select_from_model_keeps_the_features_the_mixin_kept() -> None:
     l1 = np.abs(ns["lr"].coef_).sum(axis=0)
     assert 0 < ns["X_l1"].shape[1] < 8  # the L1 model dropped some features, not all
     assert np.array_equal(ns["X_l1"], X[:, l1 >= 1e-5])
+
+
+def test_arbitrary_variance_is_what_whiten_true_gave() -> None:
+    """Before 1.1 (whiten=True, the default) the sources came out with standard deviation
+    1/sqrt(n_samples), not 1: both the rewrite of True and the pinned default give that."""
+    (new,), _ = rewrite(_case("SKL089"), ["SKL089"])
+    (pinned,), _ = rewrite(PINS[-1][1], ["SKL090"])
+    for code in (new, pinned):
+        ns = _run(code)
+        np = ns["np"]
+        assert np.allclose(ns["S"].std(axis=0), 1 / np.sqrt(40))
+    assert np.allclose(_run(PINS[-1][1])["S"].std(axis=0), 1.0)  # today's default differs

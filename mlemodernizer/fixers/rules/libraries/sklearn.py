@@ -1285,6 +1285,10 @@ def _learnt_selector_transform(site: Site) -> Outcome | None:
     return Outcome(fix=fix, needs=("sklearn.feature_selection.SelectFromModel",), outer=True)
 
 
+FAST_ICA = "sklearn.decomposition.FastICA"
+FAST_ICA_FUNCTION = "sklearn.decomposition.fastica"
+
+
 RULES = [
     Rule(
         id="SKL001",
@@ -3552,6 +3556,64 @@ RULES = [
                 "from sklearn.feature_selection import SelectFromModel\n"
                 "X_sel = SelectFromModel(LinearSVC(C=0.01, penalty='l1', dual=False).fit(X, y), "
                 "threshold=1e-3, prefit=True).transform(X)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL089",
+        library=LIB,
+        changed_in="1.3",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="FastICA/fastica(whiten=True) is refused since 1.3; whiten='arbitrary-variance' "
+        "is what True did",
+        replacement="FastICA(whiten='arbitrary-variance')",
+        why=f"1.1 added unit-variance whitening and named the old behaviour ({_notes('1.1')}: "
+        "\"True (which behaves like 'arbitrary-variance')\"); True was deprecated then and "
+        "raises from 1.3.",
+        signatures=(r"The 'whiten' parameter of (FastICA|fastica) must be .* Got True instead",),
+        matchers=(
+            kwarg_value(
+                "whiten", {True: "arbitrary-variance"}, functions=(FAST_ICA, FAST_ICA_FUNCTION)
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.decomposition import FastICA, fastica\n"
+                "ica = FastICA(n_components=3, whiten=True, random_state=0)\n"
+                "K, W, S = fastica(X, n_components=2, whiten=True)",
+                "from sklearn.decomposition import FastICA, fastica\n"
+                "ica = FastICA(n_components=3, whiten='arbitrary-variance', random_state=0)\n"
+                "K, W, S = fastica(X, n_components=2, whiten='arbitrary-variance')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL090",
+        library=LIB,
+        changed_in="1.3",
+        safety=SAFE,
+        silent=True,
+        pin=True,
+        catalogue=NOTES,
+        message="FastICA's default whiten changed True → 'unit-variance' in 1.3 (sources scaled "
+        "to unit variance); pin whiten='arbitrary-variance' to reproduce",
+        replacement="FastICA(n_components=3, whiten='arbitrary-variance')",
+        why=f'Announced in 1.1 ({_notes("1.1")}: "The default value of its whiten argument will '
+        "change from True (which behaves like 'arbitrary-variance') to 'unit-variance' "
+        'in version 1.3").',
+        matchers=(
+            pin_default("whiten", "arbitrary-variance", functions=(FAST_ICA,), position=2),
+            pin_default("whiten", "arbitrary-variance", functions=(FAST_ICA_FUNCTION,), position=3),
+        ),
+        examples=(
+            (
+                "from sklearn.decomposition import FastICA\n"
+                "S = FastICA(n_components=3, random_state=0).fit_transform(X)\n"
+                "raw = FastICA(whiten=False).fit_transform(Xw)",
+                "from sklearn.decomposition import FastICA\n"
+                "S = FastICA(n_components=3, random_state=0, whiten='arbitrary-variance')"
+                ".fit_transform(X)\nraw = FastICA(whiten=False).fit_transform(Xw)",
             ),
         ),
     ),
