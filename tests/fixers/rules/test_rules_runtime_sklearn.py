@@ -197,6 +197,11 @@ CASES = [
         DATA + "from sklearn.decomposition import FastICA\n"
         "S = FastICA(n_components=2, whiten=True, random_state=0).fit_transform(X)",
     ),
+    (
+        "SKL091",
+        DATA + "from sklearn.decomposition import PCA\n"
+        "pca = PCA(n_components=2).fit(X)\nZ = pca.transform(X, y)",
+    ),
 ]
 
 
@@ -287,6 +292,11 @@ PINS = [
         "SKL090",
         DATA + "from sklearn.decomposition import FastICA\n"
         "S = FastICA(n_components=2, random_state=0).fit_transform(X)",
+    ),
+    (
+        "SKL092",
+        DATA + "from sklearn.dummy import DummyClassifier\n"
+        "p = DummyClassifier(random_state=0).fit(X, y).predict(X)",
     ),
 ]
 
@@ -386,9 +396,32 @@ def test_arbitrary_variance_is_what_whiten_true_gave() -> None:
     """Before 1.1 (whiten=True, the default) the sources came out with standard deviation
     1/sqrt(n_samples), not 1: both the rewrite of True and the pinned default give that."""
     (new,), _ = rewrite(_case("SKL089"), ["SKL089"])
-    (pinned,), _ = rewrite(PINS[-1][1], ["SKL090"])
+    (pinned,), _ = rewrite(PINS[-2][1], ["SKL090"])
     for code in (new, pinned):
         ns = _run(code)
         np = ns["np"]
         assert np.allclose(ns["S"].std(axis=0), 1 / np.sqrt(40))
-    assert np.allclose(_run(PINS[-1][1])["S"].std(axis=0), 1.0)  # today's default differs
+    assert np.allclose(_run(PINS[-2][1])["S"].std(axis=0), 1.0)  # today's default differs
+
+
+def test_transform_without_y_is_what_transform_x_y_gave() -> None:
+    """y was ignored: StandardScaler today would take it as copy (and refuse an array)."""
+    code = DATA + (
+        "from sklearn.preprocessing import StandardScaler\n"
+        "sc = StandardScaler().fit(X)\nZ = sc.transform(X, y)"
+    )
+    with pytest.raises(ValueError):
+        _run(code)
+    (new,), _ = rewrite(code, ["SKL091"])
+    ns = _run(new)
+    np, X = ns["np"], ns["X"]
+    assert np.allclose(ns["Z"], (X - X.mean(axis=0)) / X.std(axis=0))
+
+
+def test_pinned_stratified_dummy_draws_both_classes() -> None:
+    """'stratified' draws each prediction from the class frequencies; today's 'prior' default
+    always predicts the most frequent class."""
+    assert len(set(_run(PINS[-1][1])["p"])) == 1
+    (new,), _ = rewrite(PINS[-1][1], ["SKL092"])
+    p = _run(new)["p"]
+    assert set(p) == {0, 1} and 10 < (p == 1).sum() < 30

@@ -1289,6 +1289,43 @@ FAST_ICA = "sklearn.decomposition.FastICA"
 FAST_ICA_FUNCTION = "sklearn.decomposition.fastica"
 
 
+# transformers whose transform(X, y=None) ignored y until 0.19 deprecated it: today's transform
+# takes X alone, or (X, copy=None) for the three whose copy came after the old y
+Y_IGNORING_TRANSFORMERS = (
+    *qualify("sklearn.preprocessing", ["StandardScaler", "Normalizer", "Binarizer"]),
+    *qualify(
+        "sklearn.preprocessing",
+        ["MinMaxScaler", "MaxAbsScaler", "RobustScaler", "PolynomialFeatures", "OneHotEncoder"],
+    ),
+    *qualify(
+        "sklearn.decomposition",
+        ["PCA", "IncrementalPCA", "TruncatedSVD", "KernelPCA", "NMF", "FactorAnalysis"],
+    ),
+    *KMEANS,
+    *qualify(
+        "sklearn.feature_selection",
+        ["SelectKBest", "SelectPercentile", "VarianceThreshold", "RFE", "RFECV"],
+    ),
+    *qualify("sklearn.random_projection", ["GaussianRandomProjection", "SparseRandomProjection"]),
+    *qualify("sklearn.kernel_approximation", ["RBFSampler", "Nystroem"]),
+    "sklearn.manifold.Isomap",
+    "sklearn.feature_extraction.DictVectorizer",
+)
+
+
+def _transform_y(site: Site) -> Outcome | None:
+    """``scaler.transform(X, y)``: the ignored y goes (StandardScaler would read it as copy)."""
+    if not site.proven or site.has_star():
+        return None  # transform is every object's: only a proven transformer of the list
+    pos = site.positional()
+    y = site.kwarg("y")
+    if len(site.args) != 2 or (len(pos) != 2 and (y is None or len(pos) != 1)):
+        return None
+    if y is not None:
+        return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, "y"))
+    return Outcome(fix=lambda node, refs: edits.drop_arg(node, 1))
+
+
 RULES = [
     Rule(
         id="SKL001",
@@ -3614,6 +3651,71 @@ RULES = [
                 "from sklearn.decomposition import FastICA\n"
                 "S = FastICA(n_components=3, random_state=0, whiten='arbitrary-variance')"
                 ".fit_transform(X)\nraw = FastICA(whiten=False).fit_transform(Xw)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL091",
+        library=LIB,
+        changed_in="0.21",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the object is proven to be one of the transformers whose transform ignored y",
+        message="transform(X, y): y was deprecated in 0.19 and is gone (StandardScaler reads it "
+        "as copy, others refuse it); transform(X) is the same call",
+        replacement="scaler.transform(X_test)",
+        why=f"0.19 deprecated the y parameter of transform ({_notes('0.19')}: 'Deprecate the y "
+        "parameter in transform and inverse_transform. The method should not accept y "
+        "parameter, as it's used at the prediction time'); it was never used.",
+        signatures=(
+            r"transform\(\) takes 2 positional arguments but 3 were given",
+            r"transform\(\) got an unexpected keyword argument 'y'",
+        ),
+        matchers=(
+            Call(methods=("transform",), receivers=Y_IGNORING_TRANSFORMERS, check=_transform_y),
+        ),
+        examples=(
+            (
+                "from sklearn.preprocessing import StandardScaler\n"
+                "from sklearn.decomposition import PCA\n"
+                "sc = StandardScaler().fit(X_train, y_train)\n"
+                "X_test_s = sc.transform(X_test, y_test)\n"
+                "pca = PCA(n_components=2)\npca.fit(X_train)\nZ = pca.transform(X_test, y=y_test)",
+                "from sklearn.preprocessing import StandardScaler\n"
+                "from sklearn.decomposition import PCA\n"
+                "sc = StandardScaler().fit(X_train, y_train)\n"
+                "X_test_s = sc.transform(X_test)\n"
+                "pca = PCA(n_components=2)\npca.fit(X_train)\nZ = pca.transform(X_test)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL092",
+        library=LIB,
+        changed_in="0.24",
+        safety=SAFE,
+        silent=True,
+        pin=True,
+        catalogue=NOTES,
+        message="DummyClassifier's default strategy changed 'stratified' → 'prior' in 0.24 (other "
+        "baseline predictions and scores); pin strategy='stratified' to reproduce",
+        replacement="DummyClassifier(strategy='stratified')",
+        why=f"Announced in 0.22 ({_notes('0.22')}: 'The default value of the strategy parameter "
+        'in dummy.DummyClassifier will change from "stratified" in version 0.22 to "prior" '
+        "in 0.24') and made in 0.24.",
+        matchers=(
+            pin_default(
+                "strategy", "stratified", functions=("sklearn.dummy.DummyClassifier",), position=0
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.dummy import DummyClassifier\n"
+                "base = DummyClassifier(random_state=0).fit(X_train, y_train)\n"
+                "mf = DummyClassifier(strategy='most_frequent')",
+                "from sklearn.dummy import DummyClassifier\n"
+                "base = DummyClassifier(random_state=0, strategy='stratified')"
+                ".fit(X_train, y_train)\nmf = DummyClassifier(strategy='most_frequent')",
             ),
         ),
     ),
