@@ -298,6 +298,11 @@ PINS = [
         DATA + "from sklearn.dummy import DummyClassifier\n"
         "p = DummyClassifier(random_state=0).fit(X, y).predict(X)",
     ),
+    (
+        "SKL093",
+        DATA + "from sklearn.decomposition import NMF\n"
+        "nmf = NMF(n_components=2, max_iter=1000)\nW = nmf.fit_transform(X)",
+    ),
 ]
 
 
@@ -396,12 +401,12 @@ def test_arbitrary_variance_is_what_whiten_true_gave() -> None:
     """Before 1.1 (whiten=True, the default) the sources came out with standard deviation
     1/sqrt(n_samples), not 1: both the rewrite of True and the pinned default give that."""
     (new,), _ = rewrite(_case("SKL089"), ["SKL089"])
-    (pinned,), _ = rewrite(PINS[-2][1], ["SKL090"])
+    (pinned,), _ = rewrite(PINS[-3][1], ["SKL090"])
     for code in (new, pinned):
         ns = _run(code)
         np = ns["np"]
         assert np.allclose(ns["S"].std(axis=0), 1 / np.sqrt(40))
-    assert np.allclose(_run(PINS[-2][1])["S"].std(axis=0), 1.0)  # today's default differs
+    assert np.allclose(_run(PINS[-3][1])["S"].std(axis=0), 1.0)  # today's default differs
 
 
 def test_transform_without_y_is_what_transform_x_y_gave() -> None:
@@ -421,7 +426,19 @@ def test_transform_without_y_is_what_transform_x_y_gave() -> None:
 def test_pinned_stratified_dummy_draws_both_classes() -> None:
     """'stratified' draws each prediction from the class frequencies; today's 'prior' default
     always predicts the most frequent class."""
-    assert len(set(_run(PINS[-1][1])["p"])) == 1
-    (new,), _ = rewrite(PINS[-1][1], ["SKL092"])
+    assert len(set(_run(PINS[-2][1])["p"])) == 1
+    (new,), _ = rewrite(PINS[-2][1], ["SKL092"])
     p = _run(new)["p"]
     assert set(p) == {0, 1} and 10 < (p == 1).sum() < 30
+
+
+def test_pinned_nmf_init_starts_where_none_did_before_1_1() -> None:
+    """With 2 components of 40 x 3 data, init=None meant 'nndsvd' until 1.0 ('nndsvda' since):
+    the pinned model starts there, so it ends where an explicit init='nndsvd' does."""
+    code = PINS[-1][1]
+    (new,), _ = rewrite(code, ["SKL093"])
+    pinned, today = _run(new), _run(code)
+    explicit = _run(code.replace("NMF(n_components=2,", "NMF(n_components=2, init='nndsvd',"))
+    np = pinned["np"]
+    assert np.allclose(pinned["W"], explicit["W"])
+    assert not np.allclose(pinned["W"], today["W"])

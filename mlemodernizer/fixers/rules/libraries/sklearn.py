@@ -3719,4 +3719,34 @@ RULES = [
             ),
         ),
     ),
+    Rule(
+        id="SKL093",
+        library=LIB,
+        changed_in="1.1",
+        safety=REVIEW,
+        silent=True,
+        pin=True,
+        catalogue=NOTES,
+        message="NMF(init=None) starts from 'nndsvda' instead of 'nndsvd' since 1.1 (other "
+        "factors); pin init='nndsvd' to reproduce (what None meant while n_components <= "
+        "min(n_samples, n_features); more components raise, where None chose 'random')",
+        replacement="NMF(n_components=10, init='nndsvd')",
+        why=f"Announced in 0.24 ({_notes('0.24')}: 'the init value, when init=None and "
+        'n_components <= min(n_samples, n_features) will be changed from "nndsvd" to '
+        "\"nndsvda\" in 1.1'). Outside that condition None chose 'random', before and after; "
+        "the pin is proposed for review because the shapes are only known when it runs.",
+        matchers=(
+            pin_default("init", "nndsvd", functions=("sklearn.decomposition.NMF",), position=1),
+        ),
+        examples=(
+            (
+                "from sklearn.decomposition import NMF\n"
+                "nmf = NMF(n_components=10, random_state=1, alpha=0.1)\n"
+                "r = NMF(n_components=5, init='random')",
+                "from sklearn.decomposition import NMF\n"
+                "nmf = NMF(n_components=10, random_state=1, alpha=0.1, init='nndsvd')\n"
+                "r = NMF(n_components=5, init='random')",
+            ),
+        ),
+    ),
 ]
