@@ -150,6 +150,58 @@ CASES = [
         "import numpy as np\nfrom sklearn.utils.linear_assignment_ import linear_assignment\n"
         "pairs = linear_assignment(np.array([[4, 1], [2, 8]]))",
     ),
+    (
+        "SKL084",
+        DATA + "from sklearn.linear_model import BayesianRidge, ARDRegression\n"
+        "br = BayesianRidge(n_iter=1).fit(X, X @ [1.0, 2.0, 3.0])\n"
+        "ard = ARDRegression(n_iter=1).fit(X, X @ [1.0, 2.0, 3.0])",
+    ),
+    (
+        "SKL085",
+        DATA + "from sklearn.preprocessing import StandardScaler\n"
+        "Xc = np.c_[X, np.ones(40)]\nsc = StandardScaler().fit(Xc)\ns = sc.std_",
+    ),
+    (
+        "SKL086",
+        "import numpy as np\nfrom sklearn.cross_validation import LabelKFold\n"
+        "g = np.repeat(np.arange(6), [6, 5, 4, 3, 2, 1])\nfolds = LabelKFold(g)\n"
+        "tests = [sorted(set(g[te])) for tr, te in folds]",
+    ),
+    (
+        "SKL086",
+        "import numpy as np\nfrom sklearn import model_selection\n"  # as SKL001 leaves it
+        "g = np.repeat(np.arange(10), 2)\n"
+        "lplo = model_selection.LeavePLabelOut(g, p=2)\n"
+        "ss = model_selection.LabelShuffleSplit(g, n_iter=4, train_size=0.5, random_state=0)\n"
+        "n_test = [len(set(g[te])) for tr, te in ss]\nn_pairs = len(list(lplo))",
+    ),
+    (
+        "SKL087",
+        DATA + "from sklearn.naive_bayes import MultinomialNB, BernoulliNB\n"
+        "nb = MultinomialNB()\nnb.fit(X, y)\nbb = BernoulliNB().fit(X, y3)\n"
+        "c2, b2, c4, b4 = nb.coef_, nb.intercept_, bb.coef_, bb.intercept_",
+    ),
+    (
+        "SKL088",
+        "import numpy as np\nfrom sklearn.ensemble import RandomForestClassifier\n"
+        "from sklearn.svm import LinearSVC\n"
+        "rng = np.random.RandomState(0)\nX = rng.rand(80, 8)\n"
+        "y = (X[:, 0] + X[:, 1] > 1).astype(int)\ny3 = (3 * X[:, 2]).astype(int)\n"
+        "rf = RandomForestClassifier(n_estimators=20, random_state=0)\nrf.fit(X, y)\n"
+        "X_rf = rf.transform(X)\nX_med = rf.transform(X, 'median')\n"
+        "lr = LinearSVC(penalty='l1', C=0.05, dual=False).fit(X, y3)\n"
+        "X_l1 = lr.transform(X)",
+    ),
+    (
+        "SKL089",
+        DATA + "from sklearn.decomposition import FastICA\n"
+        "S = FastICA(n_components=2, whiten=True, random_state=0).fit_transform(X)",
+    ),
+    (
+        "SKL091",
+        DATA + "from sklearn.decomposition import PCA\n"
+        "pca = PCA(n_components=2).fit(X)\nZ = pca.transform(X, y)",
+    ),
 ]
 
 
@@ -236,6 +288,21 @@ PINS = [
         DATA + "from sklearn.preprocessing import KBinsDiscretizer\n"
         "kb = KBinsDiscretizer(n_bins=4, encode='ordinal').fit(X)",
     ),
+    (
+        "SKL090",
+        DATA + "from sklearn.decomposition import FastICA\n"
+        "S = FastICA(n_components=2, random_state=0).fit_transform(X)",
+    ),
+    (
+        "SKL092",
+        DATA + "from sklearn.dummy import DummyClassifier\n"
+        "p = DummyClassifier(random_state=0).fit(X, y).predict(X)",
+    ),
+    (
+        "SKL093",
+        DATA + "from sklearn.decomposition import NMF\n"
+        "nmf = NMF(n_components=2, max_iter=1000)\nW = nmf.fit_transform(X)",
+    ),
 ]
 
 
@@ -268,3 +335,110 @@ def test_pinned_quantile_method_gives_numpy_percentile_edges() -> None:
     np, X = ns["np"], ns["X"]
     edges = ns["kb"].bin_edges_[0]
     assert np.allclose(edges, np.percentile(X[:, 0], [0, 25, 50, 75, 100]))
+
+
+def _case(rule_id: str) -> str:
+    return CASES[[r for r, _ in CASES].index(rule_id)][1]
+
+
+def test_bayesian_ridge_max_iter_caps_the_iterations_as_n_iter_did() -> None:
+    (new,), _ = rewrite(_case("SKL084"), ["SKL084"])
+    ns = _run(new)
+    assert ns["br"].n_iter_ == 1 and ns["ard"].n_iter_ == 1  # the default would run on
+
+
+def test_scale_is_what_std_was_constant_feature_included() -> None:
+    """0.16's std_: the per-feature standard deviation, a zero replaced by 1.0."""
+    (new,), _ = rewrite(_case("SKL085"), ["SKL085"])
+    ns = _run(new)
+    np, X = ns["np"], ns["X"]
+    assert np.allclose(ns["s"], np.r_[X.std(axis=0), 1.0])
+
+
+def test_group_kfold_makes_the_label_folds_of_old() -> None:
+    """0.17's LabelKFold: three folds by default, the labels by decreasing size, each to the
+    lightest fold (sizes 6..1: {0, 5}, {1, 4}, {2, 3}); no ties, so the order is fixed."""
+    code = [c for r, c in CASES if r == "SKL086"][0]
+    (new,), _ = rewrite(code, ["SKL086"])
+    assert [[int(v) for v in t] for t in _run(new)["tests"]] == [[0, 5], [1, 4], [2, 3]]
+
+
+def test_group_shuffle_split_keeps_the_old_test_size_and_pairs() -> None:
+    """LabelShuffleSplit kept test_size=0.2 (2 of 10 labels) beside a train_size; LeavePLabelOut
+    left out every pair of the 10 labels."""
+    code = [c for r, c in CASES if r == "SKL086"][1]
+    (new,), _ = rewrite(code, ["SKL086"])
+    ns = _run(new)
+    assert ns["n_test"] == [2, 2, 2, 2] and ns["n_pairs"] == 45
+
+
+def test_naive_bayes_coef_is_what_0_23_returned() -> None:
+    """0.23's BaseDiscreteNB: for two classes only the second class's log probabilities (one
+    row, one intercept); for more, every class's."""
+    (new,), _ = rewrite(_case("SKL087"), ["SKL087"])
+    ns = _run(new)
+    nb, bb = ns["nb"], ns["bb"]
+    assert ns["c2"].shape == (1, 3) and ns["b2"].shape == (1,)
+    assert (ns["c2"][0] == nb.feature_log_prob_[1]).all() and ns["b2"][0] == nb.class_log_prior_[1]
+    assert ns["c4"].shape == (4, 3) and (ns["b4"] == bb.class_log_prior_).all()
+
+
+def test_select_from_model_keeps_the_features_the_mixin_kept() -> None:
+    """The 0.16 mixin: importances (feature_importances_, or |coef_| summed over the classes)
+    at least the threshold: the mean, the median when asked, 1e-5 under an L1 penalty."""
+    (new,), _ = rewrite(_case("SKL088"), ["SKL088"])
+    ns = _run(new)
+    np, X = ns["np"], ns["X"]
+    imp = ns["rf"].feature_importances_
+    assert np.array_equal(ns["X_rf"], X[:, imp >= imp.mean()])
+    assert np.array_equal(ns["X_med"], X[:, imp >= np.median(imp)])
+    l1 = np.abs(ns["lr"].coef_).sum(axis=0)
+    assert 0 < ns["X_l1"].shape[1] < 8  # the L1 model dropped some features, not all
+    assert np.array_equal(ns["X_l1"], X[:, l1 >= 1e-5])
+
+
+def test_arbitrary_variance_is_what_whiten_true_gave() -> None:
+    """Before 1.1 (whiten=True, the default) the sources came out with standard deviation
+    1/sqrt(n_samples), not 1: both the rewrite of True and the pinned default give that."""
+    (new,), _ = rewrite(_case("SKL089"), ["SKL089"])
+    (pinned,), _ = rewrite(PINS[-3][1], ["SKL090"])
+    for code in (new, pinned):
+        ns = _run(code)
+        np = ns["np"]
+        assert np.allclose(ns["S"].std(axis=0), 1 / np.sqrt(40))
+    assert np.allclose(_run(PINS[-3][1])["S"].std(axis=0), 1.0)  # today's default differs
+
+
+def test_transform_without_y_is_what_transform_x_y_gave() -> None:
+    """y was ignored: StandardScaler today would take it as copy (and refuse an array)."""
+    code = DATA + (
+        "from sklearn.preprocessing import StandardScaler\n"
+        "sc = StandardScaler().fit(X)\nZ = sc.transform(X, y)"
+    )
+    with pytest.raises(ValueError):
+        _run(code)
+    (new,), _ = rewrite(code, ["SKL091"])
+    ns = _run(new)
+    np, X = ns["np"], ns["X"]
+    assert np.allclose(ns["Z"], (X - X.mean(axis=0)) / X.std(axis=0))
+
+
+def test_pinned_stratified_dummy_draws_both_classes() -> None:
+    """'stratified' draws each prediction from the class frequencies; today's 'prior' default
+    always predicts the most frequent class."""
+    assert len(set(_run(PINS[-2][1])["p"])) == 1
+    (new,), _ = rewrite(PINS[-2][1], ["SKL092"])
+    p = _run(new)["p"]
+    assert set(p) == {0, 1} and 10 < (p == 1).sum() < 30
+
+
+def test_pinned_nmf_init_starts_where_none_did_before_1_1() -> None:
+    """With 2 components of 40 x 3 data, init=None meant 'nndsvd' until 1.0 ('nndsvda' since):
+    the pinned model starts there, so it ends where an explicit init='nndsvd' does."""
+    code = PINS[-1][1]
+    (new,), _ = rewrite(code, ["SKL093"])
+    pinned, today = _run(new), _run(code)
+    explicit = _run(code.replace("NMF(n_components=2,", "NMF(n_components=2, init='nndsvd',"))
+    np = pinned["np"]
+    assert np.allclose(pinned["W"], explicit["W"])
+    assert not np.allclose(pinned["W"], today["W"])

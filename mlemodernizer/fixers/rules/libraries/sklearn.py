@@ -1149,6 +1149,183 @@ def _assignment_pairs(site: Site) -> Outcome | None:
     )
 
 
+# --- release notes, second pass (issue 39) ------------------------------------------------------
+
+BAYES_RIDGES = qualify("sklearn.linear_model", ["BayesianRidge", "ARDRegression"])
+STANDARD_SCALER = ("sklearn.preprocessing.StandardScaler",)
+
+# sklearn.cross_validation's label splitters: old name -> (model_selection name, the old
+# positional parameters after the labels, {old keyword: (new keyword, old default)})
+LABEL_SPLITTERS: dict[str, tuple[str, list[str], dict[str, tuple[str, Any]]]] = {
+    "LabelKFold": ("GroupKFold", ["n_folds"], {"n_folds": ("n_splits", 3)}),
+    "LeaveOneLabelOut": ("LeaveOneGroupOut", [], {}),
+    "LeavePLabelOut": ("LeavePGroupsOut", ["p"], {"p": ("n_groups", MISSING)}),
+    "LabelShuffleSplit": (
+        "GroupShuffleSplit",
+        ["n_iter", "test_size", "train_size", "random_state"],
+        {"n_iter": ("n_splits", 5)},
+    ),
+}
+LABEL_MODULES = ("sklearn.cross_validation", "sklearn.model_selection")
+
+
+def _label_splitter(site: Site) -> Outcome | None:
+    """``LabelKFold(labels, n_folds=k)`` (an iterable of folds) is
+    ``list(GroupKFold(n_splits=k).split(np.zeros(len(labels)), groups=labels))``."""
+    name = (site.qname or "").rpartition(".")[2]
+    _, names, renamed = LABEL_SPLITTERS[name]
+    pos = site.positional()
+    labels_kw = site.kwarg("labels")
+    if site.has_star() or (not pos and labels_kw is None):
+        return Outcome(fix=None)
+    if len(pos) > (0 if labels_kw is not None else 1) + len(names):
+        return Outcome(fix=None)
+    # the old LabelShuffleSplit kept test_size=0.2 when train_size was given; today's default
+    # test size is then the complement of train_size
+    keep_test_size = name == "LabelShuffleSplit" and (
+        site.value("train_size", 3) is not MISSING and site.value("test_size", 2) is MISSING
+    )
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        i = edits.find_kwarg(node, "labels")
+        if i is not None:  # the labels as a keyword: make them the first positional again
+            others = [a for j, a in enumerate(node.args) if j != i]
+            first = node.args[i].with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT)
+            node = node.with_changes(args=[first, *others])
+        node = edits.positional_to_keywords(node, names, start=1)
+        labels = node.args[0].value
+        rest = list(node.args[1:])
+        for old, (new, default) in renamed.items():
+            if edits.find_kwarg(node, old) is None and default is not MISSING:
+                rest.append(edits.kwarg(old, edits.to_node(default)))
+            rest = [
+                a.with_changes(keyword=cst.Name(new)) if a.keyword and a.keyword.value == old else a
+                for a in rest
+            ]
+        if keep_test_size:
+            rest.append(edits.kwarg("test_size", edits.to_node(0.2)))
+        splitter = edits.add_args(node.with_changes(args=[]), [edits.strip_comma(a) for a in rest])
+        zeros = cst.Call(
+            func=refs["numpy.zeros"],
+            args=[cst.Arg(cst.Call(func=cst.Name("len"), args=[cst.Arg(labels)]))],
+        )
+        split = edits.method_call(
+            splitter, "split", [cst.Arg(zeros, comma=_comma()), edits.kwarg("groups", labels)]
+        )
+        return cst.Call(func=cst.Name("list"), args=[cst.Arg(split)])
+
+    return Outcome(fix=fix, needs=("numpy.zeros",), outer=True)
+
+
+# the discrete naive Bayes models whose coef_/intercept_ (0.23) read their log probabilities
+DISCRETE_NBS = qualify("sklearn.naive_bayes", ["MultinomialNB", "BernoulliNB", "ComplementNB"])
+NB_LINEAR_ATTRS = {"coef_": "feature_log_prob_", "intercept_": "class_log_prior_"}
+
+
+def _nb_linear_attr(site: Site) -> Outcome | None:
+    """``nb.coef_`` was ``feature_log_prob_[1:]`` for two classes, else ``feature_log_prob_``
+    (``intercept_``: ``class_log_prior_`` alike): the same conditional, on a plain name."""
+    if not site.proven or edits.dotted_name(site.node.value) is None:
+        return None  # coef_ is every linear model's: only a proven naive Bayes model
+    source = NB_LINEAR_ATTRS[site.node.attr.value]
+
+    def fix(node: cst.Attribute, refs: Any) -> cst.BaseExpression:
+        r = edits.code(node.value)
+        return edits.expr(f"({r}.{source}[1:] if len({r}.classes_) == 2 else {r}.{source})")
+
+    return Outcome(fix=fix, outer=True)
+
+
+# the models that had _LearntSelectorMixin's transform(X, threshold=None) until 0.19
+LEARNT_SELECTORS = (
+    *FORESTS,
+    *qualify("sklearn.tree", ["DecisionTreeClassifier", "DecisionTreeRegressor"]),
+    *qualify("sklearn.tree", ["ExtraTreeClassifier", "ExtraTreeRegressor"]),
+    *BOOSTING_TREES,
+    *qualify(
+        "sklearn.linear_model",
+        ["LogisticRegression", "SGDClassifier", "SGDRegressor", "Perceptron"],
+    ),
+    "sklearn.svm.LinearSVC",
+)
+
+
+def _learnt_selector_transform(site: Site) -> Outcome | None:
+    """``rf.transform(X)`` kept the features whose importance (feature_importances_, or |coef_|
+    summed over the classes) reached the threshold: 1e-5 for an L1 penalty, else the mean.
+    ``SelectFromModel(rf, prefit=True)`` has the same defaults."""
+    if not site.proven or site.has_star():
+        return None  # transform is every transformer's: only a proven model of the mixin
+    pos = site.positional()
+    if len(pos) > 2 or any(
+        a.keyword.value not in ("X", "threshold") for a in site.args if a.keyword
+    ):
+        return Outcome(fix=None)
+    if not site.args:
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        node = edits.positional_to_keywords(node, [None, "threshold"])
+        model = node.func.value
+        threshold = [a for a in node.args if a.keyword and a.keyword.value == "threshold"]
+        data = [a for a in node.args if not (a.keyword and a.keyword.value == "threshold")]
+        selector = cst.Call(
+            func=refs["sklearn.feature_selection.SelectFromModel"],
+            args=[
+                cst.Arg(model, comma=_comma()),
+                *[
+                    edits.kwarg("threshold", a.value).with_changes(comma=_comma())
+                    for a in threshold
+                ],
+                edits.kwarg("prefit", cst.Name("True")),
+            ],
+        )
+        return edits.method_call(selector, "transform", [edits.strip_comma(a) for a in data])
+
+    return Outcome(fix=fix, needs=("sklearn.feature_selection.SelectFromModel",), outer=True)
+
+
+FAST_ICA = "sklearn.decomposition.FastICA"
+FAST_ICA_FUNCTION = "sklearn.decomposition.fastica"
+
+
+# transformers whose transform(X, y=None) ignored y until 0.19 deprecated it: today's transform
+# takes X alone, or (X, copy=None) for the three whose copy came after the old y
+Y_IGNORING_TRANSFORMERS = (
+    *qualify("sklearn.preprocessing", ["StandardScaler", "Normalizer", "Binarizer"]),
+    *qualify(
+        "sklearn.preprocessing",
+        ["MinMaxScaler", "MaxAbsScaler", "RobustScaler", "PolynomialFeatures", "OneHotEncoder"],
+    ),
+    *qualify(
+        "sklearn.decomposition",
+        ["PCA", "IncrementalPCA", "TruncatedSVD", "KernelPCA", "NMF", "FactorAnalysis"],
+    ),
+    *KMEANS,
+    *qualify(
+        "sklearn.feature_selection",
+        ["SelectKBest", "SelectPercentile", "VarianceThreshold", "RFE", "RFECV"],
+    ),
+    *qualify("sklearn.random_projection", ["GaussianRandomProjection", "SparseRandomProjection"]),
+    *qualify("sklearn.kernel_approximation", ["RBFSampler", "Nystroem"]),
+    "sklearn.manifold.Isomap",
+    "sklearn.feature_extraction.DictVectorizer",
+)
+
+
+def _transform_y(site: Site) -> Outcome | None:
+    """``scaler.transform(X, y)``: the ignored y goes (StandardScaler would read it as copy)."""
+    if not site.proven or site.has_star():
+        return None  # transform is every object's: only a proven transformer of the list
+    pos = site.positional()
+    y = site.kwarg("y")
+    if len(site.args) != 2 or (len(pos) != 2 and (y is None or len(pos) != 1)):
+        return None
+    if y is not None:
+        return Outcome(fix=lambda node, refs: edits.drop_kwargs(node, "y"))
+    return Outcome(fix=lambda node, refs: edits.drop_arg(node, 1))
+
+
 RULES = [
     Rule(
         id="SKL001",
@@ -3231,6 +3408,344 @@ RULES = [
                 "f = f1_score(y_test, y_pred, average='weighted')\np = precision_score(y_test, "
                 "y_pred, average='macro')\nb = fbeta_score(y_test, y_pred, beta=0.5, "
                 "average='weighted')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL084",
+        library=LIB,
+        changed_in="1.5",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="BayesianRidge/ARDRegression(n_iter=) was renamed max_iter= (1.3; n_iter removed "
+        "in 1.5)",
+        replacement="BayesianRidge(max_iter=300)",
+        why=f"Deprecated in 1.3 for max_iter, the same cap on the iterations ({_notes('1.3')}).",
+        signatures=(unexpected_kwarg(["n_iter"]),),
+        matchers=(kwarg_rename("n_iter", "max_iter", functions=BAYES_RIDGES),),
+        examples=(
+            (
+                "from sklearn.linear_model import BayesianRidge, ARDRegression\n"
+                "br = BayesianRidge(n_iter=500, tol=1e-4)\nard = ARDRegression(n_iter=100)",
+                "from sklearn.linear_model import BayesianRidge, ARDRegression\n"
+                "br = BayesianRidge(max_iter=500, tol=1e-4)\nard = ARDRegression(max_iter=100)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL085",
+        library=LIB,
+        changed_in="0.19",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the object is proven to be a StandardScaler",
+        message="StandardScaler.std_ was removed in 0.19; scale_ is the same array (the "
+        "per-feature scale, 1.0 for a constant feature)",
+        replacement="scaler.scale_",
+        why=f"Deprecated in 0.17 for scale_ ({_notes('0.17')}): from 0.17 std_ returned scale_, "
+        "and before it the standard deviation with zeros replaced by 1.0, as scale_ is.",
+        signatures=(object_no_attribute(["std_"], "StandardScaler"),),
+        matchers=(
+            Attr(names=("std_",), receivers=STANDARD_SCALER, check=_rename_attr_to("scale_")),
+        ),
+        examples=(
+            (
+                "from sklearn.preprocessing import StandardScaler\n"
+                "sc = StandardScaler().fit(X)\nX0 = X_std * sc.std_ + sc.mean_",
+                "from sklearn.preprocessing import StandardScaler\n"
+                "sc = StandardScaler().fit(X)\nX0 = X_std * sc.scale_ + sc.mean_",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL086",
+        library=LIB,
+        changed_in="0.20",
+        safety=REVIEW,
+        catalogue=NOTES,
+        message="the label splitters LabelKFold/LeaveOneLabelOut/LeavePLabelOut/LabelShuffleSplit "
+        "became GroupKFold/LeaveOneGroupOut/LeavePGroupsOut/GroupShuffleSplit (0.18; removed "
+        "with sklearn.cross_validation in 0.20), which take the labels in split(X, groups=)",
+        replacement="list(GroupKFold(n_splits=3).split(np.zeros(len(labels)), groups=labels))",
+        why=f"Renamed in 0.18 ({_notes('0.18')}: 'Rename of splitter classes which accepts group "
+        "labels along with data'): the new splitters take the labels as split()'s groups and "
+        "n_folds/n_iter/p as n_splits/n_groups. The folds are built the same way, but the "
+        "order of groups of equal size may differ, so the folds may too.",
+        signatures=(
+            cannot_import(LABEL_SPLITTERS),
+            # the lazy module's own message names both without quotes
+            r"module '?sklearn\.model_selection'? has no attribute "
+            rf"'?({'|'.join(LABEL_SPLITTERS)})",
+            no_module("sklearn.cross_validation"),
+        ),
+        matchers=(
+            *(
+                Symbol(old=f"{module}.{old}", new=f"sklearn.model_selection.{new}")
+                for module in LABEL_MODULES
+                for old, (new, _, _) in LABEL_SPLITTERS.items()
+            ),
+            Call(
+                functions=tuple(f"{m}.{old}" for m in LABEL_MODULES for old in LABEL_SPLITTERS),
+                check=_label_splitter,
+            ),
+        ),
+        examples=(
+            (
+                "import numpy as np\nfrom sklearn.cross_validation import LabelKFold\n"
+                "lkf = LabelKFold(labels, n_folds=5)",
+                "import numpy as np\nfrom sklearn.model_selection import GroupKFold\n"
+                "lkf = list(GroupKFold(n_splits=5).split(np.zeros(len(labels)), groups=labels))",
+            ),
+            (
+                "import numpy as np\nfrom sklearn import cross_validation\n"
+                "logo = cross_validation.LeaveOneLabelOut(subjects)\n"
+                "lplo = cross_validation.LeavePLabelOut(subjects, 2)\n"
+                "ss = cross_validation.LabelShuffleSplit(subjects, 10, train_size=0.5, "
+                "random_state=0)",
+                "import numpy as np\nfrom sklearn import cross_validation\n"
+                "from sklearn.model_selection import LeaveOneGroupOut\n"
+                "from sklearn.model_selection import LeavePGroupsOut\n"
+                "from sklearn.model_selection import GroupShuffleSplit\n"
+                "logo = list(LeaveOneGroupOut().split(np.zeros(len(subjects)), groups=subjects))\n"
+                "lplo = list(LeavePGroupsOut(n_groups=2)"
+                ".split(np.zeros(len(subjects)), groups=subjects))\n"
+                "ss = list(GroupShuffleSplit(n_splits=10, train_size=0.5, "
+                "random_state=0, test_size=0.2).split(np.zeros(len(subjects)), groups=subjects))",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL087",
+        library=LIB,
+        changed_in="1.1",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the object is proven to be a MultinomialNB, BernoulliNB or ComplementNB",
+        message="coef_/intercept_ of MultinomialNB/BernoulliNB/ComplementNB were removed in 1.1; "
+        "they were feature_log_prob_/class_log_prior_ (only the second class's row for two "
+        "classes)",
+        replacement="(nb.feature_log_prob_[1:] if len(nb.classes_) == 2 else nb.feature_log_prob_)",
+        why=f"Deprecated in 0.24 ({_notes('0.24')}). Until then BaseDiscreteNB defined coef_ as "
+        "feature_log_prob_[1:] when there were two classes and feature_log_prob_ otherwise, "
+        "and intercept_ the same way from class_log_prior_: the rewrite writes that out.",
+        signatures=(
+            object_no_attribute(
+                ["coef_", "intercept_"], "(MultinomialNB|BernoulliNB|ComplementNB)"
+            ),
+        ),
+        matchers=(
+            Attr(names=tuple(NB_LINEAR_ATTRS), receivers=DISCRETE_NBS, check=_nb_linear_attr),
+        ),
+        examples=(
+            (
+                "from sklearn.naive_bayes import MultinomialNB\n"
+                "nb = MultinomialNB()\nnb.fit(X, y)\n"
+                "top = np.argsort(nb.coef_[0])[-10:]\nb = nb.intercept_",
+                "from sklearn.naive_bayes import MultinomialNB\n"
+                "nb = MultinomialNB()\nnb.fit(X, y)\n"
+                "top = np.argsort((nb.feature_log_prob_[1:] if len(nb.classes_) == 2 else "
+                "nb.feature_log_prob_)[0])[-10:]\n"
+                "b = (nb.class_log_prior_[1:] if len(nb.classes_) == 2 else nb.class_log_prior_)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL088",
+        library=LIB,
+        changed_in="0.19",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the object is proven to be a forest, tree, gradient boosting, "
+        "LogisticRegression, LinearSVC or SGD model (the ones that had the selecting transform)",
+        message="forests, trees, boosting and linear models lost transform(X, threshold=) "
+        "(feature selection by importance) in 0.19; SelectFromModel(model, prefit=True)"
+        ".transform(X) selects the same features",
+        replacement="SelectFromModel(rf, prefit=True).transform(X)",
+        why=f"Deprecated in 0.17 for the SelectFromModel meta-transformer ({_notes('0.17')}: "
+        "'Models inheriting from _LearntSelectorMixin will no longer support the transform "
+        "methods'). Its defaults are the mixin's: importances from feature_importances_ or "
+        "|coef_| summed over the classes, threshold 1e-5 for an L1 penalty and 'mean' "
+        "otherwise, a feature kept when its importance reaches the threshold.",
+        signatures=(object_no_attribute(["transform"]),),
+        matchers=(
+            Call(
+                methods=("transform",),
+                receivers=LEARNT_SELECTORS,
+                check=_learnt_selector_transform,
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.ensemble import RandomForestClassifier\n"
+                "rf = RandomForestClassifier(n_estimators=100)\nrf.fit(X, y)\n"
+                "X_new = rf.transform(X)\nX_med = rf.transform(X_test, 'median')",
+                "from sklearn.ensemble import RandomForestClassifier\n"
+                "from sklearn.feature_selection import SelectFromModel\n"
+                "rf = RandomForestClassifier(n_estimators=100)\nrf.fit(X, y)\n"
+                "X_new = SelectFromModel(rf, prefit=True).transform(X)\n"
+                "X_med = SelectFromModel(rf, threshold='median', prefit=True).transform(X_test)",
+            ),
+            (
+                "from sklearn.svm import LinearSVC\n"
+                "X_sel = LinearSVC(C=0.01, penalty='l1', dual=False).fit(X, y)"
+                ".transform(X, threshold=1e-3)",
+                "from sklearn.svm import LinearSVC\n"
+                "from sklearn.feature_selection import SelectFromModel\n"
+                "X_sel = SelectFromModel(LinearSVC(C=0.01, penalty='l1', dual=False).fit(X, y), "
+                "threshold=1e-3, prefit=True).transform(X)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL089",
+        library=LIB,
+        changed_in="1.3",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="FastICA/fastica(whiten=True) is refused since 1.3; whiten='arbitrary-variance' "
+        "is what True did",
+        replacement="FastICA(whiten='arbitrary-variance')",
+        why=f"1.1 added unit-variance whitening and named the old behaviour ({_notes('1.1')}: "
+        "\"True (which behaves like 'arbitrary-variance')\"); True was deprecated then and "
+        "raises from 1.3.",
+        signatures=(r"The 'whiten' parameter of (FastICA|fastica) must be .* Got True instead",),
+        matchers=(
+            kwarg_value(
+                "whiten", {True: "arbitrary-variance"}, functions=(FAST_ICA, FAST_ICA_FUNCTION)
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.decomposition import FastICA, fastica\n"
+                "ica = FastICA(n_components=3, whiten=True, random_state=0)\n"
+                "K, W, S = fastica(X, n_components=2, whiten=True)",
+                "from sklearn.decomposition import FastICA, fastica\n"
+                "ica = FastICA(n_components=3, whiten='arbitrary-variance', random_state=0)\n"
+                "K, W, S = fastica(X, n_components=2, whiten='arbitrary-variance')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL090",
+        library=LIB,
+        changed_in="1.3",
+        safety=SAFE,
+        silent=True,
+        pin=True,
+        catalogue=NOTES,
+        message="FastICA's default whiten changed True → 'unit-variance' in 1.3 (sources scaled "
+        "to unit variance); pin whiten='arbitrary-variance' to reproduce",
+        replacement="FastICA(n_components=3, whiten='arbitrary-variance')",
+        why=f'Announced in 1.1 ({_notes("1.1")}: "The default value of its whiten argument will '
+        "change from True (which behaves like 'arbitrary-variance') to 'unit-variance' "
+        'in version 1.3").',
+        matchers=(
+            pin_default("whiten", "arbitrary-variance", functions=(FAST_ICA,), position=2),
+            pin_default("whiten", "arbitrary-variance", functions=(FAST_ICA_FUNCTION,), position=3),
+        ),
+        examples=(
+            (
+                "from sklearn.decomposition import FastICA\n"
+                "S = FastICA(n_components=3, random_state=0).fit_transform(X)\n"
+                "raw = FastICA(whiten=False).fit_transform(Xw)",
+                "from sklearn.decomposition import FastICA\n"
+                "S = FastICA(n_components=3, random_state=0, whiten='arbitrary-variance')"
+                ".fit_transform(X)\nraw = FastICA(whiten=False).fit_transform(Xw)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL091",
+        library=LIB,
+        changed_in="0.21",
+        safety=SAFE_IF,
+        catalogue=NOTES,
+        condition="the object is proven to be one of the transformers whose transform ignored y",
+        message="transform(X, y): y was deprecated in 0.19 and is gone (StandardScaler reads it "
+        "as copy, others refuse it); transform(X) is the same call",
+        replacement="scaler.transform(X_test)",
+        why=f"0.19 deprecated the y parameter of transform ({_notes('0.19')}: 'Deprecate the y "
+        "parameter in transform and inverse_transform. The method should not accept y "
+        "parameter, as it's used at the prediction time'); it was never used.",
+        signatures=(
+            r"transform\(\) takes 2 positional arguments but 3 were given",
+            r"transform\(\) got an unexpected keyword argument 'y'",
+        ),
+        matchers=(
+            Call(methods=("transform",), receivers=Y_IGNORING_TRANSFORMERS, check=_transform_y),
+        ),
+        examples=(
+            (
+                "from sklearn.preprocessing import StandardScaler\n"
+                "from sklearn.decomposition import PCA\n"
+                "sc = StandardScaler().fit(X_train, y_train)\n"
+                "X_test_s = sc.transform(X_test, y_test)\n"
+                "pca = PCA(n_components=2)\npca.fit(X_train)\nZ = pca.transform(X_test, y=y_test)",
+                "from sklearn.preprocessing import StandardScaler\n"
+                "from sklearn.decomposition import PCA\n"
+                "sc = StandardScaler().fit(X_train, y_train)\n"
+                "X_test_s = sc.transform(X_test)\n"
+                "pca = PCA(n_components=2)\npca.fit(X_train)\nZ = pca.transform(X_test)",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL092",
+        library=LIB,
+        changed_in="0.24",
+        safety=SAFE,
+        silent=True,
+        pin=True,
+        catalogue=NOTES,
+        message="DummyClassifier's default strategy changed 'stratified' → 'prior' in 0.24 (other "
+        "baseline predictions and scores); pin strategy='stratified' to reproduce",
+        replacement="DummyClassifier(strategy='stratified')",
+        why=f"Announced in 0.22 ({_notes('0.22')}: 'The default value of the strategy parameter "
+        'in dummy.DummyClassifier will change from "stratified" in version 0.22 to "prior" '
+        "in 0.24') and made in 0.24.",
+        matchers=(
+            pin_default(
+                "strategy", "stratified", functions=("sklearn.dummy.DummyClassifier",), position=0
+            ),
+        ),
+        examples=(
+            (
+                "from sklearn.dummy import DummyClassifier\n"
+                "base = DummyClassifier(random_state=0).fit(X_train, y_train)\n"
+                "mf = DummyClassifier(strategy='most_frequent')",
+                "from sklearn.dummy import DummyClassifier\n"
+                "base = DummyClassifier(random_state=0, strategy='stratified')"
+                ".fit(X_train, y_train)\nmf = DummyClassifier(strategy='most_frequent')",
+            ),
+        ),
+    ),
+    Rule(
+        id="SKL093",
+        library=LIB,
+        changed_in="1.1",
+        safety=REVIEW,
+        silent=True,
+        pin=True,
+        catalogue=NOTES,
+        message="NMF(init=None) starts from 'nndsvda' instead of 'nndsvd' since 1.1 (other "
+        "factors); pin init='nndsvd' to reproduce (what None meant while n_components <= "
+        "min(n_samples, n_features); more components raise, where None chose 'random')",
+        replacement="NMF(n_components=10, init='nndsvd')",
+        why=f"Announced in 0.24 ({_notes('0.24')}: 'the init value, when init=None and "
+        'n_components <= min(n_samples, n_features) will be changed from "nndsvd" to '
+        "\"nndsvda\" in 1.1'). Outside that condition None chose 'random', before and after; "
+        "the pin is proposed for review because the shapes are only known when it runs.",
+        matchers=(
+            pin_default("init", "nndsvd", functions=("sklearn.decomposition.NMF",), position=1),
+        ),
+        examples=(
+            (
+                "from sklearn.decomposition import NMF\n"
+                "nmf = NMF(n_components=10, random_state=1, alpha=0.1)\n"
+                "r = NMF(n_components=5, init='random')",
+                "from sklearn.decomposition import NMF\n"
+                "nmf = NMF(n_components=10, random_state=1, alpha=0.1, init='nndsvd')\n"
+                "r = NMF(n_components=5, init='random')",
             ),
         ),
     ),
