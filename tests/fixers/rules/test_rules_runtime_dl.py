@@ -141,6 +141,30 @@ TENSORFLOW = [
         "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\nn = x.get_shape()[1].value",
     ),
     (["TF012"], TF + "y = tf.mul(tf.constant(2.0), 3.0)\nz = tf.pack([y, tf.neg(y)])"),
+    (
+        ["TF014"],
+        TF + "s = tf.reduce_sum(tf.ones([2, 3]), reduction_indices=1)\n"
+        "assert s.numpy().tolist() == [3.0, 3.0]\n"
+        "i = tf.argmax(tf.constant([[1, 3], [4, 2]]), dimension=1)\n"
+        "assert i.numpy().tolist() == [1, 0]\n"
+        "e = tf.expand_dims(tf.ones([2]), dim=0)\nassert e.shape == (1, 2)",
+    ),
+    (  # with TF006's keep_dims= on the same call
+        ["TF014", "TF006"],
+        TF + "m = tf.reduce_mean(tf.constant([[1.0, 3.0]]), reduction_indices=[1], "
+        "keep_dims=True)\nassert m.numpy().tolist() == [[2.0]]",
+    ),
+    (
+        ["TF015"],
+        TF + "ds = tf.data.Dataset.range(3).batch(2)\nit = ds.make_one_shot_iterator()\n"
+        "assert it.get_next().numpy().tolist() == [0, 1]",
+    ),
+    (
+        ["TF015", "TF001"],
+        TF + "ds = tf.data.Dataset.range(3)\nit = ds.make_initializable_iterator()\n"
+        "nxt = it.get_next()\nwith tf.Session() as sess:\n    sess.run(it.initializer)\n"
+        "    got = [sess.run(nxt) for _ in range(3)]\nassert got == [0, 1, 2], got",
+    ),
 ]
 TORCH = [
     (

@@ -14,7 +14,15 @@ from typing import Any
 import libcst as cst
 
 from .. import edits
-from ..helpers import kwarg_rename, no_attribute, no_module, qualify, renames, unexpected_kwarg
+from ..helpers import (
+    kwarg_rename,
+    no_attribute,
+    no_module,
+    object_no_attribute,
+    qualify,
+    renames,
+    unexpected_kwarg,
+)
 from ..matchers import (
     DEFAULT_FIX,
     NOT_LITERAL,
@@ -408,6 +416,74 @@ def _legacy_keras(site: Site) -> Outcome | None:
     )
 
 
+# TensorFlow 1.0's release notes (Breaking Changes to the API) renamed these keywords to NumPy's
+# axis=; TF 1 kept the old names as deprecated aliases and TF 2 removed them (tf_upgrade_v2
+# renames them). Only the functions the note names, under their TF 2 spellings too.
+AXIS_KEYWORDS = {
+    "reduction_indices": [
+        *(f"reduce_{n}" for n in ("sum", "mean", "max", "min", "prod", "all", "any", "logsumexp")),
+        *(f"math.reduce_{n}" for n in ("sum", "mean", "max", "min", "prod", "all", "any")),
+        "math.reduce_logsumexp",
+        "count_nonzero",
+        "math.count_nonzero",
+    ],
+    "dimension": ["argmax", "argmin", "math.argmax", "math.argmin"],
+    "dim": ["expand_dims"],
+}
+# TensorFlow 1.13: "Deprecate tf.data.Dataset.make_one_shot_iterator in V1, removed it from V2,
+# and added tf.compat.v1.data.make_one_shot_iterator" (and make_initializable_iterator)
+DATASET_ITERATORS = ("make_one_shot_iterator", "make_initializable_iterator")
+# TensorFlow 1.7 removed the deprecated tf.contrib.data classes (tf.data since 1.4)
+CONTRIB_DATA = ("Dataset", "FixedLengthRecordDataset", "TextLineDataset", "TFRecordDataset")
+# TensorFlow 1.2: "The original tf.nn.rnn function is now tf.nn.static_rnn, and the bidirectional
+# static and state saving static rnn functions are also now back in the tf.nn namespace"
+NN_RNN = {
+    "rnn": "static_rnn",
+    "bidirectional_rnn": "static_bidirectional_rnn",
+    "state_saving_rnn": "static_state_saving_rnn",
+}
+
+
+def _dataset_iterator(site: Site) -> Outcome | None:
+    """``ds.make_one_shot_iterator()`` → ``tf.compat.v1.data.make_one_shot_iterator(ds)``: the
+    function TensorFlow 1.13 added for the method TF 2 removed. An initializable iterator is
+    graph-mode only (eager execution disabled once, as TF001 does)."""
+    if site.receiver_node is None or site.has_star():
+        return None
+    method = site.node.func.attr.value
+    new = f"tensorflow.compat.v1.data.{method}"
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        receiver = node.func.value
+        args = list(node.args)
+        first = cst.Arg(receiver)
+        if args:
+            first = first.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        return cst.Call(func=refs[new], args=[first, *args])
+
+    graph = method == "make_initializable_iterator"
+    return Outcome(
+        fix=fix,
+        needs=(new,),
+        outer=True,
+        prelude=DISABLE_EAGER if graph else None,
+        prelude_at="after:tensorflow" if graph else "",
+    )
+
+
+def _list_devices(site: Site) -> Outcome | None:
+    """``tf.config.experimental_list_devices()`` (device name strings) →
+    ``[d.name for d in tf.config.list_logical_devices()]``."""
+    if site.args:
+        return Outcome(fix=None)
+    new = "tensorflow.config.list_logical_devices"
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        return edits.expr(f"[d.name for d in {edits.code(refs[new])}()]")
+
+    return Outcome(fix=fix, needs=(new,), outer=True)
+
+
 RULES = [
     Rule(
         id="TF001",
@@ -781,6 +857,72 @@ RULES = [
                 "import tensorflow as tf\ncell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(4)",
                 "import os\nos.environ.setdefault('TF_USE_LEGACY_KERAS', '1')\n"
                 "import tensorflow as tf\ncell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(4)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF014",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="TensorFlow 1.0 renamed reduction_indices= (tf.reduce_*, tf.count_nonzero), "
+        "dimension= (tf.argmax/argmin) and dim= (tf.expand_dims) to axis=; TF 2 removed the old "
+        "names",
+        replacement="tf.reduce_sum(x, axis=1); tf.argmax(y, axis=1); tf.expand_dims(x, axis=0)",
+        why="TensorFlow 1.0's release notes (Breaking Changes to the API): 'tf.argmax: dimension "
+        "becomes axis, tf.expand_dims: dim becomes axis, tf.reduce_sum: reduction_indices "
+        "becomes axis' (and the other reductions). TF 1 kept the old keywords as deprecated "
+        "aliases of axis=; TF 2.0 removed them (tf_upgrade_v2 renames them), so the rename is "
+        f"the same call ({UPGRADE}).",
+        signatures=(unexpected_kwarg(list(AXIS_KEYWORDS)),),
+        matchers=tuple(
+            kwarg_rename(old, "axis", functions=[f"tensorflow.{n}" for n in names])
+            for old, names in AXIS_KEYWORDS.items()
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\nloss = tf.reduce_mean(tf.reduce_sum(sq, "
+                "reduction_indices=[1]))\n"
+                "correct = tf.equal(tf.argmax(y, dimension=1), tf.argmax(y_, 1))\n"
+                "x4 = tf.expand_dims(x, dim=-1)",
+                "import tensorflow as tf\nloss = tf.reduce_mean(tf.reduce_sum(sq, axis=[1]))\n"
+                "correct = tf.equal(tf.argmax(y, axis=1), tf.argmax(y_, 1))\n"
+                "x4 = tf.expand_dims(x, axis=-1)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF015",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue="release-notes",
+        condition="make_initializable_iterator is graph-mode TF1 code, as TF001: eager execution "
+        "is disabled once, before it (a one-shot iterator needs no graph mode)",
+        message="Dataset.make_one_shot_iterator() and make_initializable_iterator() were removed "
+        "from TF 2 (TensorFlow 1.13); use tf.compat.v1.data.make_one_shot_iterator(ds)",
+        replacement="tf.compat.v1.data.make_one_shot_iterator(dataset)",
+        why="TensorFlow 1.13's release notes: 'tf.data: Deprecate "
+        "tf.data.Dataset.make_one_shot_iterator in V1, removed it from V2, and added "
+        "tf.compat.v1.data.make_one_shot_iterator' (and the same for "
+        "make_initializable_iterator). The function takes the dataset the method was called on; "
+        "an initializable iterator needs graph mode (its initializer runs in a Session).",
+        signatures=(object_no_attribute(DATASET_ITERATORS),),
+        matchers=(Call(methods=DATASET_ITERATORS, check=_dataset_iterator),),
+        examples=(
+            (
+                "import tensorflow as tf\nds = tf.data.Dataset.from_tensor_slices(X).batch(32)\n"
+                "batch = ds.make_one_shot_iterator().get_next()",
+                "import tensorflow as tf\nds = tf.data.Dataset.from_tensor_slices(X).batch(32)\n"
+                "batch = tf.compat.v1.data.make_one_shot_iterator(ds).get_next()",
+            ),
+            (
+                "import tensorflow as tf\n"
+                "it = dataset.shuffle(100).make_initializable_iterator()\nnxt = it.get_next()",
+                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+                "it = tf.compat.v1.data.make_initializable_iterator(dataset.shuffle(100))\n"
+                "nxt = it.get_next()",
             ),
         ),
     ),
