@@ -165,6 +165,22 @@ TENSORFLOW = [
         "nxt = it.get_next()\nwith tf.Session() as sess:\n    sess.run(it.initializer)\n"
         "    got = [sess.run(nxt) for _ in range(3)]\nassert got == [0, 1, 2], got",
     ),
+    (
+        ["TF016"],
+        TF + "s = tf.Summary(value=[tf.Summary.Value(tag='acc', simple_value=0.5)])\n"
+        "assert s.value[0].tag == 'acc' and s.value[0].simple_value == 0.5",
+    ),
+    (
+        ["TF017"],
+        TF + "ds = tf.contrib.data.Dataset.from_tensor_slices([1, 2, 3]).batch(2)\n"
+        "assert [b.numpy().tolist() for b in ds] == [[1, 2], [3]]",
+    ),
+    (
+        ["TF017", "TF015", "TF001"],
+        TF + "ds = tf.contrib.data.Dataset.from_tensor_slices([1, 2, 3]).batch(2)\n"
+        "nxt = ds.make_one_shot_iterator().get_next()\nwith tf.Session() as sess:\n"
+        "    first = sess.run(nxt)\nassert first.tolist() == [1, 2]",
+    ),
 ]
 TORCH = [
     (

@@ -926,4 +926,84 @@ RULES = [
             ),
         ),
     ),
+    Rule(
+        id="TF016",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="the Summary protocol buffer (tf.Summary, tf.summary.Summary, moved in TensorFlow "
+        "0.12) left TF 2's namespace; it lives on as tf.compat.v1.Summary",
+        replacement="tf.compat.v1.Summary(value=[tf.compat.v1.Summary.Value(tag='loss', "
+        "simple_value=loss)])",
+        why="TensorFlow 0.12's release notes: 'Move Summary protobuf constructors to tf.summary "
+        "submodule'; TF 2.0 dropped both tf.Summary and tf.summary.Summary from its namespace "
+        "and tf_upgrade_v2 renames them tf.compat.v1.Summary, the same protocol buffer class "
+        f"({UPGRADE}).",
+        signatures=(
+            no_attribute("tensorflow", ["Summary"]),
+            r"module 'tensorflow\.(_api\.v2\.)?summary' has no attribute 'Summary'",
+        ),
+        matchers=(
+            Symbol(old="tensorflow.Summary", new="tensorflow.compat.v1.Summary"),
+            Symbol(old="tensorflow.summary.Summary", new="tensorflow.compat.v1.Summary"),
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\n"
+                "s = tf.Summary(value=[tf.Summary.Value(tag='acc', simple_value=acc)])\n"
+                "t = tf.summary.Summary(value=[])",
+                "import tensorflow as tf\n"
+                "s = tf.compat.v1.Summary(value=[tf.compat.v1.Summary.Value(tag='acc', "
+                "simple_value=acc)])\nt = tf.compat.v1.Summary(value=[])",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF017",
+        library=LIB,
+        changed_in="1.7",
+        safety=SAFE_IF,
+        catalogue="release-notes",
+        condition="tf.contrib.data.Iterator is graph-mode TF1 code, as TF001: eager execution is "
+        "disabled once, before it",
+        message="tf.contrib.data.Dataset, TextLineDataset, TFRecordDataset, "
+        "FixedLengthRecordDataset and Iterator were removed in TensorFlow 1.7; use tf.data.*",
+        replacement="tf.data.Dataset.from_tensor_slices(...); tf.data.TextLineDataset(files)",
+        why="TensorFlow 1.7's release notes: 'tf.contrib: Remove deprecated "
+        "tf.contrib.data.Dataset, tf.contrib.data.Iterator, tf.contrib.data."
+        "FixedLengthRecordDataset, tf.contrib.data.TextLineDataset, and tf.contrib.data."
+        "TFRecordDataset classes' (tf.data has had them since 1.4). The Iterator class lives on "
+        "in graph mode as tf.compat.v1.data.Iterator. Dataset.map's num_threads= of the contrib "
+        "class is tf.data's num_parallel_calls= (a TypeError tells).",
+        signatures=(no_attribute("tensorflow", ["contrib"]), no_module("tensorflow.contrib")),
+        matchers=(
+            *(
+                Symbol(old=f"tensorflow.contrib.data.{n}", new=f"tensorflow.data.{n}")
+                for n in CONTRIB_DATA
+            ),
+            Symbol(
+                old="tensorflow.contrib.data.Iterator",
+                new="tensorflow.compat.v1.data.Iterator",
+                check=_tf1_graph,
+            ),
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\n"
+                "ds = tf.contrib.data.Dataset.from_tensor_slices((X, y)).batch(16)\n"
+                "lines = tf.contrib.data.TextLineDataset(['a.txt'])",
+                "import tensorflow as tf\n"
+                "ds = tf.data.Dataset.from_tensor_slices((X, y)).batch(16)\n"
+                "lines = tf.data.TextLineDataset(['a.txt'])",
+            ),
+            (
+                "import tensorflow as tf\n"
+                "it = tf.contrib.data.Iterator.from_structure(ds.output_types, ds.output_shapes)",
+                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+                "it = tf.compat.v1.data.Iterator.from_structure(ds.output_types, "
+                "ds.output_shapes)",
+            ),
+        ),
+    ),
 ]
