@@ -181,6 +181,11 @@ TENSORFLOW = [
         "nxt = ds.make_one_shot_iterator().get_next()\nwith tf.Session() as sess:\n"
         "    first = sess.run(nxt)\nassert first.tolist() == [1, 2]",
     ),
+    (
+        ["TF018"],
+        TF + "devices = tf.config.experimental_list_devices()\n"
+        "cpus = [x for x in devices if 'device:cpu' in x.lower()]\nassert cpus, devices",
+    ),
 ]
 TORCH = [
     (
@@ -419,4 +424,28 @@ def test_tf1_rnn_cells_build_with_keras_2_chosen_before_tensorflow_is_imported()
     assert get_rule("TF013").matches_error(error), error
     (new,), _ = rewrite(old, ["TF013"])
     assert new.index("TF_USE_LEGACY_KERAS") < new.index("import tensorflow")
+    assert _fresh(new) == "", new
+
+
+@pytest.mark.dl
+def test_tf_nn_rnn_is_static_rnn_in_graph_mode_with_keras_2() -> None:
+    """TF019: tf.nn.rnn over TF1 cells (TF001's moves, TF013's Keras 2) builds the static RNN
+    it built in TensorFlow 1.0: one output per time step, of the cell's size."""
+    if find_spec("tensorflow") is None or find_spec("tf_keras") is None:
+        pytest.skip("tensorflow and tf-keras are not installed")
+    old = (
+        "import numpy as np\nimport tensorflow as tf\n"
+        "x = tf.placeholder(tf.float32, [None, 5, 3])\ninputs = tf.unstack(x, axis=1)\n"
+        "cell = tf.nn.rnn_cell.BasicLSTMCell(4)\n"
+        "outputs, state = tf.nn.rnn(cell, inputs, dtype=tf.float32)\n"
+        "with tf.Session() as sess:\n    sess.run(tf.global_variables_initializer())\n"
+        "    out = sess.run(outputs, feed_dict={x: np.ones((2, 5, 3))})\n"
+        "assert len(out) == 5 and out[-1].shape == (2, 4), [o.shape for o in out]"
+    )
+    error = _fresh(old)  # the placeholder fails first (TF001's), then tf.nn.rnn (TF019's)
+    assert get_rule("TF001").matches_error(error), error
+    error = _run("import tensorflow as tf\nrnn = tf.nn.rnn")
+    assert get_rule("TF019").matches_error(error), error
+    (new,), _ = rewrite(old, ["TF001", "TF013", "TF019"])
+    assert "tf.compat.v1.nn.static_rnn(cell, inputs" in new
     assert _fresh(new) == "", new

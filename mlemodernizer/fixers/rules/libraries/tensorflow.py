@@ -1006,4 +1006,70 @@ RULES = [
             ),
         ),
     ),
+    Rule(
+        id="TF018",
+        library=LIB,
+        changed_in="2.1",
+        safety=REVIEW,
+        catalogue="release-notes",
+        message="tf.config.experimental_list_devices() was removed in TF 2.1; "
+        "tf.config.list_logical_devices() returns LogicalDevice objects: their .name is "
+        "'/device:GPU:0', without the '/job:localhost/replica:0/task:0' prefix",
+        replacement="[d.name for d in tf.config.list_logical_devices()]",
+        why="TensorFlow 2.1's release notes (Breaking Changes): "
+        "'tf.config.experimental_list_devices has been removed, please use "
+        "tf.config.list_logical_devices.' The old function returned the devices' full names "
+        "as strings; the new one returns LogicalDevice objects whose names are short "
+        "('/device:CPU:0'), so the rewrite lists their names, for review: code that tests "
+        "'device:GPU' in a name works the same, code that compares whole names does not.",
+        signatures=(
+            no_attribute("tensorflow.config", ["experimental_list_devices"]),
+            r"module 'tensorflow\._api\.v2\.config' has no attribute "
+            r"'experimental_list_devices'",
+        ),
+        matchers=(
+            Call(functions=("tensorflow.config.experimental_list_devices",), check=_list_devices),
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\ndevices = tf.config.experimental_list_devices()\n"
+                "gpus = [x for x in devices if 'device:gpu' in x.lower()]",
+                "import tensorflow as tf\n"
+                "devices = [d.name for d in tf.config.list_logical_devices()]\n"
+                "gpus = [x for x in devices if 'device:gpu' in x.lower()]",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF019",
+        library=LIB,
+        changed_in="1.2",
+        safety=SAFE_IF,
+        catalogue="release-notes",
+        condition="graph-mode TF1 code, as TF001: eager execution is disabled once, before it",
+        message="tf.nn.rnn (and tf.nn.bidirectional_rnn, state_saving_rnn) became "
+        "tf.nn.static_rnn in TensorFlow 1.2; TF 2 keeps it as tf.compat.v1.nn.static_rnn",
+        replacement="tf.compat.v1.nn.static_rnn(cell, inputs, dtype=tf.float32)",
+        why="TensorFlow 1.2's release notes: 'The original tf.nn.rnn function is now "
+        "tf.nn.static_rnn, and the bidirectional static and state saving static rnn functions "
+        "are also now back in the tf.nn namespace.' TF 2.0 moved them to tf.compat.v1.nn "
+        f"({UPGRADE}); the cells are TF001's, and need Keras 2 (TF013).",
+        signatures=(
+            no_attribute("tensorflow.nn", list(NN_RNN)),
+            r"module 'tensorflow\._api\.v2\.nn' has no attribute "
+            r"'(rnn|bidirectional_rnn|state_saving_rnn)'",
+        ),
+        matchers=tuple(
+            Symbol(old=f"tensorflow.nn.{o}", new=f"tensorflow.compat.v1.nn.{n}", check=_tf1_graph)
+            for o, n in NN_RNN.items()
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\n"
+                "outputs, state = tf.nn.rnn(cell, inputs, dtype=tf.float32)",
+                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+                "outputs, state = tf.compat.v1.nn.static_rnn(cell, inputs, dtype=tf.float32)",
+            ),
+        ),
+    ),
 ]
