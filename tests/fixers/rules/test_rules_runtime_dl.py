@@ -186,6 +186,17 @@ TENSORFLOW = [
         TF + "devices = tf.config.experimental_list_devices()\n"
         "cpus = [x for x in devices if 'device:cpu' in x.lower()]\nassert cpus, devices",
     ),
+    (
+        ["TF020"],
+        TF + "sp = tf.string_split(['a b', 'c'])\n"
+        "assert sp.values.numpy().tolist() == [b'a', b'b', b'c']\n"
+        "assert sp.indices.numpy().tolist() == [[0, 0], [0, 1], [1, 0]]",
+    ),
+    (  # floor division for integers (TensorFlow 1.0 onwards), true division for floats
+        ["TF021"],
+        TF + "q = tf.div(tf.constant(-7), tf.constant(2))\nassert int(q) == -4\n"
+        "r = tf.div(tf.constant(7.0), 2.0)\nassert float(r) == 3.5",
+    ),
 ]
 TORCH = [
     (

@@ -1072,4 +1072,49 @@ RULES = [
             ),
         ),
     ),
+    Rule(
+        id="TF020",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="tf.string_split was removed from TF 2 (TensorFlow 1.14); "
+        "tf.compat.v1.string_split keeps it (a SparseTensor of tokens)",
+        replacement="tf.compat.v1.string_split(lines, delimiter=' ')",
+        why="TensorFlow 1.14's release notes: 'TensorFlow 2.0 Development: removed "
+        "tf.string_split from v2 API'. tf.compat.v1.string_split is the same function (its "
+        "successor tf.strings.split returns a RaggedTensor and takes sep=, so it is not used).",
+        signatures=(no_attribute("tensorflow", ["string_split"]),),
+        matchers=(Symbol(old="tensorflow.string_split", new="tensorflow.compat.v1.string_split"),),
+        examples=(
+            (
+                "import tensorflow as tf\nwords = tf.string_split(lines, delimiter=' ')",
+                "import tensorflow as tf\nwords = tf.compat.v1.string_split(lines, delimiter=' ')",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF021",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="tf.div left TF 2's namespace (TensorFlow 1.0 recommends tf.divide); "
+        "tf.compat.v1.div keeps its semantics (floor division for integers)",
+        replacement="tf.compat.v1.div(x, y)",
+        why="TensorFlow 1.0's release notes: 'Division and modulus operators (/, //, %) now match "
+        "Python (flooring) semantics. This applies to tf.div and tf.mod as well ... tf.divide is "
+        "now the recommended division function. tf.div will remain, but its semantics do not "
+        "respond to Python 3 or from future mechanisms.' TF 2.0 removed tf.div (tf_upgrade_v2 "
+        "renames it tf.compat.v1.div: tf.divide would divide integers to floats, "
+        f"{UPGRADE}); tf.mod is TF003's.",
+        signatures=(no_attribute("tensorflow", ["div"]),),
+        matchers=(Symbol(old="tensorflow.div", new="tensorflow.compat.v1.div"),),
+        examples=(
+            (
+                "import tensorflow as tf\nmean = tf.div(total, count)",
+                "import tensorflow as tf\nmean = tf.compat.v1.div(total, count)",
+            ),
+        ),
+    ),
 ]
