@@ -363,6 +363,27 @@ def test_optimizer_decay_decays_again() -> None:
     assert _run(old + check).startswith("AssertionError: 0.1")
 
 
+@pytest.mark.dl
+def test_a_reverse_mask_reverses_the_axes_it_marks_again() -> None:
+    """TF022: before TensorFlow 1.0, tf.reverse(a, [True, False]) reversed the rows only. Today
+    the mask runs as the axes [1, 0] and reverses both, silently; the rewrite's [0] reverses the
+    rows, as the old mask did."""
+    if find_spec("tensorflow") is None:
+        pytest.skip("tensorflow is not installed")
+    old = TF + "a = tf.reshape(tf.range(6), [2, 3])\nr = tf.reverse(a, [True, False])"
+    check = "\nassert r.numpy().tolist() == [[3, 4, 5], [0, 1, 2]], r.numpy().tolist()"
+    (new,), _ = rewrite(old, ["TF022"])
+    assert "tf.reverse(a, [0])" in new
+    assert _run(new + check) == ""
+    assert _run(old + check) == "AssertionError: [[5, 4, 3], [2, 1, 0]]"
+    # a mask that marks nothing reversed nothing; as axes it names axis 0 twice
+    old = TF + "a = tf.reshape(tf.range(6), [2, 3])\nr = tf.reverse(a, [False, False])"
+    error = _run(old)
+    assert get_rule("TF022").matches_error(error), error
+    (new,), _ = rewrite(old, ["TF022"])
+    assert _run(new + "\nassert r.numpy().tolist() == [[0, 1, 2], [3, 4, 5]]") == ""
+
+
 def test_set_session_takes_its_session_with_it_and_no_graph_mode() -> None:
     """``set_session(tf.Session(config=config))`` (GPU memory growth for Keras) is deleted by
     KER020; the session it was handed needs no graph mode, so TF001 does not disable eager

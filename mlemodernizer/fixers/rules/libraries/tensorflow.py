@@ -484,6 +484,42 @@ def _list_devices(site: Site) -> Outcome | None:
     return Outcome(fix=fix, needs=(new,), outer=True)
 
 
+def _reverse_mask(site: Site) -> Outcome | None:
+    """``tf.reverse(x, [True, False])`` (before TensorFlow 1.0: a bool per dimension) →
+    ``tf.reverse(x, [0])`` (the indices of the axes); ``dims=`` becomes ``axis=``. Today a bool
+    list reads as axes (True is 1, False 0): it reverses other axes or fails."""
+    if site.has_star():
+        return None
+    arg = site.kwarg("dims") or site.kwarg("axis")
+    if arg is None:
+        pos = site.positional()
+        arg = pos[1] if len(pos) > 1 else None
+    if arg is None:
+        return None
+    value = literal(arg.value)
+    is_mask = isinstance(value, list | tuple) and value and all(isinstance(v, bool) for v in value)
+    keyword = arg.keyword.value if arg.keyword is not None else None
+    if not is_mask:
+        if keyword == "dims":
+            return Outcome(fix=None)  # a mask in a variable: its axes are not known here
+        return None
+    axes = [i for i, v in enumerate(value) if v]
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        if keyword is not None:
+            i = edits.find_kwarg(node, keyword)
+        else:
+            i = [n for n, a in enumerate(args) if a.keyword is None and not a.star][1]
+        assert i is not None
+        args[i] = args[i].with_changes(value=edits.to_node(axes))
+        if keyword == "dims":
+            args[i] = args[i].with_changes(keyword=cst.Name("axis"))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
 RULES = [
     Rule(
         id="TF001",
@@ -1114,6 +1150,33 @@ RULES = [
             (
                 "import tensorflow as tf\nmean = tf.div(total, count)",
                 "import tensorflow as tf\nmean = tf.compat.v1.div(total, count)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF022",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        silent=True,
+        catalogue="release-notes",
+        message="tf.reverse takes the indices of the axes to reverse since TensorFlow 1.0, not a "
+        "bool per dimension: tf.reverse(a, [True, False, True]) is tf.reverse(a, [0, 2])",
+        replacement="tf.reverse(a, [0, 2])",
+        why="TensorFlow 1.0's release notes (Breaking Changes to the API): 'tf.reverse now "
+        "takes indices of axes to be reversed. E.g. tf.reverse(a, [True, False, True]) must "
+        "now be written as tf.reverse(a, [0, 2]).' A bool list still runs today, read as the "
+        "axes 1 and 0 (True, False), so it reverses other axes without an error (or fails "
+        "with 'axis 0 specified more than once'); the old dims= keyword is axis=. Only a "
+        "literal mask is rewritten.",
+        signatures=(unexpected_kwarg(["dims"]), r"axis \d+ specified more than once"),
+        matchers=(Call(functions=("tensorflow.reverse",), check=_reverse_mask),),
+        examples=(
+            (
+                "import tensorflow as tf\nflipped = tf.reverse(img, [False, True, False])\n"
+                "r = tf.reverse(x, dims=[True])\nk = tf.reverse(x, [0])",
+                "import tensorflow as tf\nflipped = tf.reverse(img, [1])\n"
+                "r = tf.reverse(x, axis=[0])\nk = tf.reverse(x, [0])",
             ),
         ),
     ),
