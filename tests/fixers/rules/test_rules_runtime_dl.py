@@ -118,6 +118,12 @@ KERAS = [
     ),
     (["KER031"], "from keras.optimizers import adam\nopt = adam()"),
     (["KER032"], "from keras.layers import ThresholdedReLU\nlayer = ThresholdedReLU(theta=0.5)"),
+    (  # the architecture written and read back, as to_yaml/model_from_yaml did
+        ["KER035"],
+        KERAS_MODEL + "from keras.models import model_from_yaml\nspec = model.to_yaml()\n"
+        "clone = model_from_yaml(spec)\nassert clone.output_shape == model.output_shape\n"
+        "assert [type(x).__name__ for x in clone.layers] == ['Dense']",
+    ),
 ]
 TENSORFLOW = [
     (
