@@ -118,6 +118,12 @@ KERAS = [
     ),
     (["KER031"], "from keras.optimizers import adam\nopt = adam()"),
     (["KER032"], "from keras.layers import ThresholdedReLU\nlayer = ThresholdedReLU(theta=0.5)"),
+    (  # the architecture written and read back, as to_yaml/model_from_yaml did
+        ["KER035"],
+        KERAS_MODEL + "from keras.models import model_from_yaml\nspec = model.to_yaml()\n"
+        "clone = model_from_yaml(spec)\nassert clone.output_shape == model.output_shape\n"
+        "assert [type(x).__name__ for x in clone.layers] == ['Dense']",
+    ),
 ]
 TENSORFLOW = [
     (
@@ -141,6 +147,62 @@ TENSORFLOW = [
         "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\nn = x.get_shape()[1].value",
     ),
     (["TF012"], TF + "y = tf.mul(tf.constant(2.0), 3.0)\nz = tf.pack([y, tf.neg(y)])"),
+    (
+        ["TF014"],
+        TF + "s = tf.reduce_sum(tf.ones([2, 3]), reduction_indices=1)\n"
+        "assert s.numpy().tolist() == [3.0, 3.0]\n"
+        "i = tf.argmax(tf.constant([[1, 3], [4, 2]]), dimension=1)\n"
+        "assert i.numpy().tolist() == [1, 0]\n"
+        "e = tf.expand_dims(tf.ones([2]), dim=0)\nassert e.shape == (1, 2)",
+    ),
+    (  # with TF006's keep_dims= on the same call
+        ["TF014", "TF006"],
+        TF + "m = tf.reduce_mean(tf.constant([[1.0, 3.0]]), reduction_indices=[1], "
+        "keep_dims=True)\nassert m.numpy().tolist() == [[2.0]]",
+    ),
+    (
+        ["TF015"],
+        TF + "ds = tf.data.Dataset.range(3).batch(2)\nit = ds.make_one_shot_iterator()\n"
+        "assert it.get_next().numpy().tolist() == [0, 1]",
+    ),
+    (
+        ["TF015", "TF001"],
+        TF + "ds = tf.data.Dataset.range(3)\nit = ds.make_initializable_iterator()\n"
+        "nxt = it.get_next()\nwith tf.Session() as sess:\n    sess.run(it.initializer)\n"
+        "    got = [sess.run(nxt) for _ in range(3)]\nassert got == [0, 1, 2], got",
+    ),
+    (
+        ["TF016"],
+        TF + "s = tf.Summary(value=[tf.Summary.Value(tag='acc', simple_value=0.5)])\n"
+        "assert s.value[0].tag == 'acc' and s.value[0].simple_value == 0.5",
+    ),
+    (
+        ["TF017"],
+        TF + "ds = tf.contrib.data.Dataset.from_tensor_slices([1, 2, 3]).batch(2)\n"
+        "assert [b.numpy().tolist() for b in ds] == [[1, 2], [3]]",
+    ),
+    (
+        ["TF017", "TF015", "TF001"],
+        TF + "ds = tf.contrib.data.Dataset.from_tensor_slices([1, 2, 3]).batch(2)\n"
+        "nxt = ds.make_one_shot_iterator().get_next()\nwith tf.Session() as sess:\n"
+        "    first = sess.run(nxt)\nassert first.tolist() == [1, 2]",
+    ),
+    (
+        ["TF018"],
+        TF + "devices = tf.config.experimental_list_devices()\n"
+        "cpus = [x for x in devices if 'device:cpu' in x.lower()]\nassert cpus, devices",
+    ),
+    (
+        ["TF020"],
+        TF + "sp = tf.string_split(['a b', 'c'])\n"
+        "assert sp.values.numpy().tolist() == [b'a', b'b', b'c']\n"
+        "assert sp.indices.numpy().tolist() == [[0, 0], [0, 1], [1, 0]]",
+    ),
+    (  # floor division for integers (TensorFlow 1.0 onwards), true division for floats
+        ["TF021"],
+        TF + "q = tf.div(tf.constant(-7), tf.constant(2))\nassert int(q) == -4\n"
+        "r = tf.div(tf.constant(7.0), 2.0)\nassert float(r) == 3.5",
+    ),
 ]
 TORCH = [
     (
@@ -307,6 +369,27 @@ def test_optimizer_decay_decays_again() -> None:
     assert _run(old + check).startswith("AssertionError: 0.1")
 
 
+@pytest.mark.dl
+def test_a_reverse_mask_reverses_the_axes_it_marks_again() -> None:
+    """TF022: before TensorFlow 1.0, tf.reverse(a, [True, False]) reversed the rows only. Today
+    the mask runs as the axes [1, 0] and reverses both, silently; the rewrite's [0] reverses the
+    rows, as the old mask did."""
+    if find_spec("tensorflow") is None:
+        pytest.skip("tensorflow is not installed")
+    old = TF + "a = tf.reshape(tf.range(6), [2, 3])\nr = tf.reverse(a, [True, False])"
+    check = "\nassert r.numpy().tolist() == [[3, 4, 5], [0, 1, 2]], r.numpy().tolist()"
+    (new,), _ = rewrite(old, ["TF022"])
+    assert "tf.reverse(a, [0])" in new
+    assert _run(new + check) == ""
+    assert _run(old + check) == "AssertionError: [[5, 4, 3], [2, 1, 0]]"
+    # a mask that marks nothing reversed nothing; as axes it names axis 0 twice
+    old = TF + "a = tf.reshape(tf.range(6), [2, 3])\nr = tf.reverse(a, [False, False])"
+    error = _run(old)
+    assert get_rule("TF022").matches_error(error), error
+    (new,), _ = rewrite(old, ["TF022"])
+    assert _run(new + "\nassert r.numpy().tolist() == [[0, 1, 2], [3, 4, 5]]") == ""
+
+
 def test_set_session_takes_its_session_with_it_and_no_graph_mode() -> None:
     """``set_session(tf.Session(config=config))`` (GPU memory growth for Keras) is deleted by
     KER020; the session it was handed needs no graph mode, so TF001 does not disable eager
@@ -379,4 +462,28 @@ def test_tf1_rnn_cells_build_with_keras_2_chosen_before_tensorflow_is_imported()
     assert get_rule("TF013").matches_error(error), error
     (new,), _ = rewrite(old, ["TF013"])
     assert new.index("TF_USE_LEGACY_KERAS") < new.index("import tensorflow")
+    assert _fresh(new) == "", new
+
+
+@pytest.mark.dl
+def test_tf_nn_rnn_is_static_rnn_in_graph_mode_with_keras_2() -> None:
+    """TF019: tf.nn.rnn over TF1 cells (TF001's moves, TF013's Keras 2) builds the static RNN
+    it built in TensorFlow 1.0: one output per time step, of the cell's size."""
+    if find_spec("tensorflow") is None or find_spec("tf_keras") is None:
+        pytest.skip("tensorflow and tf-keras are not installed")
+    old = (
+        "import numpy as np\nimport tensorflow as tf\n"
+        "x = tf.placeholder(tf.float32, [None, 5, 3])\ninputs = tf.unstack(x, axis=1)\n"
+        "cell = tf.nn.rnn_cell.BasicLSTMCell(4)\n"
+        "outputs, state = tf.nn.rnn(cell, inputs, dtype=tf.float32)\n"
+        "with tf.Session() as sess:\n    sess.run(tf.global_variables_initializer())\n"
+        "    out = sess.run(outputs, feed_dict={x: np.ones((2, 5, 3))})\n"
+        "assert len(out) == 5 and out[-1].shape == (2, 4), [o.shape for o in out]"
+    )
+    error = _fresh(old)  # the placeholder fails first (TF001's), then tf.nn.rnn (TF019's)
+    assert get_rule("TF001").matches_error(error), error
+    error = _run("import tensorflow as tf\nrnn = tf.nn.rnn")
+    assert get_rule("TF019").matches_error(error), error
+    (new,), _ = rewrite(old, ["TF001", "TF013", "TF019"])
+    assert "tf.compat.v1.nn.static_rnn(cell, inputs" in new
     assert _fresh(new) == "", new

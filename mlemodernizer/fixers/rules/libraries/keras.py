@@ -13,6 +13,7 @@ import libcst as cst
 
 from .. import edits
 from ..helpers import (
+    cannot_import,
     kwarg_rename,
     no_attribute,
     no_module,
@@ -861,6 +862,14 @@ TF_FUNCTIONS = tuple(f"tensorflow.{op}" for op in KERAS_OPS) + (
     "tensorflow.split",
     "tensorflow.transpose",
 )
+
+
+def _to_yaml(site: Site) -> Outcome | None:
+    """``model.to_yaml()`` → ``model.to_json()`` (keyword arguments were yaml.dump's: reported)."""
+    if site.args:
+        return Outcome(fix=None, proven=False)
+    return Outcome(fix=lambda node, refs: edits.rename_method(node, "to_json"), proven=site.proven)
+
 
 RULES = [
     Rule(
@@ -1784,6 +1793,42 @@ RULES = [
                 "r = LSTM(input_shape=(None, 1), units=50, return_sequences=True)\n"
                 "c = Conv1D(64, 3, input_shape=(100, 8))\n"
                 "e = Embedding(input_dim=1000, output_dim=8)  # its vocabulary: left alone",
+            ),
+        ),
+    ),
+    Rule(
+        id="KER035",
+        library=LIB,
+        changed_in="2.6",
+        safety=REVIEW,
+        catalogue="release-notes",
+        message="Model.to_yaml and keras.models.model_from_yaml raise a RuntimeError since "
+        "TensorFlow/Keras 2.6 and are gone in Keras 3; use to_json / model_from_json (the saved "
+        "text is JSON, not YAML)",
+        replacement="model.to_json(); keras.models.model_from_json(text)",
+        why="TensorFlow 2.6's release notes (Breaking Changes): 'tf.keras: The methods "
+        "Model.to_yaml and keras.models.model_from_yaml have been replaced to raise a "
+        "RuntimeError as they can be abused to cause arbitrary code execution. It is "
+        "recommended to use JSON serialization instead of YAML'. The rewrite writes and reads "
+        "the architecture as JSON: a notebook that writes and reads its own file round-trips, "
+        "but a YAML file saved earlier must be converted, so it is proposed for review.",
+        signatures=(
+            object_no_attribute(["to_yaml"]),
+            no_attribute(r"keras.models", ["model_from_yaml"]),
+            cannot_import(["model_from_yaml"]),
+            r"Method `model\.to_yaml\(\)` has been removed",
+            r"Method `model_from_yaml\(\)` has been removed",
+        ),
+        matchers=(
+            Call(methods=("to_yaml",), receivers=(KERAS_MODEL,), check=_to_yaml),
+            Symbol(old="keras.models.model_from_yaml", new="keras.models.model_from_json"),
+        ),
+        examples=(
+            (
+                "from keras.models import Sequential, model_from_yaml\nmodel = Sequential()\n"
+                "spec = model.to_yaml()\nclone = model_from_yaml(spec)",
+                "from keras.models import Sequential, model_from_json\nmodel = Sequential()\n"
+                "spec = model.to_json()\nclone = model_from_json(spec)",
             ),
         ),
     ),

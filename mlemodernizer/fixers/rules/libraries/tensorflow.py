@@ -14,7 +14,15 @@ from typing import Any
 import libcst as cst
 
 from .. import edits
-from ..helpers import kwarg_rename, no_attribute, no_module, qualify, renames, unexpected_kwarg
+from ..helpers import (
+    kwarg_rename,
+    no_attribute,
+    no_module,
+    object_no_attribute,
+    qualify,
+    renames,
+    unexpected_kwarg,
+)
 from ..matchers import (
     DEFAULT_FIX,
     NOT_LITERAL,
@@ -408,6 +416,110 @@ def _legacy_keras(site: Site) -> Outcome | None:
     )
 
 
+# TensorFlow 1.0's release notes (Breaking Changes to the API) renamed these keywords to NumPy's
+# axis=; TF 1 kept the old names as deprecated aliases and TF 2 removed them (tf_upgrade_v2
+# renames them). Only the functions the note names, under their TF 2 spellings too.
+AXIS_KEYWORDS = {
+    "reduction_indices": [
+        *(f"reduce_{n}" for n in ("sum", "mean", "max", "min", "prod", "all", "any", "logsumexp")),
+        *(f"math.reduce_{n}" for n in ("sum", "mean", "max", "min", "prod", "all", "any")),
+        "math.reduce_logsumexp",
+        "count_nonzero",
+        "math.count_nonzero",
+    ],
+    "dimension": ["argmax", "argmin", "math.argmax", "math.argmin"],
+    "dim": ["expand_dims"],
+}
+# TensorFlow 1.13: "Deprecate tf.data.Dataset.make_one_shot_iterator in V1, removed it from V2,
+# and added tf.compat.v1.data.make_one_shot_iterator" (and make_initializable_iterator)
+DATASET_ITERATORS = ("make_one_shot_iterator", "make_initializable_iterator")
+# TensorFlow 1.7 removed the deprecated tf.contrib.data classes (tf.data since 1.4)
+CONTRIB_DATA = ("Dataset", "FixedLengthRecordDataset", "TextLineDataset", "TFRecordDataset")
+# TensorFlow 1.2: "The original tf.nn.rnn function is now tf.nn.static_rnn, and the bidirectional
+# static and state saving static rnn functions are also now back in the tf.nn namespace"
+NN_RNN = {
+    "rnn": "static_rnn",
+    "bidirectional_rnn": "static_bidirectional_rnn",
+    "state_saving_rnn": "static_state_saving_rnn",
+}
+
+
+def _dataset_iterator(site: Site) -> Outcome | None:
+    """``ds.make_one_shot_iterator()`` → ``tf.compat.v1.data.make_one_shot_iterator(ds)``: the
+    function TensorFlow 1.13 added for the method TF 2 removed. An initializable iterator is
+    graph-mode only (eager execution disabled once, as TF001 does)."""
+    if site.receiver_node is None or site.has_star():
+        return None
+    method = site.node.func.attr.value
+    new = f"tensorflow.compat.v1.data.{method}"
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        receiver = node.func.value
+        args = list(node.args)
+        first = cst.Arg(receiver)
+        if args:
+            first = first.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        return cst.Call(func=refs[new], args=[first, *args])
+
+    graph = method == "make_initializable_iterator"
+    return Outcome(
+        fix=fix,
+        needs=(new,),
+        outer=True,
+        prelude=DISABLE_EAGER if graph else None,
+        prelude_at="after:tensorflow" if graph else "",
+    )
+
+
+def _list_devices(site: Site) -> Outcome | None:
+    """``tf.config.experimental_list_devices()`` (device name strings) →
+    ``[d.name for d in tf.config.list_logical_devices()]``."""
+    if site.args:
+        return Outcome(fix=None)
+    new = "tensorflow.config.list_logical_devices"
+
+    def fix(node: cst.Call, refs: Any) -> cst.BaseExpression:
+        return edits.expr(f"[d.name for d in {edits.code(refs[new])}()]")
+
+    return Outcome(fix=fix, needs=(new,), outer=True)
+
+
+def _reverse_mask(site: Site) -> Outcome | None:
+    """``tf.reverse(x, [True, False])`` (before TensorFlow 1.0: a bool per dimension) →
+    ``tf.reverse(x, [0])`` (the indices of the axes); ``dims=`` becomes ``axis=``. Today a bool
+    list reads as axes (True is 1, False 0): it reverses other axes or fails."""
+    if site.has_star():
+        return None
+    arg = site.kwarg("dims") or site.kwarg("axis")
+    if arg is None:
+        pos = site.positional()
+        arg = pos[1] if len(pos) > 1 else None
+    if arg is None:
+        return None
+    value = literal(arg.value)
+    is_mask = isinstance(value, list | tuple) and value and all(isinstance(v, bool) for v in value)
+    keyword = arg.keyword.value if arg.keyword is not None else None
+    if not is_mask:
+        if keyword == "dims":
+            return Outcome(fix=None)  # a mask in a variable: its axes are not known here
+        return None
+    axes = [i for i, v in enumerate(value) if v]
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        if keyword is not None:
+            i = edits.find_kwarg(node, keyword)
+        else:
+            i = [n for n, a in enumerate(args) if a.keyword is None and not a.star][1]
+        assert i is not None
+        args[i] = args[i].with_changes(value=edits.to_node(axes))
+        if keyword == "dims":
+            args[i] = args[i].with_changes(keyword=cst.Name("axis"))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
 RULES = [
     Rule(
         id="TF001",
@@ -781,6 +893,290 @@ RULES = [
                 "import tensorflow as tf\ncell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(4)",
                 "import os\nos.environ.setdefault('TF_USE_LEGACY_KERAS', '1')\n"
                 "import tensorflow as tf\ncell = tf.compat.v1.nn.rnn_cell.BasicLSTMCell(4)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF014",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="TensorFlow 1.0 renamed reduction_indices= (tf.reduce_*, tf.count_nonzero), "
+        "dimension= (tf.argmax/argmin) and dim= (tf.expand_dims) to axis=; TF 2 removed the old "
+        "names",
+        replacement="tf.reduce_sum(x, axis=1); tf.argmax(y, axis=1); tf.expand_dims(x, axis=0)",
+        why="TensorFlow 1.0's release notes (Breaking Changes to the API): 'tf.argmax: dimension "
+        "becomes axis, tf.expand_dims: dim becomes axis, tf.reduce_sum: reduction_indices "
+        "becomes axis' (and the other reductions). TF 1 kept the old keywords as deprecated "
+        "aliases of axis=; TF 2.0 removed them (tf_upgrade_v2 renames them), so the rename is "
+        f"the same call ({UPGRADE}).",
+        signatures=(unexpected_kwarg(list(AXIS_KEYWORDS)),),
+        matchers=tuple(
+            kwarg_rename(old, "axis", functions=[f"tensorflow.{n}" for n in names])
+            for old, names in AXIS_KEYWORDS.items()
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\nloss = tf.reduce_mean(tf.reduce_sum(sq, "
+                "reduction_indices=[1]))\n"
+                "correct = tf.equal(tf.argmax(y, dimension=1), tf.argmax(y_, 1))\n"
+                "x4 = tf.expand_dims(x, dim=-1)",
+                "import tensorflow as tf\nloss = tf.reduce_mean(tf.reduce_sum(sq, axis=[1]))\n"
+                "correct = tf.equal(tf.argmax(y, axis=1), tf.argmax(y_, 1))\n"
+                "x4 = tf.expand_dims(x, axis=-1)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF015",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE_IF,
+        catalogue="release-notes",
+        condition="make_initializable_iterator is graph-mode TF1 code, as TF001: eager execution "
+        "is disabled once, before it (a one-shot iterator needs no graph mode)",
+        message="Dataset.make_one_shot_iterator() and make_initializable_iterator() were removed "
+        "from TF 2 (TensorFlow 1.13); use tf.compat.v1.data.make_one_shot_iterator(ds)",
+        replacement="tf.compat.v1.data.make_one_shot_iterator(dataset)",
+        why="TensorFlow 1.13's release notes: 'tf.data: Deprecate "
+        "tf.data.Dataset.make_one_shot_iterator in V1, removed it from V2, and added "
+        "tf.compat.v1.data.make_one_shot_iterator' (and the same for "
+        "make_initializable_iterator). The function takes the dataset the method was called on; "
+        "an initializable iterator needs graph mode (its initializer runs in a Session).",
+        signatures=(object_no_attribute(DATASET_ITERATORS),),
+        matchers=(Call(methods=DATASET_ITERATORS, check=_dataset_iterator),),
+        examples=(
+            (
+                "import tensorflow as tf\nds = tf.data.Dataset.from_tensor_slices(X).batch(32)\n"
+                "batch = ds.make_one_shot_iterator().get_next()",
+                "import tensorflow as tf\nds = tf.data.Dataset.from_tensor_slices(X).batch(32)\n"
+                "batch = tf.compat.v1.data.make_one_shot_iterator(ds).get_next()",
+            ),
+            (
+                "import tensorflow as tf\n"
+                "it = dataset.shuffle(100).make_initializable_iterator()\nnxt = it.get_next()",
+                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+                "it = tf.compat.v1.data.make_initializable_iterator(dataset.shuffle(100))\n"
+                "nxt = it.get_next()",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF016",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="the Summary protocol buffer (tf.Summary, tf.summary.Summary, moved in TensorFlow "
+        "0.12) left TF 2's namespace; it lives on as tf.compat.v1.Summary",
+        replacement="tf.compat.v1.Summary(value=[tf.compat.v1.Summary.Value(tag='loss', "
+        "simple_value=loss)])",
+        why="TensorFlow 0.12's release notes: 'Move Summary protobuf constructors to tf.summary "
+        "submodule'; TF 2.0 dropped both tf.Summary and tf.summary.Summary from its namespace "
+        "and tf_upgrade_v2 renames them tf.compat.v1.Summary, the same protocol buffer class "
+        f"({UPGRADE}).",
+        signatures=(
+            no_attribute("tensorflow", ["Summary"]),
+            r"module 'tensorflow\.(_api\.v2\.)?summary' has no attribute 'Summary'",
+        ),
+        matchers=(
+            Symbol(old="tensorflow.Summary", new="tensorflow.compat.v1.Summary"),
+            Symbol(old="tensorflow.summary.Summary", new="tensorflow.compat.v1.Summary"),
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\n"
+                "s = tf.Summary(value=[tf.Summary.Value(tag='acc', simple_value=acc)])\n"
+                "t = tf.summary.Summary(value=[])",
+                "import tensorflow as tf\n"
+                "s = tf.compat.v1.Summary(value=[tf.compat.v1.Summary.Value(tag='acc', "
+                "simple_value=acc)])\nt = tf.compat.v1.Summary(value=[])",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF017",
+        library=LIB,
+        changed_in="1.7",
+        safety=SAFE_IF,
+        catalogue="release-notes",
+        condition="tf.contrib.data.Iterator is graph-mode TF1 code, as TF001: eager execution is "
+        "disabled once, before it",
+        message="tf.contrib.data.Dataset, TextLineDataset, TFRecordDataset, "
+        "FixedLengthRecordDataset and Iterator were removed in TensorFlow 1.7; use tf.data.*",
+        replacement="tf.data.Dataset.from_tensor_slices(...); tf.data.TextLineDataset(files)",
+        why="TensorFlow 1.7's release notes: 'tf.contrib: Remove deprecated "
+        "tf.contrib.data.Dataset, tf.contrib.data.Iterator, tf.contrib.data."
+        "FixedLengthRecordDataset, tf.contrib.data.TextLineDataset, and tf.contrib.data."
+        "TFRecordDataset classes' (tf.data has had them since 1.4). The Iterator class lives on "
+        "in graph mode as tf.compat.v1.data.Iterator. Dataset.map's num_threads= of the contrib "
+        "class is tf.data's num_parallel_calls= (a TypeError tells).",
+        signatures=(no_attribute("tensorflow", ["contrib"]), no_module("tensorflow.contrib")),
+        matchers=(
+            *(
+                Symbol(old=f"tensorflow.contrib.data.{n}", new=f"tensorflow.data.{n}")
+                for n in CONTRIB_DATA
+            ),
+            Symbol(
+                old="tensorflow.contrib.data.Iterator",
+                new="tensorflow.compat.v1.data.Iterator",
+                check=_tf1_graph,
+            ),
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\n"
+                "ds = tf.contrib.data.Dataset.from_tensor_slices((X, y)).batch(16)\n"
+                "lines = tf.contrib.data.TextLineDataset(['a.txt'])",
+                "import tensorflow as tf\n"
+                "ds = tf.data.Dataset.from_tensor_slices((X, y)).batch(16)\n"
+                "lines = tf.data.TextLineDataset(['a.txt'])",
+            ),
+            (
+                "import tensorflow as tf\n"
+                "it = tf.contrib.data.Iterator.from_structure(ds.output_types, ds.output_shapes)",
+                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+                "it = tf.compat.v1.data.Iterator.from_structure(ds.output_types, "
+                "ds.output_shapes)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF018",
+        library=LIB,
+        changed_in="2.1",
+        safety=REVIEW,
+        catalogue="release-notes",
+        message="tf.config.experimental_list_devices() was removed in TF 2.1; "
+        "tf.config.list_logical_devices() returns LogicalDevice objects: their .name is "
+        "'/device:GPU:0', without the '/job:localhost/replica:0/task:0' prefix",
+        replacement="[d.name for d in tf.config.list_logical_devices()]",
+        why="TensorFlow 2.1's release notes (Breaking Changes): "
+        "'tf.config.experimental_list_devices has been removed, please use "
+        "tf.config.list_logical_devices.' The old function returned the devices' full names "
+        "as strings; the new one returns LogicalDevice objects whose names are short "
+        "('/device:CPU:0'), so the rewrite lists their names, for review: code that tests "
+        "'device:GPU' in a name works the same, code that compares whole names does not.",
+        signatures=(
+            no_attribute("tensorflow.config", ["experimental_list_devices"]),
+            r"module 'tensorflow\._api\.v2\.config' has no attribute "
+            r"'experimental_list_devices'",
+        ),
+        matchers=(
+            Call(functions=("tensorflow.config.experimental_list_devices",), check=_list_devices),
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\ndevices = tf.config.experimental_list_devices()\n"
+                "gpus = [x for x in devices if 'device:gpu' in x.lower()]",
+                "import tensorflow as tf\n"
+                "devices = [d.name for d in tf.config.list_logical_devices()]\n"
+                "gpus = [x for x in devices if 'device:gpu' in x.lower()]",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF019",
+        library=LIB,
+        changed_in="1.2",
+        safety=SAFE_IF,
+        catalogue="release-notes",
+        condition="graph-mode TF1 code, as TF001: eager execution is disabled once, before it",
+        message="tf.nn.rnn (and tf.nn.bidirectional_rnn, state_saving_rnn) became "
+        "tf.nn.static_rnn in TensorFlow 1.2; TF 2 keeps it as tf.compat.v1.nn.static_rnn",
+        replacement="tf.compat.v1.nn.static_rnn(cell, inputs, dtype=tf.float32)",
+        why="TensorFlow 1.2's release notes: 'The original tf.nn.rnn function is now "
+        "tf.nn.static_rnn, and the bidirectional static and state saving static rnn functions "
+        "are also now back in the tf.nn namespace.' TF 2.0 moved them to tf.compat.v1.nn "
+        f"({UPGRADE}); the cells are TF001's, and need Keras 2 (TF013).",
+        signatures=(
+            no_attribute("tensorflow.nn", list(NN_RNN)),
+            r"module 'tensorflow\._api\.v2\.nn' has no attribute "
+            r"'(rnn|bidirectional_rnn|state_saving_rnn)'",
+        ),
+        matchers=tuple(
+            Symbol(old=f"tensorflow.nn.{o}", new=f"tensorflow.compat.v1.nn.{n}", check=_tf1_graph)
+            for o, n in NN_RNN.items()
+        ),
+        examples=(
+            (
+                "import tensorflow as tf\n"
+                "outputs, state = tf.nn.rnn(cell, inputs, dtype=tf.float32)",
+                "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n"
+                "outputs, state = tf.compat.v1.nn.static_rnn(cell, inputs, dtype=tf.float32)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF020",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="tf.string_split was removed from TF 2 (TensorFlow 1.14); "
+        "tf.compat.v1.string_split keeps it (a SparseTensor of tokens)",
+        replacement="tf.compat.v1.string_split(lines, delimiter=' ')",
+        why="TensorFlow 1.14's release notes: 'TensorFlow 2.0 Development: removed "
+        "tf.string_split from v2 API'. tf.compat.v1.string_split is the same function (its "
+        "successor tf.strings.split returns a RaggedTensor and takes sep=, so it is not used).",
+        signatures=(no_attribute("tensorflow", ["string_split"]),),
+        matchers=(Symbol(old="tensorflow.string_split", new="tensorflow.compat.v1.string_split"),),
+        examples=(
+            (
+                "import tensorflow as tf\nwords = tf.string_split(lines, delimiter=' ')",
+                "import tensorflow as tf\nwords = tf.compat.v1.string_split(lines, delimiter=' ')",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF021",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue="release-notes",
+        message="tf.div left TF 2's namespace (TensorFlow 1.0 recommends tf.divide); "
+        "tf.compat.v1.div keeps its semantics (floor division for integers)",
+        replacement="tf.compat.v1.div(x, y)",
+        why="TensorFlow 1.0's release notes: 'Division and modulus operators (/, //, %) now match "
+        "Python (flooring) semantics. This applies to tf.div and tf.mod as well ... tf.divide is "
+        "now the recommended division function. tf.div will remain, but its semantics do not "
+        "respond to Python 3 or from future mechanisms.' TF 2.0 removed tf.div (tf_upgrade_v2 "
+        "renames it tf.compat.v1.div: tf.divide would divide integers to floats, "
+        f"{UPGRADE}); tf.mod is TF003's.",
+        signatures=(no_attribute("tensorflow", ["div"]),),
+        matchers=(Symbol(old="tensorflow.div", new="tensorflow.compat.v1.div"),),
+        examples=(
+            (
+                "import tensorflow as tf\nmean = tf.div(total, count)",
+                "import tensorflow as tf\nmean = tf.compat.v1.div(total, count)",
+            ),
+        ),
+    ),
+    Rule(
+        id="TF022",
+        library=LIB,
+        changed_in="1.0",
+        safety=SAFE,
+        silent=True,
+        catalogue="release-notes",
+        message="tf.reverse takes the indices of the axes to reverse since TensorFlow 1.0, not a "
+        "bool per dimension: tf.reverse(a, [True, False, True]) is tf.reverse(a, [0, 2])",
+        replacement="tf.reverse(a, [0, 2])",
+        why="TensorFlow 1.0's release notes (Breaking Changes to the API): 'tf.reverse now "
+        "takes indices of axes to be reversed. E.g. tf.reverse(a, [True, False, True]) must "
+        "now be written as tf.reverse(a, [0, 2]).' A bool list still runs today, read as the "
+        "axes 1 and 0 (True, False), so it reverses other axes without an error (or fails "
+        "with 'axis 0 specified more than once'); the old dims= keyword is axis=. Only a "
+        "literal mask is rewritten.",
+        signatures=(unexpected_kwarg(["dims"]), r"axis \d+ specified more than once"),
+        matchers=(Call(functions=("tensorflow.reverse",), check=_reverse_mask),),
+        examples=(
+            (
+                "import tensorflow as tf\nflipped = tf.reverse(img, [False, True, False])\n"
+                "r = tf.reverse(x, dims=[True])\nk = tf.reverse(x, [0])",
+                "import tensorflow as tf\nflipped = tf.reverse(img, [1])\n"
+                "r = tf.reverse(x, axis=[0])\nk = tf.reverse(x, [0])",
             ),
         ),
     ),
