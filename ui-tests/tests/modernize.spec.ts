@@ -489,7 +489,7 @@ test.describe('Commands, menus, settings', () => {
 
   test('offline is a choice the panel saves (issue 40 item 6)', async ({
     page
-  }) => {
+  }, testInfo) => {
     await page.evaluate(() =>
       window.jupyterapp.commands.execute('mlemodernizer:open-panel')
     );
@@ -504,6 +504,7 @@ test.describe('Commands, menus, settings', () => {
     await expect(llm).toContainText('off: rules only, no model (your choice)');
     await expect(llm).toHaveAttribute('data-level', 'off');
     await expect(health.locator('summary')).toHaveText('Server: ready');
+    await panelScreenshot(page, testInfo, 'offline-light');
     // saved as the setting: a reload keeps it
     await page.reload();
     await page.evaluate(() =>
