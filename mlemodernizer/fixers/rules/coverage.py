@@ -25,6 +25,7 @@ import argparse
 import importlib
 import sys
 import tomllib
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -245,11 +246,9 @@ def _extracted_section(lists: Sequence[CoverageList]) -> list[str]:
         "Extracted items per version:",
         "",
     ]
+    per_version = Counter((a.library, a.version) for a in answers)
     for t in rows[:-1]:
-        versions: dict[str, int] = {}
-        for a in answers:
-            if a.library == t.library:
-                versions[a.version] = versions.get(a.version, 0) + 1
+        versions = {v: n for (lib, v), n in per_version.items() if lib == t.library}
         ordered = sorted(versions, key=lambda v: tuple(int(x) for x in v.split(".")))
         out.append(f"- **{t.library}**: " + ", ".join(f"{v} {versions[v]}" for v in ordered))
     return [*out, ""]
