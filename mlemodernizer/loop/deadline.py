@@ -28,11 +28,13 @@ class Deadline:
     note: str = ""  # what it ended, in words
 
     @classmethod
-    def of(cls, option: float | None) -> Deadline:
-        """From the option: seconds; None: automatic; 0: none."""
+    def of(cls, option: float | None, started: float | None = None) -> Deadline:
+        """From the option: seconds; None: automatic; 0: none. ``started``: when the job
+        began (``time.monotonic()``), now if not given."""
+        began = time.monotonic() if started is None else started
         if option is None:
-            return cls(None, auto=True)
-        return cls(float(option) if option > 0 else None)
+            return cls(None, started=began, auto=True)
+        return cls(float(option) if option > 0 else None, started=began)
 
     def after_baseline(self, seconds: float) -> None:
         """An automatic deadline is set once the baseline's time is known."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -275,6 +276,7 @@ def prepare_job(
     api_key: str | None = None,
 ) -> Job:
     """Validate everything a user can get wrong before any kernel starts."""
+    started = time.monotonic()  # the deadline's clock: this setup is part of the job's time
     opts.validate()
     loaded = load_notebook(path)
     check_kernel_language(loaded.nb, opts.kernel, path)
@@ -317,6 +319,7 @@ def prepare_job(
         prepass=fixers.rules.prepass if opts.prepass and fixers.rules else None,
         module_patch=fixers.rules.patch_module if fixers.rules else None,
         budget=budget,
+        started=started,
     )
     return Job(
         id=job_id,

@@ -58,6 +58,9 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
     module_patch: ModulePatcher | None = None
     # the job's budget, shared with the LLM fixer; None: one from the options for each run
     budget: Budget | None = None
+    # when the job began (``time.monotonic()``, before its checks, the executor's start and
+    # the installed versions' probe): the deadline counts that time too; None: at the loop
+    started: float | None = None
 
     # --- public ---------------------------------------------------------------------------
 
@@ -97,7 +100,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             modules=ModuleEdits(workdir, limit=limit),
             budget=self.budget if self.budget is not None else Budget.of(opts),
             notices=list(notices or []),
-            deadline=Deadline.of(opts.deadline),
+            deadline=Deadline.of(opts.deadline, started=self.started),
             signatures=self._signature_book(workdir),
         )
         self.emitter.emit(

@@ -20,7 +20,8 @@ import nbformat
 import pytest
 
 from mlemodernizer.contracts.errors import ModernizerError
-from mlemodernizer.contracts.options import parse_duration
+from mlemodernizer.contracts.options import Options, parse_duration
+from mlemodernizer.loop.jobs import prepare_job
 
 from ..conftest import run_cli, write_notebook
 from ..scripted_openai import Reply
@@ -107,6 +108,23 @@ def test_a_fix_whose_run_the_deadline_cuts_is_rolled_back_and_the_best_state_wri
     result = nbformat.read(tmp_path / "slow.modernized.ipynb", as_version=4)
     assert [c.source for c in result.cells] == cells
     assert "deadline" in proc.stderr
+
+
+@pytest.mark.kernel
+def test_the_deadline_counts_from_the_jobs_start_not_from_its_first_run(tmp_path: Path) -> None:
+    # the job's setup (its checks, the executor, the installed versions' probe) is its time
+    # too: here the setup's time is stretched past the deadline before the loop starts, so
+    # no fix may start. Counted from the loop instead, the 20 s would leave room for the
+    # baseline and the one fix this notebook needs (a few seconds each)
+    nb = write_notebook(tmp_path / "nb.ipynb", ["import numpy as np\na = np.float(1)"])
+    job = prepare_job(nb, Options(offline=True, fixers="rules", deadline=20), job_id="clock")
+    time.sleep(21)
+    report = job.run().report
+    assert report.stop_reason == "deadline", report.notices
+    assert report.iterations == []
+    # the result is the notebook as given: nothing half-done
+    result = nbformat.read(job.output, as_version=4)
+    assert [c.source for c in result.cells] == ["import numpy as np\na = np.float(1)"]
 
 
 @pytest.mark.kernel

@@ -93,6 +93,9 @@ class RulesFixer:
         self.pin_old_defaults = pin_old_defaults
         self._seen: set[str] = set()
         self.last: PassResult | None = None  # the last pass (for reports and tests)
+        # patch_module's answers: the same module is asked about for each error raised in it
+        # (the loop's proposal, then the verdict's notices), and a long one takes seconds
+        self._patched: dict[tuple, tuple[str, list[str]] | None] = {}
 
     # --- the loop's two entry points ---------------------------------------------------------
 
@@ -148,12 +151,16 @@ class RulesFixer:
     ) -> tuple[str, list[str]] | None:
         """What error repair would rewrite in a local .py module the errors were raised in
         (the loop reports it; the user's module is never written)."""
-        module = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
         triggered = frozenset(triggered_rules(self.rules, errors))
-        result = self.run(module, Policy(safe=True, triggered=triggered), versions)
-        if not result.changed:
-            return None
-        return result.changed[0].new_source, result.applied_rule_ids
+        key = (source, triggered, tuple(sorted((versions or {}).items())))
+        if key not in self._patched:
+            module = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+            result = self.run(module, Policy(safe=True, triggered=triggered), versions)
+            self._patched[key] = (
+                (result.changed[0].new_source, result.applied_rule_ids) if result.changed else None
+            )
+        answer = self._patched[key]
+        return None if answer is None else (answer[0], list(answer[1]))
 
     # --- internals ----------------------------------------------------------------------------
 
