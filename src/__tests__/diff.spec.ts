@@ -8,7 +8,8 @@ import {
   openReviews,
   planApply,
   planRevert,
-  reviewOf
+  reviewOf,
+  unappliedChanges
 } from '../model/diff';
 import { reduce, reduceEvents } from '../model/reducer';
 import { IJobState, initialState } from '../model/state';
@@ -141,6 +142,39 @@ describe('the review of a recorded fix', () => {
     const closed = reviewOf(waiting.fixes['fix-1'], false);
     expect(closed.open).toBe(false);
     expect(closed.cells.map(c => c.status)).toEqual(['proposed', 'proposed']);
+  });
+});
+
+describe('unappliedChanges', () => {
+  const net = (cellId: string, final: string): INetChange => ({
+    cellId,
+    cellIndex: 0,
+    original: 'old',
+    final,
+    fixIds: ['fix-1']
+  });
+  const edit = (cellId: string, to: string) => ({
+    index: 0,
+    cellId,
+    from: 'old',
+    to
+  });
+
+  it('is empty once every accepted change is applied', () => {
+    const changes = [net('a', 'new a'), net('b', 'new b')];
+    expect(unappliedChanges(changes, [])).toEqual(changes);
+    expect(
+      unappliedChanges(changes, [edit('a', 'new a'), edit('b', 'new b')])
+    ).toEqual([]);
+  });
+
+  it('keeps a cell whose accepted source moved on after the apply', () => {
+    const changes = [net('a', 'newer a'), net('b', 'new b')];
+    const left = unappliedChanges(changes, [
+      edit('a', 'new a'),
+      edit('b', 'new b')
+    ]);
+    expect(left.map(c => c.cellId)).toEqual(['a']);
   });
 });
 

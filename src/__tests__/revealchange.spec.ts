@@ -1,23 +1,41 @@
-import { firstChange } from '../views/revealchange';
+import { placement } from '../views/revealchange';
 
-describe('firstChange', () => {
-  it('finds the changed words at the end of a long line', () => {
-    const before = "df = frame.drop(['unused', 'other'], axis='col')";
-    const after = "df = frame.drop(['unused', 'other'], axis='columns')";
-    const change = firstChange(before, after)!;
-    const at = before.indexOf("'col'") + 4;
-    expect(change.new[0]).toBe(at);
-    expect(after.slice(change.new[0], change.new[1])).toBe('umns');
-    expect(before.slice(change.old[0], change.old[1])).toBe('');
+// a scroller showing code from x = 100 to x = 500 (400 px), 24 px kept at the right
+const LEFT = 100;
+const RIGHT = 500;
+
+describe('placement', () => {
+  it('leaves spans already in view alone', () => {
+    expect(placement([{ left: 120, right: 300 }], LEFT, RIGHT)).toBeNull();
+    expect(placement([], LEFT, RIGHT)).toBeNull();
   });
 
-  it('ends the span on its first line when the change spans lines', () => {
-    const change = firstChange('a = 1\nb = 2\n', 'a = 3\nc = 4\n')!;
-    expect(change.new).toEqual([4, 5]);
-    expect(change.old).toEqual([4, 5]);
+  it('scrolls a change past the edge to a third of the width', () => {
+    const move = placement([{ left: 900, right: 940 }], LEFT, RIGHT);
+    expect(move).not.toBe('wrap');
+    const shift = (move as { shift: number }).shift;
+    // after the scroll the span starts a third of the way in
+    expect(900 - shift).toBeCloseTo(LEFT + 400 / 3);
   });
 
-  it('is null for the same source', () => {
-    expect(firstChange('x', 'x')).toBeNull();
+  it('shows two changes together when one scroll can', () => {
+    const spans = [
+      { left: 450, right: 470 },
+      { left: 700, right: 760 }
+    ];
+    const shift = (placement(spans, LEFT, RIGHT) as { shift: number }).shift;
+    for (const span of spans) {
+      expect(span.left - shift).toBeGreaterThanOrEqual(LEFT);
+      expect(span.right - shift).toBeLessThanOrEqual(RIGHT - 24);
+    }
+  });
+
+  it('wraps when an added line at the left edge and an edit past the edge cannot show together', () => {
+    // `import numpy as np` added at column 0, `dtype=np.uint8` at column ~120
+    const spans = [
+      { left: 100, right: 260 },
+      { left: 1100, right: 1180 }
+    ];
+    expect(placement(spans, LEFT, RIGHT)).toBe('wrap');
   });
 });

@@ -43,6 +43,20 @@ describe('selectors', () => {
     ]);
   });
 
+  it('leaves off an iteration that found an issue and no fix (the report has none)', () => {
+    const state = reduceEvents(initialState('j', 'nb.ipynb'), EVENTS);
+    const stopped = {
+      ...state,
+      status: 'finished' as const,
+      iterations: [
+        ...state.iterations,
+        { ...state.iterations[1], index: 2, execution: null, fixIds: [] }
+      ]
+    };
+    const points = chartPoints(stopped as typeof state);
+    expect(points.map(p => p.iteration)).toEqual([0, 1]);
+  });
+
   it('leaves a running execution off the chart', () => {
     const state = reduceEvents(
       initialState('j', 'nb.ipynb'),

@@ -6,7 +6,7 @@ import { Root, createRoot } from 'react-dom/client';
 import { IEventBase, IReport } from '../events';
 import { reduce, reduceEvents } from '../model/reducer';
 import { IJobState, initialState } from '../model/state';
-import { ScoreChart } from '../views/chart';
+import { ScoreChart, niceRange } from '../views/chart';
 import { HealthView } from '../views/health';
 import { DEFAULT_SETTINGS } from '../model/options';
 import { Timeline } from '../views/timeline';
@@ -1023,6 +1023,46 @@ describe('views', () => {
       host.querySelectorAll('.jp-mlemodernizer-chart-point-in')
     ).toHaveLength(1);
     expect(state.targetScore).toBe(0.9);
+  });
+
+  it('puts its score axis on round bounds', () => {
+    expect(niceRange(69.08, 87.92)).toEqual([65, 90]);
+    expect(niceRange(0.7731, 0.9468)).toEqual([0.75, 0.95]);
+    expect(niceRange(-2.2, -1.8)).toEqual([-2.2, -1.8]);
+    expect(niceRange(3, 3)).toEqual([3, 3]);
+  });
+
+  it('titles its score axis', () => {
+    render(
+      <ScoreChart
+        points={[
+          {
+            iteration: 0,
+            score: 72.2,
+            runtime: 3,
+            errorCells: 0,
+            ran: true,
+            resumedFrom: null
+          },
+          {
+            iteration: 1,
+            score: 84.8,
+            runtime: 4,
+            errorCells: 0,
+            ran: true,
+            resumedFrom: null
+          }
+        ]}
+        band={null}
+        trans={trans}
+      />
+    );
+    const texts = Array.from(host.querySelectorAll('svg text')).map(
+      t => t.firstChild?.textContent
+    );
+    expect(texts).toEqual(
+      expect.arrayContaining(['score', 'runtime', '70', '90'])
+    );
   });
 
   it('names its axes, marks a part run and an iteration without a run', () => {

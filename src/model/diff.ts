@@ -267,6 +267,21 @@ export interface ICellEdit {
 }
 
 /**
+ * The accepted changes Apply has not written into the notebook yet: a cell
+ * whose last applied edit already gives its final source is done.
+ */
+export function unappliedChanges(
+  changes: ReadonlyArray<INetChange>,
+  applied: ReadonlyArray<ICellEdit>
+): INetChange[] {
+  const written = new Map<string, string>();
+  for (const edit of applied) {
+    written.set(edit.cellId, edit.to);
+  }
+  return changes.filter(change => written.get(change.cellId) !== change.final);
+}
+
+/**
  * Why changes cannot be applied, with the cells concerned.
  */
 export interface IApplyConflict {

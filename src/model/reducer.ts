@@ -238,6 +238,7 @@ function cellExecuted(state: IJobState, event: ICellExecutedEvent): IJobState {
       return {
         ...execution,
         cellsDone,
+        lastCell: event.cell_index,
         errorCells: execution.errorCells + (event.error ? 1 : 0),
         current: null
       };

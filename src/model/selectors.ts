@@ -45,6 +45,11 @@ export function chartPoints(state: IJobState): IChartPoint[] {
       if (i === last && isActive(state)) {
         return;
       }
+      // an issue found and no fix for it: the loop stopped there, and the
+      // report counts no iteration for it (a rejected fix is one, unrun)
+      if (iteration.fixIds.length === 0) {
+        return;
+      }
       points.push({
         iteration: iteration.index,
         score: null,

@@ -75,6 +75,8 @@ export interface IExecution {
   resumedFrom?: number | null;
   /** How many cells the notebook has. */
   totalCells?: number;
+  /** The last cell that ran (0-based, in the notebook's numbering). */
+  lastCell?: number | null;
   /** The cell running now, while the execution runs. */
   current?: IRunningCell | null;
 }

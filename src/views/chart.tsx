@@ -23,6 +23,28 @@ const WIDTH = 300;
 const HEIGHT = 132;
 const PAD = { left: 34, right: 34, top: 8, bottom: 30 };
 
+/**
+ * `[lo, hi]` widened to multiples of a round step (1, 2 or 5 times a power
+ * of ten, about a quarter of the range).
+ */
+export function niceRange(lo: number, hi: number): [number, number] {
+  const span = hi - lo;
+  if (!(span > 0) || !Number.isFinite(span)) {
+    return [lo, hi];
+  }
+  const rough = span / 4;
+  const power = Math.pow(10, Math.floor(Math.log10(rough)));
+  const step =
+    [1, 2, 5, 10].map(m => m * power).find(s => s >= rough) ?? 10 * power;
+  // rounded to the step's own digits: no 0.30000000000000004
+  const digits = Math.max(0, -Math.floor(Math.log10(step)));
+  const round = (v: number) => Number(v.toFixed(digits));
+  return [
+    round(Math.floor(lo / step + 1e-9) * step),
+    round(Math.ceil(hi / step - 1e-9) * step)
+  ];
+}
+
 export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
   const { points, band, trans } = props;
   if (points.length < 2) {
@@ -56,6 +78,8 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
     lo -= pad;
     hi += pad;
   }
+  // bounds a reader can take in (65 to 90, not 69.08 to 87.92)
+  [lo, hi] = niceRange(lo, hi);
   const y = (score: number) =>
     PAD.top + plotH - ((score - lo) / (hi - lo)) * plotH;
 
@@ -222,8 +246,26 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
               <text x={PAD.left - 3} y={PAD.top + plotH} textAnchor="end">
                 {formatScore(lo)}
               </text>
+              <text
+                className="jp-mlemodernizer-chart-axis-title"
+                x={8}
+                y={PAD.top + plotH / 2}
+                textAnchor="middle"
+                transform={`rotate(-90 8 ${PAD.top + plotH / 2})`}
+              >
+                {trans.__('score')}
+              </text>
             </>
           )}
+          <text
+            className="jp-mlemodernizer-chart-axis-title"
+            x={WIDTH - 6}
+            y={PAD.top + plotH / 2}
+            textAnchor="middle"
+            transform={`rotate(90 ${WIDTH - 6} ${PAD.top + plotH / 2})`}
+          >
+            {trans.__('runtime')}
+          </text>
           {/* the runtime scale, on the right: its top and its zero */}
           <text x={PAD.left + plotW + 3} y={PAD.top + 8} textAnchor="start">
             {trans.__(

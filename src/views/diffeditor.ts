@@ -9,7 +9,7 @@ import { EditorView, lineNumbers } from '@codemirror/view';
 import { jupyterTheme } from '@jupyterlab/codemirror';
 
 import { originalLineNumbers } from './oldnumbers';
-import { firstChange, revealSpan } from './revealchange';
+import { revealChanges } from './revealchange';
 
 /**
  * Diff colors from the theme's own palette (defined in style/base.css for
@@ -58,7 +58,11 @@ const diffTheme = EditorView.theme({
   },
   '.cm-collapsedLines': {
     color: 'var(--jp-ui-font-color2)',
-    background: 'var(--jp-layout-color2)'
+    background: 'var(--jp-layout-color2)',
+    // the merge view's own marks (U+299A) are in few fonts: Chromium drew
+    // empty boxes; middle dots are in every font
+    '&:before': { content: '"···"' },
+    '&:after': { content: '"···"' }
   }
 });
 
@@ -80,7 +84,6 @@ export function createDiffEditor(
   label: string
 ): IDiffEditor {
   const language = new Compartment();
-  const change = firstChange(oldSource, newSource);
   const view = new EditorView({
     parent,
     state: EditorState.create({
@@ -103,8 +106,8 @@ export function createDiffEditor(
           syntaxHighlightDeletions: true,
           collapseUnchanged: { margin: 2, minSize: 6 }
         }),
-        // the deleted line scrolls with the new one: the same columns show
-        change ? revealSpan(...change.new) : []
+        // the deleted lines scroll with the new ones: the same columns show
+        revealChanges()
       ]
     })
   });
@@ -130,11 +133,10 @@ export function createSideBySide(
   label: string
 ): IDiffEditor {
   const language = new Compartment();
-  const change = firstChange(oldSource, newSource);
-  const side = (doc: string, aria: string, span?: [number, number]) => ({
+  const side = (doc: string, aria: string) => ({
     doc,
     extensions: [
-      span ? revealSpan(...span) : [],
+      revealChanges(),
       EditorState.readOnly.of(true),
       EditorView.editable.of(false),
       EditorView.contentAttributes.of({ 'aria-label': aria }),
@@ -145,8 +147,8 @@ export function createSideBySide(
     ]
   });
   const view = new MergeView({
-    a: side(oldSource, `${label}: before`, change?.old),
-    b: side(newSource, `${label}: after`, change?.new),
+    a: side(oldSource, `${label}: before`),
+    b: side(newSource, `${label}: after`),
     parent,
     highlightChanges: true,
     gutter: true,

@@ -9,6 +9,23 @@ const CELL = '.jp-mlemodernizer-cell';
 const PENDING = '.jp-mlemodernizer-cell-pending';
 const CURRENT = 'jp-mlemodernizer-cell-current';
 
+/**
+ * Scroll the panel so that `target` starts just below the job's sticky head
+ * (its status and these buttons), which would otherwise cover it.
+ */
+function reveal(target: HTMLElement, host: HTMLElement): void {
+  const scroller = host.closest<HTMLElement>('.jp-mlemodernizer-panel');
+  const sticky = host.querySelector<HTMLElement>(
+    '.jp-mlemodernizer-job-sticky'
+  );
+  if (!scroller || !sticky) {
+    target.scrollIntoView?.({ block: 'start' });
+    return;
+  }
+  const below = sticky.getBoundingClientRect().bottom + 4;
+  scroller.scrollTop += target.getBoundingClientRect().top - below;
+}
+
 export function ChangeNavigator(props: {
   /** The job's section: the diffs are looked up inside it. */
   host: React.RefObject<HTMLElement>;
@@ -50,7 +67,7 @@ export function ChangeNavigator(props: {
     current?.classList.remove(CURRENT);
     const target = cells[next];
     target.classList.add(CURRENT);
-    target.scrollIntoView?.({ block: 'start' });
+    reveal(target, host);
     target
       .querySelector<HTMLElement>('.jp-mlemodernizer-cell-link')
       ?.focus({ preventScroll: true });

@@ -8,7 +8,7 @@ import { ReactWidget, UseSignal } from '@jupyterlab/ui-components';
 import * as React from 'react';
 
 import { Decision } from '../api';
-import { netAcceptedChanges } from '../model/diff';
+import { netAcceptedChanges, unappliedChanges } from '../model/diff';
 import { JobModel } from '../model/job';
 import { ModernizerManager } from '../model/manager';
 import {
@@ -273,15 +273,28 @@ function JobView(props: IJobViewProps): JSX.Element {
       data-status={state.status}
       aria-label={trans.__('Modernization job')}
     >
-      <div className="jp-mlemodernizer-status">
-        <span
-          className={`jp-mlemodernizer-dot jp-mlemodernizer-dot-${state.status}`}
-          aria-hidden
+      {/* the status, its timer and Previous/Next stay in view while the
+          changes below scroll (a Next used to scroll them away) */}
+      <div className="jp-mlemodernizer-job-sticky">
+        <div className="jp-mlemodernizer-status">
+          <span
+            className={`jp-mlemodernizer-dot jp-mlemodernizer-dot-${state.status}`}
+            aria-hidden
+          />
+          <span className="jp-mlemodernizer-status-text" role="status">
+            {statusText(trans, state, job.connection)}
+          </span>
+          <Elapsed job={job} state={state} trans={trans} />
+        </div>
+        <ChangeNavigator
+          host={section}
+          changes={changes}
+          pending={active ? pending : 0}
+          followCell={(cellId, cellIndex) =>
+            actions.followCell(state.path, cellId, cellIndex)
+          }
+          trans={trans}
         />
-        <span className="jp-mlemodernizer-status-text" role="status">
-          {statusText(trans, state, job.connection)}
-        </span>
-        <Elapsed job={job} state={state} trans={trans} />
       </div>
       <RunningCellView
         state={state}
@@ -329,15 +342,6 @@ function JobView(props: IJobViewProps): JSX.Element {
         }}
       />
       <ApplyBar {...props} state={state} />
-      <ChangeNavigator
-        host={section}
-        changes={changes}
-        pending={active ? pending : 0}
-        followCell={(cellId, cellIndex) =>
-          actions.followCell(state.path, cellId, cellIndex)
-        }
-        trans={trans}
-      />
       <ScoreChart points={points} band={scoreBand(state)} trans={trans} />
       <Timeline
         state={state}
@@ -427,6 +431,8 @@ function ApplyBar(
   }
   const open = actions.isOpen(state.path);
   const name = basename(state.path);
+  // once applied, Apply has nothing left to do until another change is accepted
+  const left = unappliedChanges(changes, job.appliedEdits);
   return (
     <div className="jp-mlemodernizer-apply">
       {applied && (
@@ -463,8 +469,12 @@ function ApplyBar(
         <button
           type="button"
           className="jp-mod-styled jp-mlemodernizer-button"
-          disabled={!open || changes.length === 0}
-          title={trans.__('Write the accepted changes into %1', state.path)}
+          disabled={!open || left.length === 0}
+          title={
+            changes.length > 0 && left.length === 0
+              ? trans.__('Every accepted change is in %1', state.path)
+              : trans.__('Write the accepted changes into %1', state.path)
+          }
           onClick={() => actions.applyAccepted(job)}
         >
           {trans.__('Apply to %1', name)}

@@ -1,53 +1,94 @@
 /**
- * A diff whose change sits past the panel's edge shows two lines that look
- * the same: bring the first changed span into view by scrolling the editor
- * sideways (long lines keep scrolling rather than wrapping inside names).
+ * Every changed span of a diff in view without scrolling (issue 40 item 2).
+ * Long lines do not wrap by default (wrapping broke names in a narrow panel):
+ * once laid out, the editor scrolls sideways so that all the changed spans
+ * show together; where they cannot (an added line at the left edge and an
+ * edit at the end of a long line), its lines wrap instead.
  */
-import { Extension } from '@codemirror/state';
+import { Compartment, Extension } from '@codemirror/state';
 import { EditorView, ViewPlugin, ViewUpdate } from '@codemirror/view';
 
-/**
- * Where the two sources first differ: the offset of the first changed
- * character in each and the end of the changed span in each (the common
- * suffix left out). Null when they are the same.
- */
-export function firstChange(
-  oldSource: string,
-  newSource: string
-): { old: [number, number]; new: [number, number] } | null {
-  if (oldSource === newSource) {
-    return null;
-  }
-  let start = 0;
-  const shortest = Math.min(oldSource.length, newSource.length);
-  while (start < shortest && oldSource[start] === newSource[start]) {
-    start++;
-  }
-  let tail = 0;
-  while (
-    tail < shortest - start &&
-    oldSource[oldSource.length - 1 - tail] ===
-      newSource[newSource.length - 1 - tail]
-  ) {
-    tail++;
-  }
-  // the span ends on its own line: a change of many lines shows its start
-  const lineEnd = (text: string, from: number, to: number) => {
-    const nl = text.indexOf('\n', from);
-    return nl >= 0 && nl < to ? nl : to;
-  };
-  const oldEnd = lineEnd(oldSource, start, oldSource.length - tail);
-  const newEnd = lineEnd(newSource, start, newSource.length - tail);
-  return { old: [start, oldEnd], new: [start, newEnd] };
+/** A span's horizontal extent, in the page's pixels. */
+export interface IExtent {
+  left: number;
+  right: number;
 }
 
 /**
- * Scroll the editor sideways, once it is laid out and visible, so that the
- * span [from, to] shows, with some of the code before it (its start a third
- * of the way in, or at the left edge when the span is wide).
+ * What to do with the spans `spans`, in a scroller whose visible code runs
+ * from `left` to `right` (the gutters excluded): nothing (all in view), a
+ * sideways scroll by `shift` pixels, or wrapping the lines (no scroll shows
+ * them all). `margin`: room kept at the right edge.
  */
-export function revealSpan(from: number, to: number): Extension {
-  return ViewPlugin.fromClass(
+export function placement(
+  spans: ReadonlyArray<IExtent>,
+  left: number,
+  right: number,
+  margin = 24
+): { shift: number } | 'wrap' | null {
+  if (spans.length === 0) {
+    return null;
+  }
+  const from = Math.min(...spans.map(s => s.left));
+  const to = Math.max(...spans.map(s => s.right));
+  if (from >= left && to <= right - margin) {
+    return null; // already in view
+  }
+  const room = right - left;
+  const width = to - from;
+  if (width + margin > room) {
+    return 'wrap';
+  }
+  // the spans with some of the code before them: their start at a third of
+  // the width when they fit there, else just enough to show their end
+  const before =
+    width + 2 * margin <= (room * 2) / 3 ? room / 3 : room - width - margin;
+  return { shift: from - left - before };
+}
+
+/** The extent of the text inside `element` (a whole added or deleted line). */
+function textExtent(element: Element): IExtent | null {
+  const range = document.createRange?.();
+  if (!range || typeof range.getBoundingClientRect !== 'function') {
+    return null;
+  }
+  range.selectNodeContents(element);
+  const box = range.getBoundingClientRect();
+  return box.width > 0 ? { left: box.left, right: box.right } : null;
+}
+
+/** Every changed span the editor shows: changed words, whole changed lines. */
+function changedExtents(content: HTMLElement): IExtent[] {
+  const extents: IExtent[] = [];
+  for (const span of Array.from(
+    content.querySelectorAll('.cm-changedText, .cm-deletedText')
+  )) {
+    const box = span.getBoundingClientRect();
+    extents.push({ left: box.left, right: box.right });
+  }
+  // a line added or deleted whole has no word marks: its text is the span
+  for (const line of Array.from(
+    content.querySelectorAll(
+      '.cm-changedLine, .cm-deletedChunk .cm-deletedLine'
+    )
+  )) {
+    if (!line.querySelector('.cm-changedText, .cm-deletedText')) {
+      const extent = textExtent(line);
+      if (extent) {
+        extents.push(extent);
+      }
+    }
+  }
+  return extents;
+}
+
+/**
+ * Once the editor is laid out and visible: scroll it sideways so that every
+ * changed span shows, or wrap its lines where no scroll can show them all.
+ */
+export function revealChanges(): Extension {
+  const wrapping = new Compartment();
+  const plugin = ViewPlugin.fromClass(
     class {
       private done = false;
 
@@ -64,40 +105,37 @@ export function revealSpan(from: number, to: number): Extension {
       private measure(view: EditorView): void {
         view.requestMeasure({
           read: v => {
-            const size = v.state.doc.length;
-            const start = v.coordsAtPos(Math.min(from, size));
-            const end = v.coordsAtPos(Math.min(to, size), -1) ?? start;
             const box = v.scrollDOM.getBoundingClientRect();
+            if (box.width <= 0) {
+              return undefined; // hidden (a collapsed card): measured when shown
+            }
             const gutters = v.dom.querySelector('.cm-gutters');
             const left =
               box.left + (gutters?.getBoundingClientRect().width ?? 0);
-            return start && end && box.width > 0
-              ? { start, end, left, right: box.right }
-              : null;
+            return placement(changedExtents(v.contentDOM), left, box.right);
           },
-          write: (m, v) => {
-            if (!m) {
-              return; // hidden (a collapsed card): measured when shown
+          write: (what, v) => {
+            if (what === undefined) {
+              return;
             }
             this.done = true;
-            const margin = 24;
-            if (m.end.right <= m.right - margin && m.start.left >= m.left) {
-              return; // already in view
+            if (what === 'wrap') {
+              // not inside the measure cycle: a transaction starts an update
+              setTimeout(() =>
+                v.dispatch({
+                  effects: wrapping.reconfigure(EditorView.lineWrapping)
+                })
+              );
+            } else if (what !== null) {
+              v.scrollDOM.scrollLeft = Math.max(
+                0,
+                v.scrollDOM.scrollLeft + what.shift
+              );
             }
-            const room = m.right - m.left;
-            const width = m.end.right - m.start.left;
-            // the span with some of the code around it: its start at a third
-            // of the width when it fits there, else at the left edge
-            const before =
-              width + 2 * margin <= (room * 2) / 3 ? room / 3 : margin;
-            const shift = m.start.left - m.left - before;
-            v.scrollDOM.scrollLeft = Math.max(
-              0,
-              v.scrollDOM.scrollLeft + shift
-            );
           }
         });
       }
     }
   );
+  return [wrapping.of([]), plugin];
 }

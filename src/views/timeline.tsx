@@ -520,13 +520,23 @@ function ExecutionView(props: {
     return (
       <div className="jp-mlemodernizer-execution jp-mlemodernizer-running">
         <div>
-          {trans._n(
-            'Running %2: %1 cell done, %3 with errors',
-            'Running %2: %1 cells done, %3 with errors',
-            execution.cellsDone,
-            run,
-            execution.errorCells
-          )}
+          {/* in the notebook's numbering, as "Cell 27 of 32" beside it: a count of
+              code cells run next to it read as a contradiction */}
+          {execution.totalCells && (execution.lastCell ?? null) !== null
+            ? trans.__(
+                'Running %1: up to cell %2 of %3, %4 with errors',
+                run,
+                (execution.lastCell ?? 0) + 1,
+                execution.totalCells,
+                execution.errorCells
+              )
+            : trans._n(
+                'Running %2: %1 cell done, %3 with errors',
+                'Running %2: %1 cells done, %3 with errors',
+                execution.cellsDone,
+                run,
+                execution.errorCells
+              )}
         </div>
         <StartView execution={execution} trans={trans} />
       </div>

@@ -41,6 +41,12 @@ test('applied: said in the panel, no toast over the timeline', async ({
   await expect(panel.locator('.jp-mlemodernizer-applied')).toHaveText(
     'Applied 1 cell change to apply.ipynb.'
   );
+  // nothing is left to apply (issue 40 item 7): the button says so
+  await expect(apply).toBeDisabled();
+  await expect(apply).toHaveAttribute(
+    'title',
+    /^Every accepted change is in .*apply\.ipynb$/
+  );
   // no toast covers the panel (JupyterLab's notifications are toasts)
   await page.waitForTimeout(500);
   await expect(page.locator('.Toastify__toast')).toHaveCount(0);
@@ -54,6 +60,7 @@ test('applied: said in the panel, no toast over the timeline', async ({
     .poll(() => cellSource(page, 0))
     .toBe('import numpy as np\nprint(np.float(3) / 2)');
   await expect(panel.locator('.jp-mlemodernizer-applied')).toHaveCount(0);
+  await expect(apply).toBeEnabled();
   await expect(page.locator('.Toastify__toast')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

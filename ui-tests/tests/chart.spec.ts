@@ -105,10 +105,15 @@ test.describe('manual review', () => {
       timeout: 120_000
     });
     const chart = panel.locator('.jp-mlemodernizer-chart');
-    // iteration 1 (its fix rejected) ran nothing; nor did the one that
-    // found no further fix
+    // iteration 1 (its fix rejected) ran nothing; the one that found no
+    // further fix is no iteration of the report's, nor of the chart's
+    // (issue 40 item 7)
     const norun = chart.locator('.jp-mlemodernizer-chart-norun');
+    await expect(norun).toHaveCount(1);
     await expect(norun.first()).toContainText('no run');
+    const described = await chart.locator('svg').getAttribute('aria-label');
+    expect(described).toContain('iteration 1: no run');
+    expect(described).not.toContain('iteration 2');
     await expect(norun.first().locator('title')).toHaveText(
       'iteration 1: no run (no fix was applied)'
     );

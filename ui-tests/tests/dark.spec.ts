@@ -127,7 +127,7 @@ test.describe('offline', () => {
     await expect(marked).toHaveCount(1);
     await expect(
       panel.locator('.jp-mlemodernizer-execution.jp-mlemodernizer-running')
-    ).toHaveText('Running the baseline: 1 cell done, 0 with errors');
+    ).toHaveText('Running the baseline: up to cell 1 of 3, 0 with errors');
     await expectReadable(running.locator('.jp-mlemodernizer-cell-link'));
     await expectReadable(
       running.locator('.jp-mlemodernizer-running-cell-time')

@@ -100,3 +100,72 @@ test('a change past the edge of a long line is brought into view', async ({
   await panelScreenshot(page, testInfo, 'long-line-panel-dark');
   expect(errors).toEqual([]);
 });
+
+/**
+ * Issue 40, item 2: a change near a line's start and another at the end of a
+ * long line cannot both show in one sideways scroll: the diff's lines wrap,
+ * and every changed span is in view, in the panel and under the cell, in a
+ * diff that does not scroll on its own.
+ */
+test('two changes far apart on the lines both show, without scrolling', async ({
+  page,
+  tmpPath
+}, testInfo) => {
+  const errors = extensionErrors(page);
+  const source = [
+    'from sklearn.cross_validation import train_test_split',
+    'import numpy as np',
+    LONG_LINE,
+    'print(share)'
+  ].join('\n');
+  await openNotebookJSON(
+    page,
+    tmpPath,
+    'two-changes.ipynb',
+    notebook().replace(
+      JSON.stringify(`import numpy as np\n${LONG_LINE}\nprint(share)`),
+      JSON.stringify(source)
+    )
+  );
+  await pressModernize(page);
+  const panel = modernizerPanel(page);
+  const card = panel.locator('.jp-mlemodernizer-cell-pending');
+  await expect(card).toHaveCount(1, { timeout: 120_000 });
+
+  const places = {
+    panel: card.locator('.cm-editor').first(),
+    cell: page.locator('.jp-Notebook .jp-mlemodernizer-incell .cm-editor')
+  };
+  for (const [where, editor] of Object.entries(places)) {
+    const spans = editor.locator('.cm-changedText, .cm-deletedText');
+    // the module's rename (line 1) and np.float's (line 3), old and new
+    await expect
+      .poll(() => spans.count(), { message: where })
+      .toBeGreaterThanOrEqual(3);
+    await expect(editor.locator('.cm-deletedText').first()).toBeVisible();
+    await expect
+      .poll(
+        async () => {
+          for (const span of await spans.all()) {
+            if (!(await inView(span, editor))) {
+              return `${where}: ${await span.textContent()} out of view`;
+            }
+          }
+          return 'all in view';
+        },
+        { message: where }
+      )
+      .toBe('all in view');
+    // and no scroll of its own hides a part of it
+    const scroller = editor.locator('.cm-scroller');
+    expect(
+      await scroller.evaluate(e => e.scrollHeight <= e.clientHeight + 1)
+    ).toBe(true);
+  }
+  await panelScreenshot(page, testInfo, 'two-changes-panel-light');
+  await pageScreenshot(page, testInfo, 'two-changes-cell-light');
+  await page.theme.setDarkTheme();
+  await panelScreenshot(page, testInfo, 'two-changes-panel-dark');
+  await pageScreenshot(page, testInfo, 'two-changes-cell-dark');
+  expect(errors).toEqual([]);
+});
