@@ -25,6 +25,8 @@ from ..scoring.score import OUTCOMES
 CSV_COLUMNS = [
     "notebook",
     "outcome",
+    # the reason a notebook needed no change (the view's "Nothing to modernize"), or empty
+    "nothing_to_modernize",
     "error_free",
     "reproducible",
     "baseline_error_cells",
@@ -220,6 +222,14 @@ def to_html(rows: list[dict[str, Any]], summary: dict[str, Any], base: Path) -> 
         anchor = f"nb{i}"
         outcome = row.get("outcome", "failed")
         colour = OUTCOME_COLOURS.get(outcome, "#999")
+        badge, why = outcome, outcome
+        if row.get("nothing_to_modernize"):
+            # as the batch view says it: a neutral answer, the outcome in its title
+            badge, why, colour = (
+                "nothing to modernize",
+                f"{outcome}: {row['nothing_to_modernize']}",
+                "#999",
+            )
         link = ""
         if row.get("output"):
             try:
@@ -232,7 +242,8 @@ def to_html(rows: list[dict[str, Any]], summary: dict[str, Any], base: Path) -> 
         table.append(
             "<tr>"
             f"<td>{cell(name)}</td>"
-            f'<td><span class="badge" style="background:{colour}">{cell(outcome)}</span></td>'
+            f'<td><span class="badge" style="background:{colour}" title="{cell(why)}">'
+            f"{cell(badge)}</span></td>"
             f"<td>{cell(row.get('baseline_error_cells'))} → "
             f"{cell(row.get('final_error_cells'))}</td>"
             f"<td>{cell(row.get('score'))} / {cell(row.get('target'))}</td>"

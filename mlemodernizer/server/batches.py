@@ -217,7 +217,7 @@ class BatchManager:
         return scrub_root(report, self.root)
 
     def _run(self, batch: ServerBatch, folder: Path, opts: Options) -> None:
-        report = folder / f"mlemodernizer-batch-{batch.id}.json"
+        report = batch_report_path(folder, time.localtime())
         batch.reports = self.store.dir(batch.id) / "reports"
         settings = BatchSettings(
             target=folder,
@@ -269,3 +269,15 @@ class BatchManager:
     def shutdown(self) -> None:
         for batch in self.batches.values():
             batch.stop.set()
+
+
+def batch_report_path(folder: Path, when: time.struct_time) -> Path:
+    """Where a batch's reports go: a name a user reads in the file browser (what it is, and
+    when), the .json of three (.csv, .html beside it), none of which exists yet: an earlier
+    batch's reports are never replaced."""
+    stem = "modernization-report-" + time.strftime("%Y-%m-%d-%H%M", when)
+    for n in range(1, 1000):
+        name = stem if n == 1 else f"{stem}-{n}"
+        if not any((folder / f"{name}{s}").exists() for s in (".json", ".csv", ".html")):
+            return folder / f"{name}.json"
+    raise ModernizerError(f"{folder}: too many batch reports named {stem}-N")

@@ -126,7 +126,7 @@ function ended(overrides: Partial<IBatchSummary> = {}): IBatchSummary {
         recovered: { found: 77, total: 80, share: 0.9625 }
       }
     },
-    report: 'course/mlemodernizer-batch-b1.html',
+    report: 'course/modernization-report-2026-12-07-0431.html',
     ...overrides
   });
 }
@@ -199,10 +199,11 @@ describe('batch selectors', () => {
     );
   });
 
-  it('names the CSV and JSON beside the HTML report', () => {
+  it('names the HTML report and the CSV and JSON beside it', () => {
     expect(reportFiles(ended())).toEqual({
-      csv: 'course/mlemodernizer-batch-b1.csv',
-      json: 'course/mlemodernizer-batch-b1.json'
+      html: 'course/modernization-report-2026-12-07-0431.html',
+      csv: 'course/modernization-report-2026-12-07-0431.csv',
+      json: 'course/modernization-report-2026-12-07-0431.json'
     });
     expect(reportFiles(running())).toBeNull();
   });
@@ -336,9 +337,9 @@ describe('BatchModel', () => {
     expect(wrote).toEqual([
       ['course/a.modernized.ipynb'],
       [
-        'course/mlemodernizer-batch-b1.html',
-        'course/mlemodernizer-batch-b1.csv',
-        'course/mlemodernizer-batch-b1.json'
+        'course/modernization-report-2026-12-07-0431.html',
+        'course/modernization-report-2026-12-07-0431.csv',
+        'course/modernization-report-2026-12-07-0431.json'
       ]
     ]);
     model.dispose();
@@ -353,7 +354,7 @@ describe('BatchModel', () => {
     expect(model.ended).toBe(true);
     expect(wrote).toEqual([]);
     expect(writtenFiles(model.summary)).toContain(
-      'course/mlemodernizer-batch-b1.csv'
+      'course/modernization-report-2026-12-07-0431.csv'
     );
     model.dispose();
   });
@@ -571,9 +572,19 @@ describe('batch views', () => {
       row('course/c.ipynb').querySelector('.jp-mlemodernizer-batch-fidelity')
         ?.textContent
     ).toBe('–');
-    button(report, 'course/mlemodernizer-batch-b1.csv').click();
+    // the three files the batch wrote, the html first (issue 40 item 5)
+    expect(
+      Array.from(
+        report.querySelectorAll('.jp-mlemodernizer-batch-files button')
+      ).map(b => b.textContent)
+    ).toEqual([
+      'course/modernization-report-2026-12-07-0431.html',
+      'course/modernization-report-2026-12-07-0431.csv',
+      'course/modernization-report-2026-12-07-0431.json'
+    ]);
+    button(report, 'course/modernization-report-2026-12-07-0431.csv').click();
     expect(actions.openPath).toHaveBeenCalledWith(
-      'course/mlemodernizer-batch-b1.csv'
+      'course/modernization-report-2026-12-07-0431.csv'
     );
     expect(row('course/b.ipynb').textContent).toContain('Cancelled');
     // a cut-short run has no outcome to show

@@ -241,13 +241,13 @@ export function itemSeconds(item: IBatchItem, now: number): number | null {
  */
 export function reportFiles(
   summary: IBatchSummary
-): { json: string; csv: string } | null {
+): { html: string; json: string; csv: string } | null {
   const html = summary.report;
   if (!html || !html.endsWith('.html')) {
     return null;
   }
   const stem = html.slice(0, -'.html'.length);
-  return { json: `${stem}.json`, csv: `${stem}.csv` };
+  return { html, json: `${stem}.json`, csv: `${stem}.csv` };
 }
 
 /**

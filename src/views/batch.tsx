@@ -448,20 +448,17 @@ function BatchReport(props: {
       {files && (
         <p className="jp-mlemodernizer-batch-files">
           {trans.__('Written beside the notebooks:')}{' '}
-          <button
-            type="button"
-            className="jp-mlemodernizer-link"
-            onClick={() => actions.openPath(files.csv)}
-          >
-            <PathText path={files.csv} />
-          </button>{' '}
-          <button
-            type="button"
-            className="jp-mlemodernizer-link"
-            onClick={() => actions.openPath(files.json)}
-          >
-            <PathText path={files.json} />
-          </button>
+          {[files.html, files.csv, files.json].map(file => (
+            <React.Fragment key={file}>
+              <button
+                type="button"
+                className="jp-mlemodernizer-link"
+                onClick={() => actions.openPath(file)}
+              >
+                <PathText path={file} />
+              </button>{' '}
+            </React.Fragment>
+          ))}
         </p>
       )}
     </section>

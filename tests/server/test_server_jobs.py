@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 from pathlib import Path
 
 import nbformat
@@ -467,7 +468,8 @@ async def test_batch_over_a_folder(jp_fetch, jp_root_dir, jp_serverapp) -> None:
         "course/b.ipynb": "error_free_reproducible",
         "course/c.ipynb": "failed",
     }
-    assert batch["report"].startswith("course/mlemodernizer-batch-")
+    # a name a user reads in the file browser: what it is and when
+    assert re.fullmatch(r"course/modernization-report-\d{4}-\d\d-\d\d-\d{4}\.html", batch["report"])
     assert (jp_root_dir / batch["report"]).read_text().startswith("<!doctype html>")
     # the json and csv the batch wrote into the user's folder name no server path (the
     # notebooks' own reports are kept with the server: asked for by name, not by path)

@@ -85,12 +85,21 @@ test("the file browser lists a batch's files as soon as they are written", async
   await expect(view).toHaveAttribute('data-status', 'finished', {
     timeout: 120_000
   });
-  const id = await view.getAttribute('data-batch-id');
+  // named for what they are and when (issue 40 item 5), and listed in the
+  // view as in the file browser
+  const stem = 'modernization-report-\\d{4}-\\d\\d-\\d\\d-\\d{4}';
   for (const ext of ['csv', 'html', 'json']) {
     await expect
-      .soft(listed(`mlemodernizer-batch-${id}\\.${ext}`), `the ${ext} report`)
+      .soft(listed(`${stem}\\.${ext}`), `the ${ext} report`)
       .toHaveCount(1, SOON);
   }
+  await expect(view.locator('.jp-mlemodernizer-batch-files button')).toHaveText(
+    [
+      new RegExp(`^${dir}/${stem}\\.html$`),
+      new RegExp(`^${dir}/${stem}\\.csv$`),
+      new RegExp(`^${dir}/${stem}\\.json$`)
+    ]
+  );
   await pageScreenshot(page, testInfo, 'batch-files-light', true);
   await page.theme.setDarkTheme();
   await pageScreenshot(page, testInfo, 'batch-files-dark', true);
