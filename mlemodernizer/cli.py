@@ -19,7 +19,6 @@ from .contracts.errors import ModernizerError
 from .contracts.events import Event
 from .contracts.options import GROUPS, Options, OptionSpec, base_type, option_specs
 from .fixers.llm.endpoint import environment_key
-from .scoring.score import outcome_words
 
 EXIT_USAGE = 2
 
@@ -196,6 +195,34 @@ _CHECK_RUNS = {
     "second-look": "the fix's notebook with another seed, before rolling it back on lost numbers",
 }
 
+_CELLS_LISTED = 10  # failing cells named one per line; the rest counted
+_UNWRAPPED = 10_000  # the summary's width off a terminal: a sentence stays on its line
+
+# each kind of run as the panel names it (src/views/labels.ts runLabel)
+_RUN_WORDS = {
+    "baseline": "baseline",
+    "verdict": "verdict run",
+    "noise-baseline": "randomness check",
+    "second-look": "second look",
+    "noise-run": "noise run",
+}
+
+# why the loop stopped at an iteration without a fix (src/views/labels.ts stopLabel)
+_LOOP_STOP_WORDS = {
+    "budget": "the budget is spent",
+    "llm_error": "the model's server failed",
+    "no_fix": "no fix found",
+}
+
+
+def _run_words(kind: str, iteration: int) -> str:
+    """ "baseline", "iteration 3", "randomness check", "rerun 2"."""
+    if kind == "iteration":
+        return f"iteration {iteration}"
+    if kind.startswith("rerun-"):
+        return f"rerun {kind.removeprefix('rerun-')}"
+    return _RUN_WORDS.get(kind, kind.replace("-", " "))
+
 
 class ProgressPrinter:
     """Turns events into short progress lines (stderr), the CLI's face of the event stream."""
@@ -207,39 +234,45 @@ class ProgressPrinter:
     def __call__(self, event: Event) -> None:
         d = event.data
         line = None
+        what = _run_words(d.get("kind", ""), d.get("iteration", 0))
         if event.type == "execution_finished" and d["kind"] in _CHECK_RUNS:
             # a run with another seed, to tell random cells apart: its time, not its errors
-            line = f"[{d['kind']}] {d['runtime_s']:.1f} s: {_CHECK_RUNS[d['kind']]}"
+            line = f"[{what}] {d['runtime_s']:.1f} s: {_CHECK_RUNS[d['kind']]}"
         elif event.type == "execution_finished":
-            what = d["kind"] if d["kind"] != "iteration" else f"iteration {d['iteration']}"
-            state = "timed out" if d["timed_out"] else f"{d['error_cells']} error cell(s)"
-            line = f"[{what}] {d['runtime_s']:.1f} s, {state}"
-            # each failing cell, as JupyterLab numbers it, new since the baseline or not
-            for cell in d.get("failing_cells") or []:
-                mark = " (new)" if cell["new"] and d["kind"] != "baseline" else ""
-                line += f"\n    cell {cell['cell_index'] + 1}{mark}: {(cell['error'] or '')[:120]}"
-            if d.get("fixed_cells"):
-                fixed = ", ".join(str(i + 1) for i in d["fixed_cells"])
-                line += f"\n    fixed since the baseline: cell {fixed}"
+            line = f"[{what}] {d['runtime_s']:.1f} s, {_run_state(d)}"
             if d.get("score") is not None:
-                line += f"; score {d['score']}"
+                line += f", score {d['score']}"
+            if d["kind"] == "iteration" and d.get("deadline_left_s") is not None:
+                line += f"; at most {_duration(d['deadline_left_s'])} left"
+            # each failing cell, as JupyterLab numbers it, new since the baseline or not
+            failing = d.get("failing_cells") or []
+            for cell in failing[:_CELLS_LISTED]:
+                mark = " (new)" if cell["new"] and d["kind"] != "baseline" else ""
+                error = _clipped(" ".join((cell["error"] or "").split()), 120)
+                line += f"\n    cell {cell['cell_index'] + 1}{mark}: {error}"
+            if len(failing) > _CELLS_LISTED:
+                line += f"\n    and {len(failing) - _CELLS_LISTED} more cells with errors"
+            if d.get("fixed_cells"):
+                fixed = d["fixed_cells"]
+                cells = "cell" if len(fixed) == 1 else "cells"
+                line += f"\n    fixed since the baseline: {cells} {_listed(fixed)}"
             if d["kind"] == "baseline" and d.get("deadline_s"):
                 line += (
                     f"\n    the job ends within {_duration(d.get('deadline_left_s') or 0)} (its "
                     f"deadline: {_duration(d['deadline_s'])} from the start; --deadline changes "
                     "it, --deadline none lifts it)"
                 )
-            elif d["kind"] == "iteration" and d.get("deadline_left_s") is not None:
-                line += f"; at most {_duration(d['deadline_left_s'])} left"
         elif event.type == "loop_stopped" and d.get("summary"):
             # the model's reply in plain words (what it was told is in the report's llm_replies)
             line = f"[iteration {d['iteration']}] no fix: {d['summary']}"
-        elif event.type in ("issue_detected", "loop_stopped"):
-            # a stop (budget, llm_error, no_fix) prints as the issue line it always was
-            what = _issue_words(d) if event.type == "issue_detected" else d["reason"]
-            line = f"[iteration {d['iteration']}] issue: {what}"
+        elif event.type == "loop_stopped":
+            # a stop (budget, llm_error, no_fix) in the panel's words, the fixer's reason after
+            said = _LOOP_STOP_WORDS.get(d["reason"], d["reason"].replace("_", " "))
+            line = f"[iteration {d['iteration']}] {said}"
             if d.get("detail"):
-                line += f" ({d['detail']})"
+                line += f": {_clipped(' '.join(d['detail'].split()), 200)}"
+        elif event.type == "issue_detected":
+            line = f"[iteration {d['iteration']}] issue: {_issue_words(d)}"
             if d.get("drift"):
                 line += f": {d['drift']}"
         elif event.type == "fix_proposed":
@@ -268,23 +301,9 @@ class ProgressPrinter:
             self.stream.write(d["text"])
             self.stream.flush()
         elif event.type == "verdict":
-            said = bool(d.get("reproduced_words"))
-            line = f"verdict: {outcome_words(d['outcome'], d['basis'], numbers_said=said)}"
-            if d.get("nothing_to_modernize"):
-                line += f"; nothing to modernize: {d['nothing_to_modernize']}"
-            if d.get("error_summary"):
-                line += f"; {d['error_summary']}"
-            if d.get("fidelity"):
-                line += f"\nfidelity: {d['fidelity']}"
-            if d.get("reproduced_words"):
-                line += f"\nbasis: {d['reproduced_words']}"
-            from .loop.triage import CAUSE_WORDS
-
-            for cell in d.get("cells") or []:
-                # every cell that still fails: why in words, then its cause's term
-                cause = cell.get("cause") or cell["state"]
-                said = cell["reason"] or CAUSE_WORDS.get(cause, "an error")
-                line += f"\n    cell {cell['cell_index'] + 1}: {said} [{cause}]: {cell['error']}"
+            # the outcome, what it rests on and what still fails: the summary at the end says
+            # it, from the report (print_summary); the raw terms are in --json
+            pass
         if line:
             print(line, file=self.stream, flush=True)
 
@@ -295,6 +314,26 @@ def _clipped(text: str, limit: int) -> str:
         return text
     cut = text[: limit - 1].rsplit(" ", 1)[0]
     return cut.rstrip(" ,;:") + "…"
+
+
+def _run_state(d: dict[str, Any]) -> str:
+    """ "ran without errors", "3 cells with errors", "timed out", "the kernel died"."""
+    if d.get("timed_out"):
+        return "timed out"
+    if d.get("kernel_died"):
+        return "the kernel died"
+    if d.get("cancelled"):
+        return "cancelled"
+    n = d.get("error_cells") or 0
+    if n == 0:
+        return "ran without errors"
+    return f"{n} cell with errors" if n == 1 else f"{n} cells with errors"
+
+
+def _listed(indices: Sequence[int]) -> str:
+    """ "2, 4 and 5" (cells from 1)."""
+    shown = [str(i + 1) for i in indices]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def _issue_words(d: dict[str, Any]) -> str:
@@ -310,7 +349,12 @@ def _issue_words(d: dict[str, Any]) -> str:
     if d["issue"] == "score_deviation":
         score = d.get("score")
         return "the score off target" + (f": {score}" if score is not None else "")
-    return str(d["issue"])
+    if d["issue"] == "error" and d.get("first_error"):
+        return f"an error: {_clipped(' '.join(d['first_error'].split()), 160)}"
+    if d["issue"] == "error":
+        # no cell raised it: the run itself failed
+        return "the run failed outside any cell (the kernel died)"
+    return str(d["issue"]).replace("_", " ")
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -334,20 +378,115 @@ def cmd_run(args: argparse.Namespace) -> int:
     elif not args.quiet:
         for notice in report["notices"][len(job.notices) :]:  # what the run found
             print(f"notice: {notice}", file=sys.stderr)
-        if report["nothing_to_modernize"]:
-            print(f"nothing to modernize: {report['nothing_to_modernize']}", file=sys.stderr)
-        if report["output"]:
-            unchanged = " (an unchanged copy)" if report["nothing_to_modernize"] else ""
-            print(f"wrote {report['output']}{unchanged}", file=sys.stderr)
-        for module in report["modules"]:
-            if module.get("written"):
-                print(
-                    f"changed {module['path']} (original kept as {module['backup']})",
-                    file=sys.stderr,
-                )
-        if report["written_files"]:
-            print(written_line(report), file=sys.stderr)
+    if not args.quiet:
+        print_summary(report, sys.stderr)
     return 0
+
+
+def summary_rows(report: dict[str, Any]) -> list[tuple[str, str]]:
+    """The report in words, one (heading, text) row each, as the panel says it: the outcome,
+    what it rests on (``reproduced_words``), the author's numbers and what changed in them,
+    what still fails, why the loop stopped, what was written. The raw terms stay in --json."""
+    from .loop.triage import CAUSE_WORDS
+    from .scoring.output_fidelity import changed_words
+    from .scoring.score import judged_on, outcome_label, stop_words
+
+    basis = report.get("reproducibility_basis") or "errors"
+    words = report.get("reproduced_words") or ""
+    outcome = _sentence(outcome_label(report["outcome"]))
+    rows = [("Outcome", f"{outcome} ({judged_on(basis, numbers_said=bool(words))})")]
+    if words:
+        rows.append(("Reproduced", _sentence(words) + "."))
+    fidelity = report.get("fidelity")
+    if fidelity:
+        rows.append(("Author's numbers", _sentence(fidelity["summary"])))
+        # a cell that fails today lost its output to the error: "Still failing" tells it
+        failed = {c["cell_index"] for c in report.get("cells") or []}
+        changed = [
+            c
+            for c in fidelity.get("cells") or []
+            if c["status"] == "drifted"
+            or (c["status"] == "lost_output" and c["cell_index"] not in failed)
+        ]
+        told = [f"cell {c['cell_index'] + 1}: {changed_words(c)}" for c in changed[:5]]
+        if len(changed) > 5:
+            told.append(f"and {len(changed) - 5} more cells")
+        if told:
+            rows.append(("Changed output", "\n".join(told)))
+    failing = [report["error_summary"]] if report.get("error_summary") else []
+    cells = report.get("cells") or []
+    # a cell that fails only because an earlier one did is counted in the line above
+    own = [c for c in cells if c.get("state") != "knock_on"] or cells
+    for cell in own[:_CELLS_LISTED]:
+        said = cell.get("reason") or CAUSE_WORDS.get(cell.get("cause") or "", "an error")
+        error = _clipped(" ".join((cell.get("error") or "").split()), 120)
+        failing.append(f"cell {cell['cell_index'] + 1}: {said}: {error}")
+    if len(own) > _CELLS_LISTED:
+        failing.append(f"and {len(own) - _CELLS_LISTED} more cells")
+    if failing:
+        rows.append(("Still failing", "\n".join(failing)))
+    iterations = report.get("iterations") or []
+    if iterations:
+        back = sum(1 for it in iterations if it.get("rolled_back"))
+        kept = sum(
+            1
+            for it in iterations
+            if not it.get("rolled_back") and (it.get("cells_changed") or it.get("files_changed"))
+        )
+        said = [f"{len(iterations)} tried", f"{kept} kept"]
+        said += [f"{back} rolled back"] if back else []
+        rows.append(("Fixes", ", ".join(said)))
+    rows.append(("Stopped", _sentence(stop_words(report["stop_reason"], basis))))
+    if report.get("nothing_to_modernize"):
+        rows.append(("Nothing to modernize", _sentence(report["nothing_to_modernize"])))
+    rows.append(("Run time", f"{_duration(report.get('execution_seconds_total') or 0)} in all"))
+    return rows
+
+
+def written_lines(report: dict[str, Any]) -> list[str]:
+    """What the job wrote, one line each, paths whole (never wrapped inside a path)."""
+    lines = []
+    if report.get("output"):
+        unchanged = " (an unchanged copy)" if report.get("nothing_to_modernize") else ""
+        lines.append(f"wrote {report['output']}{unchanged}")
+    for module in report.get("modules") or []:
+        if module.get("written"):
+            lines.append(f"changed {module['path']} (original kept as {module['backup']})")
+    if report.get("written_files"):
+        lines.append(written_line(report))
+    return lines
+
+
+def print_summary(report: dict[str, Any], stream: TextIO, width: int | None = None) -> None:
+    """The report's words as an aligned block (rich), then what was written. On a terminal:
+    colour, and lines wrapped at word boundaries to its width (or ``width``), a word too long
+    for its line cut with an ellipsis; in a pipe or a log: no colour, one line a sentence (what
+    a grep finds is never split)."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    for heading, text in summary_rows(report):
+        grid.add_row(heading, Text(text, overflow="ellipsis"))
+    console = Console(file=stream, highlight=False, soft_wrap=False)
+    if width is not None:
+        console.width = width
+    elif not console.is_terminal:
+        console.width = _UNWRAPPED
+    with console.capture() as captured:
+        console.print(grid)
+    # the grid pads each line to its width: no trailing blanks
+    stream.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+    for line in written_lines(report):
+        print(line, file=stream)
+    stream.flush()
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _duration(seconds: float) -> str:
@@ -412,7 +551,9 @@ def cmd_batch(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"summary": summary, "rows": rows}, indent=2))
     elif not args.quiet:
-        counts = ", ".join(f"{k} {v}" for k, v in summary["outcomes"].items() if v)
+        from .scoring.score import outcome_label
+
+        counts = "; ".join(f"{outcome_label(k)}: {v}" for k, v in summary["outcomes"].items() if v)
         print(f"{summary['notebooks']} notebooks: {counts}", file=sys.stderr)
         if progress.stopped_by_budget:
             print("the batch budget is spent: the rest were skipped", file=sys.stderr)
@@ -449,7 +590,10 @@ class BatchProgressView:
         self._progress.update(self._task, completed=p.done + p.failed, status=status)
         if row is not None:
             name = Path(row["notebook"]).name
-            self._progress.console.print(f"{name}: {row.get('outcome')}")
+            from .scoring.score import outcome_label
+
+            said = outcome_label(row["outcome"]) if row.get("outcome") else "no outcome"
+            self._progress.console.print(f"{name}: {said}", highlight=False)
 
     def close(self) -> None:
         self._progress.stop()

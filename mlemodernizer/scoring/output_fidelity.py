@@ -5,8 +5,9 @@ Each code cell's stored outputs (what the author saw) are compared with today's:
 - **numbers** in the text a reader compares (stdout, text results; not stderr, not object reprs
   with addresses), each found again among the cell's numbers today within a relative tolerance
   (the score's 10% band by default); read as ``../shared/corpus/measure.py`` reads them, so the
-  figure agrees with an independent re-run's; an integer (a shape, a count) that moved at all,
-  even within the band, makes its cell drifted;
+  figure agrees with an independent re-run's. The band is the verdict's count only: a number
+  that differs beyond the precision it is printed with (``3.0277`` then, ``2.8723`` now; a
+  shape or a count that moved at all) makes its cell drifted, its old and new values shown;
 - **words** of that text (labels, column names, dtypes), as a multiset: one the author saw that
   is gone is drift too;
 - **tables**: a DataFrame displayed then and now, value by value at its (row, column), so a value
@@ -35,6 +36,7 @@ from typing import Any
 
 from nbformat import NotebookNode
 
+from .fidelity import same_number
 from .reader_text import reader_text
 from .tables import compare_frames
 
@@ -176,6 +178,30 @@ class NotebookFidelity:
         }
 
 
+def changed_words(cell: Mapping[str, Any]) -> str:
+    """What changed in a cell (its ``to_json`` form, as a report carries it), as the panel's
+    list says it (src/views/verdict.tsx driftWords): "1 of 2 numbers found; 3.0277 → 2.8723,
+    setosa / petal: 1.46 → 5.55; words gone: setosa; 1 of 1 figures changed"."""
+    if cell.get("status") == "lost_output":
+        return "the output the author saw is gone"
+    parts = []
+    if cell.get("numbers_total"):
+        parts.append(f"{cell.get('numbers_found', 0)} of {cell['numbers_total']} numbers found")
+    values = ", ".join(
+        (f"{d['where']}: " if d.get("where") else "")
+        + (f"{d['old']} → {d['new']}" if d.get("new") else f"{d['old']} gone")
+        for d in cell.get("drift") or []
+    )
+    if values:
+        parts.append(values)
+    if cell.get("words_lost"):
+        parts.append(f"words gone: {', '.join(cell['words_lost'])}")
+    stored, same = cell.get("figures_stored", 0), cell.get("figures_same", 0)
+    if same < stored:
+        parts.append(f"{stored - same} of {stored} figures changed")
+    return "; ".join(parts)
+
+
 # --- reading outputs ---------------------------------------------------------------------------
 
 
@@ -235,21 +261,36 @@ def match_numbers(
     return found, drift
 
 
-def integers_moved(stored: list[str], now: list[str]) -> list[dict[str, str]]:
-    """The stored integers that today's numbers hold only approximately (150 where 149 is
-    shown), each beside the closest integer shown now."""
-    left = [y for y in now if _is_integer(y)]
+def printed_moved(
+    stored: list[str], now: list[str], tolerance: float = DEFAULT_TOLERANCE
+) -> list[dict[str, str]]:
+    """The stored numbers that today's hold only within the band, not to the precision they
+    are printed with (``3.0277`` where ``2.8723`` is shown; ``150`` where ``149`` is), each
+    beside the closest number shown now. The band counts them found (the verdict's share); what
+    the cell says moved all the same. Those the same as printed are matched first, so a value
+    that moved is never paired with a neighbour's exact match."""
+    left = list(now)
+    unmatched = []
+    for x in stored:
+        same = next((y for y in left if same_number(x, y)), None)
+        if same is None:
+            unmatched.append(x)
+        else:
+            left.remove(same)
     moved = []
-    for x in (x for x in stored if _is_integer(x)):
-        if x in left:
-            left.remove(x)
-            continue
-        near = [y for y in left if same_value(x, y, DEFAULT_TOLERANCE)]
+    for x in unmatched:
+        near = [y for y in left if same_value(x, y, tolerance)]
         if near:
             closest = min(near, key=lambda y: abs(float(y) - float(x)))
             left.remove(closest)
             moved.append({"old": x, "new": closest})
     return moved
+
+
+def integers_moved(stored: list[str], now: list[str]) -> list[dict[str, str]]:
+    """The stored integers that today's numbers hold only approximately (150 where 149 is
+    shown), each beside the closest integer shown now."""
+    return printed_moved([x for x in stored if _is_integer(x)], [y for y in now if _is_integer(y)])
 
 
 def _is_integer(text: str) -> bool:
@@ -312,12 +353,14 @@ def compare_cell(
     text_now = reader_text(now)
     after = numbers(text_now)
     cell.numbers_found, cell.drift = match_numbers(before, after, tolerance)
-    # a shape or a count is exact: within the band it is found (the figure agrees with an
-    # independent re-run's), but the cell says something else and is drift
-    cell.drift += integers_moved(before, after)[: MAX_DRIFT_SHOWN - len(cell.drift)]
+    # within the band a number is found (the figure agrees with an independent re-run's), but
+    # one that moved beyond its printed precision (a count at all) says something else: drift
+    shown = {d["old"] for d in cell.drift}
+    moved = [d for d in printed_moved(before, after, tolerance) if d["old"] not in shown]
+    cell.drift += moved[: MAX_DRIFT_SHOWN - len(cell.drift)]
     # frames both then and now: compared value by value at their places, which the bag of
     # numbers cannot (a value moved to another row); those come first, with where they are
-    tables, in_tables = compare_frames(stored, now, tolerance, MAX_DRIFT_SHOWN)
+    tables, in_tables = compare_frames(stored, now, MAX_DRIFT_SHOWN)
     if tables:
         placed = {d["old"] for d in in_tables}
         rest = [d for d in cell.drift if d["old"] not in placed]
@@ -344,6 +387,7 @@ def _only_timing_moved(stored: NotebookNode, now: NotebookNode, tolerance: float
     if before == reader_text(stored):
         return False  # no timing lines: the drift is in what it computed
     _, drift = match_numbers(numbers(before), numbers(after), tolerance)
+    drift += printed_moved(numbers(before), numbers(after), tolerance)
     lost = Counter(_WORD.findall(before)) - Counter(_WORD.findall(after))
     return not drift and not lost
 

@@ -327,9 +327,44 @@ def outcome_words(outcome: str, basis: str, numbers_said: bool = False) -> str:
     no score), "not reproducible" would only restate the errors. ``numbers_said``: the author's
     numbers are judged beside it (reproduced_words): then there is no score to compare, but the
     verdict does not rest on errors alone (one story, not two)."""
-    words = _OUTCOME_WORDS.get(outcome, outcome)
-    said = "no score to compare" if basis == "errors" and numbers_said else None
-    return f"{words} ({outcome}; {said or _BASIS_WORDS.get(basis, basis)})"
+    return f"{outcome_label(outcome)} ({outcome}; {judged_on(basis, numbers_said)})"
+
+
+def outcome_label(outcome: str) -> str:
+    """The outcome as the panel's badge says it: "error-free, reproducible"."""
+    return _OUTCOME_WORDS.get(outcome, outcome)
+
+
+def judged_on(basis: str, numbers_said: bool = False) -> str:
+    """What the outcome was judged on: "judged on errors and the score"; "no score to compare"
+    where the author's numbers are judged beside the errors (``outcome_words``)."""
+    if basis == "errors" and numbers_said:
+        return "no score to compare"
+    return _BASIS_WORDS.get(basis, basis)
+
+
+# why the loop stopped, as the panel says it after "Stopped: " (src/views/labels.ts
+# stopReasonLabel); the term is the report's stop_reason
+_STOP_WORDS = {
+    "iteration_limit": "the most fixes one job may try were tried",
+    "budget": "the token or cost budget is spent",
+    "llm_error": "the model's server failed",
+    "no_fix": "no fix was found for what still fails",
+    "cancelled": "cancelled",
+    "deadline": "the deadline was reached",
+    "blocked": "what still fails cannot be fixed here",
+}
+
+
+def stop_words(stop_reason: str, basis: str = "errors") -> str:
+    """Why the loop stopped, in words: "the deadline was reached"."""
+    if stop_reason == "reproducible":
+        return (
+            "the notebook runs and its score is within the target band"
+            if basis in ("score", "t-test")
+            else "the notebook runs without errors"
+        )
+    return _STOP_WORDS.get(stop_reason, stop_reason.replace("_", " "))
 
 
 def outcome(*, completed: bool, error_free: bool, reproducible: bool) -> str:

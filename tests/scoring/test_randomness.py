@@ -294,7 +294,7 @@ def test_a_draw_the_code_does_not_show_is_measured_before_any_fix_is_judged(
     )
     assert proc.returncode == 0, proc.stderr
     # after the baseline, which showed the author's score: a cell a fix would be judged by
-    assert proc.stderr.index("[baseline]") < proc.stderr.index("[noise-baseline]")
+    assert proc.stderr.index("[baseline]") < proc.stderr.index("[randomness check]")
     report = json.loads(report_path.read_text())
     assert report["error_free"] and not report["iterations"][0]["rolled_back"]
     # measured beats read: the two runs of the unchanged notebook drew 17 and 30
@@ -370,7 +370,7 @@ def test_a_real_number_loss_in_a_seeded_cell_still_rolls_back(scripted_openai, t
     assert first["second_look"] == (
         "a run with another seed showed cell 3 as the fix's run did: the loss is the fix's"
     )
-    assert "[second-look]" in proc.stderr
+    assert "[second look]" in proc.stderr
     assert not second["rolled_back"] and report["error_free"]
     assert report["random_cells"] == []
 
