@@ -305,7 +305,9 @@ def __mlem_drift__(queries, params, ns):
             indexes[top] = None
             return None
         dist = dist_of(top) or top
-        key = "|".join([sys.executable, sys.version, dist, version_of(dist), top])
+        # the skipped subpackages are part of what was walked: a changed list walks again
+        skipped = ",".join(params["skip"])
+        key = "|".join([sys.executable, sys.version, dist, version_of(dist), top, skipped])
         digest = hashlib.sha256(key.encode()).hexdigest()[:20]
         cache = params.get("cache_dir")
         path = os.path.join(cache, top + "-" + digest + ".json") if cache else None

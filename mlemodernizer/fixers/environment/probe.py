@@ -20,8 +20,21 @@ KERNEL_SIDE = Path(__file__).with_name("kernel_side.py")
 PROBE_BUDGET_S = 60.0  # all questions of one run, index walks included
 WALK_BUDGET_S = 30.0  # one distribution's walk (a few seconds for the scientific stack)
 MAX_QUERIES = 8  # errors asked about per run, the first failing cells first
-# subpackages that are not an API: never imported by the walk
-SKIP = ["tests", "test", "testing", "conftest", "setup", "f2py", "distutils", "__main__"]
+# subpackages that are not an API: never imported by the walk. ``externals``/``vendored`` hold
+# another project's copy (``sklearn.externals.array_api_compat.numpy``): a name found there is
+# that project's, never where the library's own name went (``load_lfw_pairs`` is no numpy.load)
+SKIP = [
+    "tests",
+    "test",
+    "testing",
+    "conftest",
+    "setup",
+    "f2py",
+    "distutils",
+    "__main__",
+    "externals",
+    "vendored",
+]
 
 
 def cache_dir() -> Path:

@@ -524,6 +524,31 @@ def test_the_name_index_walk_survives_an_object_whose_attributes_raise(tmp_path)
     assert "ready" in index["names"] and "handle" not in index["names"]
 
 
+def test_the_name_index_walk_leaves_out_a_vendored_copy(tmp_path) -> None:
+    """scikit-learn keeps a copy of array_api_compat (its ``numpy.load``) under
+    ``sklearn.externals``: walked, ``load_lfw_pairs`` "kept the words" of that ``load``. Another
+    project's copy holds no name of the library's own, so the walk does not import it."""
+    import json
+    import subprocess
+    import sys
+
+    from mlemodernizer.fixers.environment.probe import SKIP, _walker_source
+
+    pkg = tmp_path / "vendlib"
+    (pkg / "externals" / "compat").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "datasets.py").write_text("def fetch_pairs():\n    return 1\n")
+    (pkg / "externals" / "__init__.py").write_text("")
+    (pkg / "externals" / "compat" / "__init__.py").write_text("def load(f):\n    return f\n")
+    code = _walker_source() + f"\n__mlem_walk__('vendlib', 30, {SKIP!r})\n"
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True
+    )
+    index = json.loads(proc.stdout)
+    assert "fetch_pairs" in index["names"] and "load" not in index["names"]
+    assert not any("externals" in m for m in index["modules"])
+
+
 # a made-up library's check, worded as scikit-learn words its own: the forms are read from
 # the message's shape, never from its library
 _REFUSED = (
