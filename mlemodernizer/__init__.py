@@ -1,5 +1,11 @@
 """mlemodernizer: bring old machine-learning notebooks back to life in today's stack."""
 
+import time
+
+# when the package was first imported (``time.monotonic()``): for the command line, its
+# process's start, from which a run's deadline counts
+LOADED_AT = time.monotonic()
+
 try:
     from ._version import __version__
 except ImportError:  # running from a source tree that was never built

@@ -274,9 +274,12 @@ def prepare_job(
     review: ReviewGate | None = None,
     cancel: threading.Event | None = None,
     api_key: str | None = None,
+    started: float | None = None,
 ) -> Job:
-    """Validate everything a user can get wrong before any kernel starts."""
-    started = time.monotonic()  # the deadline's clock: this setup is part of the job's time
+    """Validate everything a user can get wrong before any kernel starts. ``started``: when the
+    job began (``time.monotonic()``; the CLI's process start), now if not given: the deadline's
+    clock, so this setup is part of the job's time."""
+    started = time.monotonic() if started is None else started
     opts.validate()
     loaded = load_notebook(path)
     check_kernel_language(loaded.nb, opts.kernel, path)

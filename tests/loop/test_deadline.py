@@ -63,6 +63,15 @@ def test_durations() -> None:
         parse_duration("soon", "--deadline")
 
 
+def test_durations_said_as_given() -> None:
+    from mlemodernizer.cli import _duration
+
+    # a deadline of 90 s was said "2 min"
+    assert [_duration(s) for s in (50, 90, 150, 900, 3900)] == [
+        "50 s", "1 min 30 s", "2 min 30 s", "15 min", "1 h 5 min",
+    ]  # fmt: skip
+
+
 @pytest.mark.kernel
 def test_bad_deadlines_are_one_line_before_any_run(tmp_path: Path) -> None:
     nb = write_notebook(tmp_path / "nb.ipynb", ["print(1)"])
