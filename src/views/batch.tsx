@@ -240,6 +240,11 @@ function BatchTable(props: {
   trans: TranslationBundle;
 }): JSX.Element {
   const { model, items, now, actions, trans } = props;
+  // the Tokens column only where a model was asked: an offline batch has
+  // nothing to show there, and a narrow view needs the room
+  const tokens =
+    (model.summary.progress?.tokens ?? 0) > 0 ||
+    items.some(item => (item.row?.tokens ?? 0) > 0);
   // too narrow for the table (a split beside a notebook): the table scrolls
   // sideways in its own box, the Open column staying in sight (batch.css)
   return (
@@ -259,7 +264,7 @@ function BatchTable(props: {
               {trans.__('Outputs')}
             </th>
             <th scope="col">{trans.__('Time')}</th>
-            <th scope="col">{trans.__('Tokens')}</th>
+            {tokens && <th scope="col">{trans.__('Tokens')}</th>}
             <th scope="col" className="jp-mlemodernizer-batch-open">
               {trans.__('Open')}
             </th>
@@ -284,7 +289,7 @@ function BatchTable(props: {
                     path={underFolder(item.notebook, model.summary.dir)}
                   />
                 </th>
-                <td>
+                <td data-label={trans.__('Status')}>
                   <span
                     className={`jp-mlemodernizer-batch-item jp-mlemodernizer-batch-item-${item.status}`}
                     title={row?.error ?? undefined}
@@ -297,15 +302,15 @@ function BatchTable(props: {
                     </div>
                   )}
                 </td>
-                <td>
+                <td data-label={trans.__('Iterations')}>
                   {item.status === 'skipped'
                     ? '–'
                     : count(itemIterations(item))}
                 </td>
-                <td>
+                <td data-label={trans.__('Errors before → now')}>
                   {item.status === 'skipped' ? '–' : itemErrorCells(item)}
                 </td>
-                <td>
+                <td data-label={trans.__('Outcome')}>
                   {finished && item.status !== 'cancelled' ? (
                     <OutcomeBadge
                       outcome={row.outcome}
@@ -332,13 +337,20 @@ function BatchTable(props: {
                   )}
                 </td>
                 <td
+                  data-label={trans.__('Outputs')}
                   className="jp-mlemodernizer-batch-fidelity"
                   title={row?.fidelity_summary ?? undefined}
                 >
                   {finished ? formatShare(row.fidelity) : '–'}
                 </td>
-                <td>{formatDuration(itemSeconds(item, now))}</td>
-                <td>{finished ? count(row.tokens) : '–'}</td>
+                <td data-label={trans.__('Time')}>
+                  {formatDuration(itemSeconds(item, now))}
+                </td>
+                {tokens && (
+                  <td data-label={trans.__('Tokens')}>
+                    {finished ? count(row.tokens) : '–'}
+                  </td>
+                )}
                 <td className="jp-mlemodernizer-batch-open jp-mlemodernizer-batch-links">
                   <button
                     type="button"

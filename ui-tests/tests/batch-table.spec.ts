@@ -62,6 +62,46 @@ async function unseen(view: Locator): Promise<string[]> {
   });
 }
 
+/** Whether the table is laid out as a card per notebook (a narrow view). */
+async function cards(view: Locator): Promise<boolean> {
+  return view.evaluate(root => {
+    const head = root.querySelector('.jp-mlemodernizer-batch-table thead');
+    return !!head && getComputedStyle(head).display === 'none';
+  });
+}
+
+/**
+ * The cells of the body (each value and link) that a user cannot see, each
+ * brought into view vertically first: none may be clipped or covered.
+ */
+async function cellsUnseen(view: Locator): Promise<string[]> {
+  return view.evaluate((root: HTMLElement) => {
+    const scroller = root.parentElement as HTMLElement;
+    const hidden: string[] = [];
+    for (const el of root.querySelectorAll(
+      '.jp-mlemodernizer-batch-table tbody td, .jp-mlemodernizer-batch-links button'
+    )) {
+      const box = scroller.getBoundingClientRect();
+      let r = el.getBoundingClientRect();
+      if (r.top < box.top || r.bottom > box.bottom) {
+        scroller.scrollTop += r.top - box.top - box.height / 2;
+        r = el.getBoundingClientRect();
+      }
+      const y = r.top + Math.min(r.height / 2, 8);
+      const seen = [r.left + 2, r.right - 2].every(x => {
+        const hit = document.elementFromPoint(x, y);
+        return hit !== null && (hit === el || el.contains(hit));
+      });
+      if (!seen || r.right > box.right + 1) {
+        hidden.push(
+          `${el.getAttribute('data-label') ?? ''} ${el.textContent ?? ''}`
+        );
+      }
+    }
+    return hidden;
+  });
+}
+
 /**
  * The columns that stay out of sight even when the table is scrolled
  * sideways to them (the Open column must be seen at each of those places).
@@ -165,6 +205,35 @@ test('the batch table shows every column at any width, long paths wrapped', asyn
   await pageScreenshot(page, testInfo, 'batch-wide-light', true);
   await page.setViewportSize({ width: 1280, height: 1100 });
   await settlesSeen(view, '1280 px, main area');
+  // and the Modernizer panel open on the right too (issue 40 item 5): the
+  // main area is ~430 px; a card per notebook, every value seen with its
+  // column's name, no sideways scroll, nothing under the Open links
+  await page.sidebar.openTab('mlemodernizer-panel');
+  await expect(page.locator('#mlemodernizer-panel')).toBeVisible();
+  await expect.poll(() => cards(view)).toBe(true);
+  await expect
+    .poll(() => cellsUnseen(view), {
+      message: '1280 px, both side panels open',
+      timeout: 5000
+    })
+    .toEqual([]);
+  expect(
+    await view.evaluate(root => {
+      const box = root.querySelector('.jp-mlemodernizer-batch-table-scroll');
+      return box ? box.scrollWidth <= box.clientWidth + 1 : false;
+    })
+  ).toBe(true);
+  const labels = await view
+    .locator('tbody tr[data-notebook] td[data-label]')
+    .evaluateAll(cells =>
+      cells.map(c => getComputedStyle(c, '::before').content)
+    );
+  expect(labels).toContain('"Outcome: "');
+  await pageScreenshot(page, testInfo, 'batch-panels-light', true);
+  await page.theme.setDarkTheme();
+  await pageScreenshot(page, testInfo, 'batch-panels-dark', true);
+  await page.theme.setLightTheme();
+  await page.sidebar.close('right');
 
   // docked beside a notebook (as dragging its tab to the right does)
   await page.notebook.openByPath(`${tmpPath}/beside.ipynb`);
@@ -179,6 +248,17 @@ test('the batch table shows every column at any width, long paths wrapped', asyn
   });
   for (const width of [1600, 1280]) {
     await page.setViewportSize({ width, height: 1100 });
+    await page.waitForTimeout(300);
+    if (await cards(view)) {
+      // too narrow for a table: a card per notebook, every value seen
+      await expect
+        .poll(() => cellsUnseen(view), {
+          message: `${width} px, docked beside a notebook, as cards`,
+          timeout: 5000
+        })
+        .toEqual([]);
+      continue;
+    }
     // the Open column and its links, always; the others, scrolled to
     await expect
       .poll(
