@@ -27,32 +27,27 @@ def cell_numbers(cell: NotebookNode) -> list[str]:
     return numbers(reader_text(cell, timing=False))
 
 
-def _unit(text: str) -> float:
-    """The last printed digit's place: ``3.0277`` 1e-4, ``150`` 1, ``1.5e-05`` 1e-6."""
-    mantissa, _, exponent = text.lower().partition("e")
-    places = len(mantissa.split(".", 1)[1]) if "." in mantissa else 0
-    return 10.0 ** (int(exponent or 0) - places)
-
-
-def _is_integer(text: str) -> bool:
-    return "." not in text and "e" not in text.lower()
+def _decimals(text: str) -> int | None:
+    """Digits after the point as printed (None: an exponent, compare relatively)."""
+    if "e" in text.lower():
+        return None
+    return len(text.split(".", 1)[1]) if "." in text else 0
 
 
 def same_number(stored: str, now: str) -> bool:
-    """The same number to the precision both print: each printed value stands for any value
-    within half a unit of its last digit, and the two could be one (``0.947`` is ``0.9473684``
-    and ``0.9465``; ``3.0277`` is not ``2.8723``, nor ``0.948``). Integers (shapes, counts)
-    match exactly."""
     try:
         x, y = float(stored), float(now)
     except ValueError:
         return False
     if x == y:
         return True
-    if _is_integer(stored) and _is_integer(now):
-        return False
-    bound = 0.5 * (_unit(stored) + _unit(now))
-    return abs(x - y) < bound * (1 - 1e-9)
+    dx, dy = _decimals(stored), _decimals(now)
+    if dx is None or dy is None:
+        return abs(x - y) <= 1e-6 * max(abs(x), abs(y))
+    if dx == 0 and dy == 0:
+        return False  # integers (shapes, counts) match exactly
+    places = min(dx, dy)
+    return abs(round(x, places) - round(y, places)) < 0.5 * 10.0**-places + 1e-12
 
 
 def found_again(stored: list[str], now: list[str]) -> int:

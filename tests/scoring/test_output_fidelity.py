@@ -203,10 +203,6 @@ def test_a_number_that_moved_beyond_its_printed_precision_is_changed() -> None:
     # exact matches first: a value that moved is not paired with its neighbour's match
     assert printed_moved(["0.95", "0.96"], ["0.96", "0.95"]) == []
     assert printed_moved(["0.95", "0.96"], ["0.96", "0.92"]) == [{"old": "0.95", "new": "0.92"}]
-    # each printed value stands for any within half a unit of its last digit: 0.9465 could be
-    # the value printed 0.947; 0.948, a unit away at the same precision, could not
-    assert printed_moved(["0.947"], ["0.9465"]) == []
-    assert printed_moved(["0.947"], ["0.948"]) == [{"old": "0.947", "new": "0.948"}]
     # a cell the second run calls random keeps its chance moves out of view
     random = compare(*_pair([_cell("t = 3.0277")], [_cell("t = 2.8723")]), random={0: "unseeded"})
     assert random.cells[0].status == "random" and random.cells[0].drift == []
