@@ -5,9 +5,8 @@ Each code cell's stored outputs (what the author saw) are compared with today's:
 - **numbers** in the text a reader compares (stdout, text results; not stderr, not object reprs
   with addresses), each found again among the cell's numbers today within a relative tolerance
   (the score's 10% band by default); read as ``../shared/corpus/measure.py`` reads them, so the
-  figure agrees with an independent re-run's. The band is the verdict's count only: a number
-  that differs beyond the precision it is printed with (``3.0277`` then, ``2.8723`` now; a
-  shape or a count that moved at all) makes its cell drifted, its old and new values shown;
+  figure agrees with an independent re-run's; an integer (a shape, a count) that moved at all,
+  even within the band, makes its cell drifted;
 - **words** of that text (labels, column names, dtypes), as a multiset: one the author saw that
   is gone is drift too;
 - **tables**: a DataFrame displayed then and now, value by value at its (row, column), so a value
@@ -36,7 +35,6 @@ from typing import Any
 
 from nbformat import NotebookNode
 
-from .fidelity import same_number
 from .reader_text import reader_text
 from .tables import compare_frames
 
@@ -261,36 +259,21 @@ def match_numbers(
     return found, drift
 
 
-def printed_moved(
-    stored: list[str], now: list[str], tolerance: float = DEFAULT_TOLERANCE
-) -> list[dict[str, str]]:
-    """The stored numbers that today's hold only within the band, not to the precision they
-    are printed with (``3.0277`` where ``2.8723`` is shown; ``150`` where ``149`` is), each
-    beside the closest number shown now. The band counts them found (the verdict's share); what
-    the cell says moved all the same. Those the same as printed are matched first, so a value
-    that moved is never paired with a neighbour's exact match."""
-    left = list(now)
-    unmatched = []
-    for x in stored:
-        same = next((y for y in left if same_number(x, y)), None)
-        if same is None:
-            unmatched.append(x)
-        else:
-            left.remove(same)
+def integers_moved(stored: list[str], now: list[str]) -> list[dict[str, str]]:
+    """The stored integers that today's numbers hold only approximately (150 where 149 is
+    shown), each beside the closest integer shown now."""
+    left = [y for y in now if _is_integer(y)]
     moved = []
-    for x in unmatched:
-        near = [y for y in left if same_value(x, y, tolerance)]
+    for x in (x for x in stored if _is_integer(x)):
+        if x in left:
+            left.remove(x)
+            continue
+        near = [y for y in left if same_value(x, y, DEFAULT_TOLERANCE)]
         if near:
             closest = min(near, key=lambda y: abs(float(y) - float(x)))
             left.remove(closest)
             moved.append({"old": x, "new": closest})
     return moved
-
-
-def integers_moved(stored: list[str], now: list[str]) -> list[dict[str, str]]:
-    """The stored integers that today's numbers hold only approximately (150 where 149 is
-    shown), each beside the closest integer shown now."""
-    return printed_moved([x for x in stored if _is_integer(x)], [y for y in now if _is_integer(y)])
 
 
 def _is_integer(text: str) -> bool:
@@ -353,14 +336,12 @@ def compare_cell(
     text_now = reader_text(now)
     after = numbers(text_now)
     cell.numbers_found, cell.drift = match_numbers(before, after, tolerance)
-    # within the band a number is found (the figure agrees with an independent re-run's), but
-    # one that moved beyond its printed precision (a count at all) says something else: drift
-    shown = {d["old"] for d in cell.drift}
-    moved = [d for d in printed_moved(before, after, tolerance) if d["old"] not in shown]
-    cell.drift += moved[: MAX_DRIFT_SHOWN - len(cell.drift)]
+    # a shape or a count is exact: within the band it is found (the figure agrees with an
+    # independent re-run's), but the cell says something else and is drift
+    cell.drift += integers_moved(before, after)[: MAX_DRIFT_SHOWN - len(cell.drift)]
     # frames both then and now: compared value by value at their places, which the bag of
     # numbers cannot (a value moved to another row); those come first, with where they are
-    tables, in_tables = compare_frames(stored, now, MAX_DRIFT_SHOWN)
+    tables, in_tables = compare_frames(stored, now, tolerance, MAX_DRIFT_SHOWN)
     if tables:
         placed = {d["old"] for d in in_tables}
         rest = [d for d in cell.drift if d["old"] not in placed]
@@ -387,7 +368,6 @@ def _only_timing_moved(stored: NotebookNode, now: NotebookNode, tolerance: float
     if before == reader_text(stored):
         return False  # no timing lines: the drift is in what it computed
     _, drift = match_numbers(numbers(before), numbers(after), tolerance)
-    drift += printed_moved(numbers(before), numbers(after), tolerance)
     lost = Counter(_WORD.findall(before)) - Counter(_WORD.findall(after))
     return not drift and not lost
 

@@ -11,8 +11,6 @@ from html.parser import HTMLParser
 
 from nbformat import NotebookNode
 
-from .fidelity import same_number
-
 Grid = dict[tuple[str, str], str]
 
 MAX_TABLE_CELLS = 5000  # a bigger table is compared as a bag of numbers only
@@ -105,15 +103,20 @@ def _unique(labels: list[str]) -> list[str]:
     return out
 
 
-def _same(stored: str, now: str) -> bool:
-    """The same value as printed: to the precision both print (``0.947`` is ``0.9473``), an
-    integer (a count) exactly; not within a band, a value the author saw that moved 5% is not
-    the same value."""
-    return stored == now or same_number(stored.replace(",", ""), now.replace(",", ""))
+def _same(stored: str, now: str, tolerance: float) -> bool:
+    if stored == now:
+        return True
+    try:
+        x, y = float(stored.replace(",", "")), float(now.replace(",", ""))
+    except ValueError:
+        return False
+    if x.is_integer() and "." not in stored and "e" not in stored.lower():
+        return x == y  # an integer (a count) is exact
+    return abs(x - y) <= tolerance * max(abs(x), 1e-12)
 
 
 def compare_frames(
-    stored: NotebookNode, now: NotebookNode, limit: int
+    stored: NotebookNode, now: NotebookNode, tolerance: float, limit: int
 ) -> tuple[int, list[dict[str, str]]]:
     """(tables compared, drift): each stored frame against today's frame at the same place in
     the cell's outputs, value by value; a drift entry says where (``row / column``), and ``new``
@@ -127,6 +130,6 @@ def compare_frames(
             if len(drift) >= limit:
                 return compared, drift
             current = today.get((row, column))
-            if current is None or not _same(value, current):
+            if current is None or not _same(value, current, tolerance):
                 drift.append({"old": value, "new": current or "", "where": f"{row} / {column}"})
     return compared, drift
