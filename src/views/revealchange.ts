@@ -57,6 +57,22 @@ function textExtent(element: Element): IExtent | null {
   return box.width > 0 ? { left: box.left, right: box.right } : null;
 }
 
+/**
+ * Whether a changed line with no word marks was inserted whole (its chunk
+ * deleted nothing: no deleted lines above it), not a line whose change was a
+ * deletion alone (the deleted line above shows that change).
+ */
+function insertedWhole(line: Element): boolean {
+  let before = line.previousElementSibling;
+  while (before && before.classList.contains('cm-changedLine')) {
+    before = before.previousElementSibling;
+  }
+  return !(
+    before?.classList.contains('cm-deletedChunk') &&
+    before.querySelector('.cm-deletedLine')
+  );
+}
+
 /** Every changed span the editor shows: changed words, whole changed lines. */
 function changedExtents(content: HTMLElement): IExtent[] {
   const extents: IExtent[] = [];
@@ -67,16 +83,20 @@ function changedExtents(content: HTMLElement): IExtent[] {
     extents.push({ left: box.left, right: box.right });
   }
   // a line added or deleted whole has no word marks: its text is the span
-  for (const line of Array.from(
-    content.querySelectorAll(
-      '.cm-changedLine, .cm-deletedChunk .cm-deletedLine'
-    )
-  )) {
-    if (!line.querySelector('.cm-changedText, .cm-deletedText')) {
-      const extent = textExtent(line);
-      if (extent) {
-        extents.push(extent);
-      }
+  const unmarked = (line: Element) =>
+    !line.querySelector('.cm-changedText, .cm-deletedText');
+  const whole = [
+    ...Array.from(content.querySelectorAll('.cm-changedLine')).filter(
+      line => unmarked(line) && insertedWhole(line)
+    ),
+    ...Array.from(
+      content.querySelectorAll('.cm-deletedChunk .cm-deletedLine')
+    ).filter(unmarked)
+  ];
+  for (const line of whole) {
+    const extent = textExtent(line);
+    if (extent) {
+      extents.push(extent);
     }
   }
   return extents;
