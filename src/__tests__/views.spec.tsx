@@ -30,6 +30,11 @@ function upTo(seq: number): IJobState {
 
 describe('views', () => {
   let host: HTMLDivElement;
+  /** The words an SVG chart shows, each text element's own. */
+  const svgTexts = () =>
+    Array.from(host.querySelectorAll('svg text')).map(
+      t => t.firstChild?.textContent
+    );
   let root: Root;
 
   beforeEach(() => {
@@ -1057,9 +1062,7 @@ describe('views', () => {
         trans={trans}
       />
     );
-    const texts = Array.from(host.querySelectorAll('svg text')).map(
-      t => t.firstChild?.textContent
-    );
+    const texts = svgTexts();
     expect(texts).toEqual(
       expect.arrayContaining(['score', 'runtime', '70', '90'])
     );
@@ -1098,9 +1101,7 @@ describe('views', () => {
         trans={trans}
       />
     );
-    const texts = Array.from(host.querySelectorAll('svg text')).map(
-      t => t.firstChild?.textContent
-    );
+    const texts = svgTexts();
     expect(texts).toEqual(
       expect.arrayContaining(['base', '1', '2', '1.2 s', '0 s', 'no run'])
     );

@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from mlemodernizer.cli import ProgressPrinter, print_summary
+from mlemodernizer.cli import print_summary
 from mlemodernizer.contracts.events import (
-    Event,
     ExecutionFinished,
     IssueDetected,
     LoopStopped,
@@ -23,6 +22,7 @@ from mlemodernizer.contracts.events import (
 )
 
 from ..conftest import run_cli, write_notebook
+from .test_progress_words import printed  # the progress printer fed events, one place
 
 # the terms a person never reads in the human stream: outcomes, stop reasons, run kinds,
 # fix types, causes; and the old line heads
@@ -156,14 +156,6 @@ def test_a_reproducible_run_says_what_it_rests_on() -> None:
     assert lines[0] == "Outcome  Error-free, reproducible (judged on errors and the score)"
     assert "Stopped  The notebook runs and its score is within the target band" in lines
     assert "Changed output" not in text and "Still failing" not in text
-
-
-def printed(*payloads) -> str:  # noqa: ANN002
-    stream = io.StringIO()
-    printer = ProgressPrinter(stream)
-    for seq, payload in enumerate(payloads):
-        printer(Event(job="j", seq=seq, time=0.0, payload=payload))
-    return stream.getvalue()
 
 
 def finished(kind: str, iteration: int = 0, **changes) -> ExecutionFinished:  # noqa: ANN003
