@@ -20,6 +20,12 @@ from .contracts.events import Event
 from .contracts.options import GROUPS, Options, OptionSpec, base_type, option_specs
 from .fixers.llm.endpoint import environment_key
 
+# nbformat imports jsonschema, whose format checker imports rfc3987_syntax when installed (it
+# comes with jupyter_server): that compiles ~35 Lark grammars at import, 2-3 s of every command
+# (python-jsonschema/jsonschema#1428). No notebook schema uses the `iri` formats it checks, so
+# the command's own process goes without it; a server process is left as it is.
+sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+
 EXIT_USAGE = 2
 
 
