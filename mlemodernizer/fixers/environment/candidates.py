@@ -12,8 +12,11 @@ from typing import Any
 from nbformat import NotebookNode
 
 from .docnotes import (
+    admits,
     counting_parameter,
+    documented_kinds,
     keyword_for_value,
+    parameter_types,
     removed_without_effect,
     renamed_parameter,
     replacement_note,
@@ -38,7 +41,7 @@ from .edits import (
     WholeNumberKeyword,
 )
 from .messages import choose
-from .names import keeps_words
+from .names import keeps_every_word, keeps_words, took_the_place_of
 from .source import module_alias
 
 SAFE, REVIEW = "safe", "review"
@@ -154,8 +157,9 @@ def _home(
 def _renamed(
     name: str, close: dict[str, list[dict]], old_module: str, use: dict[str, Any]
 ) -> list[tuple[dict, str]]:
-    """Names that took ``name``'s place (``Imputer`` -> ``SimpleImputer``): containing it or
-    spelled like it, and taking the call as written. The clear best only."""
+    """Names that took ``name``'s place (``Imputer`` -> ``SimpleImputer``): by their words
+    (:func:`took_the_place_of`) or their docstring, and taking the call as written. The clear
+    best only."""
     scored = []
     noted = []
     for other, hits in close.items():
@@ -166,13 +170,14 @@ def _renamed(
                 continue  # called: a module or a value cannot be what it was
             if replacement_note(h.get("doc") or "", [f"{old_module}.{name}", name]):
                 noted.append(h)
-            contains = keeps_words(name, other)
+            if not took_the_place_of(name, other, called=bool(use.get("call"))):
+                continue  # a name spelled alike is no rename
             ratio = difflib.SequenceMatcher(None, name.lower(), other.lower()).ratio()
-            if not contains and ratio < 0.8:
-                continue  # neither its words nor nearly its spelling
             fit = _fits(h, use)
-            score = (1.0 + ratio / 2 if contains else ratio) + (0.3 if fit else 0)
-            why = "keeps the words of" if contains else "is spelled like"
+            # every word kept before some dropped: merge_ordered, not merge, for ordered_merge
+            score = (2.0 if keeps_every_word(name, other) else 1.0) + ratio / 2
+            score += 0.3 if fit else 0
+            why = "starts with" if other.lower().startswith(name.lower()) else "keeps words of"
             scored.append((score, h, why))
     if len(noted) == 1:  # its docstring says it took the old name's place: no tie to break
         return [(noted[0], "is named in its docstring as replacing")]
@@ -362,15 +367,15 @@ def _object_attr(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list
         if name == old or (said and name == said[0]):
             continue
         low, nlow = old.lower(), name.lower()
-        prefix = keeps_words(old, name) and (nlow.startswith(low) or low.startswith(nlow))
-        ratio = difflib.SequenceMatcher(None, low, nlow).ratio()
-        if not (prefix or ratio >= 0.8):
+        if not (nlow.startswith(low) or low.startswith(nlow)):
             continue
+        if not took_the_place_of(old, name, called=bool(use.get("call"))):
+            continue  # a name spelled alike, or an attribute shortened to another noun
         if _member_fits(info, use, d.get("on_class", False)) is False:
             continue
-        pool.append((prefix, ratio, name))
+        pool.append(name)
     if len(pool) == 1:
-        name = pool[0][2]
+        name = pool[0]
         out.append(
             Candidate(
                 "renamed_attribute",
@@ -569,20 +574,15 @@ def _positional(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[
         ]
         if extra <= 0 or extra > len(keyword_only):
             continue
-        # a literal that cannot be what the parameter takes (a dict for a flag): the library
-        # reordered its parameters when it made them keyword-only; no binding by order then
-        given = (drift.detail.get("literal_types") or {}).get(call["callee"]) or []
-        kinds = {p["name"]: p.get("default_type") for p in params}
-        if any(
-            not _may_be(given[capacity + i] if capacity + i < len(given) else None, kinds.get(n))
-            for i, n in enumerate(keyword_only[:extra])
-        ):
+        given = (drift.detail.get("positional") or {}).get(call["callee"]) or []
+        names = _bind_extra(given, capacity, extra, keyword_only, params, call.get("doc") or "")
+        if names is None:
             continue
-        bound = ", ".join(f"`{n}`" for n in keyword_only[:extra])
+        bound = ", ".join(f"`{n}`" for n in names)
         out.append(
             Candidate(
                 "keyword_only",
-                PositionalRewrite(call["callee"], capacity, tuple(keyword_only)),
+                PositionalRewrite(call["callee"], capacity, tuple(names)),
                 f"`{call.get('name') or call['callee']}` takes "
                 + (
                     f"{capacity} positional argument{'s' if capacity != 1 else ''}"
@@ -590,10 +590,68 @@ def _positional(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[
                     else "no positional argument"
                 )
                 + f" today, the rest are keyword-only: the {extra} extra "
-                f"argument{'s' if extra != 1 else ''} bind to {bound}, in the signature's order",
+                f"argument{'s' if extra != 1 else ''} bind to {bound}, in the signature's order "
+                "where nothing says the library reordered them",
             )
         )
     return out
+
+
+def _bind_extra(
+    given: list[list],
+    capacity: int,
+    extra: int,
+    keyword_only: list[str],
+    params: list[dict],
+    doc: str,
+) -> list[str] | None:
+    """The keyword-only parameters the positionals past ``capacity`` bind to: in today's order,
+    unless the evidence says the library reordered or dropped parameters when it made them
+    keyword-only (pandas' ``pivot(index, columns, values)`` is ``pivot(*, columns, index,
+    values)`` today, ``fillna`` lost ``method``), where an order guessed wrongly is silent (a
+    transposed table). None then. The evidence: a parameter made required (it moved), a name
+    passed in another parameter's place (``ColorbarBase(ax, cmap, norm)`` where ``mappable`` is
+    second today), a literal the next parameter cannot take (by its default's kind, or its
+    docstring's type line: ``'ffill'`` is none of ``{0 or 'index', 1 or 'columns'}``). A value
+    the next cannot take goes to the one other whose default or docstring says it takes it
+    (a dict is no flag: ``fontdict``), and a plain name to the parameter it spells."""
+    by_name = {p["name"]: p for p in params}
+    types = parameter_types(doc)
+    positional = [p["name"] for p in params if p["kind"] in _POSITIONAL_KINDS]
+    for i, (_, _, name) in enumerate(given[:capacity]):
+        if name and name in by_name and name != positional[i]:
+            return None  # `cmap` where `mappable` stands today: the order changed
+    if any(not by_name[n].get("default", True) for n in keyword_only):
+        return None  # a parameter made required moved to the front
+
+    def takes(row: list, name: str) -> bool | None:
+        """Whether parameter ``name`` takes the value (None: nothing says)."""
+        kind, value, _ = row
+        if kind is None:
+            return None
+        default = by_name[name].get("default_type")
+        said = documented_kinds(types[name]) if name in types else None
+        if (default is not None and not _may_be(kind, default)) or (
+            said is not None and not admits(said, kind, value)
+        ):
+            return False
+        return True if default is not None or said is not None else None
+
+    left, bound = list(keyword_only), []
+    for i in range(extra):
+        row = given[capacity + i] if capacity + i < len(given) else [None, None, None]
+        sure = [n for n in left if takes(row, n)]
+        if row[2] in left:
+            choice = row[2]  # `norm` passed where `norm` is a keyword-only parameter
+        elif left and takes(row, left[0]) is not False:
+            choice = left[0]
+        elif len(sure) == 1:
+            choice = sure[0]  # the next refuses it; one other says it takes it
+        else:
+            return None
+        bound.append(choice)
+        left.remove(choice)
+    return bound
 
 
 def _may_be(literal: str | None, default: str | None) -> bool:

@@ -47,7 +47,17 @@ def sentences_naming(text: str, name: str) -> list[str]:
 def parameter_entries(doc: str) -> dict[str, str]:
     """numpydoc / Google style parameter entries: name -> its text (the entry line's rest and the
     indented lines under it)."""
-    entries: dict[str, str] = {}
+    return {name: " ".join(lines) for name, lines in _parameter_blocks(doc).items()}
+
+
+def parameter_types(doc: str) -> dict[str, str]:
+    """name -> the entry's first line, where numpydoc gives the type (``{'equal', 'auto'} or
+    float or None, default: None``)."""
+    return {name: lines[0] for name, lines in _parameter_blocks(doc).items()}
+
+
+def _parameter_blocks(doc: str) -> dict[str, list[str]]:
+    blocks: dict[str, list[str]] = {}
     lines = doc.splitlines()
     in_params = False
     current: str | None = None
@@ -66,10 +76,75 @@ def parameter_entries(doc: str) -> dict[str, str]:
         indent = len(line) - len(line.lstrip())
         if m and (current is None or indent <= base):
             current, base = m.group(2), indent
-            entries[current] = m.group(3).strip()
+            blocks[current] = [m.group(3).strip()]
         elif current is not None and line.strip():
-            entries[current] += " " + line.strip()
-    return entries
+            blocks[current].append(line.strip())
+    return blocks
+
+
+# the words a type line uses for the kinds of literal a notebook passes
+_KIND_WORDS = {
+    "str": {"str"},
+    "string": {"str"},
+    "path": {"str"},
+    "bool": {"bool"},
+    "boolean": {"bool"},
+    "int": {"int"},
+    "integer": {"int"},
+    "float": {"float"},
+    "number": {"float"},
+    "numeric": {"float"},
+    "scalar": {"any"},
+    "dict": {"dict"},
+    "mapping": {"dict"},
+    "list": {"list", "tuple"},
+    "sequence": {"list", "tuple"},
+    "iterable": {"list", "tuple"},
+    "tuple": {"tuple", "list"},
+    "array": {"list", "tuple"},
+    "hashable": {"any"},
+    "object": {"any"},
+    "any": {"any"},
+    "label": {"any"},
+    "color": {"str", "tuple", "list"},
+}
+
+
+def documented_kinds(type_line: str) -> tuple[set[str], set] | None:
+    """What a parameter's type line admits: the kinds of literal (``str``, ``int``, ...; ``any``)
+    and the values its braces list (``{0 or 'index', 1 or 'columns'}``). None when the line
+    names no kind this reads (a default alone, a class name)."""
+    text = re.split(r",?\s*default", type_line, maxsplit=1)[0]
+    values: set = set()
+    for inside in re.findall(r"\{([^{}]*)\}", text):
+        for token in re.split(r",|\bor\b", inside):
+            token = token.strip().strip("`")
+            if len(token) > 1 and token[0] == token[-1] and token[0] in "'\"":
+                values.add(token[1:-1])
+            elif re.fullmatch(r"-?[0-9]+", token):
+                values.add(int(token))
+            elif token in ("True", "False"):
+                values.add(token == "True")
+    outside = re.sub(r"\{[^{}]*\}", " ", text)
+    # a value named outside braces: ``list of tuple (int, int) or 'infer'``
+    values |= {a or b for a, b in re.findall(r"'([^'\s]+)'|\"([^\"\s]+)\"", outside)}
+    outside = re.sub(r"'[^'\s]+'|\"[^\"\s]+\"", " ", outside)
+    kinds: set[str] = set()
+    for word in re.findall(r"[A-Za-z]+", outside):
+        kinds |= _KIND_WORDS.get(word.lower(), set())
+    if not kinds and not values:
+        return None
+    return kinds, values
+
+
+def admits(kinds: tuple[set[str], set], kind: str, value: object) -> bool:
+    """Whether a literal of ``kind`` (its ``value`` where known) fits :func:`documented_kinds`."""
+    named, values = kinds
+    if "any" in named or kind in named:
+        return True
+    if kind in ("int", "float") and named & {"int", "float"}:
+        return True
+    return value is not None and value in values and type(value).__name__ == kind
 
 
 def renamed_parameter(doc: str, params: list[str], old: str) -> tuple[str, str] | None:

@@ -269,7 +269,7 @@ def _read(
             return None
         return "positional", {
             "qualname": qualname,
-            "literal_types": _positional_literal_types(stmt, [c.callee for c in calls]),
+            "positional": _positional_arguments(stmt, [c.callee for c in calls]),
             "calls": [{"callee": c.callee, "args": c.args, "keywords": c.keywords} for c in calls][
                 :4
             ],
@@ -512,21 +512,25 @@ def _cells_up_to(nb: NotebookNode, tree: ast.Module | None) -> list[ast.Module |
     return out
 
 
-def _positional_literal_types(stmt: ast.stmt | None, callees: list[str]) -> dict[str, list]:
-    """callee -> the kind of each positional argument the statement passes it when it is a
-    literal (``bool``, ``int``, ``float``, ``str``, ``dict``, ``list``, ``tuple``), else None."""
-    kinds: dict[str, list] = {}
+def _positional_arguments(stmt: ast.stmt | None, callees: list[str]) -> dict[str, list]:
+    """callee -> what the statement passes it positionally, each ``[kind, value, name]``: a
+    literal's kind (``bool``, ``int``, ``float``, ``str``, ``dict``, ``list``, ``tuple``) and,
+    for a constant, its value; a plain name's spelling (``norm``); None where unknown."""
+    rows: dict[str, list] = {}
     for n in ast.walk(stmt) if stmt is not None else []:
-        if isinstance(n, ast.Call) and dotted(n.func) in callees and dotted(n.func) not in kinds:
+        if isinstance(n, ast.Call) and dotted(n.func) in callees and dotted(n.func) not in rows:
             row: list = []
             for a in n.args:
                 if isinstance(a, ast.Constant) and a.value is not None:
-                    row.append(type(a.value).__name__)
+                    scalar = isinstance(a.value, bool | int | float | str)
+                    row.append([type(a.value).__name__, a.value if scalar else None, None])
                 elif isinstance(a, ast.Dict):
-                    row.append("dict")
+                    row.append(["dict", None, None])
                 elif isinstance(a, ast.List | ast.Tuple):
-                    row.append(type(a).__name__.lower())
+                    row.append([type(a).__name__.lower(), None, None])
+                elif isinstance(a, ast.Name):
+                    row.append([None, None, a.id])
                 else:
-                    row.append(None)
-            kinds[dotted(n.func)] = row
-    return kinds
+                    row.append([None, None, None])
+            rows[dotted(n.func)] = row
+    return rows

@@ -340,7 +340,7 @@ class WholeNumberKeyword(CellEdit):
 @dataclass(frozen=True)
 class PositionalRewrite(Edit):
     """In calls of ``callee`` with more than ``keep`` positional arguments: the ones after
-    ``keep`` become keywords, named by today's signature in its order."""
+    ``keep`` become keywords, named ``names`` in turn (the candidate chose them)."""
 
     callee: str
     keep: int

@@ -15,11 +15,12 @@ public names, a list a message points at (``style.available``).
 """
 
 
-def __mlem_walk__(top, budget, skip):
+def __mlem_walk__(top, budget, skip, done=()):
     """Every public name of package ``top``'s public modules: ``{name: [[module, kind, ident],
     ...]}``. Run by a fresh interpreter (``python -c``); prints JSON. Modules whose path has a part
     starting with ``_`` or in ``skip`` are not imported; the walk stops after ``budget`` seconds
-    and says so (``complete``)."""
+    and says so (``complete``). Modules in ``done`` (an earlier walk's, cut short) are not
+    visited again: a walk too big for one budget is finished over several."""
     import contextlib
     import importlib
     import inspect
@@ -31,6 +32,7 @@ def __mlem_walk__(top, budget, skip):
     import warnings
 
     deadline = time.monotonic() + budget
+    done = set(done)
     warnings.simplefilter("ignore")
     names = {}
     modules = []
@@ -84,7 +86,8 @@ def __mlem_walk__(top, budget, skip):
         except BaseException:
             root = None
         if root is not None:
-            visit(root)
+            if root.__name__ not in done:
+                visit(root)
             path = getattr(root, "__path__", None)
             if path:
                 for info in pkgutil.walk_packages(path, top + ".", onerror=lambda name: None):
@@ -92,7 +95,7 @@ def __mlem_walk__(top, budget, skip):
                         complete = False
                         break
                     parts = info.name.split(".")[1:]
-                    if any(p.startswith("_") or p in skip for p in parts):
+                    if info.name in done or any(p.startswith("_") or p in skip for p in parts):
                         continue
                     try:
                         mod = importlib.import_module(info.name)
@@ -313,21 +316,26 @@ def __mlem_drift__(queries, params, ns):
         path = os.path.join(cache, top + "-" + digest + ".json") if cache else None
         started = time.monotonic()
         data = None
+        earlier = None  # a walk cut short by its budget, kept to be finished
         if path and os.path.exists(path):
             try:
                 with open(path, encoding="utf-8") as fh:
                     data = json.load(fh)
-                report["indexes"].append({"top": top, "dist": dist, "cached": True})
             except Exception:
                 data = None
+            if isinstance(data, dict) and not data.get("complete"):
+                earlier, data = data, None
+            elif data is not None:
+                report["indexes"].append({"top": top, "dist": dist, "cached": True})
         if data is None:
             left = deadline - time.monotonic()
             if left < 1.0:
-                indexes[top] = None
-                return None
+                indexes[top] = earlier
+                return earlier
             walk_budget = min(params["walk_budget"], left - 0.5)
-            code = params["walker"] + "\n__mlem_walk__({!r}, {!r}, {!r})\n".format(
-                top, walk_budget, params["skip"]
+            done = earlier.get("modules", []) if earlier else []
+            code = params["walker"] + "\n__mlem_walk__({!r}, {!r}, {!r}, {!r})\n".format(
+                top, walk_budget, params["skip"], done
             )
             try:
                 proc = subprocess.run(
@@ -340,6 +348,12 @@ def __mlem_drift__(queries, params, ns):
                 data = json.loads(proc.stdout or "null")
             except Exception:
                 data = None
+            if isinstance(data, dict) and earlier:
+                for name, rows in earlier.get("names", {}).items():
+                    data["names"][name] = rows + data["names"].get(name, [])
+                data["modules"] = earlier.get("modules", []) + data.get("modules", [])
+            elif earlier:
+                data = earlier
             if isinstance(data, dict):
                 report["indexes"].append(
                     {
@@ -350,9 +364,10 @@ def __mlem_drift__(queries, params, ns):
                         "modules": len(data.get("modules", [])),
                         "names": len(data.get("names", {})),
                         "complete": data.get("complete", False),
+                        "resumed": len(earlier.get("modules", [])) if earlier else 0,
                     }
                 )
-                if path and data.get("complete"):
+                if path:  # a walk cut short too: the next one goes on from where it stopped
                     try:
                         os.makedirs(cache, exist_ok=True)
                         tmp = f"{path}.tmp{os.getpid()}"

@@ -372,7 +372,8 @@ def test_a_helper_renamed_in_the_notebooks_own_module_is_repaired_offline(
     tmp_path: Path,
 ) -> None:
     """The team's own code, no LLM: ``load_data`` is gone from helpers.py, ``load_dataset``
-    keeps its words and takes the call, and the cell then shows what its stored output shows."""
+    starts with its name and takes the call, and the cell then shows what its stored output
+    shows."""
     (tmp_path / "helpers.py").write_text("def load_dataset():\n    return [1, 2, 3]\n")
     nb = tmp_path / "nb.ipynb"
     nbformat.write(
@@ -390,7 +391,7 @@ def test_a_helper_renamed_in_the_notebooks_own_module_is_repaired_offline(
     assert report["error_free"]
     [trial] = report["environment_trials"]
     assert trial["kind"] == "renamed" and trial["outcome"] == "kept"
-    assert "`helpers.load_dataset` is spelled like the old name" in trial["evidence"]
+    assert "`helpers.load_dataset` starts with the old name" in trial["evidence"]
     result = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
     assert result.cells[0].source.startswith("from helpers import load_dataset as load_data")
 

@@ -5,6 +5,7 @@ The end-to-end runs on real kernels are in test_environment_fixer.py."""
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -12,7 +13,9 @@ import pytest
 from mlemodernizer.execution.base import CellError
 from mlemodernizer.fixers.environment.candidates import _home, _renamed, candidates
 from mlemodernizer.fixers.environment.docnotes import (
+    admits,
     counting_parameter,
+    documented_kinds,
     keyword_for_value,
     parameter_entries,
     removed_without_effect,
@@ -36,6 +39,7 @@ from mlemodernizer.fixers.environment.edits import (
     WholeNumberKeyword,
 )
 from mlemodernizer.fixers.environment.messages import choose, stated_fix
+from mlemodernizer.fixers.environment.names import took_the_place_of
 from mlemodernizer.scoring.fidelity import numbers_found, same_number
 
 NUMPYDOC = """A forest.
@@ -436,27 +440,79 @@ def test_a_sentence_is_no_code_and_a_named_attribute_is() -> None:
     assert (hint["attr"], hint["new"], hint["receivers"]) == ("fromstring", "frombuffer", ["np"])
 
 
-def test_positional_arguments_bind_by_order_unless_a_literal_cannot_be_that_parameter() -> None:
+def test_positional_arguments_bind_in_order_unless_the_evidence_says_the_order_changed() -> None:
+    """Extra positionals bind to today's keyword-only parameters in order, except where the
+    library visibly reordered or dropped parameters when it made them keyword-only: a
+    parameter made required (pandas' pivot), a name passed in another parameter's place
+    (matplotlib's ColorbarBase), a literal the next parameter's default or docstring refuses
+    (fillna's lost ``method``). A columns and index swapped in silence is worse than the
+    error."""
     nb = _nb("ax.set_xticklabels(['a', 'b'], {'fontsize': 8})")
     nb.cells[0]["id"] = "c0"
     error = _error(
         "TypeError", "Axes.set_xticklabels() takes 2 positional arguments but 3 were given"
     )
     drift = understand(error, nb)
-    assert drift.detail["literal_types"] == {"ax.set_xticklabels": ["list", "dict"]}
-    params = [
-        {"name": "labels", "kind": "POSITIONAL_OR_KEYWORD", "default": False, "default_type": None},
-        {"name": "minor", "kind": "KEYWORD_ONLY", "default": True, "default_type": "bool"},
-        {"name": "fontdict", "kind": "KEYWORD_ONLY", "default": True, "default_type": None},
-    ]
-    call = {"callee": "ax.set_xticklabels", "args": 2, "keywords": [], "found": True}
-    # matplotlib put `minor` first when it made them keyword-only: a dict is no flag
-    assert candidates(drift, {"calls": [{**call, "params": params}]}, nb) == []
-    swapped = [params[0], params[2], params[1]]
-    [binding] = candidates(drift, {"calls": [{**call, "params": swapped}]}, nb)
-    assert binding.edit.apply(nb, 0) == {
-        0: "ax.set_xticklabels(['a', 'b'], fontdict={'fontsize': 8})"
+    assert drift.detail["positional"] == {
+        "ax.set_xticklabels": [["list", None, None], ["dict", None, None]]
     }
+
+    def param(name: str, kind: str = "KEYWORD_ONLY", default_type: str | None = None,
+              default: bool = True) -> dict:  # fmt: skip
+        return {"name": name, "kind": kind, "default": default, "default_type": default_type}
+
+    labels = param("labels", "POSITIONAL_OR_KEYWORD")
+    call = {"callee": "ax.set_xticklabels", "args": 2, "keywords": [], "found": True}
+    # a dict is no flag: `fontdict`, documented as taking one, wherever it stands
+    doc = "Set.\n\nParameters\n----------\nfontdict : dict, optional\n    Font.\n"
+    for params in (
+        [labels, param("minor", default_type="bool"), param("fontdict")],
+        [labels, param("fontdict"), param("minor", default_type="bool")],
+    ):
+        answer = {"calls": [{**call, "params": params, "doc": doc}]}
+        [binding] = candidates(drift, answer, nb)
+        assert binding.edit.apply(nb, 0) == {
+            0: "ax.set_xticklabels(['a', 'b'], fontdict={'fontsize': 8})"
+        }
+
+    def bound(source: str, params: list[dict], doc: str = "") -> list[str]:
+        nb = _nb(source)
+        nb.cells[0]["id"] = "c0"
+        drift = understand(
+            _error("TypeError", "f() takes 1 positional argument but 9 were given"), nb
+        )
+        [(callee, given)] = drift.detail["positional"].items()
+        answer = {"calls": [{"callee": callee, "args": len(given), "keywords": [],
+                             "found": True, "params": params, "doc": doc}]}  # fmt: skip
+        return [c.edit.apply(nb, 0)[0] for c in candidates(drift, answer, nb)]
+
+    this = param("self", "POSITIONAL_OR_KEYWORD")
+    # pandas 2: pivot(*, columns, index=..., values=...), once pivot(index, columns, values)
+    pivot = [this, param("columns", default=False), param("index"), param("values")]
+    assert bound("t = df.pivot('a', 'b', 'c')", pivot) == []
+    # fillna lost `method`: its docstring's `axis` takes 0, 'index', 1 or 'columns'
+    fillna = [this, param("value", "POSITIONAL_OR_KEYWORD"), param("axis"),
+              param("inplace", default_type="bool"), param("limit")]  # fmt: skip
+    doc = (
+        "Fill NA.\n\nParameters\n----------\nvalue : scalar, dict\n    What to fill.\n"
+        "axis : {0 or 'index', 1 or 'columns'}\n    Axis.\ninplace : bool, default False\n"
+    )
+    assert bound("df.fillna(0, 'ffill')", fillna, doc) == []
+    assert bound("df.fillna(0, {'a': 1})", fillna, doc) == []  # nothing documented takes it
+    assert bound("df.fillna(0, 'columns')", fillna, doc) == ["df.fillna(0, axis='columns')"]
+    # matplotlib 3.x: Colorbar(ax, mappable=None, *, cmap=None, norm=None, alpha=None)
+    colorbar = [param("ax", "POSITIONAL_OR_KEYWORD"), param("mappable", "POSITIONAL_OR_KEYWORD"),
+                param("cmap"), param("norm"), param("alpha")]  # fmt: skip
+    assert bound("cb = ColorbarBase(ax, cmap, norm)", colorbar) == []
+    assert bound("cb = ColorbarBase(ax, m, norm)", colorbar) == [
+        "cb = ColorbarBase(ax, m, norm=norm)"
+    ]
+    # what kept its order: values of the kinds the parameters take, names of unknown kind
+    svc = [param("C", default_type="float"), param("kernel", default_type="str"),
+           param("degree", default_type="int")]  # fmt: skip
+    assert bound("m = SVC(10.0, 'linear')", svc) == ["m = SVC(C=10.0, kernel='linear')"]
+    assert bound("m = SVC(c)", svc) == ["m = SVC(C=c)"]
+    assert bound("m = SVC('linear')", svc) == ["m = SVC(kernel='linear')"]  # no number
 
 
 def test_did_you_mean_names_the_value_to_replace() -> None:
@@ -659,3 +715,109 @@ def test_positionals_refused_by_keyword_only_parameters_are_read_in_every_wordin
     drift = understand(_error("TypeError", str(refused.value)), nb)
     assert drift is not None and drift.kind == "positional", str(refused.value)
     assert [c["callee"] for c in drift.detail["calls"]] == [callee]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "called", "took"),
+    [
+        ("Imputer", "SimpleImputer", True, True),
+        ("get_feature_names", "get_feature_names_out", True, True),
+        ("ordered_merge", "merge_ordered", True, True),  # the same words, reordered
+        ("load_data", "load_dataset", True, True),  # starts with the old name
+        ("fit_generator", "fit", True, True),  # a call gone to the general one
+        ("jaccard_similarity_score", "jaccard_score", True, True),
+        # what the environment run of issue 39 rewrote wrongly
+        ("demean", "mean", True, False),  # spelled alike: another function
+        ("set_labels", "set_levels", True, False),  # `set_codes` is the one
+        ("figurePatch", "figure", False, False),  # an attribute: `patch` is the one
+        ("experimental_run_v2", "experimental_run", True, False),  # the older version
+        ("fit_generator", "fit", False, False),  # read, not called: another thing
+    ],
+)
+def test_a_name_takes_anothers_place_by_its_words_not_its_spelling(
+    old: str, new: str, called: bool, took: bool
+) -> None:
+    assert took_the_place_of(old, new, called=called) is took
+
+
+def test_a_name_that_keeps_every_word_wins_over_one_that_drops_some() -> None:
+    """``pd.ordered_merge`` is ``merge_ordered`` today, not the more general ``merge``."""
+
+    def hit(name: str) -> dict:
+        return {"module": "lib", "name": name, "ident": f"lib.core.{name}", "top": "lib",
+                "kind": "function", "params": None, "doc": ""}  # fmt: skip
+
+    close = {n: [hit(n)] for n in ("merge", "merge_ordered", "merge_asof")}
+    [(chosen, why)] = _renamed("ordered_merge", close, "lib", {"call": True})
+    assert (chosen["name"], why) == ("merge_ordered", "keeps words of")
+    del close["merge_ordered"]
+    [(chosen, _)] = _renamed("ordered_merge", close, "lib", {"call": True})
+    assert chosen["name"] == "merge"  # the general call, where nothing keeps every word
+
+
+def test_a_name_index_walk_cut_short_is_finished_by_the_next_question(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A package too big for one walk's budget on a loaded machine (TensorFlow's never ended
+    in 30 s here): the part walked is kept in the cache, and the next question goes on from
+    where it stopped instead of walking the same first modules again and never finishing."""
+    import json
+
+    from mlemodernizer.fixers.environment.probe import SKIP, _kernel_source, _walker_source
+
+    pkg = tmp_path / "slowlib"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a_slow.py").write_text("import time\ntime.sleep(1.5)\ndef early():\n    return 1\n")
+    (pkg / "b_later.py").write_text("def moved_here():\n    return 2\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    nb = _nb("from slowlib.old import moved_here\nmoved_here()")
+    nb.cells[0]["id"] = "c0"
+    drift = understand(_error("ModuleNotFoundError", "No module named 'slowlib.old'"), nb)
+    cache = tmp_path / "cache"
+    params = {"budget": 60, "walk_budget": 1.0, "skip": SKIP, "cache_dir": str(cache),
+              "walker": _walker_source()}  # fmt: skip
+    ns: dict = {}
+    exec(_kernel_source(), ns)  # the probe's functions, as the kernel defines them
+
+    def ask() -> tuple[dict, dict]:
+        facts = ns["__mlem_drift__"]([drift.query(0)], params, {})
+        [stored] = [json.loads(p.read_text()) for p in cache.glob("slowlib-*.json")]
+        return facts, stored
+
+    _, first = ask()  # a_slow's import outlasts the budget: b_later is not reached
+    assert first["complete"] is False and "slowlib.b_later" not in first["modules"]
+    assert "early" in first["names"] and "moved_here" not in first["names"]
+    facts, second = ask()
+    assert second["complete"] is True
+    assert second["modules"].count("slowlib.a_slow") == 1  # not walked again
+    assert second["names"]["moved_here"][0][0] == "slowlib.b_later"
+    assert second["names"]["early"] == first["names"]["early"]
+    [index] = [i for i in facts["indexes"] if i["top"] == "slowlib"]
+    assert index["resumed"] == len(first["modules"]) and index["complete"] is True
+
+
+@pytest.mark.parametrize(
+    ("type_line", "kind", "value", "takes"),
+    [
+        ("list of tuple (int, int) or 'infer'. optional", "str", "infer", True),
+        ("list of tuple (int, int) or 'infer'. optional", "str", "auto", False),
+        ("{0 or 'index', 1 or 'columns'}", "str", "ffill", False),
+        ("{0 or 'index', 1 or 'columns'}", "int", 1, True),
+        ("{'equal', 'auto'} or float or None, default: None", "float", 1.5, True),
+        ("str, optional", "str", "records", True),
+        ("bool, default False", "str", "x", False),
+        ("Hashable or a sequence of the previous", "str", "a", True),
+        ("int, default 10", "float", 2.5, True),  # numbers stand in for each other
+    ],
+)
+def test_a_docstrings_type_line_says_which_literals_a_parameter_takes(
+    type_line: str, kind: str, value: object, takes: bool
+) -> None:
+    said = documented_kinds(type_line)
+    assert said is not None and admits(said, kind, value) is takes
+
+
+def test_a_type_line_that_names_no_kind_says_nothing() -> None:
+    assert documented_kinds("default: :rc:`figure.facecolor`") is None
