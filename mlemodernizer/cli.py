@@ -415,6 +415,7 @@ def summary_rows(report: dict[str, Any]) -> list[tuple[str, str]]:
             for c in fidelity.get("cells") or []
             if c["status"] == "drifted"
             or (c["status"] == "lost_output" and c["cell_index"] not in failed)
+            or (c["status"] == "same" and c.get("moved_in_print"))
         ]
         told = [f"cell {c['cell_index'] + 1}: {changed_words(c)}" for c in changed[:5]]
         if len(changed) > 5:

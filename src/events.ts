@@ -245,6 +245,8 @@ export interface ICellFidelity {
   random_why: string;
   /** Frames displayed both then and now, compared value by value. */
   tables_compared?: number;
+  /** Found within the band, yet changed in the digits the author printed. */
+  moved_in_print?: { old: string; new: string }[];
 }
 
 /**

@@ -230,6 +230,8 @@ class CellFidelity(TypedDict):
     figures_same: int  # by size and an average hash of the picture
     random_why: str  # for a random or machine cell: how that was decided
     tables_compared: int  # frames displayed both then and now, compared value by value
+    # found within the tolerance, yet changed in the digits the author printed
+    moved_in_print: NotRequired[list[dict[str, str]]]
 
 
 class Fidelity(TypedDict):

@@ -35,6 +35,7 @@ from typing import Any
 
 from nbformat import NotebookNode
 
+from .fidelity import same_number
 from .reader_text import reader_text
 from .tables import compare_frames
 
@@ -69,6 +70,9 @@ class CellFidelity:
     figures_same: int = 0
     random_why: str = ""
     tables_compared: int = 0  # frames displayed both then and now, compared value by value
+    # found within the band, yet changed in the digits the author printed (3.0277 then,
+    # 2.8723 now): said with old and new, while the judge's count keeps its band
+    moved_in_print: list[dict[str, str]] = field(default_factory=list)
 
     def moved(self) -> str:
         """ "0.947 -> 0.912, 150 -> 149": what moved in the cell's output."""
@@ -147,6 +151,14 @@ class NotebookFidelity:
                 text += f", {same} of {figures} figures the same"
         first = self.first_drift
         text += f"; drift starts at cell {first + 1}" if first is not None else "; no drift"
+        printed = [c for c in self.cells if c.moved_in_print and c.status not in _APART]
+        if printed:
+            count = sum(len(c.moved_in_print) for c in printed)
+            shown = ", ".join(str(c.cell_index + 1) for c in printed[:5])
+            text += (
+                f"; {count} number{'s' if count != 1 else ''} within the band changed in "
+                f"{'their' if count != 1 else 'its'} printed digits: cell {shown}"
+            )
         randoms = [c for c in self.cells if c.status == "random"]
         if randoms:
             shown = ", ".join(str(c.cell_index + 1) for c in randoms[:5])
@@ -192,6 +204,9 @@ def changed_words(cell: Mapping[str, Any]) -> str:
     )
     if values:
         parts.append(values)
+    printed = ", ".join(f"{d['old']} → {d['new']}" for d in cell.get("moved_in_print") or [])
+    if printed:
+        parts.append(f"within the band: {printed}")
     if cell.get("words_lost"):
         parts.append(f"words gone: {', '.join(cell['words_lost'])}")
     stored, same = cell.get("figures_stored", 0), cell.get("figures_same", 0)
@@ -276,6 +291,21 @@ def integers_moved(stored: list[str], now: list[str]) -> list[dict[str, str]]:
     return moved
 
 
+def moved_in_print(stored: list[str], now: list[str], tolerance: float) -> list[dict[str, str]]:
+    """The stored decimals found within the band whose printed digits no value today repeats
+    (``3.0277`` where ``2.8723`` is shown; ``0.947`` is ``0.9473684``), each beside the closest
+    value shown now."""
+    moved = []
+    for x in dict.fromkeys(x for x in stored if not _is_integer(x)):
+        if any(same_number(x, y) for y in now):
+            continue
+        near = [y for y in now if same_value(x, y, tolerance)]
+        if near:
+            closest = min(near, key=lambda y: abs(float(y) - float(x)))
+            moved.append({"old": x, "new": closest})
+    return moved
+
+
 def _is_integer(text: str) -> bool:
     return re.fullmatch(r"[-+]?\d+", text) is not None
 
@@ -339,6 +369,10 @@ def compare_cell(
     # a shape or a count is exact: within the band it is found (the figure agrees with an
     # independent re-run's), but the cell says something else and is drift
     cell.drift += integers_moved(before, after)[: MAX_DRIFT_SHOWN - len(cell.drift)]
+    gone = {d["old"] for d in cell.drift}
+    cell.moved_in_print = [
+        d for d in moved_in_print(before, after, tolerance) if d["old"] not in gone
+    ][:MAX_DRIFT_SHOWN]
     # frames both then and now: compared value by value at their places, which the bag of
     # numbers cannot (a value moved to another row); those come first, with where they are
     tables, in_tables = compare_frames(stored, now, tolerance, MAX_DRIFT_SHOWN)

@@ -564,6 +564,50 @@ describe('views', () => {
     expect(showCell).toHaveBeenCalledWith('c2', 2);
   });
 
+  it('lists a number changed in its printed digits, though the band found it', () => {
+    const base = reduceEvents(initialState(JOB, 'eroded.ipynb'), EVENTS);
+    const cell = cellFidelity;
+    const report = {
+      ...base.report!,
+      fidelity: {
+        found: 2,
+        total: 2,
+        share: 1,
+        found_all: 2,
+        total_all: 2,
+        first_drift_cell: null,
+        tolerance: 0.1,
+        noise_measured: false,
+        random_cells: [],
+        summary:
+          '2 of 2 stored numbers found again; no drift; 1 number within the band changed in its printed digits: cell 2',
+        cells: [
+          cell(0, 'same'),
+          cell(1, 'same', {
+            numbers_total: 1,
+            numbers_found: 1,
+            moved_in_print: [{ old: '3.0277', new: '2.8723' }]
+          })
+        ]
+      }
+    };
+    render(
+      <VerdictView
+        state={{ ...base, report }}
+        trans={trans}
+        actions={{ openOutput: jest.fn(), openReport: jest.fn() }}
+      />
+    );
+    const section = host.querySelector('.jp-mlemodernizer-fidelity')!;
+    expect(section.hasAttribute('open')).toBe(false); // no drift for the judge
+    const items = Array.from(section.querySelectorAll('li')).map(
+      li => li.textContent
+    );
+    expect(items).toEqual([
+      'cell 2: 1 of 1 numbers found; within the band: 3.0277 → 2.8723'
+    ]);
+  });
+
   it('says what "reproducible" rests on, in words', () => {
     const base = reduceEvents(initialState(JOB, 'eroded.ipynb'), EVENTS);
     const report = {

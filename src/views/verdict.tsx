@@ -297,6 +297,12 @@ export function FidelityView(props: {
   const drifted = fidelity.cells.filter(
     c => c.status === 'drifted' || c.status === 'lost_output'
   );
+  // within the judge's band, yet not the digits the author printed: said, not judged
+  const changed = fidelity.cells.filter(
+    c =>
+      drifted.includes(c) ||
+      (c.status === 'same' && (c.moved_in_print ?? []).length > 0)
+  );
   const random = fidelity.cells.filter(c => c.status === 'random');
   const machine = fidelity.cells.filter(c => c.status === 'machine');
   const cellLink = (cell: ICellFidelity) =>
@@ -328,9 +334,9 @@ export function FidelityView(props: {
         </span>{' '}
         <span className="jp-mlemodernizer-muted">{fidelity.summary}</span>
       </summary>
-      {drifted.length > 0 && (
-        <ul aria-label={trans.__('Cells whose output drifted')}>
-          {drifted.map(cell => (
+      {changed.length > 0 && (
+        <ul aria-label={trans.__('Cells whose output changed')}>
+          {changed.map(cell => (
             <li key={cell.cell_id || cell.cell_index} data-status={cell.status}>
               {cellLink(cell)}: {driftWords(cell, trans)}
             </li>
@@ -374,6 +380,12 @@ function driftWords(cell: ICellFidelity, trans: TranslationBundle): string {
   const values = cell.drift.map(d => movedValue(d, trans)).join(', ');
   if (values) {
     parts.push(values);
+  }
+  const printed = (cell.moved_in_print ?? [])
+    .map(d => `${d.old} → ${d.new}`)
+    .join(', ');
+  if (printed) {
+    parts.push(trans.__('within the band: %1', printed));
   }
   if (cell.words_lost.length > 0) {
     parts.push(trans.__('words gone: %1', cell.words_lost.join(', ')));

@@ -200,11 +200,13 @@ def test_progress_names_the_runs_and_stops_in_words() -> None:
 @pytest.mark.kernel
 def test_the_cli_ends_with_the_summary_and_keeps_the_terms_in_json(tmp_path: Path) -> None:
     """A statistic printed 3.0277 then and 1.5 today: told as changed, with both values, in
-    the summary's words; the raw terms only in the JSON."""
+    the summary's words; one printed 3.0277 then and 2.8723 today, inside the judge's band,
+    told too (issue 40: a number changed in its printed digits is no "same"); the raw terms
+    only in the JSON."""
     nb = write_notebook(
         tmp_path / "stat.ipynb",
-        ["print('n = 150')", "print('t = 1.5')"],
-        outputs={0: "n = 150\n", 1: "t = 3.0277\n"},
+        ["print('n = 150')", "print('t = 1.5')", "print('mean = 2.8723')"],
+        outputs={0: "n = 150\n", 1: "t = 3.0277\n", 2: "mean = 3.0277\n"},
     )
     proc = run_cli("run", str(nb), "--offline", "--json")
     assert proc.returncode == 0, proc.stderr
@@ -214,6 +216,7 @@ def test_the_cli_ends_with_the_summary_and_keeps_the_terms_in_json(tmp_path: Pat
     assert any(
         line.startswith("Changed output  cell 2:") and "3.0277 → 1.5" in line for line in lines
     ), lines
+    assert "cell 3: 1 of 1 numbers found; within the band: 3.0277 → 2.8723" in lines, lines
     raw = json.loads(proc.stdout)
     assert raw["outcome"].startswith("error_free")
     cell = raw["fidelity"]["cells"][1]

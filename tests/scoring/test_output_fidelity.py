@@ -13,7 +13,13 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook, new_output
 
-from mlemodernizer.scoring.output_fidelity import compare, integers_moved, match_numbers
+from mlemodernizer.scoring.output_fidelity import (
+    changed_words,
+    compare,
+    integers_moved,
+    match_numbers,
+    moved_in_print,
+)
 from mlemodernizer.scoring.reader_text import reader_text
 
 from ..conftest import run_cli, saved_then_written
@@ -32,6 +38,31 @@ def _pair(stored: list, now: list):
     for i, (x, y) in enumerate(zip(a.cells, b.cells, strict=True)):
         x.id = y.id = f"c{i}"
     return a, b
+
+
+def test_a_number_changed_in_its_printed_digits_is_said_though_the_band_finds_it() -> None:
+    """3.0277 stored, 2.8723 today: inside the 10% band (the judge's count finds it, as an
+    independent re-run counts it), yet not what the author printed. The report says it with
+    old and new; 0.947 against 0.9473684 is the same number to the digits printed."""
+    assert moved_in_print(["3.0277", "0.947", "12"], ["2.8723", "0.9473684", "11"], 0.1) == [
+        {"old": "3.0277", "new": "2.8723"}
+    ]
+    stored, now = _pair(
+        [_cell("mean 3.0277, acc 0.947"), _cell("r2 0.50")],
+        [_cell("mean 2.8723, acc 0.9473684"), _cell("r2 0.5")],
+    )
+    fidelity = compare(stored, now)
+    first, second = fidelity.cells
+    assert (first.status, first.numbers_found, first.numbers_total) == ("same", 2, 2)
+    assert first.moved_in_print == [{"old": "3.0277", "new": "2.8723"}]
+    assert second.moved_in_print == []  # 0.50 is 0.5
+    assert fidelity.first_drift is None  # the verdict's band is the judge's, unchanged
+    assert fidelity.line() == (
+        "3 of 3 stored numbers found again; no drift; 1 number within the band changed in its "
+        "printed digits: cell 1"
+    )
+    words = changed_words(fidelity.to_json()["cells"][0])
+    assert words == "2 of 2 numbers found; within the band: 3.0277 → 2.8723"
 
 
 def test_numbers_within_the_band_timing_lines_counted_apart() -> None:

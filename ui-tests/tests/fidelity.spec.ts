@@ -90,7 +90,7 @@ for (const dark of [false, true]) {
       'drift starts at cell 4'
     );
     const drifted = fidelity.getByRole('list', {
-      name: 'Cells whose output drifted'
+      name: 'Cells whose output changed'
     });
     await expect(drifted.locator('li')).toHaveCount(1);
     await expect(drifted.locator('li')).toContainText('cell 4:');
