@@ -47,6 +47,8 @@ test('an nbformat 4.2 notebook gets its review under its own cells', async ({
     cells.nth(2).locator('.jp-mlemodernizer-incell .cm-content')
   ).toContainText('load_dataset');
   await pageScreenshot(page, testInfo, 'oldformat-in-cell-light');
+  await page.theme.setDarkTheme();
+  await pageScreenshot(page, testInfo, 'oldformat-in-cell-dark');
 
   // decided in the cell, the panel in step
   await page

@@ -88,6 +88,9 @@ test('a long name, Next, folded lines and Apply stay inside the panel', async ({
     expect(card!.y).toBeGreaterThanOrEqual(head!.y + head!.height - 1);
   }
   await panelScreenshot(page, testInfo, 'panel-next-light');
+  await page.theme.setDarkTheme();
+  await panelScreenshot(page, testInfo, 'panel-next-dark');
+  await page.theme.setLightTheme();
 
   await panel.getByRole('button', { name: 'Accept all' }).click();
   await expect(panel.locator('.jp-mlemodernizer-badge')).toBeVisible({
