@@ -367,7 +367,7 @@ def _object_attr(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list
         if name == old or (said and name == said[0]):
             continue
         low, nlow = old.lower(), name.lower()
-        if not (nlow.startswith(low) or low.startswith(nlow)):
+        if not (nlow.startswith(low) or low.startswith(nlow) or keeps_every_word(old, name)):
             continue
         if not took_the_place_of(old, name, called=bool(use.get("call"))):
             continue  # a name spelled alike, or an attribute shortened to another noun

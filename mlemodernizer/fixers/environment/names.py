@@ -33,10 +33,13 @@ def _is_version(word: str) -> bool:
 
 def keeps_every_word(old: str, new: str) -> bool:
     """``new`` keeps all of ``old``'s words (``Imputer`` -> ``SimpleImputer``, ``ordered_merge``
-    -> ``merge_ordered``) or starts with the old name (``load_data`` -> ``load_dataset``)."""
+    -> ``merge_ordered``), spells them joined or split otherwise (``to_list`` -> ``tolist``), or
+    starts with the old name (``load_data`` -> ``load_dataset``)."""
     a, b = words(old), words(new)
     if not a or not b or old == new:
         return False
+    if "".join(a) == "".join(b):
+        return True
     if len(b) >= len(a) and all(b.count(w) >= a.count(w) for w in a):
         return True
     return new.lower().startswith(old.lower()) and len(new) > len(old)

@@ -724,6 +724,7 @@ def test_positionals_refused_by_keyword_only_parameters_are_read_in_every_wordin
         ("get_feature_names", "get_feature_names_out", True, True),
         ("ordered_merge", "merge_ordered", True, True),  # the same words, reordered
         ("load_data", "load_dataset", True, True),  # starts with the old name
+        ("to_list", "tolist", True, True),  # the same words, joined
         ("fit_generator", "fit", True, True),  # a call gone to the general one
         ("jaccard_similarity_score", "jaccard_score", True, True),
         # what the environment run of issue 39 rewrote wrongly
