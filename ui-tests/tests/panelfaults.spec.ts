@@ -110,3 +110,29 @@ test('a long name, Next, folded lines and Apply stay inside the panel', async ({
   await panelScreenshot(page, testInfo, 'panel-long-name-dark');
   expect(errors).toEqual([]);
 });
+
+test('at 1280 px with the file browser and the panel open, Modernize stays on the toolbar', async ({
+  page,
+  tmpPath
+}) => {
+  // a new user's window: the notebook area is ~470 px wide, the toolbar's
+  // last items fold into its "..." menu; Modernize must not be one of them
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openNotebookJSON(
+    page,
+    tmpPath,
+    'toolbar.ipynb',
+    notebookJSON(['x = 1'])
+  );
+  await page.evaluate(() =>
+    window.jupyterapp.commands.execute('mlemodernizer:open-panel')
+  );
+  await expect(modernizerPanel(page)).toBeVisible();
+  await page.waitForTimeout(500); // the toolbar lays itself out again
+  const toolbar = page
+    .locator('.jp-NotebookPanel-toolbar')
+    .filter({ visible: true });
+  const button = toolbar.locator('[data-command="mlemodernizer:modernize"]');
+  await expect(button).toBeVisible();
+  expect(await inside(button, toolbar)).toBe(true);
+});
