@@ -21,6 +21,7 @@ from .docnotes import (
     renamed_parameter,
     replacement_note,
     replacing_member,
+    says_deprecated,
     takers_of_value,
 )
 from .drift import Drift
@@ -170,6 +171,8 @@ def _renamed(
                 continue  # called: a module or a value cannot be what it was
             if replacement_note(h.get("doc") or "", [f"{old_module}.{name}", name]):
                 noted.append(h)
+            if says_deprecated(h.get("doc") or ""):
+                continue  # on its way out too: not where the old name landed
             if not took_the_place_of(name, other, called=bool(use.get("call"))):
                 continue  # a name spelled alike is no rename
             ratio = difflib.SequenceMatcher(None, name.lower(), other.lower()).ratio()
@@ -621,8 +624,7 @@ def _bind_extra(
     for i, (_, _, name) in enumerate(given[:capacity]):
         if name and name in by_name and name != positional[i]:
             return None  # `cmap` where `mappable` stands today: the order changed
-    if any(not by_name[n].get("default", True) for n in keyword_only):
-        return None  # a parameter made required moved to the front
+    required = {n for n in keyword_only if not by_name[n].get("default", True)}
 
     def takes(row: list, name: str) -> bool | None:
         """Whether parameter ``name`` takes the value (None: nothing says)."""
@@ -643,6 +645,11 @@ def _bind_extra(
         sure = [n for n in left if takes(row, n)]
         if row[2] in left:
             choice = row[2]  # `norm` passed where `norm` is a keyword-only parameter
+        elif required and left and left[0] not in required:
+            # required and optional parameters both take positionals: one made required moved
+            # to the front (pivot's `columns`); where only required ones do, they were required
+            # before too (fbeta_score's `beta`, compute_class_weight's `classes, y`)
+            return None
         elif left and takes(row, left[0]) is not False:
             choice = left[0]
         elif len(sure) == 1:

@@ -27,6 +27,20 @@ _UNDERLINE = re.compile(r"^\s*[-=~]{3,}\s*$")
 _SECTION = re.compile(r"^\s*[A-Z][A-Za-z ]{2,30}\s*:?\s*$")
 
 
+_DEPRECATED_HEAD = re.compile(r"\bdeprecated\b|^\s*\.\. deprecated::", re.IGNORECASE | re.MULTILINE)
+
+
+def says_deprecated(doc: str) -> bool:
+    """The docstring's opening says its object is deprecated: in its summary paragraph
+    ("DEPRECATED TF 1.x ONLY. (deprecated)") or a ``.. deprecated::`` directive right after it
+    (numpydoc). A parameter deprecated further down says nothing about the object."""
+    paragraphs = [p for p in re.split(r"\n\s*\n", doc.strip()) if p.strip()]
+    head = paragraphs[:1]
+    if len(paragraphs) > 1 and paragraphs[1].lstrip().startswith(".. deprecated::"):
+        head.append(paragraphs[1])
+    return any(_DEPRECATED_HEAD.search(p) for p in head)
+
+
 def mentions(text: str, name: str) -> bool:
     """``name`` appears as a word (bare, ``quoted``, `ticked`, 'quoted'). A name that is also
     an English word (``valid``, ``first``, ``sort``) counts only where it is written as code:

@@ -27,10 +27,6 @@ def keeps_words(old: str, new: str) -> bool:
     return i == len(short)
 
 
-def _is_version(word: str) -> bool:
-    return bool(re.fullmatch(r"v?[0-9]+", word))
-
-
 def keeps_every_word(old: str, new: str) -> bool:
     """``new`` keeps all of ``old``'s words (``Imputer`` -> ``SimpleImputer``, ``ordered_merge``
     -> ``merge_ordered``), spells them joined or split otherwise (``to_list`` -> ``tolist``), or
@@ -48,17 +44,13 @@ def keeps_every_word(old: str, new: str) -> bool:
 def took_the_place_of(old: str, new: str, *, called: bool) -> bool:
     """Whether ``new`` may be the name that took ``old``'s place, by its words alone: it keeps
     every word (:func:`keeps_every_word`), or, for a call, it is a more general one that keeps
-    some in order (``fit_generator`` -> ``fit``), but not an older version (``run_v2`` is no
-    ``run``). A name merely spelled alike is another thing (``demean`` is no ``mean``,
-    ``set_labels`` no ``set_levels``), as is an attribute shortened to another noun
-    (``figurePatch`` is no ``figure``). Where both kinds are found, the caller prefers the one
-    that keeps every word (``merge_ordered``, not ``merge``)."""
+    some in order (``fit_generator`` -> ``fit``, ``lsim2`` -> ``lsim``). A name merely spelled
+    alike is another thing (``demean`` is no ``mean``, ``set_labels`` no ``set_levels``), as is
+    an attribute shortened to another noun (``figurePatch`` is no ``figure``). Where both kinds
+    are found, the caller prefers the one that keeps every word (``merge_ordered``, not
+    ``merge``) and passes over a deprecated one (``run``, not ``experimental_run``, for
+    ``experimental_run_v2``: it reads their docstrings)."""
     if keeps_every_word(old, new):
         return True
     a, b = words(old), words(new)
-    if called and 0 < len(b) < len(a) and keeps_words(old, new):
-        dropped = list(a)
-        for w in b:
-            dropped.remove(w)
-        return not any(_is_version(w) for w in dropped)
-    return False
+    return called and 0 < len(b) < len(a) and keeps_words(old, new)

@@ -481,7 +481,8 @@ def test_positional_arguments_bind_in_order_unless_the_evidence_says_the_order_c
         drift = understand(
             _error("TypeError", "f() takes 1 positional argument but 9 were given"), nb
         )
-        [(callee, given)] = drift.detail["positional"].items()
+        callee = source.split("=")[-1].strip().split("(")[0]  # the outer call
+        given = drift.detail["positional"][callee]
         answer = {"calls": [{"callee": callee, "args": len(given), "keywords": [],
                              "found": True, "params": params, "doc": doc}]}  # fmt: skip
         return [c.edit.apply(nb, 0)[0] for c in candidates(drift, answer, nb)]
@@ -490,6 +491,16 @@ def test_positional_arguments_bind_in_order_unless_the_evidence_says_the_order_c
     # pandas 2: pivot(*, columns, index=..., values=...), once pivot(index, columns, values)
     pivot = [this, param("columns", default=False), param("index"), param("values")]
     assert bound("t = df.pivot('a', 'b', 'c')", pivot) == []
+    # where only required parameters take the positionals, they were required before too:
+    # scikit-learn 1.0's fbeta_score(y_true, y_pred, *, beta, labels=None, ...)
+    fbeta = [param("y_true", "POSITIONAL_OR_KEYWORD"), param("y_pred", "POSITIONAL_OR_KEYWORD"),
+             param("beta", default=False), param("labels"), param("pos_label")]  # fmt: skip
+    assert bound("s = fbeta_score(t, p, 0.5)", fbeta) == ["s = fbeta_score(t, p, beta=0.5)"]
+    weights = [param("class_weight", "POSITIONAL_OR_KEYWORD"), param("classes", default=False),
+               param("y", default=False)]  # fmt: skip
+    assert bound("w = compute_class_weight('balanced', np.unique(y), y)", weights) == [
+        "w = compute_class_weight('balanced', classes=np.unique(y), y=y)"
+    ]
     # fillna lost `method`: its docstring's `axis` takes 0, 'index', 1 or 'columns'
     fillna = [this, param("value", "POSITIONAL_OR_KEYWORD"), param("axis"),
               param("inplace", default_type="bool"), param("limit")]  # fmt: skip
@@ -731,7 +742,7 @@ def test_positionals_refused_by_keyword_only_parameters_are_read_in_every_wordin
         ("demean", "mean", True, False),  # spelled alike: another function
         ("set_labels", "set_levels", True, False),  # `set_codes` is the one
         ("figurePatch", "figure", False, False),  # an attribute: `patch` is the one
-        ("experimental_run_v2", "experimental_run", True, False),  # the older version
+        ("lsim2", "lsim", True, True),  # SciPy 1.13 removed lsim2: use lsim
         ("fit_generator", "fit", False, False),  # read, not called: another thing
     ],
 )
@@ -754,6 +765,31 @@ def test_a_name_that_keeps_every_word_wins_over_one_that_drops_some() -> None:
     del close["merge_ordered"]
     [(chosen, _)] = _renamed("ordered_merge", close, "lib", {"call": True})
     assert chosen["name"] == "merge"  # the general call, where nothing keeps every word
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "DEPRECATED TF 1.x ONLY. (deprecated)\n\nDeprecated: use run() instead.",
+        "Run a function.\n\n.. deprecated:: 2.2\n    Use `run`.",
+    ],
+)
+def test_a_deprecated_name_is_not_where_an_old_one_landed(doc: str) -> None:
+    """TensorFlow 2.2 renamed ``experimental_run_v2`` to ``run``; ``experimental_run``, spelled
+    closer, is still there but deprecated itself: the rewrite goes to ``run``."""
+
+    def hit(name: str, doc: str) -> dict:
+        return {"module": "lib", "name": name, "ident": f"lib.S.{name}", "top": "lib",
+                "kind": "function", "params": None, "doc": doc}  # fmt: skip
+
+    close = {"experimental_run": [hit("experimental_run", doc)], "run": [hit("run", "Run.")]}
+    [(chosen, _)] = _renamed("experimental_run_v2", close, "lib", {"call": True})
+    assert chosen["name"] == "run"
+    # a parameter deprecated further down says nothing about the function
+    close["experimental_run"] = [hit("experimental_run", "Run.\n\nx : int\n    deprecated.")]
+    assert _renamed("experimental_run_v2", close, "lib", {"call": True})[0][0]["name"] == (
+        "experimental_run"
+    )
 
 
 def test_a_name_index_walk_cut_short_is_finished_by_the_next_question(
