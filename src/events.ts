@@ -323,7 +323,8 @@ export interface ILLMReply {
 
 /**
  * A failing cell of the final run: a code error a fix may still change,
- * blocked (a package to install, a helper file left alone, given up), or a
+ * blocked (a package to install, a helper file left alone, given up, the
+ * error the author's run raised too), or a
  * knock-on of an earlier failing cell.
  */
 export interface ICellTriage {
@@ -331,7 +332,7 @@ export interface ICellTriage {
   cell_id: string;
   error: string;
   state: 'fixable' | 'blocked' | 'knock_on';
-  kind: 'environment' | 'helper_file' | 'given_up' | null;
+  kind: 'environment' | 'helper_file' | 'given_up' | 'as_stored' | null;
   reason: string;
   package: string | null;
   after: number | null;

@@ -89,11 +89,12 @@ class CellTriage(TypedDict):
     cell_id: str
     error: str
     state: Literal["fixable", "blocked", "knock_on"]
-    kind: Literal["environment", "helper_file", "given_up"] | None  # blocked only
+    kind: Literal["environment", "helper_file", "given_up", "as_stored"] | None  # blocked only
     reason: str
     package: str | None
     after: int | None
-    cause: str  # environment | no rule | behaviour change | helper file | knock-on, or ""
+    # environment | no rule | behaviour change | author's run | helper file | knock-on, or ""
+    cause: str
 
 
 class RunSummary(TypedDict):

@@ -419,6 +419,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             modules_mode=self.options.modules,
             attempts=st.cell_attempts,
             undone=st.undone,
+            stored=st.original,
         )
 
     def _score_drift(self, st: LoopState, run: Run) -> CellFidelity | None:

@@ -2,6 +2,9 @@
 earlier cell did: so error repair works past an error it cannot fix instead of stopping there.
 
 Each failing cell is, in order of the checks:
+- **blocked, as stored**: the notebook's own stored output shows the same error, so the author's
+  run raised it too (a tutorial showing what ``M[0, 0] = "hello"`` raises); it is the author's
+  notebook as they ran it, not erosion, and no fixer rewrites it;
 - **blocked, environment**: a module that is not installed in the kernel's environment
   (``No module named 'watermark'``, also from ``%load_ext``); the fix is installing a package,
   never rewriting code, so it is not sent to a fixer;
@@ -108,12 +111,13 @@ class CellTriage:
     cell_id: str
     error: str
     state: str  # fixable | blocked | knock_on
-    kind: str | None = None  # environment | helper_file | rejected | given_up (blocked only)
+    # environment | helper_file | given_up | as_stored (blocked only)
+    kind: str | None = None
     reason: str = ""
     package: str | None = None  # the distribution to install (environment)
     after: int | None = None  # knock-on: the earlier failing cell it depends on
     # why it still fails, in the words the report uses: environment | no rule |
-    # behaviour change | fix undone | author's code | helper file | knock-on
+    # behaviour change | fix undone | author's code | author's run | helper file | knock-on
     cause: str = ""
 
     def to_json(self) -> dict[str, object]:
@@ -140,17 +144,24 @@ def triage(
     attempts: Mapping[str, list[str]] | None = None,
     max_attempts: int = 3,
     undone: Mapping[str, FixEnd] | None = None,
+    stored: NotebookNode | None = None,
 ) -> list[CellTriage]:
     """One verdict per failing cell, in notebook order. ``attempts``: per cell id, how each fix
     aimed at it ended ("rejected", "rolled back", "still failing"); ``undone``: per cell id,
-    the last rule or environment fix for it that was not kept."""
+    the last rule or environment fix for it that was not kept; ``stored``: the notebook as the
+    user gave it, whose outputs say which errors the author's run raised too."""
     attempts = attempts or {}
+    shown = stored_errors(stored) if stored is not None else {}
     out: list[CellTriage] = []
     for error in sorted(errors, key=lambda e: e.cell_index):
         first = (error.summary().splitlines() or [error.ename])[0][:200]
         item = CellTriage(error.cell_index, error.cell_id, first, "fixable")
         missing = _missing_module(error, versions, folder)
-        if missing is not None:
+        author = _raised_as_stored(error, shown)
+        if author is not None:
+            item.state, item.kind = "blocked", "as_stored"
+            item.reason = f"raised {author} in the author's run too (its stored output shows it)"
+        elif missing is not None:
             item.state, item.kind, item.package = "blocked", "environment", missing
             item.reason = f"needs package {missing} (not installed in the kernel's environment)"
         elif modules_mode == "report" and (frame := failing_local_frame(error.traceback, folder)):
@@ -170,7 +181,7 @@ def triage(
             if earlier is not None:
                 item.state, item.after = "knock_on", earlier
                 item.reason = f"fails because cell {shown_cell_number(earlier)} did"
-        item.cause = _cause(item, error)
+        item.cause = "author's run" if item.kind == "as_stored" else _cause(item, error)
         end = (undone or {}).get(error.cell_id)
         if item.cause in ("no rule", "behaviour change") and end and end.error == item.error:
             # a fix answered this very error: the report says what became of it
@@ -219,6 +230,7 @@ CAUSE_WORDS = {
     "no rule": "a removed or renamed API that no rule rewrites",
     "fix undone": "a fix was found but not kept (the report says why)",
     "author's code": "a name the notebook never defines (the author's code, not an API change)",
+    "author's run": "the error the author's run raised too (its stored output shows it)",
     "environment": "something the environment lacks",
     "helper file": "an error in a .py file beside the notebook",
 }
@@ -226,6 +238,7 @@ _BLOCKED_WORDS = {
     "helper_file": "fails in a .py file beside the notebook, left as it is",
     "given_up": "was given up on after repeated fixes",
     "rejected": "has a fix you rejected",
+    "as_stored": "raises the error the author's run raised too (left as written)",
 }
 
 
@@ -273,10 +286,49 @@ def _cells(n: int) -> str:
 def _plural(words: str) -> str:
     """ "was given up on" -> "were given up on"; "has a fix" -> "have a fix"."""
     head, _, rest = words.partition(" ")
-    return f"{ {'was': 'were', 'has': 'have', 'fails': 'fail'}.get(head, head) } {rest}"
+    plural = {"was": "were", "has": "have", "fails": "fail", "raises": "raise"}
+    return f"{plural.get(head, head)} {rest}"
 
 
 # --- checks ------------------------------------------------------------------------------------
+
+
+# per cell (id and index): the (ename, evalue) of each error its stored outputs show
+StoredErrors = Mapping[object, list[tuple[str, str]]]
+
+
+def stored_errors(nb: NotebookNode) -> dict[object, list[tuple[str, str]]]:
+    """The errors the notebook's stored outputs show, (ename, evalue) per cell, keyed by cell id
+    and by index (a notebook without ids is matched by position)."""
+    out: dict[object, list[tuple[str, str]]] = {}
+    for index, cell in enumerate(nb.cells):
+        shown = [
+            (str(o.get("ename") or ""), str(o.get("evalue") or ""))
+            for o in cell.get("outputs") or []
+            if o.get("output_type") == "error"
+        ]
+        if shown:
+            out[index] = shown
+            if cell.get("id"):
+                out[cell["id"]] = shown
+    return out
+
+
+_QUOTED = re.compile(r"'([^'\n]{1,80})'")
+
+
+def _raised_as_stored(error: CellError, shown: StoredErrors) -> str | None:
+    """The exception's name where the cell's stored output shows the same error: the same
+    exception, and every name today's message quotes quoted in the stored one too (Python 2's
+    "invalid literal for long() ... 'hello'" is today's "... int() ... 'hello'"; an
+    ``AttributeError`` for ``'float'`` is no stored one for ``'foo'``)."""
+    seen = shown.get(error.cell_id) if error.cell_id else None
+    for ename, evalue in seen if seen is not None else shown.get(error.cell_index, []):
+        if ename != error.ename:
+            continue
+        if set(_QUOTED.findall(error.evalue)) <= set(_QUOTED.findall(evalue)):
+            return ename
+    return None
 
 
 def _missing_module(error: CellError, versions: Mapping[str, str], folder: Path) -> str | None:

@@ -120,6 +120,8 @@ class VerdictStep:
             score_words=said,
             fidelity=fidelity,
             threshold=opts.fidelity_threshold,
+            failing_as_stored=bool(final_cells)
+            and all(c.kind == "as_stored" for c in final_cells if c.state != "knock_on"),
         )
         self.emitter.emit(
             Verdict(

@@ -53,13 +53,18 @@ def reproduction_basis(
     score_words: str,
     fidelity: NotebookFidelity | None,
     threshold: float = DEFAULT_THRESHOLD,
+    failing_as_stored: bool = False,
 ) -> Basis:
     """``scored``: the notebook had a score to compare (a source and a target);
     ``score_reproduced``: it came back within its band (or passed the t-test);
-    ``score_words``: how ("the score 0.951 is within 10% of 0.947")."""
+    ``score_words``: how ("the score 0.951 is within 10% of 0.947"); ``failing_as_stored``:
+    every cell that still fails raised the same error in the author's run (their stored
+    outputs show it), which the words say instead of a bare "cells still fail"."""
     share = fidelity.share if fidelity is not None else None
     by_fidelity = error_free and share is not None and share >= threshold
     fidelity_words = _fidelity_words(fidelity, share, threshold, error_free)
+    if failing_as_stored:
+        fidelity_words = fidelity_words.replace("cells still fail", _AS_STORED)
     if scored and score_reproduced and by_fidelity:
         words = f"{score_words}; {fidelity_words}"
         return Basis("both", f"reproducible by score and by fidelity: {words}")
@@ -83,11 +88,14 @@ def reproduction_basis(
         return Basis(
             "neither",
             "nothing to judge reproducibility by: no score to compare and no stored numbers to "
-            "find again; cells still fail",
+            f"find again; {_AS_STORED if failing_as_stored else 'cells still fail'}",
         )
     parts = [f"score: {score_words}"] if scored else ["no score to compare"]
     words = "; ".join([*parts, f"fidelity: {fidelity_words}"])
     return Basis("neither", f"not reproducible by score or fidelity: {words}")
+
+
+_AS_STORED = "cells still fail, each with the error the author's run raised too"
 
 
 def _fidelity_words(

@@ -15,7 +15,7 @@ import pytest
 from mlemodernizer.contracts.notebook import output_texts
 from mlemodernizer.loop.triage import CellTriage, blocked_notes
 
-from ..conftest import json_report, run_cli, write_notebook
+from ..conftest import json_report, make_notebook, run_cli, write_notebook
 from ..scripted_openai import ScriptedOpenAI
 
 HELPERS = "def load_dataset():\n    return [1, 2, 3]\n"
@@ -279,3 +279,70 @@ def test_knock_ons_are_left_alone_only_behind_a_blocked_cell() -> None:
         "cell 2 fails only because cell 1 did; leave it",
         "cell 3 fails only because cell 2 did; leave it",
     ]
+
+
+def _with_stored_error(path: Path, cells: list[str], index: int, ename: str, evalue: str) -> Path:
+    """A notebook whose cell ``index`` stores the error the author's run raised."""
+    nb = make_notebook(cells)
+    nb.cells[index].outputs = [
+        nbformat.v4.new_output("error", ename=ename, evalue=evalue, traceback=[])
+    ]
+    nbformat.write(nb, path)
+    return path
+
+
+@pytest.mark.kernel
+def test_an_error_the_authors_run_raised_too_is_left_as_written(tmp_path: Path) -> None:
+    """A tutorial shows what a mistake raises: the cell's stored output holds the error (here in
+    Python 2's words). It is the notebook as its author ran it: not sent to the model, not said
+    to be "a call now behaves differently", and the rest is repaired past it."""
+    (tmp_path / "helpers.py").write_text(HELPERS)
+    nb = _with_stored_error(
+        tmp_path / "nb.ipynb",
+        ["M = [0]\nM[0] = int('hello')", RENAMED],
+        0,
+        "ValueError",
+        "invalid literal for long() with base 10: 'hello'",
+    )
+    with ScriptedOpenAI([fix(1, FIXED)]) as srv:
+        report = run(nb, srv)
+        prompts = [prompt_text(r) for r in srv.requests]
+    assert len(prompts) == 1 and "cannot import name 'load_data'" in prompts[0]
+    assert "cell 1 is blocked: raised ValueError in the author's run too" in prompts[0]
+    [cell] = report["cells"]
+    assert (cell["cell_index"], cell["kind"], cell["cause"]) == (0, "as_stored", "author's run")
+    assert report["error_summary"] == (
+        "1 cell raises the error the author's run raised too (left as written)"
+    )
+    assert report["iterations"][0]["cells_changed"] == [1]
+    assert report["stop_reason"] == "blocked"
+
+
+def test_only_the_same_error_the_author_stored_counts_as_theirs(tmp_path: Path) -> None:
+    """The same exception with the names its message quotes: an ``AttributeError`` for
+    ``'float'`` today is not the author's stored one for ``'foo'``; a cell stored clean is
+    nobody's demonstration."""
+    from mlemodernizer.execution.base import CellError
+    from mlemodernizer.loop.triage import triage
+
+    cells = ["np.float(1)", "x.foo", "int('hello')"]
+    nb = make_notebook(cells)
+    for i, evalue in (
+        (0, "'X' object has no attribute 'foo'"),
+        (1, "'X' object has no attribute 'foo'"),
+    ):
+        nb.cells[i].outputs = [
+            nbformat.v4.new_output("error", ename="AttributeError", evalue=evalue, traceback=[])
+        ]
+    errors = [
+        CellError(
+            0, nb.cells[0].id, "AttributeError", "module 'numpy' has no attribute 'float'", ""
+        ),
+        CellError(1, nb.cells[1].id, "AttributeError", "'X' object has no attribute 'foo'", ""),
+        CellError(
+            2, nb.cells[2].id, "ValueError", "invalid literal for int() with base 10: 'hello'", ""
+        ),
+    ]
+    told = triage(errors, nb, folder=tmp_path, versions={}, stored=nb)
+    assert [c.kind for c in told] == [None, "as_stored", None]
+    assert [c.state for c in told] == ["fixable", "blocked", "fixable"]

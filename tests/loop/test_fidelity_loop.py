@@ -156,6 +156,14 @@ def test_the_basis_in_words() -> None:
     assert failing.by == "neither" and failing.words.endswith(
         "fidelity: 1 of 2 stored numbers found again (50.0%), but cells still fail"
     )
+    # where each failing cell raised the same error in the author's run, the words say so
+    theirs = reproduction_basis(
+        error_free=False, scored=False, score_reproduced=False, score_words="",
+        fidelity=fidelity, failing_as_stored=True,
+    )  # fmt: skip
+    assert theirs.by == "neither" and theirs.words.endswith(
+        "(50.0%), but cells still fail, each with the error the author's run raised too"
+    )
     nothing = reproduction_basis(
         error_free=True, scored=False, score_reproduced=False, score_words="", fidelity=None
     )
