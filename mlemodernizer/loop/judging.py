@@ -293,7 +293,7 @@ class JudgeStep:
         for change in dropped:
             st.refused.add((change.cell_id, change.new_source))
         if dropped and len(dropped) == len(accepted):
-            why = "no change removed the error it aimed at"
+            why = _none_kept_why(run, proposal, remained, unconfirmed)
             record.rolled_back, record.rollback_reason = True, why
             self._roll_back(st, fix_id, accepted, why)
         else:
@@ -419,6 +419,33 @@ def _second_look_words(lost: list[tuple[int, int, int]], still: list[tuple[int, 
         return f"a run with another seed moved cell {cells}'s numbers too: random, not the fix"
     kept = ", ".join(str(shown_cell_number(i)) for i, _, _ in still)
     return f"a run with another seed showed cell {kept} as the fix's run did: the loss is the fix's"
+
+
+def _none_kept_why(
+    run: Run, proposal: FixProposal, remained: set[str], unconfirmed: set[str]
+) -> str:
+    """Why no change of a proposal was kept, as it was: the error each aimed at remained, or
+    it went but the cell still fails (where the change had to leave it clean), or the cell
+    runs without the numbers it stored."""
+    if unconfirmed == remained:
+        return "its cell runs, but does not show the numbers its stored output shows"
+    moved_on = [
+        (cid, now.error)
+        for cid in remained - unconfirmed
+        if cid in proposal.require_clean
+        and (now := run.state.cells.get(cid)) is not None
+        and now.error is not None
+        and now.error[:200] != proposal.targets[cid][:200]
+    ]
+    if moved_on and len(moved_on) == len(remained - unconfirmed):
+        first = moved_on[0][1].splitlines()[0]
+        if len(first) > 80:  # the error's name and its start are enough here
+            first = first[:80].rsplit(" ", 1)[0] + "…"
+        return (
+            f"its cell still fails ({first}); a name found by its spelling or in another "
+            "library is kept only where its cell then runs clean"
+        )
+    return "no change removed the error it aimed at"
 
 
 def _sources(nb: NotebookNode) -> list[str]:

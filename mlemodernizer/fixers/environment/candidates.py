@@ -250,6 +250,7 @@ def _relocate(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Ca
             h = homes[0]
             moves.append((name, h["module"], name))
             said.append(f"`{name}` is in `{h['module']}`")
+            strict = strict or _another_library(h["module"], module)
             continue
         holders = (answer.get("holders") or {}).get(name) or []
         attrs = (d.get("attrs_of") or {}).get(name) or []
@@ -280,7 +281,7 @@ def _relocate(drift: Drift, answer: dict[str, Any], nb: NotebookNode) -> list[Ca
                 "moved" if all(m[0] == m[2] for m in moves) else "renamed",
                 ImportFromRewrite(module, tuple(moves)),
                 "; ".join(said),
-                SAFE if all(m[0] == m[2] for m in moves) else REVIEW,
+                SAFE if all(m[0] == m[2] for m in moves) and not strict else REVIEW,
                 strict=strict,
             ),
         )
@@ -317,16 +318,24 @@ def _relocate_attribute(
             if kind == "moved"
             else f"`{module}.{name}` is gone; {where} has `{new_name}`, a name like it"
         )
+        # a name found in another library is another function that shares the name
+        # (`pandas.load` is no `numpy.load`) unless its cell then runs clean
+        strict = kind != "moved" or _another_library(target, module)
         out.append(
             Candidate(
                 kind,
                 AttributeRewrite(receiver, name, replacement, add),
                 evidence,
-                SAFE if kind == "moved" else REVIEW,
-                strict=kind != "moved",
+                REVIEW if strict else SAFE,
+                strict=strict,
             )
         )
     return out
+
+
+def _another_library(target: str, module: str) -> bool:
+    """``target`` lies in another top-level package than ``module``."""
+    return target.split(".")[0] != module.split(".")[0]
 
 
 # --- an object's attribute, a call's keywords and arguments ------------------------------------

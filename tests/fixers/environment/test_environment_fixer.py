@@ -368,6 +368,33 @@ def test_a_name_chosen_by_spelling_must_show_what_the_authors_cell_showed(tmp_pa
     assert not report["error_free"]
 
 
+def test_a_name_found_in_another_library_is_kept_only_where_its_cell_runs_clean(
+    tmp_path: Path,
+) -> None:
+    """pandas 0.20 removed ``pd.load``; NumPy has a ``load`` of its own, which reads no pickle
+    unless told to. The family proposes it, the cell still fails (another error, from the new
+    call): the change is rolled back and the report says why, instead of keeping a rewrite to
+    another library's function and calling what is left "a call now behaves differently"."""
+    nb = tmp_path / "nb.ipynb"
+    cells = [
+        "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2]})\ndf.to_pickle('x.pkl')",
+        "d = pd.load('x.pkl')\nprint(d)",
+    ]
+    nbformat.write(make_notebook(cells), nb)
+    report = json_report(
+        run_cli(
+            "run", str(nb), "--offline", "--fixers", "environment", "--json", "--no-noise-run",
+            env={"MLEMODERNIZER_CACHE": str(tmp_path / "cache")},
+        )
+    )  # fmt: skip
+    [trial] = report["environment_trials"]
+    assert "numpy" in trial["evidence"] and trial["outcome"] == "dropped", trial
+    result = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
+    assert result.cells[1].source == cells[1]
+    [cell] = report["cells"]
+    assert cell["cause"] == "fix undone" and "its cell still fails (ValueError" in cell["reason"]
+
+
 def test_a_helper_renamed_in_the_notebooks_own_module_is_repaired_offline(
     tmp_path: Path,
 ) -> None:
