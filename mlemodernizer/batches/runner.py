@@ -27,7 +27,7 @@ from ..contracts.notebook import default_output_path, write_text_atomic
 from ..contracts.options import Options
 from ..contracts.paths import discover
 from ..fixers.base import TokenUsage
-from ..loop.budget import Budget
+from ..fixers.budget import Budget
 
 
 def fingerprint(path: Path) -> str:

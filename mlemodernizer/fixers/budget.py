@@ -11,7 +11,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..fixers.base import BudgetExceeded, TokenUsage
+from .base import BudgetExceeded, TokenUsage
 
 if TYPE_CHECKING:
     from ..contracts.options import Options

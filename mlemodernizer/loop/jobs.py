@@ -30,10 +30,10 @@ from ..environment.kernel_language import check_kernel_language
 from ..execution.base import Executor
 from ..execution.scratch import WrittenFile, bring_back, keep_written, written_files
 from ..fixers.base import Fixer
+from ..fixers.budget import Budget
 from ..fixers.llm.endpoint import effective_base_url, openai_client
 from ..scoring.detect import DetectedScore, detect_score
 from ..scoring.score import make_score_source
-from .budget import Budget
 from .modernizer import Modernizer
 from .review import AutoReview, ReviewGate
 from .state import JobResult

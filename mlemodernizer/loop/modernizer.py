@@ -26,9 +26,9 @@ from ..environment.module_overlay import ModuleEdits
 from ..environment.signatures import SignatureBook
 from ..execution.base import CellError, Executor
 from ..fixers.base import Attempt, CellChange, FixContext, Fixer, FixProposal
+from ..fixers.budget import Budget
 from ..scoring.output_fidelity import CellFidelity, compare
 from ..scoring.score import ScoreSource, within_band
-from .budget import Budget
 from .deadline import Deadline
 from .execute import ExecuteStep, LoopProbe
 from .judging import JudgeStep

@@ -12,8 +12,8 @@ from ..environment.module_overlay import ModuleEdits
 from ..environment.signatures import SignatureBook
 from ..execution.base import ExecutionResult
 from ..fixers.base import Attempt, CellChange, FixType, TokenUsage
+from ..fixers.budget import Budget
 from ..scoring.randomness import Randomness
-from .budget import Budget
 from .deadline import Deadline
 from .progress import RunState
 from .report import IterationRecord, Report, RunSummary

@@ -9,7 +9,7 @@ import pytest
 from mlemodernizer.batches.runner import BatchProgress, BatchSettings, notebook_options
 from mlemodernizer.contracts.options import Options
 from mlemodernizer.fixers.base import BudgetExceeded, TokenUsage
-from mlemodernizer.loop.budget import Budget
+from mlemodernizer.fixers.budget import Budget
 from mlemodernizer.loop.jobs import prepare_job
 
 from ..conftest import write_notebook

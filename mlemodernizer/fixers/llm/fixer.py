@@ -9,8 +9,8 @@ from typing import Any
 
 from ...contracts.notebook import code_cells, shown_cell_number
 from ...environment.local_modules import frame_in_modules
-from ...loop.budget import Budget
 from ..base import CellChange, FixContext, FixProposal, TokenUsage
+from ..budget import Budget
 from .client import ChatClient, LLMRequestError
 from .consistency import redefined_helpers
 from .guard import check_patch
