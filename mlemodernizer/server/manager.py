@@ -47,6 +47,8 @@ SERVER_ONLY_OPTIONS = server_only_options()
 
 # file options a browser may set, as paths relative to the server root
 ROOT_FILE_OPTIONS = ("answers",)
+# the statuses of a job that has not ended
+_ACTIVE = ("queued", "running")
 
 
 class RequestError(Exception):
@@ -285,6 +287,15 @@ class JobManager:
             raise RequestError(400, f"bad options: {exc}") from None
         except ModernizerError as exc:
             raise RequestError(400, self.for_client(str(exc))) from None
+        # one notebook, one job at a time: a second would race the first for its copy and
+        # ask the user to review the same cells twice (a reloaded page, a second tab, a script)
+        busy = self.active_job_for(self.relative(full))
+        if busy is not None:
+            raise RequestError(
+                409,
+                f"{busy.path} already has a job {busy.status} ({busy.id}): follow it, or "
+                "cancel it before starting another",
+            )
         reason = self.queue_reason()
         job = ServerJob(
             id=uuid.uuid4().hex[:12],
@@ -303,6 +314,12 @@ class JobManager:
         self.store.save_notebook(job.id, "original.ipynb", full)
         self._pool.submit(self._run, job, full, opts)
         return job
+
+    def active_job_for(self, rel_path: str) -> ServerJob | None:
+        """The queued or running job of the notebook at ``rel_path``, if any."""
+        return next(
+            (j for j in self.jobs.values() if j.path == rel_path and j.status in _ACTIVE), None
+        )
 
     def get(self, job_id: str) -> ServerJob:
         job = self.jobs.get(job_id)

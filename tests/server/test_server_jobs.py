@@ -215,6 +215,11 @@ async def test_cancel_while_waiting_for_review(jp_fetch, jp_ws_fetch, renamed, l
     job = await post(jp_fetch, "jobs", body={"path": renamed})
     ws = await jp_ws_fetch("mlemodernizer", "jobs", job["id"], "events")
     await events_until(ws, {"review_requested"})
+    # one notebook, one job at a time: a second start (a reloaded page, a second tab) is refused
+    with pytest.raises(HTTPClientError) as refused:
+        await post(jp_fetch, "jobs", body={"path": renamed})
+    assert refused.value.code == 409
+    assert f"already has a job running ({job['id']})" in refused.value.response.body.decode()
     response = await jp_fetch("mlemodernizer", "jobs", job["id"], method="DELETE")
     assert response.code == 202
     events = await events_until(ws, {"job_finished", "job_failed"})
