@@ -17,11 +17,24 @@ describe('selectors', () => {
   it('plots each finished run of the baseline and the iterations', () => {
     const state = reduceEvents(initialState('j', 'nb.ipynb'), EVENTS);
     const points = chartPoints(state);
-    expect(points.map(p => [p.iteration, p.errorCells, p.score])).toEqual([
-      [0, 1, null],
-      [1, 0, null]
+    // the recorded fix's run resumed in the kept kernel: the verdict ran the
+    // final notebook from the top, and ends the chart
+    expect(
+      points.map(p => [p.iteration, p.errorCells, p.score, p.verdict ?? false])
+    ).toEqual([
+      [0, 1, null, false],
+      [1, 0, null, false],
+      [1, 0, null, true]
     ]);
     expect(points.every(p => (p.runtime ?? 0) > 0)).toBe(true);
+    // its last bar is the run of the report's table ("after"), not the
+    // resumed run's part (0.017 s beside 0.76 s in the recorded job)
+    const finished = EVENTS.find(e => e.type === 'job_finished') as unknown as {
+      report: { final: { runtime_s: number } };
+    };
+    expect(points[points.length - 1].runtime).toBe(
+      finished.report.final.runtime_s
+    );
     // no score source, no band
     expect(scoreBand(state)).toBeNull();
   });
@@ -35,7 +48,7 @@ describe('selectors', () => {
         { ...state.iterations[1], index: 2, execution: null }
       ]
     };
-    const points = chartPoints(ended as typeof state);
+    const points = chartPoints(ended as typeof state).filter(p => !p.verdict);
     expect(points.map(p => [p.iteration, p.ran])).toEqual([
       [0, true],
       [1, true],
@@ -53,8 +66,63 @@ describe('selectors', () => {
         { ...state.iterations[1], index: 2, execution: null, fixIds: [] }
       ]
     };
-    const points = chartPoints(stopped as typeof state);
+    const points = chartPoints(stopped as typeof state).filter(p => !p.verdict);
     expect(points.map(p => p.iteration)).toEqual([0, 1]);
+  });
+
+  it("ends with the verdict's fresh run, the run the report's figures are of", () => {
+    // a fix's run resumed in the kept kernel took 9.56 s; the verdict ran the
+    // final notebook from the top in 8.63 s, the "after" of the report's table
+    const state = reduceEvents(initialState('j', 'nb.ipynb'), EVENTS);
+    const last = EVENTS[EVENTS.length - 1];
+    const finished = (kind: string, runtime: number, n: number) => ({
+      type: 'execution_finished',
+      seq: last.seq + n,
+      time: last.time + n,
+      job_id: 'j',
+      iteration: 1,
+      kind,
+      error_free: true,
+      errors: [],
+      error_cells: 0,
+      runtime_s: runtime,
+      score: null,
+      timed_out: false,
+      kernel_died: false,
+      cancelled: false
+    });
+    const started = (kind: string, n: number) => ({
+      type: 'execution_started',
+      seq: last.seq + n,
+      time: last.time + n,
+      job_id: 'j',
+      iteration: 1,
+      kind
+    });
+    const more = [
+      started('noise-run', 1),
+      finished('noise-run', 7.1, 2),
+      started('verdict', 3),
+      finished('verdict', 8.63, 4)
+    ];
+    const withVerdict = reduceEvents(state, more as unknown as typeof EVENTS);
+    const points = chartPoints(withVerdict);
+    expect(points.map(p => [p.iteration, p.verdict ?? false])).toEqual([
+      [0, false],
+      [1, false],
+      [1, true]
+    ]);
+    expect(points[points.length - 1].runtime).toBe(8.63);
+    // a job whose last run was of the final notebook, from the top, had no
+    // verdict run: the chart ends with the last iteration, as the report does
+    const events = EVENTS.filter(
+      e => !('kind' in e) || (e as { kind?: string }).kind !== 'verdict'
+    );
+    const plain = reduceEvents(initialState('j', 'nb.ipynb'), events);
+    expect(chartPoints(plain).map(p => p.verdict ?? false)).toEqual([
+      false,
+      false
+    ]);
   });
 
   it('leaves a running execution off the chart', () => {

@@ -16,6 +16,8 @@ export interface IChartPoint {
   ran: boolean;
   /** The cell a kept kernel resumed from (its runtime is that part's); null: the top. */
   resumedFrom: number | null;
+  /** The verdict's fresh run of the final notebook (the report's "after"). */
+  verdict?: boolean;
 }
 
 /**
@@ -30,7 +32,10 @@ export interface IScoreBand {
 /**
  * The finished executions of the baseline and each iteration, in order
  * (reruns for the t-test are left out: they repeat the last point); an
- * iteration that ended without a run is a point without one.
+ * iteration that ended without a run is a point without one. Where the
+ * verdict ran the final notebook afresh (the last run resumed in a kept
+ * kernel, or a fix was undone after it), that run ends the chart: it is the
+ * run the report's figures are of.
  */
 export function chartPoints(state: IJobState): IChartPoint[] {
   const points: IChartPoint[] = [];
@@ -69,6 +74,20 @@ export function chartPoints(state: IJobState): IChartPoint[] {
       resumedFrom: execution.startAt ? execution.startAt : null
     });
   });
+  const reruns: IExecution[] = [];
+  state.iterations.forEach(iteration => reruns.push(...iteration.reruns));
+  const verdict = reruns.filter(run => run.kind === 'verdict').pop();
+  if (verdict && !verdict.running && !verdict.timedOut && !verdict.cancelled) {
+    points.push({
+      iteration: verdict.iteration,
+      score: verdict.score,
+      runtime: verdict.runtime,
+      errorCells: verdict.errorCells,
+      ran: true,
+      resumedFrom: null,
+      verdict: true
+    });
+  }
   return points;
 }
 

@@ -94,11 +94,17 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
 
   // the x axis: the baseline, then the iteration numbers (titled below)
   const label = (p: IChartPoint) =>
-    p.iteration === 0 ? trans.__('base') : String(p.iteration);
+    p.verdict
+      ? trans.__('final')
+      : p.iteration === 0
+        ? trans.__('base')
+        : String(p.iteration);
   const name = (p: IChartPoint) =>
-    p.iteration === 0
-      ? trans.__('baseline')
-      : trans.__('iteration %1', p.iteration);
+    p.verdict
+      ? trans.__("the verdict's run of the final notebook")
+      : p.iteration === 0
+        ? trans.__('baseline')
+        : trans.__('iteration %1', p.iteration);
   const describe = (p: IChartPoint) =>
     !p.ran
       ? trans.__('%1: no run (no fix was applied)', name(p))
@@ -158,7 +164,7 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
           {points.map((p, i) =>
             p.ran ? (
               <rect
-                key={p.iteration}
+                key={p.verdict ? `verdict-${p.iteration}` : p.iteration}
                 className={[
                   p.errorCells ? 'jp-mlemodernizer-chart-bar-error' : '',
                   p.resumedFrom !== null
@@ -177,7 +183,7 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
             ) : (
               // no bar to draw: say so where it would be
               <text
-                key={p.iteration}
+                key={p.verdict ? `verdict-${p.iteration}` : p.iteration}
                 className="jp-mlemodernizer-chart-norun"
                 x={x(i)}
                 y={PAD.top + plotH - 3}
@@ -200,7 +206,7 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
           {points.map((p, i) =>
             p.score === null ? null : (
               <circle
-                key={p.iteration}
+                key={p.verdict ? `verdict-${p.iteration}` : p.iteration}
                 className={
                   inBand(p.score, band)
                     ? 'jp-mlemodernizer-chart-point-in'
@@ -222,7 +228,7 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
           />
           {points.map((p, i) => (
             <text
-              key={p.iteration}
+              key={p.verdict ? `verdict-${p.iteration}` : p.iteration}
               x={x(i)}
               y={PAD.top + plotH + 11}
               textAnchor="middle"
@@ -236,7 +242,9 @@ export function ScoreChart(props: IScoreChartProps): JSX.Element | null {
             y={HEIGHT - 3}
             textAnchor="middle"
           >
-            {trans.__('baseline, then each iteration')}
+            {points.some(p => p.verdict)
+              ? trans.__("baseline, each iteration, then the verdict's run")
+              : trans.__('baseline, then each iteration')}
           </text>
           {scores.length > 0 && (
             <>

@@ -59,9 +59,24 @@ test.describe('automatic review', () => {
     const texts = chart.locator('svg text');
     await expect(texts.filter({ hasText: /^base$/ })).toHaveCount(1);
     await expect(texts.filter({ hasText: /^B$/ })).toHaveCount(0);
+    // the fix's run resumed in the kept kernel; the verdict ran the final
+    // notebook from the top: that run ends the chart, and it is the run the
+    // table's "after" shows (issue 40 item 4: 9.56 s in one, 8.63 s in the other)
+    await expect(texts.filter({ hasText: /^final$/ })).toHaveCount(1);
     await expect(
-      texts.filter({ hasText: 'baseline, then each iteration' })
+      texts.filter({
+        hasText: "baseline, each iteration, then the verdict's run"
+      })
     ).toHaveCount(1);
+    const after = await panel
+      .locator('.jp-mlemodernizer-compare tr', { hasText: 'Runtime' })
+      .locator('td')
+      .last()
+      .textContent();
+    const described = await chart.locator('svg').getAttribute('aria-label');
+    expect(described).toContain(
+      `the verdict's run of the final notebook: score –, runtime ${after}`
+    );
     await expect(texts.filter({ hasText: /^0 s$/ })).toHaveCount(1);
     await expect(
       chart.locator('.jp-mlemodernizer-chart-bar-partial')
