@@ -38,3 +38,26 @@ export const SEQ = {
   /** The run after fix-1 finished. */
   fixedRun: seqOf('execution_finished', 2)
 };
+
+/**
+ * The fields of an error-free run's end without a score, for tests that add
+ * runs to a job (a noise run, the verdict's run).
+ */
+export function cleanRunFinished(
+  kind: string,
+  iteration: number,
+  runtime: number
+): Record<string, unknown> {
+  return {
+    iteration,
+    kind,
+    error_free: true,
+    errors: [],
+    error_cells: 0,
+    runtime_s: runtime,
+    score: null,
+    timed_out: false,
+    kernel_died: false,
+    cancelled: false
+  };
+}

@@ -3,7 +3,15 @@ import { IEventBase } from '../events';
 import { reduce, reduceEvents } from '../model/reducer';
 import { IJobState, initialState } from '../model/state';
 
-import { ACCEPTED, EVENTS, JOB, REJECTED, SEQ, seqOf } from './recorded';
+import {
+  ACCEPTED,
+  cleanRunFinished,
+  EVENTS,
+  JOB,
+  REJECTED,
+  SEQ,
+  seqOf
+} from './recorded';
 
 function fresh(): IJobState {
   return initialState(JOB, 'eroded.ipynb');
@@ -286,18 +294,7 @@ describe('reduce: other paths', () => {
 
   it('keeps the runs that tell random cells apart beside the run they repeat', () => {
     const finished = (kind: string, runtime: number) =>
-      event('execution_finished', {
-        iteration: 1,
-        kind,
-        error_free: true,
-        errors: [],
-        error_cells: 0,
-        runtime_s: runtime,
-        score: null,
-        timed_out: false,
-        kernel_died: false,
-        cancelled: false
-      });
+      event('execution_finished', cleanRunFinished(kind, 1, runtime));
     const state = reduceEvents(fresh(), [
       event('execution_started', { iteration: 1, kind: 'iteration' }),
       finished('iteration', 4),

@@ -11,7 +11,7 @@ import {
 } from '../model/selectors';
 import { initialState } from '../model/state';
 
-import { EVENTS } from './recorded';
+import { cleanRunFinished, EVENTS } from './recorded';
 
 describe('selectors', () => {
   it('plots each finished run of the baseline and the iterations', () => {
@@ -80,16 +80,7 @@ describe('selectors', () => {
       seq: last.seq + n,
       time: last.time + n,
       job_id: 'j',
-      iteration: 1,
-      kind,
-      error_free: true,
-      errors: [],
-      error_cells: 0,
-      runtime_s: runtime,
-      score: null,
-      timed_out: false,
-      kernel_died: false,
-      cancelled: false
+      ...cleanRunFinished(kind, 1, runtime)
     });
     const started = (kind: string, n: number) => ({
       type: 'execution_started',
