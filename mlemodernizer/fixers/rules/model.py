@@ -56,6 +56,9 @@ class Rule:
     # triggered by an error, rewritten only in the cells whose error it matched: its condition
     # holds call by call (a multiclass target), and only the error shows where
     confined: bool = False
+    # runnable old code (its setup included) that raises on today's library with an error the
+    # signatures match; the shared runtime test rewrites and runs it (table.py's rows)
+    runtime: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.safety not in SAFETIES:

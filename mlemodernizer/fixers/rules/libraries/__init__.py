@@ -13,14 +13,18 @@ from __future__ import annotations
 
 BUILTIN = (
     "numpy",
+    "numpy_notes",
     "pandas",
     "pandas_old",
+    "pandas_notes",
     "sklearn",
     "sklearn_old",
+    "sklearn_notes",
     "imblearn",
     "scipy",
     "statsmodels",
     "matplotlib",
+    "matplotlib_notes",
     "seaborn",
     "keras",
     "tensorflow",

@@ -1,0 +1,16 @@
+"""matplotlib renames and removals whose replacement the API-change pages name, as rows of
+``matplotlib_notes.toml`` (shapes in :mod:`..table`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..infer import AXES, FIGURE
+from ..table import load_rules
+
+LIB = "matplotlib"
+RECEIVERS = {
+    "default": ((AXES, FIGURE), ("numpy.ndarray", "pandas.DataFrame", "pandas.Series")),
+}
+
+RULES = load_rules(Path(__file__).with_suffix(".toml"), LIB, RECEIVERS)

@@ -1,0 +1,271 @@
+"""Rules as data: one TOML row per rename or removal that a library's release notes announce
+with its replacement (issue 39, part 3).
+
+Most of what the notes announce is one of four shapes: a keyword renamed (``cols=`` →
+``subset=``), a keyword removed, a method or attribute renamed (``sym_diff`` →
+``symmetric_difference``), a module-level name renamed or moved. A shape is code once, here; a
+row is its data: the names, the version that removed the old one, the notes it comes from, an
+example that is the rule's fixture test, and a runtime case (``setup`` + the example) that the
+shared test runs against the installed library: the old code must raise an error the rule's
+signature recognizes, and the rewritten code must run (``tests/fixers/rules/
+test_rules_table.py``).
+
+A table file holds ``[setups]`` (named preludes for the runtime cases) and ``[[rule]]`` rows::
+
+    [[rule]]
+    id = "PD201"
+    kind = "keyword"                # keyword | drop-keyword | method | function
+    changed_in = "0.18"             # the version whose release removed the old name
+    methods = ["drop_duplicates", "duplicated"]   # or functions = ["pandas.pivot_table"]
+    old = "cols"
+    new = "subset"
+    notes = "0.18.0: Removal of prior version deprecations"
+    example = "d = df.drop_duplicates(cols=['k'])"
+    fixed = "d = df.drop_duplicates(subset=['k'])"
+    setup = "frame"
+
+Where the receiver's type is proven (a DataFrame the analyzer followed), a method row is
+applied before the first run; elsewhere only after a run's error names the old name, and then
+only in the cells whose error it was (``Rule.confined``): a method name alone does not say
+whose method it is.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from . import edits
+from .helpers import (
+    cannot_import,
+    kwarg_drop,
+    kwarg_rename,
+    no_attribute,
+    object_no_attribute,
+    unexpected_kwarg,
+)
+from .matchers import Attr, Call, Matcher, Outcome, Site, Symbol
+from .model import REVIEW, SAFE, SAFE_IF, Rule
+
+# "f() takes 2 positional arguments but 3 were given" (and "from 1 to 2")
+POSITIONAL_ERROR = r"takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given"
+KINDS = ("keyword", "drop-keyword", "keyword-only", "method", "function")
+_ROW_FIELDS = {
+    "id",
+    "kind",
+    "changed_in",
+    "methods",
+    "functions",
+    "old",
+    "new",
+    "notes",
+    "example",
+    "fixed",
+    "setup",
+    "safety",
+    "why",
+    "receivers",
+    "keep",
+    "params",
+    "owner",
+}
+
+
+class TableError(ValueError):
+    """A row that does not describe a rule; the message names the file and the row."""
+
+
+def load_rules(
+    path: Path, library: str, receivers: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]
+) -> list[Rule]:
+    """The rules of one table file. ``receivers`` maps a row's ``receivers`` name (default
+    ``"default"``) to (types that prove the receiver, types that rule it out)."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    setups: dict[str, str] = data.get("setups", {})
+    rules = []
+    for n, row in enumerate(data.get("rule", []), start=1):
+        where = f"{path.name} row {n} ({row.get('id', '?')})"
+        try:
+            rules.append(_rule(row, library, setups, receivers))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise TableError(f"{where}: {exc}") from None
+    return rules
+
+
+def _rule(
+    row: dict[str, Any],
+    library: str,
+    setups: Mapping[str, str],
+    receivers: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]],
+) -> Rule:
+    unknown = set(row) - _ROW_FIELDS
+    if unknown:
+        raise ValueError(f"unknown field(s) {', '.join(sorted(unknown))}")
+    kind = row["kind"]
+    if kind not in KINDS:
+        raise ValueError(f"kind is one of {', '.join(KINDS)}")
+    methods = tuple(row.get("methods", ()))
+    functions = tuple(row.get("functions", ()))
+    if kind == "method":
+        methods = (row["owner"],)  # the class that had the attribute, for the message
+    elif kind != "function" and not (methods or functions):
+        raise ValueError("a keyword row names its methods or functions")
+    proving, excluded = receivers[row.get("receivers", "default")]
+    setup = setups[row["setup"]] if "setup" in row else ""
+    example = row["example"]
+    if kind == "keyword-only":
+        matcher, signature, message, replacement, safety = _keyword_only(
+            library, row, methods, functions, proving, excluded
+        )
+    else:
+        matcher, signature, message, replacement, safety = _shape(
+            kind,
+            library,
+            row["changed_in"],
+            row["old"],
+            row.get("new", ""),
+            methods,
+            functions,
+            proving,
+            excluded,
+        )
+    safety = row.get("safety", safety)
+    condition = ""
+    if safety == SAFE_IF:
+        condition = (
+            "the receiver's type is proven; elsewhere applied only in the cells whose error "
+            "names the old name"
+        )
+    return Rule(
+        id=row["id"],
+        library=library,
+        changed_in=row["changed_in"],
+        safety=safety,
+        condition=condition,
+        catalogue="release notes",
+        message=message,
+        replacement=replacement,
+        why=row.get("why", f"{library} release notes, {row['notes']}"),
+        signatures=(signature,),
+        matchers=(matcher,),
+        examples=((example, row["fixed"]),),
+        runtime=(setup + example,),
+        confined=kind != "function",
+    )
+
+
+def _shape(
+    kind: str,
+    library: str,
+    changed_in: str,
+    old: str,
+    new: str,
+    methods: tuple[str, ...],
+    functions: tuple[str, ...],
+    proving: tuple[str, ...],
+    excluded: tuple[str, ...],
+) -> tuple[Matcher, str, str, str, str]:
+    """(matcher, error signature, message, replacement, default safety) of one shape."""
+    owners = ", ".join([*methods, *(f.rsplit(".", 1)[-1] for f in functions)])
+    since = f"{library} {changed_in}"
+    if kind == "keyword":
+        if not new:
+            raise ValueError("a keyword row names the new keyword")
+        matcher = kwarg_rename(
+            old, new, methods=methods, functions=functions, receivers=proving, exclude=excluded
+        )
+        return (
+            matcher,
+            unexpected_kwarg([old]),
+            f"{owners}({old}=) was removed in {since}; the keyword is {new}=",
+            f"{new}=",
+            SAFE_IF,
+        )
+    if kind == "drop-keyword":
+        matcher = kwarg_drop(
+            old, methods=methods, functions=functions, receivers=proving, exclude=excluded
+        )
+        return (
+            matcher,
+            unexpected_kwarg([old]),
+            f"{owners}({old}=) was removed in {since}; {new or 'the call works without it'}",
+            f"drop {old}=",
+            REVIEW,
+        )
+    if kind == "method":
+        if not new:
+            raise ValueError("a method row names the new name")
+        matcher = Attr(names=(old,), receivers=proving, exclude=excluded, check=_renamed_to(new))
+        return (
+            matcher,
+            object_no_attribute([old]),
+            f"{owners}.{old} was removed in {since}; use .{new}",
+            f".{new}",
+            SAFE_IF,
+        )
+    # a module-level name: module.old -> its new home
+    module, name = old.rsplit(".", 1)
+    if not new:
+        raise ValueError("a function row names the new qualified name")
+    signature = f"(?:{no_attribute(module, [name])})|(?:{cannot_import([name], module)})"
+    return (
+        Symbol(old=old, new=new),
+        signature,
+        f"{old} was removed in {since}; use {new}",
+        new,
+        SAFE,
+    )
+
+
+def _keyword_only(
+    library: str,
+    row: dict[str, Any],
+    methods: tuple[str, ...],
+    functions: tuple[str, ...],
+    proving: tuple[str, ...],
+    excluded: tuple[str, ...],
+) -> tuple[Matcher, str, str, str, str]:
+    """Arguments after the first ``keep`` became keyword-only: the positions are bound to the
+    names of the old signature (``params``, in its order), never today's (which may differ)."""
+    keep = int(row.get("keep", 1))
+    params = list(row["params"])
+    if not params:
+        raise ValueError("a keyword-only row lists the old signature's params")
+
+    def check(site: Site) -> Outcome | None:
+        pos = site.positional()
+        if len(pos) <= keep or site.has_star():
+            return None
+        if len(pos) - keep > len(params):
+            return Outcome(fix=None)  # more positions than the old signature had
+        return Outcome(
+            fix=lambda node, refs: edits.positional_to_keywords(node, params, start=keep),
+            proven=site.proven,
+        )
+
+    owners = ", ".join([*methods, *(f.rsplit(".", 1)[-1] for f in functions)])
+    matcher = Call(
+        check=check, functions=functions, methods=methods, receivers=proving, exclude=excluded
+    )
+    return (
+        matcher,
+        POSITIONAL_ERROR,
+        f"{owners}: {_after_first(keep)} keyword-only since {library} {row['changed_in']}",
+        "keywords, in the old order: " + ", ".join(f"{p}=" for p in params),
+        SAFE_IF,
+    )
+
+
+def _after_first(keep: int) -> str:
+    if keep == 0:
+        return "every argument is"
+    return f"the arguments after the first{'' if keep == 1 else f' {keep}'} are"
+
+
+def _renamed_to(new: str) -> Any:
+    def check(site: Site) -> Outcome | None:
+        return Outcome(fix=lambda node, refs: edits.rename_attr(node, new), proven=site.proven)
+
+    return check

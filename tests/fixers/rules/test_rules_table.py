@@ -1,0 +1,85 @@
+"""The rules written as table rows (``mlemodernizer/fixers/rules/table.py``): each row's runtime
+case raises on the installed library with an error its signature recognizes, and its rewritten
+code runs; the loader refuses rows that do not describe a rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mlemodernizer.fixers.rules import all_rules
+from mlemodernizer.fixers.rules.table import TableError, load_rules
+from mlemodernizer.fixers.rules.testing import rewrite
+from mlemodernizer.fixers.rules.versions import at_least, installed
+
+from ...runtime_cells import run_cell
+
+CASES = [(r, code) for r in all_rules() for code in r.runtime]
+RECEIVERS = {"default": ((), ())}
+
+
+def test_the_tables_hold_rules() -> None:
+    assert len(CASES) >= 3
+    assert all(r.catalogue == "release notes" for r, _ in CASES)
+
+
+@pytest.mark.parametrize(
+    ("rule", "old"), CASES, ids=[f"{r.id}-{i}" for i, (r, _) in enumerate(CASES)]
+)
+def test_old_code_raises_and_rewritten_code_runs(rule, old: str) -> None:
+    version = installed(rule.library)
+    if version is None or not at_least(version, rule.changed_in):
+        pytest.skip(f"{rule.library} {version} still has the old API")
+    with pytest.raises(Exception) as info:
+        run_cell(old)
+    text = f"{info.type.__name__}: {info.value}"
+    assert rule.matches_error(text), f"{rule.id}'s signature misses: {text}"
+    (new,), _ = rewrite(old, [rule.id])
+    assert new != old, f"{rule.id} rewrote nothing"
+    run_cell(new)
+
+
+def _table(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "t.toml"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+ROW = """
+[[rule]]
+id = "ZZ001"
+kind = "keyword"
+changed_in = "1.0"
+methods = ["f"]
+old = "a"
+new = "b"
+notes = "1.0"
+example = "x.f(a=1)"
+fixed = "x.f(b=1)"
+"""
+
+
+def test_a_row_becomes_a_rule_that_rewrites_its_example(tmp_path: Path) -> None:
+    (rule,) = load_rules(_table(tmp_path, ROW), "zlib", RECEIVERS)
+    assert rule.id == "ZZ001" and rule.confined
+    assert rule.matches_error("TypeError: f() got an unexpected keyword argument 'a'")
+    assert rule.examples == (("x.f(a=1)", "x.f(b=1)"),)
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (('kind = "keyword"', 'kind = "rename"'), "kind is one of"),
+        (('new = "b"', 'newname = "b"'), "unknown field(s) newname"),
+        (('methods = ["f"]', ""), "names its methods or functions"),
+        (('fixed = "x.f(b=1)"', ""), "'fixed'"),
+    ],
+)
+def test_a_row_that_is_not_a_rule_is_refused_with_its_place(
+    tmp_path: Path, change: tuple[str, str], says: str
+) -> None:
+    body = ROW.replace(*change)
+    with pytest.raises(TableError, match=r"t\.toml row 1 \(ZZ001\)") as info:
+        load_rules(_table(tmp_path, body), "zlib", RECEIVERS)
+    assert says in str(info.value)
