@@ -43,6 +43,7 @@ from .helpers import (
     kwarg_drop,
     kwarg_rename,
     no_attribute,
+    no_module,
     object_no_attribute,
     unexpected_kwarg,
 )
@@ -70,6 +71,9 @@ _ROW_FIELDS = {
     "keep",
     "params",
     "owner",
+    "types",
+    "values",
+    "error",
 }
 
 
@@ -123,9 +127,7 @@ def _rule(
         matcher, signature, message, replacement, safety = _shape(
             kind,
             library,
-            row["changed_in"],
-            row["old"],
-            row.get("new", ""),
+            row,
             methods,
             functions,
             proving,
@@ -148,7 +150,9 @@ def _rule(
         message=message,
         replacement=replacement,
         why=row.get("why", f"{library} release notes, {row['notes']}"),
-        signatures=(signature,),
+        # error: what today's library says where it does not name the old name (a keyword
+        # swallowed by **kwargs and passed on fails further in)
+        signatures=(signature, *((row["error"],) if "error" in row else ())),
         matchers=(matcher,),
         examples=((example, row["fixed"]),),
         runtime=(setup + example,),
@@ -159,22 +163,29 @@ def _rule(
 def _shape(
     kind: str,
     library: str,
-    changed_in: str,
-    old: str,
-    new: str,
+    row: dict[str, Any],
     methods: tuple[str, ...],
     functions: tuple[str, ...],
     proving: tuple[str, ...],
     excluded: tuple[str, ...],
 ) -> tuple[Matcher, str, str, str, str]:
     """(matcher, error signature, message, replacement, default safety) of one shape."""
+    old, new, changed_in = row["old"], row.get("new", ""), row["changed_in"]
     owners = ", ".join([*methods, *(f.rsplit(".", 1)[-1] for f in functions)])
     since = f"{library} {changed_in}"
     if kind == "keyword":
         if not new:
             raise ValueError("a keyword row names the new keyword")
+        # values: [old, new] pairs where the meaning's spelling changed too (True -> 'infer')
+        values = {a: b for a, b in row.get("values", ())}
         matcher = kwarg_rename(
-            old, new, methods=methods, functions=functions, receivers=proving, exclude=excluded
+            old,
+            new,
+            methods=methods,
+            functions=functions,
+            receivers=proving,
+            exclude=excluded,
+            values=values or None,
         )
         return (
             matcher,
@@ -200,7 +211,9 @@ def _shape(
         matcher = Attr(names=(old,), receivers=proving, exclude=excluded, check=_renamed_to(new))
         return (
             matcher,
-            object_no_attribute([old]),
+            # types: whose attribute it was, as the error names it ('Categorical'), so that a
+            # common name (labels, pad) is not taken for another object's
+            object_no_attribute([old], row.get("types", r"\w+")),
             f"{owners}.{old} was removed in {since}; use .{new}",
             f".{new}",
             SAFE_IF,
@@ -209,7 +222,15 @@ def _shape(
     module, name = old.rsplit(".", 1)
     if not new:
         raise ValueError("a function row names the new qualified name")
-    signature = f"(?:{no_attribute(module, [name])})|(?:{cannot_import([name], module)})"
+    signature = "|".join(
+        f"(?:{sig})"
+        for sig in (
+            no_attribute(module, [name]),
+            cannot_import([name], module),
+            no_module(module),
+            *_parents_gone(module),
+        )
+    )
     return (
         Symbol(old=old, new=new),
         signature,
@@ -262,6 +283,14 @@ def _after_first(keep: int) -> str:
     if keep == 0:
         return "every argument is"
     return f"the arguments after the first{'' if keep == 1 else f' {keep}'} are"
+
+
+def _parents_gone(module: str) -> tuple[str, ...]:
+    """``from pandas.tseries import converter`` where the module ``converter`` is gone."""
+    if "." not in module:
+        return ()
+    parent, last = module.rsplit(".", 1)
+    return (cannot_import([last], parent), no_attribute(parent, [last]))
 
 
 def _renamed_to(new: str) -> Any:
