@@ -10,6 +10,9 @@ shared test runs against the installed library: the old code must raise an error
 signature recognizes, and the rewritten code must run (``tests/fixers/rules/
 test_rules_table.py``).
 
+``keyword-value`` keeps the keyword and maps its values (``inclusive=True`` → ``'both'``;
+its ``error`` field says today's message, which names no keyword).
+
 A table file holds ``[setups]`` (named preludes for the runtime cases) and ``[[rule]]`` rows::
 
     [[rule]]
@@ -32,6 +35,7 @@ whose method it is.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -42,6 +46,7 @@ from .helpers import (
     cannot_import,
     kwarg_drop,
     kwarg_rename,
+    kwarg_value,
     no_attribute,
     no_module,
     object_no_attribute,
@@ -52,7 +57,7 @@ from .model import REVIEW, SAFE, SAFE_IF, Rule
 
 # "f() takes 2 positional arguments but 3 were given" (and "from 1 to 2")
 POSITIONAL_ERROR = r"takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given"
-KINDS = ("keyword", "drop-keyword", "keyword-only", "method", "function")
+KINDS = ("keyword", "keyword-value", "drop-keyword", "keyword-only", "method", "function")
 _ROW_FIELDS = {
     "id",
     "kind",
@@ -194,6 +199,18 @@ def _shape(
             f"{new}=",
             SAFE_IF,
         )
+    if kind == "keyword-value":
+        # the keyword stays, the spelling of its values changed (inclusive=True -> 'both')
+        pairs = {a: b for a, b in row["values"]}
+        matcher = kwarg_value(old, pairs, methods=methods, functions=functions, receivers=proving)
+        spelled = ", ".join(f"{a!r} -> {b!r}" for a, b in pairs.items())
+        return (
+            matcher,
+            unexpected_kwarg([old]),
+            f"{owners}({old}=) takes other values since {since}: {spelled}",
+            spelled,
+            SAFE_IF,
+        )
     if kind == "drop-keyword":
         matcher = kwarg_drop(
             old, methods=methods, functions=functions, receivers=proving, exclude=excluded
@@ -229,6 +246,9 @@ def _shape(
             cannot_import([name], module),
             no_module(module),
             *_parents_gone(module),
+            # pandas.Series.from_array: a class attribute, not a module's
+            rf"type object '{re.escape(module.rsplit('.', 1)[-1])}' has no attribute "
+            rf"'{re.escape(name)}'",
         )
     )
     return (
