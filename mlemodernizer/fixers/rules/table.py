@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +139,8 @@ def _rule(
             proving,
             excluded,
         )
+    if kind != "function" and not proving:
+        matcher = _unproven_on_methods(matcher, functions)
     safety = row.get("safety", safety)
     condition = ""
     if safety == SAFE_IF:
@@ -290,9 +293,12 @@ def _keyword_only(
     matcher = Call(
         check=check, functions=functions, methods=methods, receivers=proving, exclude=excluded
     )
+    # the error names the method ("DataFrame.any() takes 1 positional argument but 2 were
+    # given"): a user's function that got too many arguments does not trigger the row
+    names = "|".join(re.escape(n) for n in [*methods, *(f.rsplit(".", 1)[-1] for f in functions)])
     return (
         matcher,
-        POSITIONAL_ERROR,
+        rf"\b(?:{names})\(\) {POSITIONAL_ERROR}",
         f"{owners}: {_after_first(keep)} keyword-only since {library} {row['changed_in']}",
         "keywords, in the old order: " + ", ".join(f"{p}=" for p in params),
         SAFE_IF,
@@ -303,6 +309,21 @@ def _after_first(keep: int) -> str:
     if keep == 0:
         return "every argument is"
     return f"the arguments after the first{'' if keep == 1 else f' {keep}'} are"
+
+
+def _unproven_on_methods(matcher: Any, functions: tuple[str, ...]) -> Any:
+    """Where no type proves the receiver (``str.split`` of pandas, or Python's?), a method
+    match is never proven: the rule then waits for the error that names the old name, and
+    rewrites only that cell. A qualified function match stays proven."""
+    check = matcher.check
+
+    def unproven(site: Site) -> Outcome | None:
+        outcome = check(site)
+        if outcome is not None and site.qname not in functions:
+            outcome = replace(outcome, proven=False)
+        return outcome
+
+    return replace(matcher, check=unproven)
 
 
 def _parents_gone(module: str) -> tuple[str, ...]:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mlemodernizer.fixers.rules import all_rules
+from mlemodernizer.fixers.rules import all_rules, get_rule
+from mlemodernizer.fixers.rules.engine import Policy
 from mlemodernizer.fixers.rules.table import TableError, load_rules
 from mlemodernizer.fixers.rules.testing import rewrite
 from mlemodernizer.fixers.rules.versions import at_least, installed
@@ -83,3 +84,28 @@ def test_a_row_that_is_not_a_rule_is_refused_with_its_place(
     with pytest.raises(TableError, match=r"t\.toml row 1 \(ZZ001\)") as info:
         load_rules(_table(tmp_path, body), "zlib", RECEIVERS)
     assert says in str(info.value)
+
+
+def test_a_method_no_type_proves_waits_for_its_error() -> None:
+    """``line.split(',', 1)`` may be Python's str.split, whose second argument is maxsplit: the
+    pandas row rewrites it only where a run's error named it."""
+    old = "parts = line.split(',', 1)"
+    (before_run,), _ = rewrite(old, ["PD243"], policy=Policy(safe=True))
+    assert before_run == old
+    triggered = Policy(safe=True, triggered=frozenset({"PD243"}))
+    (after_error,), _ = rewrite(old, ["PD243"], policy=triggered)
+    assert after_error == "parts = line.split(',', n=1)"
+
+
+def test_a_proven_frame_is_rewritten_before_the_first_run() -> None:
+    old = "import pandas as pd\ndf = pd.read_csv('t.csv')\nv = df.isnull().any(1)"
+    (new,), _ = rewrite(old, ["PD203"], policy=Policy(safe=True))
+    assert new.endswith("v = df.isnull().any(axis=1)")
+
+
+def test_a_keyword_only_row_is_triggered_by_its_methods_error_only() -> None:
+    rule = get_rule("PD203")
+    assert rule.matches_error(
+        "TypeError: DataFrame.any() takes 1 positional argument but 2 were given"
+    )
+    assert not rule.matches_error("TypeError: fit() takes 2 positional arguments but 3 were given")
