@@ -48,7 +48,6 @@ from .helpers import (
     kwarg_drop,
     kwarg_rename,
     kwarg_value,
-    no_attribute,
     no_module,
     object_no_attribute,
     unexpected_kwarg,
@@ -242,18 +241,7 @@ def _shape(
     module, name = old.rsplit(".", 1)
     if not new:
         raise ValueError("a function row names the new qualified name")
-    signature = "|".join(
-        f"(?:{sig})"
-        for sig in (
-            no_attribute(module, [name]),
-            cannot_import([name], module),
-            no_module(module),
-            *_parents_gone(module),
-            # pandas.Series.from_array: a class attribute, not a module's
-            rf"type object '{re.escape(module.rsplit('.', 1)[-1])}' has no attribute "
-            rf"'{re.escape(name)}'",
-        )
-    )
+    signature = "|".join(f"(?:{sig})" for sig in _gone(old))
     return (
         Symbol(old=old, new=new),
         signature,
@@ -295,7 +283,10 @@ def _keyword_only(
     )
     # the error names the method ("DataFrame.any() takes 1 positional argument but 2 were
     # given"): a user's function that got too many arguments does not trigger the row
-    names = "|".join(re.escape(n) for n in [*methods, *(f.rsplit(".", 1)[-1] for f in functions)])
+    called = [*methods, *(f.rsplit(".", 1)[-1] for f in functions)]
+    # a class's error names its __init__ ("LineCollection.__init__() takes 2 positional ...",
+    # or a wrapper's "MultiCursor.__init__.<locals>.<lambda>()")
+    names = "|".join(rf"{re.escape(n)}(?:\.__init__(?:\.<locals>\.<lambda>)?)?" for n in called)
     return (
         matcher,
         rf"\b(?:{names})\(\) {POSITIONAL_ERROR}",
@@ -326,12 +317,20 @@ def _unproven_on_methods(matcher: Any, functions: tuple[str, ...]) -> Any:
     return replace(matcher, check=unproven)
 
 
-def _parents_gone(module: str) -> tuple[str, ...]:
-    """``from pandas.tseries import converter`` where the module ``converter`` is gone."""
-    if "." not in module:
-        return ()
-    parent, last = module.rsplit(".", 1)
-    return (cannot_import([last], parent), no_attribute(parent, [last]))
+def _gone(qualified: str) -> tuple[str, ...]:
+    """What Python says when ``qualified`` (or a module on its way) is gone: the module has no
+    attribute (as the library names the module: TensorFlow says 'tensorflow._api.v2.image',
+    Keras 'keras.mixed_precision'), a class has none (``Series.from_array``), an import fails."""
+    parts = qualified.split(".")
+    found = [no_module(".".join(parts[:-1]))]
+    for i in range(1, len(parts)):
+        parent, name = re.escape(parts[i - 1]), re.escape(parts[i])
+        found += [
+            rf"module '(?:[\w.]+\.)?{parent}' has no attribute '{name}'",
+            rf"type object '{parent}' has no attribute '{name}'",
+            cannot_import([parts[i]], ".".join(parts[:i])),
+        ]
+    return tuple(found)
 
 
 def _renamed_to(new: str) -> Any:
