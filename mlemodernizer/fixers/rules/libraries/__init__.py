@@ -28,6 +28,7 @@ BUILTIN = (
     "seaborn",
     "keras",
     "tensorflow",
+    "tensorflow_notes",
     "xgboost",
     "lightgbm",
     "torch",
