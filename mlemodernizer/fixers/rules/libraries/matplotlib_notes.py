@@ -11,6 +11,9 @@ from ..table import load_rules
 LIB = "matplotlib"
 RECEIVERS = {
     "default": ((AXES, FIGURE), ("numpy.ndarray", "pandas.DataFrame", "pandas.Series")),
+    # artists the analyzer does not follow (a ContourSet, a Locator): only a run's error shows
+    # whose attribute it was
+    "any": ((), ("numpy.ndarray", "pandas.DataFrame", "pandas.Series")),
 }
 
 RULES = load_rules(Path(__file__).with_suffix(".toml"), LIB, RECEIVERS)
