@@ -287,9 +287,12 @@ def _keyword_only(
     # a class's error names its __init__ ("LineCollection.__init__() takes 2 positional ...",
     # or a wrapper's "MultiCursor.__init__.<locals>.<lambda>()")
     names = "|".join(rf"{re.escape(n)}(?:\.__init__(?:\.<locals>\.<lambda>)?)?" for n in called)
+    # types: whose method it is, as the error prints it ("PartialDependenceDisplay.plot()"),
+    # where the name alone (plot) is everyone's
+    owner = rf"(?:{row['types']})\." if "types" in row else r"\b"
     return (
         matcher,
-        rf"\b(?:{names})\(\) {POSITIONAL_ERROR}",
+        rf"{owner}(?:{names})\(\) {POSITIONAL_ERROR}",
         f"{owners}: {_after_first(keep)} keyword-only since {library} {row['changed_in']}",
         "keywords, in the old order: " + ", ".join(f"{p}=" for p in params),
         SAFE_IF,
