@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,9 @@ PROBE_TIME_BUDGET_S = 6.0
 MAX_QUERIES = 6
 MAX_OFFER = 30  # names listed when nothing close exists: enough for a helper module, bounded
 PROBE_PATH = Path(__file__).with_name("grounding_probe.py")  # the kernel side
+
+# what a hint source says of a failing name: [{"rule", "message", "names", "said"}, ...]
+Hints = Callable[[str, str], list[dict[str, Any]]]
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 _DOTTED = rf"{_IDENT}(?:\s*\.\s*{_IDENT})*"
@@ -325,53 +329,10 @@ def call_use(errors: list[CellError], name: str, module: str | None = None) -> d
     return use
 
 
-def _rule_names(texts: list[str]) -> list[str]:
-    """Names written as code in a rule's text: ``.to_numpy()``, ``PCA(``, ``gs.cv_results_``."""
-    names: list[str] = []
-    for text in texts:
-        text = re.sub(r"'[^']*'|\"[^\"]*\"", "''", text)  # words in string literals are data
-        for m in re.finditer(rf"\.\s*({_IDENT})|\b({_IDENT})\s*\(|import\s+({_IDENT})", text):
-            n = next(g for g in m.groups() if g)
-            if n not in names:
-                names.append(n)
-    return names
-
-
-def catalogue_hints(summary: str, old: str) -> list[dict[str, Any]]:
-    """The catalogue rules whose error signatures match ``summary`` ("ename: evalue"): their
-    message and the names their replacement and fixed examples write (the probe keeps those the
-    module or class really has). A general lookup over the rules' metadata, no table per name."""
-    try:
-        from ..fixers.rules.catalogue import all_rules
-    except Exception:  # the catalogue is a hint; grounding works without it
-        return []
-    hints: list[dict[str, Any]] = []
-    for rule in all_rules():
-        if not rule.matches_error(summary):
-            continue
-        # what the fixed examples write that their originals did not, after the rule's words
-        new_in_examples = [
-            n
-            for before, after in rule.examples
-            if after
-            for n in _rule_names([after])
-            if n not in _rule_names([before])
-        ]
-        names = []
-        for n in _rule_names([rule.message, rule.replacement]) + new_in_examples:
-            if n != old and n not in names:
-                names.append(n)
-        said = [n for n in _rule_names([rule.message]) if n != old]
-        hints.append(
-            {"rule": rule.id, "message": rule.message[:200], "names": names[:20], "said": said}
-        )
-        if len(hints) >= 2:
-            break
-    return hints
-
-
-def build_probe(errors: list[CellError]) -> str | None:
-    """Python code for the live kernel that prints ``__MLEM_FACTS__{json}``; None if not useful."""
+def build_probe(errors: list[CellError], hints: Hints | None = None) -> str | None:
+    """Python code for the live kernel that prints ``__MLEM_FACTS__{json}``; None if not useful.
+    ``hints(error, old name)``: what the rules catalogue knows of the name (handed in by the
+    job, which knows the fixers; this module stays below them)."""
     queries: list[dict[str, Any]] = []
     seen: set[str] = set()
     for error in errors:
@@ -390,9 +351,9 @@ def build_probe(errors: list[CellError]) -> str | None:
             # what the probe ranks the module's or class's names by, if nothing close exists
             module = q.get("module") if q["kind"] == "import_name" else None
             q["use"] = call_use(errors, q["name"], module)
-            hints = catalogue_hints(q["error"], q["name"])
-            if hints:
-                q["catalogue"] = hints
+            known = hints(q["error"], q["name"]) if hints is not None else []
+            if known:
+                q["catalogue"] = known
         queries.append(q)
         if len(queries) >= MAX_QUERIES:
             break

@@ -2,8 +2,8 @@
 
 When a traceback's innermost frame is a ``.py`` file in the notebook's folder, no cell edit can
 fix the line that fails. With ``--modules apply`` the loop proposes the rules' change to that
-file (module_overlay.py); with ``--modules report`` it says where it is, and what the rules would
-rewrite there as a unified diff for the user to apply (a notice in the report).
+file (the loop's module_overlay.py); with ``--modules report`` it says where it is, and what
+the rules would rewrite there as a unified diff for the user to apply (a notice in the report).
 """
 
 from __future__ import annotations

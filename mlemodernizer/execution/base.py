@@ -104,7 +104,8 @@ class ExecutionRequest:
     # keep the kernel alive after this run so the next one can resume (search runs)
     keep_kernel: bool = False
     # code run in a fresh kernel before the first cell, outside the notebook (no cell, no
-    # history): the overlay that makes the kernel import changed local modules (module_overlay)
+    # history): the overlay that makes the kernel import changed local modules
+    # (loop/module_overlay.py)
     setup_code: str | None = None
     # the kernel's random streams and string hashing start from this seed (``seeding``): two
     # runs with one seed draw alike, a resumed run as a run from the top does; a run with

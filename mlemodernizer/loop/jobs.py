@@ -138,8 +138,9 @@ def make_probe(
     parts: list[Callable[[list[CellError], NotebookNode, dict[str, str]], str | None]] = []
     if opts.uses_llm:
         from ..environment.grounding import build_probe
+        from ..fixers.rules.hints import catalogue_hints
 
-        parts.append(lambda errors, nb, modules: build_probe(errors))
+        parts.append(lambda errors, nb, modules: build_probe(errors, hints=catalogue_hints))
     if fixers.environment is not None:
         parts.append(fixers.environment.probe)
     if not parts:

@@ -13,13 +13,13 @@ from ..contracts.events import Emitter, FixRolledBack
 from ..contracts.notebook import shown_cell_number
 from ..contracts.options import Options
 from ..environment.local_modules import failing_local_frame
-from ..environment.module_overlay import FILE_ID_PREFIX
 from ..execution.seeding import OTHER_SEED
 from ..fixers.base import CellChange, Fixer, FixProposal
 from ..fixers.environment.forms import raised_through
 from ..scoring.fidelity import cell_numbers, faithful_cells, faithful_cells_lost, found_again
 from ..scoring.randomness import callables_to_ask, differing_cells, read_randomness
 from ..scoring.score import ScoreSource
+from .module_overlay import FILE_ID_PREFIX
 from .progress import Judgement, RunState, judge
 from .report import IterationRecord
 from .state import LoopState, Probation, Run

@@ -22,7 +22,6 @@ from ..contracts.events import Emitter, IssueDetected, JobStarted
 from ..contracts.options import Options
 from ..environment.install_missing import install, kernel_python
 from ..environment.local_modules import ModulePatcher
-from ..environment.module_overlay import ModuleEdits
 from ..environment.signatures import SignatureBook
 from ..execution.base import CellError, Executor
 from ..fixers.base import Attempt, CellChange, FixContext, Fixer, FixProposal
@@ -32,6 +31,7 @@ from ..scoring.score import ScoreSource, within_band
 from .deadline import Deadline
 from .execute import ExecuteStep, LoopProbe
 from .judging import JudgeStep
+from .module_overlay import ModuleEdits
 from .proposing import ProposeStep
 from .report import IterationRecord, edit_similarity
 from .resume import ResumeDecision

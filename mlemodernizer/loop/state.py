@@ -8,13 +8,13 @@ from pathlib import Path
 
 from nbformat import NotebookNode
 
-from ..environment.module_overlay import ModuleEdits
 from ..environment.signatures import SignatureBook
 from ..execution.base import ExecutionResult
 from ..fixers.base import Attempt, CellChange, FixType, TokenUsage
 from ..fixers.budget import Budget
 from ..scoring.randomness import Randomness
 from .deadline import Deadline
+from .module_overlay import ModuleEdits
 from .progress import RunState
 from .report import IterationRecord, Report, RunSummary
 from .triage import FixEnd

@@ -15,6 +15,7 @@ from nbformat.v4 import new_code_cell, new_notebook
 
 from mlemodernizer.environment.grounding import FACTS_MARKER, build_probe, error_query, format_facts
 from mlemodernizer.execution.base import CellError, ExecutionRequest
+from mlemodernizer.fixers.rules.hints import catalogue_hints
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -47,7 +48,7 @@ class Kernel:
         return err
 
     def probe(self, errors: list[CellError]) -> tuple[dict, str]:
-        code = build_probe(errors)
+        code = build_probe(errors, hints=catalogue_hints)
         assert code is not None
         out, err = self.run(code, store_history=False)  # as the executor runs it
         assert err is None, err and err.traceback

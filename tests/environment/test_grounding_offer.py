@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from mlemodernizer.environment.grounding import MAX_OFFER, call_use, catalogue_hints, format_facts
+from mlemodernizer.environment.grounding import MAX_OFFER, call_use, format_facts
 from mlemodernizer.execution.base import CellError
 from mlemodernizer.fixers.llm.pricing import estimate_tokens
+from mlemodernizer.fixers.rules.hints import catalogue_hints
 
 from ..conftest import json_report, run_cli, write_notebook
 from ..scripted_openai import ScriptedOpenAI

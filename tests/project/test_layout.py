@@ -124,3 +124,55 @@ def test_the_architecture_map_names_every_folder() -> None:
     named = set(re.findall(r"`(mlemodernizer/[\w/]+?)/?`", text))
     missing = [f for f in folders if f not in named]
     assert not missing, f"docs/architecture.md does not name {missing}"
+
+
+MAP_ROW = re.compile(r"^\| `(mlemodernizer/[\w/]+?)/?` \|", re.MULTILINE)
+
+
+def layer_order() -> list[str]:
+    """The folders as docs/architecture.md's map lists them, top (the faces) to bottom."""
+    text = (REPO / "docs" / "architecture.md").read_text()
+    return [f.replace("/", ".") for f in MAP_ROW.findall(text)]
+
+
+def upward_imports(graph: dict[str, set[str]], order: list[str]) -> list[str]:
+    """Imports from a folder to one listed above it in ``order``. A folder and its subfolders
+    are one layer to each other (a family implements its parent's contract; the parent lists
+    its families); between any other two, only arrows down."""
+    rank = {folder: i for i, folder in enumerate(order)}
+
+    def folder_of(module: str) -> str | None:
+        found = [f for f in order if module == f or module.startswith(f + ".")]
+        return max(found, key=len) if found else None
+
+    found = []
+    for module, deps in sorted(graph.items()):
+        source = folder_of(module)
+        for dep in sorted(deps):
+            target = folder_of(dep)
+            if source is None or target is None or source == target:
+                continue
+            if source.startswith(target + ".") or target.startswith(source + "."):
+                continue
+            if rank[target] < rank[source]:
+                found.append(f"{module} -> {dep}")
+    return found
+
+
+def test_no_folder_imports_one_above_it() -> None:
+    known = package_modules()
+    graph = {name: imported_modules(path, known, lazy=True) for name, path in known.items()}
+    assert upward_imports(graph, layer_order()) == []
+
+
+def test_the_layer_check_finds_an_upward_import() -> None:
+    order = ["p.server", "p.loop", "p.fixers", "p.fixers.llm", "p.environment"]
+    graph = {
+        "p.environment.overlay": {"p.fixers.base"},  # up: the finding
+        "p.fixers.llm.fixer": {"p.fixers.base", "p.environment.grounding"},  # own parent, down
+        "p.fixers.base": {"p.fixers.llm.fixer"},  # the parent lists its family
+        "p.server.app": {"p.loop.jobs"},
+    }
+    assert upward_imports(graph, order) == ["p.environment.overlay -> p.fixers.base"]
+    assert layer_order()[0] == "mlemodernizer.server"
+    assert layer_order()[-1] == "mlemodernizer.contracts"

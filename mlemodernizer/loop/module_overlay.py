@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..contracts.notebook import write_text_atomic
+from ..environment.local_modules import ModulePatcher, failing_local_frame
 from ..execution.base import CellError
 from ..fixers.base import CellChange
 from ..fixers.optional_imports import defer_missing_imports
 from ..fixers.relative_imports import fix_relative_imports
-from .local_modules import ModulePatcher, failing_local_frame
 
 FILE_ID_PREFIX = "file:"
 
