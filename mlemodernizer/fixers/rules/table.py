@@ -178,7 +178,7 @@ def _shape(
 ) -> tuple[Matcher, str, str, str, str]:
     """(matcher, error signature, message, replacement, default safety) of one shape."""
     old, new, changed_in = row["old"], row.get("new", ""), row["changed_in"]
-    owners = ", ".join([*methods, *(f.rsplit(".", 1)[-1] for f in functions)])
+    owners = ", ".join(_short_names(methods, functions))
     since = f"{library} {changed_in}"
     if kind == "keyword":
         if not new:
@@ -277,13 +277,13 @@ def _keyword_only(
             proven=site.proven,
         )
 
-    owners = ", ".join([*methods, *(f.rsplit(".", 1)[-1] for f in functions)])
+    owners = ", ".join(_short_names(methods, functions))
     matcher = Call(
         check=check, functions=functions, methods=methods, receivers=proving, exclude=excluded
     )
     # the error names the method ("DataFrame.any() takes 1 positional argument but 2 were
     # given"): a user's function that got too many arguments does not trigger the row
-    called = [*methods, *(f.rsplit(".", 1)[-1] for f in functions)]
+    called = _short_names(methods, functions)
     # a class's error names its __init__ ("LineCollection.__init__() takes 2 positional ...",
     # or a wrapper's "MultiCursor.__init__.<locals>.<lambda>()")
     names = "|".join(rf"{re.escape(n)}(?:\.__init__(?:\.<locals>\.<lambda>)?)?" for n in called)
@@ -297,6 +297,12 @@ def _keyword_only(
         "keywords, in the old order: " + ", ".join(f"{p}=" for p in params),
         SAFE_IF,
     )
+
+
+def _short_names(methods: tuple[str, ...], functions: tuple[str, ...]) -> list[str]:
+    """The names a message shows, each once (``statsmodels.tsa.api.adfuller`` and
+    ``statsmodels.tsa.stattools.adfuller`` are one ``adfuller``)."""
+    return list(dict.fromkeys([*methods, *(f.rsplit(".", 1)[-1] for f in functions)]))
 
 
 def _after_first(keep: int) -> str:

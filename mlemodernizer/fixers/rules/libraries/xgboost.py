@@ -555,8 +555,9 @@ RULES = [
         changed_in="3.0",
         safety=REVIEW,
         catalogue="X6",
-        message="xgb.train(feval=) was removed in 3.0; custom_metric= receives raw predictions "
-        "(apply the link yourself)",
+        message="xgb.train(feval=) was removed in 3.0; with a built-in objective custom_metric= "
+        "receives transformed predictions (feval got raw margins from 1.2 to 2.x: drop a link "
+        "applied by hand)",
         replacement="xgb.train(params, dtrain, custom_metric=f)",
         signatures=(unexpected_kwarg(["feval"]),),
         matchers=(
