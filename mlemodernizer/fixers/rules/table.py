@@ -124,20 +124,9 @@ def _rule(
     proving, excluded = receivers[row.get("receivers", "default")]
     setup = setups[row["setup"]] if "setup" in row else ""
     example = row["example"]
-    if kind == "keyword-only":
-        matcher, signature, message, replacement, safety = _keyword_only(
-            library, row, methods, functions, proving, excluded
-        )
-    else:
-        matcher, signature, message, replacement, safety = _shape(
-            kind,
-            library,
-            row,
-            methods,
-            functions,
-            proving,
-            excluded,
-        )
+    matcher, signature, message, replacement, safety = _shape(
+        kind, library, row, methods, functions, proving, excluded
+    )
     if kind != "function" and not proving:
         matcher = _unproven_on_methods(matcher, functions)
     safety = row.get("safety", safety)
@@ -177,9 +166,17 @@ def _shape(
     excluded: tuple[str, ...],
 ) -> tuple[Matcher, str, str, str, str]:
     """(matcher, error signature, message, replacement, default safety) of one shape."""
-    old, new, changed_in = row["old"], row.get("new", ""), row["changed_in"]
     owners = ", ".join(_short_names(methods, functions))
-    since = f"{library} {changed_in}"
+    since = f"{library} {row['changed_in']}"
+    if kind == "keyword-only":
+        check, signature, message, replacement = _keyword_only(
+            row, _short_names(methods, functions)
+        )
+        matcher = Call(
+            check=check, functions=functions, methods=methods, receivers=proving, exclude=excluded
+        )
+        return matcher, signature, f"{owners}: {message} since {since}", replacement, SAFE_IF
+    old, new = row["old"], row.get("new", "")
     if kind == "keyword":
         if not new:
             raise ValueError("a keyword row names the new keyword")
@@ -251,16 +248,10 @@ def _shape(
     )
 
 
-def _keyword_only(
-    library: str,
-    row: dict[str, Any],
-    methods: tuple[str, ...],
-    functions: tuple[str, ...],
-    proving: tuple[str, ...],
-    excluded: tuple[str, ...],
-) -> tuple[Matcher, str, str, str, str]:
+def _keyword_only(row: dict[str, Any], called: list[str]) -> tuple[Any, str, str, str]:
     """Arguments after the first ``keep`` became keyword-only: the positions are bound to the
-    names of the old signature (``params``, in its order), never today's (which may differ)."""
+    names of the old signature (``params``, in its order), never today's (which may differ).
+    (check, error signature, what changed, replacement)."""
     keep = int(row.get("keep", 1))
     params = list(row["params"])
     if not params:
@@ -277,25 +268,19 @@ def _keyword_only(
             proven=site.proven,
         )
 
-    owners = ", ".join(_short_names(methods, functions))
-    matcher = Call(
-        check=check, functions=functions, methods=methods, receivers=proving, exclude=excluded
-    )
     # the error names the method ("DataFrame.any() takes 1 positional argument but 2 were
-    # given"): a user's function that got too many arguments does not trigger the row
-    called = _short_names(methods, functions)
-    # a class's error names its __init__ ("LineCollection.__init__() takes 2 positional ...",
+    # given"): a user's function that got too many arguments does not trigger the row; a
+    # class's error names its __init__ ("LineCollection.__init__() takes 2 positional ...",
     # or a wrapper's "MultiCursor.__init__.<locals>.<lambda>()")
     names = "|".join(rf"{re.escape(n)}(?:\.__init__(?:\.<locals>\.<lambda>)?)?" for n in called)
     # types: whose method it is, as the error prints it ("PartialDependenceDisplay.plot()"),
     # where the name alone (plot) is everyone's
     owner = rf"(?:{row['types']})\." if "types" in row else r"\b"
     return (
-        matcher,
+        check,
         rf"{owner}(?:{names})\(\) {POSITIONAL_ERROR}",
-        f"{owners}: {_after_first(keep)} keyword-only since {library} {row['changed_in']}",
+        f"{_after_first(keep)} keyword-only",
         "keywords, in the old order: " + ", ".join(f"{p}=" for p in params),
-        SAFE_IF,
     )
 
 
