@@ -14,8 +14,8 @@ import pytest
 
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
-from mlemodernizer.fixers.rules.versions import at_least, installed
 
+from ...runtime_cells import old_code_raises, rewritten
 from ...runtime_cells import run_cell as _run
 
 DATA = (
@@ -601,17 +601,8 @@ def _pandas_options_restored():
     ("rule_id", "old"), CASES, ids=[f"{r}-{i}" for i, (r, _) in enumerate(CASES)]
 )
 def test_old_code_raises_and_rewritten_code_runs(rule_id: str, old: str) -> None:
-    rule = get_rule(rule_id)
-    version = installed(rule.library)
-    if version is None or not at_least(version, rule.changed_in):
-        pytest.skip(f"{rule.library} {version} still has the old API")
-    with pytest.raises(Exception) as info:
-        _run(old)
-    text = f"{info.type.__name__}: {info.value}"
-    assert rule.matches_error(text), f"{rule_id}'s signatures miss: {text}"
-    (new,), _ = rewrite(old, [rule_id])
-    assert new != old
-    _run(new)
+    old_code_raises(get_rule(rule_id), old)
+    _run(rewritten(old, rule_id))
 
 
 def test_rewritten_imputer_and_ix_compute_what_the_old_code_meant() -> None:

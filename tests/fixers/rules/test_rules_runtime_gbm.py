@@ -14,10 +14,9 @@ import pytest
 
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.coverage import load
-from mlemodernizer.fixers.rules.testing import rewrite
-from mlemodernizer.fixers.rules.versions import at_least, installed
 
 from ...conftest import REPO, make_notebook, run_cli
+from ...runtime_cells import old_code_raises, rewritten
 from ...runtime_cells import run_cell as _run
 
 LIBRARIES = REPO / "mlemodernizer/fixers/rules/libraries"
@@ -83,12 +82,6 @@ CASES = [
 ]  # fmt: skip
 
 
-def _rewrite(code: str, rule_id: str) -> str:
-    (new,), _ = rewrite(code, [rule_id])
-    assert new != code, f"{rule_id} rewrote nothing"
-    return new
-
-
 def _needs(modules: str) -> None:
     for module in modules.split(","):
         if find_spec(module) is None:
@@ -100,15 +93,8 @@ def _needs(modules: str) -> None:
 )
 def test_old_code_raises_and_rewritten_code_runs(module: str, rule_id: str, old: str) -> None:
     _needs(module)
-    rule = get_rule(rule_id)
-    version = installed(rule.library)
-    if version is None or not at_least(version, rule.changed_in):
-        pytest.skip(f"{rule.library} {version} still has the old API")
-    with pytest.raises(Exception) as info:
-        _run(old)
-    text = f"{info.type.__name__}: {info.value}"
-    assert rule.matches_error(text), f"{rule_id}'s signatures miss: {text}"
-    _run(_rewrite(old, rule_id))
+    old_code_raises(get_rule(rule_id), old)
+    _run(rewritten(old, rule_id))
 
 
 def test_show_command_is_refused_as_the_rule_says() -> None:
@@ -118,7 +104,7 @@ def test_show_command_is_refused_as_the_rule_says() -> None:
     with pytest.raises(TypeError) as info:
         _run(PIL + "img.show(command='true')")
     assert get_rule("PIL007").matches_error(f"TypeError: {info.value}")
-    assert "img.show()" in _rewrite(PIL + "img.show(command='true')", "PIL007")
+    assert "img.show()" in rewritten(PIL + "img.show(command='true')", "PIL007")
 
 
 # --- what the rewrites compute ------------------------------------------------------------------
@@ -132,7 +118,7 @@ def test_text_boxes_measure_what_the_size_methods_did() -> None:
         "w, h = draw.textsize('hello', font=font)\nfw, fh = font.getsize('hello')\n"
         "ox, oy = font.getoffset('hello')\nbox = font.getbbox('hello')"
     )
-    ns = _run(_rewrite(code, "PIL002"))
+    ns = _run(rewritten(code, "PIL002"))
     left, top, right, bottom = ns["box"]
     assert (ns["w"], ns["h"]) == (ns["fw"], ns["fh"]) == (right, bottom)
     assert (ns["ox"], ns["oy"]) == (left, top)
@@ -141,14 +127,14 @@ def test_text_boxes_measure_what_the_size_methods_did() -> None:
 def test_string_converters_round_trip() -> None:
     _needs("PIL")
     code = PIL + "raw = img.tostring()\nback = Image.fromstring('RGB', img.size, raw)"
-    ns = _run(_rewrite(code, "PIL003"))
+    ns = _run(rewritten(code, "PIL003"))
     assert ns["back"].tobytes() == ns["img"].tobytes()
 
 
 def test_resampling_constants_keep_their_values() -> None:
     _needs("PIL")
     code = "from PIL import Image\nvalues = (Image.ANTIALIAS, Image.LINEAR, Image.CUBIC)"
-    ns = _run(_rewrite(code, "PIL001"))
+    ns = _run(rewritten(code, "PIL001"))
     assert ns["values"] == (1, 2, 3)  # what Pillow < 10 defined them as
 
 
@@ -158,7 +144,7 @@ def test_pinned_resampling_is_nearest() -> None:
         "from PIL import Image, ImageOps\nimg = Image.linear_gradient('L').resize((50, 40), "
         "Image.BILINEAR)\nsmall = img.resize((7, 5))\nfitted = ImageOps.fit(img, (9, 9))"
     )
-    ns = _run(_rewrite(code, "PIL008"))
+    ns = _run(rewritten(code, "PIL008"))
     img, image = ns["img"], ns["Image"]
     assert ns["small"].tobytes() == img.resize((7, 5), image.NEAREST).tobytes()
     nearest = ns["ImageOps"].fit(img, (9, 9), method=image.NEAREST)
@@ -168,7 +154,7 @@ def test_pinned_resampling_is_nearest() -> None:
 def test_learning_rates_become_the_scheduler() -> None:
     _needs("xgboost")
     code = XGB + "b = xgb.train({'eta': 0.9}, dtrain, 3, learning_rates=[0.3, 0.2, 0.1])"
-    ns = _run(_rewrite(code, "XGB010"))
+    ns = _run(rewritten(code, "XGB010"))
     xgb = ns["xgb"]
     by_hand = xgb.train({"eta": 0.3}, ns["dtrain"], 1)
     by_hand = xgb.train({"eta": 0.2}, ns["dtrain"], 1, xgb_model=by_hand)
@@ -183,7 +169,7 @@ def test_importance_and_metric_pins_reproduce_the_old_defaults() -> None:
         "m.fit(X, y, eval_set=[(X, y)], verbose=False)\n"
         "metrics = list(m.evals_result()['validation_0'])\nimp = m.feature_importances_"
     )
-    ns = _run(_rewrite(_rewrite(code, "XGB014"), "XGB015"))
+    ns = _run(rewritten(rewritten(code, "XGB014"), "XGB015"))
     assert ns["metrics"] == ["error"]  # the default metric before 1.3
     counts = ns["m"].get_booster().get_fscore()  # split counts: feature_importances_ before 0.82
     total = sum(counts.values())
@@ -198,7 +184,7 @@ def test_cv_keys_and_dataset_arguments_reach_the_same_model() -> None:
         "d = lgb.Dataset(X, y)\nb = lgb.train(params, d, 3, feature_name=['a', 'b', 'c', 'd'])\n"
         "names = b.feature_name()"
     )
-    ns = _run(_rewrite(_rewrite(code, "LGB007"), "LGB008"))
+    ns = _run(rewritten(rewritten(code, "LGB007"), "LGB008"))
     assert ns["last"] == ns["res"]["valid auc-mean"][-1]
     assert ns["names"] == ["a", "b", "c", "d"]
 
@@ -206,7 +192,7 @@ def test_cv_keys_and_dataset_arguments_reach_the_same_model() -> None:
 def test_silent_estimator_is_quiet(capfd) -> None:
     _needs("lightgbm")
     code = LGB + "m = lgb.LGBMClassifier(n_estimators=3, silent=True)\nm.fit(X, y)"
-    new = _rewrite(code, "LGB005")
+    new = rewritten(code, "LGB005")
     assert "verbose=-1" in new
     capfd.readouterr()
     _run(new)

@@ -10,9 +10,9 @@ import warnings
 import pytest
 
 from mlemodernizer.fixers.rules import get_rule
-from mlemodernizer.fixers.rules.testing import rewrite
 from mlemodernizer.fixers.rules.versions import at_least, installed
 
+from ...runtime_cells import old_code_raises, rewritten
 from ...runtime_cells import run_cell as _run
 
 pytest.importorskip("matplotlib")
@@ -154,25 +154,12 @@ def _fresh_rc():
         yield
 
 
-def _rewrite(code: str, rule_id: str) -> str:
-    (new,), _ = rewrite(code, [rule_id])
-    assert new != code, f"{rule_id} rewrote nothing"
-    return new
-
-
 @pytest.mark.parametrize(
     ("rule_id", "old"), CASES, ids=[f"{r}-{i}" for i, (r, _) in enumerate(CASES)]
 )
 def test_old_code_raises_and_rewritten_code_runs(rule_id: str, old: str) -> None:
-    rule = get_rule(rule_id)
-    version = installed(rule.library)
-    if version is None or not at_least(version, rule.changed_in):
-        pytest.skip(f"{rule.library} {version} still has the old API")
-    with pytest.raises(Exception) as info:
-        _run(old)
-    text = f"{info.type.__name__}: {info.value}"
-    assert rule.matches_error(text), f"{rule_id}'s signatures miss: {text}"
-    _run(_rewrite(old, rule_id))
+    old_code_raises(get_rule(rule_id), old)
+    _run(rewritten(old, rule_id))
 
 
 def test_normpdf_and_bivariate_normal_give_mlabs_densities() -> None:
@@ -185,7 +172,7 @@ def test_normpdf_and_bivariate_normal_give_mlabs_densities() -> None:
         "X, Y = np.meshgrid(np.linspace(-1, 2, 4), np.linspace(0, 3, 5))\n"
         "Z = mlab.bivariate_normal(X, Y, 1.0, 2.0, 0.5, 1.0, 0.6)"
     )
-    ns = _run(_rewrite(_rewrite(code, "MPL026"), "MPL027"))
+    ns = _run(rewritten(rewritten(code, "MPL026"), "MPL027"))
     x, X, Y = ns["x"], ns["X"], ns["Y"]
     normpdf = np.exp(-0.5 * ((x - 0.5) / 1.5) ** 2) / (np.sqrt(2 * np.pi) * 1.5)
     np.testing.assert_allclose(ns["y"], normpdf)
@@ -209,13 +196,13 @@ def test_imread_of_a_url_reads_what_the_file_holds(tmp_path) -> None:
     with pytest.raises(ValueError) as info:
         _run(code)
     assert rule.matches_error(f"ValueError: {info.value}")
-    ns = _run(_rewrite(code, "MPL048"))
+    ns = _run(rewritten(code, "MPL048"))
     np.testing.assert_array_equal(ns["img"], ns["plt"].imread(str(image)))
 
 
 def test_tostring_rgb_rewrite_gives_the_rgb_bytes() -> None:
     code = MPL + "fig = plt.figure(figsize=(2, 1), dpi=50)\nfig.canvas.draw()\n"
-    ns = _run(_rewrite(code + "b = fig.canvas.tostring_rgb()", "MPL044"))
+    ns = _run(rewritten(code + "b = fig.canvas.tostring_rgb()", "MPL044"))
     rgba = ns["np"].asarray(ns["fig"].canvas.buffer_rgba())
     assert ns["b"] == rgba[..., :3].tobytes() and len(ns["b"]) == 100 * 50 * 3
 
@@ -227,7 +214,7 @@ def test_off_strings_hid_the_ticks_they_name() -> None:
         "tick = ax.xaxis.get_major_ticks()[0]\nshown = bool(tick.tick1line.get_visible())"
     )
     assert _run(code)["shown"]  # the silent change: 'off' is a true string
-    assert not _run(_rewrite(code, "MPL045"))["shown"]
+    assert not _run(rewritten(code, "MPL045"))["shown"]
 
 
 def test_tick_label1_is_the_label_tick_label_was() -> None:
@@ -235,7 +222,7 @@ def test_tick_label1_is_the_label_tick_label_was() -> None:
         MPL + "fig, ax = plt.subplots()\nfor tick in ax.xaxis.get_major_ticks():\n"
         "    tick.label.set_fontsize(5)\nsize = ax.xaxis.get_major_ticks()[0].label1.get_size()"
     )
-    assert _run(_rewrite(code, "MPL043"))["size"] == 5
+    assert _run(rewritten(code, "MPL043"))["size"] == 5
 
 
 def test_norm_gets_the_limits() -> None:
@@ -244,13 +231,13 @@ def test_norm_gets_the_limits() -> None:
         "im = plt.imshow(np.ones((3, 3)) * 5, norm=LogNorm(), vmin=1, vmax=10)\n"
         "limits = (im.norm.vmin, im.norm.vmax)"
     )
-    assert _run(_rewrite(code, "MPL041"))["limits"] == (1, 10)
+    assert _run(rewritten(code, "MPL041"))["limits"] == (1, 10)
 
 
 def test_bar_align_edge_puts_the_bars_where_matplotlib_1_did() -> None:
     code = MPL + "bars = plt.bar([0, 1], [3, 4], width=0.5)\nleft = bars[1].get_x()"
     assert _run(code)["left"] == 0.75  # centered on 1 since 2.0
-    assert _run(_rewrite(code, "MPL023"))["left"] == 1.0
+    assert _run(rewritten(code, "MPL023"))["left"] == 1.0
 
 
 def test_compat_settings_restore_the_old_style_and_epoch() -> None:
@@ -258,7 +245,7 @@ def test_compat_settings_restore_the_old_style_and_epoch() -> None:
         MPL + "import datetime\nimport matplotlib.dates as mdates\n"
         "d = mdates.date2num(datetime.datetime(2017, 1, 1))"
     )
-    new = _rewrite(_rewrite(code, "MPL046"), "MPL047")
+    new = rewritten(rewritten(code, "MPL046"), "MPL047")
     assert "plt.style.use('classic')" in new
     import matplotlib.dates as mdates
 
@@ -306,13 +293,13 @@ def test_deprecated_spellings_run_without_their_warning_after_the_rewrite(
     if version is None or not at_least(version, rule.changed_in):
         pytest.skip(f"{rule.library} {version} still has the old API")
     assert _warns(old), f"{rule_id}: the old spelling no longer warns"
-    assert _warns(_rewrite(old, rule_id)) == []
+    assert _warns(rewritten(old, rule_id)) == []
 
 
 def test_violinplot_scale_hue_false_is_common_norm_true() -> None:
     pytest.importorskip("seaborn")
     code = SNS + "ax = sns.violinplot(x='a', y='b', hue='a', data=df, scale_hue=False)"
-    new = _rewrite(code, "SNS013")
+    new = rewritten(code, "SNS013")
     assert "common_norm=True" in new
     widths = [
         [c.get_paths()[0].get_extents().width for c in _run(src)["ax"].collections]
@@ -324,7 +311,7 @@ def test_violinplot_scale_hue_false_is_common_norm_true() -> None:
 def test_subplot_numbers_go_through_int_as_matplotlib_3_4_took_them() -> None:
     """matplotlib < 3.5 converted rows, cols and index with int(): 5 / 2 rows were 2."""
     code = MPL + "fig = plt.figure()\nn = 5\nax = fig.add_subplot(n / 2, 2, 7 / 2)"
-    new = _rewrite(code, "MPL051")
+    new = rewritten(code, "MPL051")
     spec = _run(new)["ax"].get_subplotspec()
     rows, cols, first, _ = spec.get_geometry()
     assert (rows, cols, first + 1) == (int(5 / 2), 2, int(7 / 2))
@@ -341,7 +328,7 @@ def test_tick_switches_hide_what_they_named() -> None:
         "ax.yaxis.get_major_ticks()[0].gridline.get_visible())"
     )
     assert _run(code)["shown"] == (True, True, False)  # the silent change: nothing hidden
-    assert _run(_rewrite(code, "MPL052"))["shown"] == (False, False, True)
+    assert _run(rewritten(code, "MPL052"))["shown"] == (False, False, True)
 
 
 def test_strpdate2num_converters_give_the_old_date_numbers() -> None:
@@ -356,7 +343,7 @@ def test_strpdate2num_converters_give_the_old_date_numbers() -> None:
         "conv = mdates.bytespdate2num('%d/%m/%Y', 'ascii')\n"
         "b = (conv(b'01/01/2017'), conv('02/01/2017'))"
     )
-    new = _rewrite(_rewrite(code, "MPL053"), "MPL047")
+    new = rewritten(rewritten(code, "MPL053"), "MPL047")
     import matplotlib.dates as mdates
 
     mdates._reset_epoch_test_example()  # the epoch is fixed at the first conversion
@@ -374,13 +361,13 @@ def test_colorbar_limits_go_to_the_mappable_it_follows() -> None:
         MPL + "im = plt.imshow(np.arange(9.0).reshape(3, 3))\ncb = plt.colorbar(im)\n"
         "cb.set_clim(1, 4)\nlimits = (im.get_clim(), (cb.norm.vmin, cb.norm.vmax))"
     )
-    assert _run(_rewrite(code, "MPL054"))["limits"] == ((1, 4), (1, 4))
+    assert _run(rewritten(code, "MPL054"))["limits"] == ((1, 4), (1, 4))
 
 
 def test_whis_0_100_puts_the_whiskers_at_the_data_range() -> None:
     """whis='range' drew the whiskers at the minimum and maximum (matplotlib < 3.4)."""
     code = MPL + "data = [3.0, 1, 2, 2.5, 40, -7]\nr = plt.boxplot(data, whis='range')"
-    ns = _run(_rewrite(code, "MPL055"))
+    ns = _run(rewritten(code, "MPL055"))
     ends = sorted(float(w.get_ydata()[1]) for w in ns["r"]["whiskers"])
     assert ends == [min(ns["data"]), max(ns["data"])]
     assert not ns["r"]["fliers"][0].get_ydata().size  # nothing beyond them
@@ -416,7 +403,7 @@ def test_prctile_rewrite_gives_mlabs_percentiles() -> None:
         "x = np.random.default_rng(0).normal(size=(7, 13))\n"
         "five = mlab.prctile(x)\nq = mlab.prctile(x, p=90)\nlo, hi = mlab.prctile(x, [2.5, 97.5])"
     )
-    ns = _run(_rewrite(code, "MPL056"))
+    ns = _run(rewritten(code, "MPL056"))
     x = ns["x"]
     np.testing.assert_allclose(ns["five"], _prctile_of_matplotlib_3_0(x), rtol=1e-14)
     np.testing.assert_allclose(ns["q"], _prctile_of_matplotlib_3_0(x, 90), rtol=1e-14)

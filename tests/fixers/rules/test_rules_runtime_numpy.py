@@ -11,8 +11,8 @@ import pytest
 
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
-from mlemodernizer.fixers.rules.versions import at_least, installed
 
+from ...runtime_cells import old_code_raises, rewritten
 from ...runtime_cells import run_cell as _run
 
 CSV = (
@@ -164,16 +164,8 @@ CASES = [
 def test_old_code_raises_and_the_rewrite_computes_what_it_meant(
     rule_id: str, old: str, name: str, expected: object
 ) -> None:
-    rule = get_rule(rule_id)
-    version = installed("numpy")
-    if version is None or not at_least(version, rule.changed_in):
-        pytest.skip(f"numpy {version} still has the old API")
-    with pytest.raises(Exception) as info:
-        _run(old)
-    text = f"{info.type.__name__}: {info.value}"
-    assert rule.matches_error(text), f"{rule_id}'s signatures miss: {text}"
-    (new,), _ = rewrite(old, [rule_id])
-    assert new != old
+    old_code_raises(get_rule(rule_id), old)
+    new = rewritten(old, rule_id)
     got = _run(new)[name]
     if isinstance(expected, list):
         np.testing.assert_allclose(np.asarray(got, dtype=float), expected)

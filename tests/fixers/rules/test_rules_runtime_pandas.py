@@ -13,8 +13,8 @@ import pytest
 
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
-from mlemodernizer.fixers.rules.versions import at_least, installed
 
+from ...runtime_cells import old_code_raises, rewritten
 from ...runtime_cells import run_cell as _run
 
 FRAME = (
@@ -107,25 +107,14 @@ def _needs(module: str) -> None:
     ("rule_id", "old"), CASES, ids=[f"{r}-{i}" for i, (r, _) in enumerate(CASES)]
 )
 def test_old_code_raises_and_rewritten_code_runs(rule_id: str, old: str) -> None:
-    rule = get_rule(rule_id)
-    version = installed(rule.library)
-    if version is None or not at_least(version, rule.changed_in):
-        pytest.skip(f"{rule.library} {version} still has the old API")
     if "to_excel" in old:
         _needs("openpyxl")
-    with pytest.raises(Exception) as info:
-        _run(old)
-    text = f"{info.type.__name__}: {info.value}"
-    assert rule.matches_error(text), f"{rule_id}'s signatures miss: {text}"
-    (new,), _ = rewrite(old, [rule_id])
-    assert new != old
-    _run(new)
+    old_code_raises(get_rule(rule_id), old)
+    _run(rewritten(old, rule_id))
 
 
 def _new(old: str, rule_id: str) -> dict:
-    (new,), _ = rewrite(old, [rule_id])
-    assert new != old, f"{rule_id} rewrote nothing"
-    return _run(new)
+    return _run(rewritten(old, rule_id))
 
 
 def test_renamed_outputs_and_week_numbers_are_the_old_ones() -> None:

@@ -10,9 +10,8 @@ import numpy as np
 import pytest
 
 from mlemodernizer.fixers.rules import get_rule
-from mlemodernizer.fixers.rules.testing import rewrite
-from mlemodernizer.fixers.rules.versions import at_least, installed
 
+from ...runtime_cells import old_code_raises, rewritten
 from ...runtime_cells import run_cell as _run
 
 IMG = "import numpy as np\nimg = (np.arange(48 * 64) % 251).astype(np.uint8).reshape(48, 64)\n"
@@ -172,29 +171,16 @@ CASES = [
 ]  # fmt: skip
 
 
-def _rewritten(code: str, rule_id: str) -> str:
-    (new,), _ = rewrite(code, [rule_id])
-    assert new != code
-    return new
-
-
 @pytest.mark.parametrize(
     ("rule_id", "old"), CASES, ids=[f"{r}-{i}" for i, (r, _) in enumerate(CASES)]
 )
 def test_old_code_raises_and_rewritten_code_runs(rule_id: str, old: str) -> None:
-    rule = get_rule(rule_id)
-    version = installed(rule.library)
-    if version is None or not at_least(version, rule.changed_in):
-        pytest.skip(f"{rule.library} {version} still has the old API")
-    with pytest.raises(Exception) as info:
-        _run(old)
-    text = f"{info.type.__name__}: {info.value}"
-    assert rule.matches_error(text), f"{rule_id}'s signatures miss: {text}"
-    _run(_rewritten(old, rule_id))
+    old_code_raises(get_rule(rule_id), old)
+    _run(rewritten(old, rule_id))
 
 
 def _value(code: str, rule_id: str) -> object:
-    return _run(_rewritten(code, rule_id))["v"]
+    return _run(rewritten(code, rule_id))["v"]
 
 
 def test_numpy_names_in_scipy_keep_scimath_semantics() -> None:
@@ -264,7 +250,7 @@ def test_ljungbox_rows_unpack_as_the_old_tuple() -> None:
         "from statsmodels.stats.diagnostic import acorr_ljungbox\n"
         "lb, p = acorr_ljungbox(y, lags=5)\nv = p"
     )
-    ns = _run(_rewritten(code, "SM014"))
+    ns = _run(rewritten(code, "SM014"))
     y = ns["y"]
     frame = acorr_ljungbox(y, lags=5)
     assert np.array_equal(ns["lb"], frame["lb_stat"].to_numpy())
@@ -277,7 +263,7 @@ def test_old_arima_with_a_difference_keeps_its_drift() -> None:
     code = TS + (
         "from statsmodels.tsa.arima_model import ARIMA\nv = ARIMA(y, order=(1, 1, 0)).fit(disp=0)"
     )
-    res = _run(_rewritten(code, "SM002"))["v"]
+    res = _run(rewritten(code, "SM002"))["v"]
     assert "x1" in res.model.exog_names or "drift" in res.model.exog_names
 
 
@@ -287,7 +273,7 @@ def test_simple_exp_smoothing_fixed_fit_starts_where_0_11_did() -> None:
         "from statsmodels.tsa.api import SimpleExpSmoothing\n"
         "v = SimpleExpSmoothing(y).fit(smoothing_level=0.2, optimized=False)"
     )
-    ns = _run(_rewritten(code, "SM005"))
+    ns = _run(rewritten(code, "SM005"))
     assert ns["v"].params["initial_level"] == ns["y"].iloc[0]
 
 
@@ -303,7 +289,7 @@ def test_nelder_mead_tolerance_keys_are_used_again() -> None:
     )
     with pytest.warns(OptimizeWarning, match="Unknown solver options: xtol"):
         exec(compile(old, "<cell>", "exec"), {})
-    new = _rewritten(old, "SCP029")
+    new = rewritten(old, "SCP029")
     assert "'xatol': 1e-2" in new
     with warnings.catch_warnings():
         warnings.simplefilter("error", OptimizeWarning)

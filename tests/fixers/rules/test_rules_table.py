@@ -12,9 +12,8 @@ from mlemodernizer.fixers.rules import all_rules, get_rule
 from mlemodernizer.fixers.rules.engine import Policy
 from mlemodernizer.fixers.rules.table import TableError, load_rules
 from mlemodernizer.fixers.rules.testing import rewrite
-from mlemodernizer.fixers.rules.versions import at_least, installed
 
-from ...runtime_cells import run_cell
+from ...runtime_cells import old_code_raises, rewritten, run_cell
 
 DEEP_LEARNING = ("tensorflow", "keras", "torch")
 CASES = [
@@ -34,16 +33,8 @@ def test_the_tables_hold_rules() -> None:
     ("rule", "old"), CASES, ids=[f"{c.values[0].id}-{i}" for i, c in enumerate(CASES)]
 )
 def test_old_code_raises_and_rewritten_code_runs(rule, old: str) -> None:
-    version = installed(rule.library)
-    if version is None or not at_least(version, rule.changed_in):
-        pytest.skip(f"{rule.library} {version} still has the old API")
-    with pytest.raises(Exception) as info:
-        run_cell(old)
-    text = f"{info.type.__name__}: {info.value}"
-    assert rule.matches_error(text), f"{rule.id}'s signature misses: {text}"
-    (new,), _ = rewrite(old, [rule.id])
-    assert new != old, f"{rule.id} rewrote nothing"
-    run_cell(new)
+    old_code_raises(rule, old)
+    run_cell(rewritten(old, rule.id))
 
 
 def _table(tmp_path: Path, body: str) -> Path:
