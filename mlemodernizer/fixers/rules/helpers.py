@@ -39,6 +39,10 @@ def unexpected_kwarg(names: Iterable[str]) -> str:
     return rf"(unexpected keyword argument|Argument\(s\) not recognized).*'({alt})'"
 
 
+# "f() takes 2 positional arguments but 3 were given" (and "from 1 to 2")
+POSITIONAL_ERROR = r"takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given"
+
+
 def invalid_param(param: str, values: Iterable[str] = ()) -> str:
     if not values:
         return rf"The '{re.escape(param)}' parameter of \w+ must be"

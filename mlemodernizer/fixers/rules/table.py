@@ -44,6 +44,7 @@ from typing import Any
 
 from . import edits
 from .helpers import (
+    POSITIONAL_ERROR,
     cannot_import,
     kwarg_drop,
     kwarg_rename,
@@ -55,8 +56,6 @@ from .helpers import (
 from .matchers import Attr, Call, Matcher, Outcome, Site, Symbol
 from .model import REVIEW, SAFE, SAFE_IF, Rule
 
-# "f() takes 2 positional arguments but 3 were given" (and "from 1 to 2")
-POSITIONAL_ERROR = r"takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given"
 KINDS = ("keyword", "keyword-value", "drop-keyword", "keyword-only", "method", "function")
 _ROW_FIELDS = {
     "id",

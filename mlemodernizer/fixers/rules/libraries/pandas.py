@@ -10,6 +10,7 @@ import libcst as cst
 
 from .. import edits
 from ..helpers import (
+    POSITIONAL_ERROR,
     kwarg_drop,
     kwarg_rename,
     no_attribute,
@@ -40,7 +41,6 @@ LIB = "pandas"
 PANDAS = (DATAFRAME, SERIES)
 NOT_PANDAS = (NDARRAY, "builtins.list", "builtins.dict", "builtins.str")
 READERS = qualify("pandas", ["read_csv", "read_table"])
-POSITIONAL_ERROR = r"takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given"
 
 
 def _pure(node: cst.BaseExpression) -> bool:

@@ -8,7 +8,7 @@ from typing import Any
 import libcst as cst
 
 from .. import edits
-from ..helpers import cannot_import, qualify
+from ..helpers import POSITIONAL_ERROR, cannot_import, qualify
 from ..matchers import Attr, Call, Node, Outcome, Site, literal
 from ..model import REVIEW, SAFE, Rule
 from .sklearn import SGDS as SKLEARN_SGDS
@@ -356,7 +356,7 @@ RULES = [
         signatures=(
             r"__init__\(\) takes \d+ positional arguments? but \d+ (were|was) given",
             r"^TypeError: too many positional arguments$",
-            r"takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given",
+            POSITIONAL_ERROR,
         ),
         matchers=(Call(functions=tuple(ESTIMATOR_SIGNATURES), check=_estimator_keyword_only),),
         examples=(
