@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..execution.base import CellError
+from ..execution.errors import IDENT, Missing, first_line, read_missing
 from ..execution.record import FACTS_MARKER
 
 PROBE_TIME_BUDGET_S = 6.0
@@ -47,16 +48,8 @@ PROBE_PATH = Path(__file__).with_name("grounding_probe.py")  # the kernel side
 # what a hint source says of a failing name: [{"rule", "message", "names", "said"}, ...]
 Hints = Callable[[str, str], list[dict[str, Any]]]
 
-_IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
-_DOTTED = rf"{_IDENT}(?:\s*\.\s*{_IDENT})*"
+_DOTTED = rf"{IDENT}(?:\s*\.\s*{IDENT})*"
 
-_RE_MODULE_ATTR = re.compile(rf"^module '({_IDENT}(?:\.{_IDENT})*)' has no attribute '({_IDENT})'")
-_RE_OBJECT_ATTR = re.compile(rf"^'([\w.]+)' object has no attribute '({_IDENT})'")
-_RE_TYPE_ATTR = re.compile(rf"^type object '([\w.]+)' has no attribute '({_IDENT})'")
-_RE_IMPORT_NAME = re.compile(rf"^cannot import name '({_IDENT})' from '([\w.]+)'")
-_RE_NO_MODULE = re.compile(r"^No module named '([\w.]+)'")
-_RE_KWARG = re.compile(rf"^([\w.<>]*)\(\) got an unexpected keyword argument '({_IDENT})'")
-_RE_NAME = re.compile(rf"^name '({_IDENT})' is not defined")
 # `plt.style.use("tableau10")`: a style the author had installed, or one renamed since
 _RE_STYLE = re.compile(r"^'([^']{1,80})' is not a valid package style")
 _RE_ARROW = re.compile(r"^\s*-*>\s*\d+\s(.*)$")
@@ -164,16 +157,16 @@ def _imported_names(traceback: str, module: str) -> list[str]:
         if m:
             for part in m.group(1).split(","):
                 name = part.strip().split(" as ")[0].strip()
-                if re.fullmatch(_IDENT, name) and name not in names:
+                if re.fullmatch(IDENT, name) and name not in names:
                     names.append(name)
     # `import pkg.mod as alias` then `alias.name(...)`
-    alias_pat = re.compile(rf"^\s*import\s+{re.escape(module)}\s+as\s+({_IDENT})")
+    alias_pat = re.compile(rf"^\s*import\s+{re.escape(module)}\s+as\s+({IDENT})")
     for line in code:
         m = alias_pat.match(line)
         if m:
             alias = m.group(1)
             for other in code:
-                for used in re.findall(rf"\b{alias}\.({_IDENT})", other):
+                for used in re.findall(rf"\b{alias}\.({IDENT})", other):
                     if used not in names:
                         names.append(used)
     return names[:8]
@@ -181,44 +174,43 @@ def _imported_names(traceback: str, module: str) -> list[str]:
 
 def error_query(error: CellError) -> dict[str, Any] | None:
     """What to ask the kernel about one error, or None when the probe has nothing to add."""
-    first = (error.evalue or "").strip().splitlines()[0] if (error.evalue or "").strip() else ""
+    first = first_line(error.evalue)
     summary = f"{error.ename}: {first}".strip()
-    q: dict[str, Any] | None = None
-    if error.ename == "AttributeError":
-        if m := _RE_MODULE_ATTR.match(first):
-            q = {"kind": "module_attr", "module": m.group(1), "name": m.group(2)}
-        elif m := _RE_TYPE_ATTR.match(first):
-            expr = _object_expr(error.traceback, m.group(2))
-            q = {"kind": "class_attr", "type": m.group(1), "name": m.group(2), "expr": expr}
-        elif m := _RE_OBJECT_ATTR.match(first):
-            expr = _object_expr(error.traceback, m.group(2))
-            q = {"kind": "object_attr", "type": m.group(1), "name": m.group(2), "expr": expr}
-            how = _used_with_subscript(error.traceback, m.group(2))
-            if how:
-                q["subscript"] = how
-    elif error.ename in ("ImportError", "ModuleNotFoundError"):
-        if m := _RE_IMPORT_NAME.match(first):
-            q = {"kind": "import_name", "module": m.group(2), "name": m.group(1)}
-        elif m := _RE_NO_MODULE.match(first):
-            module = m.group(1)
-            q = {
-                "kind": "module",
-                "module": module,
-                "names": _imported_names(error.traceback, module),
-            }
-    elif error.ename == "TypeError":
-        if m := _RE_KWARG.match(first):
-            qualname, keyword = m.group(1), m.group(2)
-            expr = _kwarg_callee(error.traceback, keyword)
-            q = {"kind": "kwarg", "qualname": qualname, "keyword": keyword, "expr": expr}
-    elif error.ename in ("NameError", "UnboundLocalError") and (m := _RE_NAME.match(first)):
-        q = {"kind": "name", "name": m.group(1)}
-    elif error.ename == "OSError" and (m := _RE_STYLE.match(first)):
+    missing = read_missing(error.ename, error.evalue)
+    q = _missing_query(missing, error.traceback) if missing is not None else None
+    if error.ename == "OSError" and (m := _RE_STYLE.match(first)):
         q = {"kind": "style", "name": m.group(1)}
     if q is not None:
         q["error"] = summary[:300]
         q["cell"] = error.cell_index
     return q
+
+
+def _missing_query(missing: Missing, traceback: str) -> dict[str, Any] | None:
+    kind, name, owner = missing.kind, missing.name, missing.owner
+    if kind == "module_attr":
+        return {"kind": "module_attr", "module": owner, "name": name}
+    if kind in ("type_attr", "object_attr"):
+        q = {
+            "kind": "class_attr" if kind == "type_attr" else "object_attr",
+            "type": owner,
+            "name": name,
+            "expr": _object_expr(traceback, name),
+        }
+        how = _used_with_subscript(traceback, name) if kind == "object_attr" else ""
+        if how:
+            q["subscript"] = how
+        return q
+    if kind == "import_name":
+        return {"kind": "import_name", "module": owner, "name": name}
+    if kind == "no_module":
+        return {"kind": "module", "module": name, "names": _imported_names(traceback, name)}
+    if kind == "kwarg":
+        expr = _kwarg_callee(traceback, name)
+        return {"kind": "kwarg", "qualname": owner, "keyword": name, "expr": expr}
+    if kind == "name":
+        return {"kind": "name", "name": name}
+    return None
 
 
 def call_keywords(errors: list[CellError], name: str) -> list[str]:
@@ -235,7 +227,7 @@ def call_keywords(errors: list[CellError], name: str) -> list[str]:
                 depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(text[i], 0)
                 i += 1
             inner = text[start : i - 1]
-            for kw in re.findall(rf"(?:^|[,(\s])({_IDENT})\s*=(?!=)", inner):
+            for kw in re.findall(rf"(?:^|[,(\s])({IDENT})\s*=(?!=)", inner):
                 if kw not in found:
                     found.append(kw)
     return found[:8]
@@ -280,7 +272,7 @@ def call_use(errors: list[CellError], name: str, module: str | None = None) -> d
     if module:  # `from m import old as o` calls `o(...)`
         for error in errors:
             for line in _code_lines(error.traceback)[1]:
-                m = re.search(rf"\bimport\b.*\b{re.escape(name)}\s+as\s+({_IDENT})", line)
+                m = re.search(rf"\bimport\b.*\b{re.escape(name)}\s+as\s+({IDENT})", line)
                 if m and re.match(rf"^\s*from\s+{re.escape(module)}\s+import\b", line):
                     alias = m.group(1)
     lines: list[str] = []
@@ -298,15 +290,15 @@ def call_use(errors: list[CellError], name: str, module: str | None = None) -> d
         if inner is None:
             continue
         args = _split_top(inner)
-        kws = [a.split("=", 1)[0].strip() for a in args if re.match(rf"^{_IDENT}\s*=(?!=)", a)]
+        kws = [a.split("=", 1)[0].strip() for a in args if re.match(rf"^{IDENT}\s*=(?!=)", a)]
         use = {
             "call": True,
-            "args": sum(1 for a in args if not re.match(rf"^{_IDENT}\s*=(?!=)", a)),
+            "args": sum(1 for a in args if not re.match(rf"^{IDENT}\s*=(?!=)", a)),
             "keywords": kws[:8],
             "star": any(a.startswith("*") for a in args),
             "line": line.strip()[:120],
         }
-        target = re.match(rf"^\s*({_IDENT}(?:\s*,\s*{_IDENT})*)\s*,?\s*=(?!=)", line[: m.start()])
+        target = re.match(rf"^\s*({IDENT}(?:\s*,\s*{IDENT})*)\s*,?\s*=(?!=)", line[: m.start()])
         if target:
             use["result"] = [t.strip() for t in target.group(1).split(",")][:4]
         break
@@ -321,7 +313,7 @@ def call_use(errors: list[CellError], name: str, module: str | None = None) -> d
         for line in lines:
             if line.strip() == use.get("line"):
                 continue
-            for attr in re.findall(rf"(?<![\w.]){re.escape(var)}\s*\.\s*({_IDENT})", line):
+            for attr in re.findall(rf"(?<![\w.]){re.escape(var)}\s*\.\s*({IDENT})", line):
                 if attr not in then:
                     then.append(attr)
     if then:

@@ -11,12 +11,12 @@ extension that computes (``rpy2.ipython``, ``sql``) stays a missing package.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from nbformat import NotebookNode
 
 from ..execution.base import CellError
+from ..execution.errors import NO_MODULE_WITHIN
 from .base import CellChange, FixProposal, FixType
 
 # extension module -> the magics it provides; every one of them prints or formats, nothing more
@@ -30,7 +30,6 @@ KNOWN: dict[str, tuple[str, ...]] = {
     "pycodestyle_magic": ("pycodestyle", "flake8"),
     "pep8_magic": ("pep8",),
 }
-_NO_MODULE = re.compile(r"No module named '([^']+)'")
 _NOTE = "# mlemodernizer: {ext} is not installed; it only prints, so this line is left out: "
 
 
@@ -44,7 +43,7 @@ def missing_extensions(errors: list[CellError], nb: NotebookNode) -> list[Missin
     """Cells whose error is a known print-only extension that cannot be loaded."""
     found = []
     for error in errors:
-        match = _NO_MODULE.search(error.evalue)
+        match = NO_MODULE_WITHIN.search(error.evalue)
         if error.ename not in ("ModuleNotFoundError", "ImportError") or match is None:
             continue
         ext = match.group(1)

@@ -14,12 +14,11 @@ imported names.
 from __future__ import annotations
 
 import ast
-import re
 
 from ..execution.base import CellError
+from ..execution.errors import NO_MODULE_WITHIN
 
 RULE_ID = "PY2901"
-_NO_MODULE = re.compile(r"No module named '([\w.]+)'")
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -31,7 +30,7 @@ def defer_missing_imports(
     missing, or when an ImportError was raised on its line (``lines_failed``, 1-based: a name
     the library removed, which no fixer could bring back)."""
     # a top-level package ("No module named 'a.b'" means `a` is there and `b` moved: not this)
-    missing = {m.group(1) for e in errors for m in [_NO_MODULE.search(e.evalue)] if m}
+    missing = {m.group(1) for e in errors for m in [NO_MODULE_WITHIN.search(e.evalue)] if m}
     missing = {name for name in missing if "." not in name}
     lines_failed = lines_failed or set()
     if not missing and not lines_failed:

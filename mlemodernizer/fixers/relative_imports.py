@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 
 from ..execution.base import CellError
+from ..execution.errors import NO_MODULE_WITHIN
 
-_NO_MODULE = re.compile(r"No module named '([\w.]+)'")
 _NAME = r"[\w.]+(?:\s+as\s+\w+)?"
 _IMPORT = re.compile(
     rf"^(?P<indent>\s*)import (?P<names>{_NAME}(?:\s*,\s*{_NAME})*)\s*(?P<comment>#.*)?$"
@@ -27,7 +27,9 @@ def fix_relative_imports(
 ) -> tuple[str, list[str]] | None:
     """The module with its implicit relative imports made explicit, when an error says one of
     them is missing; None when there is nothing to do."""
-    missing = {m.group(1).split(".")[0] for e in errors for m in [_NO_MODULE.search(e.evalue)] if m}
+    missing = {
+        m.group(1).split(".")[0] for e in errors for m in [NO_MODULE_WITHIN.search(e.evalue)] if m
+    }
     folder = path.parent
     if not missing or not (folder / "__init__.py").exists():
         return None

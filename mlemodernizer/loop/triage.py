@@ -38,10 +38,10 @@ from ..environment.distributions import install_name
 from ..environment.grounding import failing_lines
 from ..environment.local_modules import failing_local_frame
 from ..execution.base import CellError
+from ..execution.errors import NO_MODULE_WITHIN
 from ..fixers.llm.packages import dist_for_module, is_stdlib
 from ..fixers.offline_data import unreachable
 
-_NO_MODULE = re.compile(r"No module named '([^']+)'")
 # pandas/matplotlib/scikit-learn name the distribution themselves for an optional dependency
 _OPTIONAL_DEPENDENCY = re.compile(
     r"Missing optional dependency '([^']+)'|install the ([\w.-]+) package"
@@ -340,7 +340,7 @@ def _missing_module(error: CellError, versions: Mapping[str, str], folder: Path)
     if optional is not None:
         # already the distribution's name (python-calamine, openpyxl)
         return optional.group(1) or optional.group(2)
-    found = _NO_MODULE.search(error.evalue)
+    found = NO_MODULE_WITHIN.search(error.evalue)
     if found is None:
         return None
     module = found.group(1)

@@ -16,6 +16,17 @@ from nbformat import NotebookNode
 
 from ...environment.local_modules import frame_in_modules, innermost_frame
 from ...execution.base import CellError
+from ...execution.errors import (
+    IDENT,
+    IMPORT_NAME,
+    MODULE_ATTR,
+    NO_MODULE,
+    OBJECT_ATTR,
+    POSITIONAL,
+    TYPE_ATTR,
+    UNEXPECTED_KWARG,
+    first_line,
+)
 from ...execution.tracebacks import cell_frames
 from .forms import refused_argument, refusing_call, stated_forms
 from .source import (
@@ -30,25 +41,11 @@ from .source import (
     use_of,
 )
 
-_ID = r"[A-Za-z_][A-Za-z0-9_]*"
-_NO_MODULE = re.compile(r"^No module named '([\w.]+)'")
-_IMPORT_NAME = re.compile(rf"^cannot import name '({_ID})' from '([\w.]+)'")
-_MODULE_ATTR = re.compile(rf"^module '([\w.]+)' has no attribute '({_ID})'")
-_OBJECT_ATTR = re.compile(rf"^'([\w.]+)' object has no attribute '({_ID})'")
-_TYPE_ATTR = re.compile(rf"^type object '([\w.]+)' has no attribute '({_ID})'")
-_KWARG = re.compile(rf"^([\w.<>]*)\(\) got an unexpected keyword argument '({_ID})'")
 # the same said as a dict of what was refused (Keras: "Argument(s) not recognized: {'lr': 0.01}",
 # "Unrecognized keyword arguments passed to Dense: {'init': 'uniform'}")
 _KWARG_DICT = re.compile(
     rf"^(?:Argument\(s\) not recognized|Unrecognized keyword arguments?(?: passed to ([\w.]+))?)"
-    rf":\s*\{{'({_ID})'"
-)
-# Python says "but 3 were given", or, when keywords were passed too, "but 2 positional
-# arguments (and 1 keyword-only argument) were given"
-_POSITIONAL = re.compile(
-    r"^([\w.<>]*)\(\) takes (?:from \d+ to )?(\d+) positional arguments? but (\d+) "
-    r"(?:positional arguments? \(and \d+ keyword-only arguments?\) )?(?:were|was) given"
-    r"|^too many positional arguments"
+    rf":\s*\{{'({IDENT})'"
 )
 # pandas' option registry: a key it does not have (set through set_option or pd.options)
 _NO_OPTION = re.compile(
@@ -59,7 +56,7 @@ _AMBIGUOUS_OPTION = re.compile(r"^Pattern matched multiple keys")
 # Python 3 decodes text as UTF-8 where Python 2 handed the reader bytes
 _UNDECODABLE = re.compile(r"^'([\w-]+)' codec can't decode byte (0x[0-9a-f]{2})")
 _INVALID_PARAM = re.compile(
-    rf"Invalid parameter '?({_ID}(?:__{_ID})*)'? for estimator ([A-Za-z_][\w.]*)"
+    rf"Invalid parameter '?({IDENT}(?:__{IDENT})*)'? for estimator ([A-Za-z_][\w.]*)"
     r".*?Valid parameters are:?\s*\[([^\]]*)\]",
     re.DOTALL,
 )
@@ -114,11 +111,6 @@ class Drift:
         if self.kind == "message" and d.get("listed"):
             return {**base, "kind": "listed", "expr": d["listed"]}
         return None
-
-
-def first_line(evalue: str) -> str:
-    text = (evalue or "").strip()
-    return text.splitlines()[0] if text else ""
 
 
 def understand(
@@ -223,7 +215,7 @@ def _read(
             return None
         return "encoding", {"codec": m.group(1), "byte": m.group(2), "callees": callees}
     if ename == "AttributeError":
-        if m := _MODULE_ATTR.match(head):
+        if m := MODULE_ATTR.match(head):
             module, attr = m.groups()
             receiver = _receiver_of(stmt, attr)
             return "relocate", {
@@ -233,7 +225,7 @@ def _read(
                 "receiver": receiver,
                 "via": "attribute",
             }
-        m = _OBJECT_ATTR.match(head) or _TYPE_ATTR.match(head)
+        m = OBJECT_ATTR.match(head) or TYPE_ATTR.match(head)
         if m:
             type_name, attr = m.groups()
             return "object_attr", {
@@ -243,7 +235,7 @@ def _read(
                 "use": _attr_use(stmt, attr),
                 "on_class": head.startswith("type object"),
             }
-    m = _KWARG.match(head) if ename == "TypeError" else None
+    m = UNEXPECTED_KWARG.match(head) if ename == "TypeError" else None
     if m or (m := _KWARG_DICT.match(head)):
         qualname, keyword = m.group(1) or "", m.group(2)
         call = _call_with_keyword(stmt, keyword)
@@ -258,7 +250,7 @@ def _read(
             }
         if ename == "TypeError":
             return None
-    if ename == "TypeError" and (m := _POSITIONAL.match(head)):
+    if ename == "TypeError" and (m := POSITIONAL.match(head)):
         qualname = m.group(1) or ""
         called = _called_name(qualname)
         calls = [c for c in calls_in(stmt) if c.callee and c.args and not c.star] if stmt else []
@@ -341,7 +333,7 @@ def _refused_keyword_value(evalue: str, stmt: ast.stmt | None) -> dict[str, Any]
 
 
 def _read_import(head: str, stmt: ast.stmt | None, nb: NotebookNode) -> tuple[str, dict] | None:
-    if m := _IMPORT_NAME.match(head):
+    if m := IMPORT_NAME.match(head):
         name, module = m.groups()
         names = imported_from(stmt, module) or [name]
         return "relocate", {
@@ -351,7 +343,7 @@ def _read_import(head: str, stmt: ast.stmt | None, nb: NotebookNode) -> tuple[st
             "attrs_of": {n: attributes_used(nb, _bound(stmt, n)) for n in names},
             "via": "from",
         }
-    if m := _NO_MODULE.match(head):
+    if m := NO_MODULE.match(head):
         missing = m.group(1)
         related = (
             isinstance(stmt, ast.ImportFrom)
