@@ -1,4 +1,5 @@
-"""The Fixer protocol: given what the last run showed, propose a per-cell change set."""
+"""The fixer contract: given what the last run showed, propose a per-cell change set (and what
+the loop reads of a family besides: :class:`Fixer`)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from nbformat import NotebookNode
 
-from ..execution.base import ExecutionResult
+from ..execution.base import CellError, ExecutionResult
 
 
 class FixType(StrEnum):
@@ -148,9 +149,45 @@ class BudgetExceeded(Exception):
     """The token or cost budget is spent; the loop stops with what it has."""
 
 
-class Fixer(Protocol):
-    name: str
+class Fixer:
+    """A fixer family as the loop sees it (issue 41: the contract, read without ``getattr``).
+
+    ``propose`` is what every family writes; the rest has defaults for a family with nothing
+    more to say: why its last ``propose`` gave nothing, what it spent, how the loop's run judged
+    its changes, what it found for the families asked after it, and what the report lists.
+    """
+
+    name: str = ""
+    # asking again after the loop refused a change (it repeated one refused before) may give
+    # another answer: a model's does, a rule's would be the same
+    reasks: bool = False
+    # the job's budget where the family charges it per request itself (the loop does not)
+    budget: Any = None
+    # why the last propose() gave nothing (written to the model, for the LLM), and in words
+    last_failure: str | None = None
+    last_summary: str | None = None
+    # what the last propose() spent, also when it gave nothing or raised; None: its proposal's
+    last_usage: TokenUsage | None = None
 
     def propose(self, ctx: FixContext) -> FixProposal | None:
         """Return a change set, or None when this fixer has nothing for the context."""
-        ...
+        raise NotImplementedError
+
+    def judged(self, outcomes: dict[str, tuple[str, str]]) -> None:
+        """How the loop's run ended this family's last proposal, per target cell id:
+        (outcome, why)."""
+
+    def refused_as_repeat(self) -> None:
+        """The loop refused the last proposal: it repeated a change refused before."""
+
+    def evidence(self) -> list[str]:
+        """What the family found, for the prompt of a family asked after it."""
+        return []
+
+    def answers(self, errors: list[CellError]) -> bool:
+        """Whether the family has an answer of its own for these errors (a rule they trigger)."""
+        return False
+
+    def report_items(self) -> dict[str, list[dict[str, Any]]]:
+        """What the report lists of this family's work, by the report's field."""
+        return {}

@@ -317,7 +317,7 @@ class JudgeStep:
     def _tell(self, proposal: FixProposal, outcomes: dict[str, tuple[str, str]]) -> None:
         """The fixer that made the proposal learns how each of its changes ended."""
         for fixer in self.fixers:
-            if getattr(fixer, "name", None) == proposal.source and hasattr(fixer, "judged"):
+            if fixer.name == proposal.source:
                 fixer.judged(outcomes)
 
     def _settle(self, st: LoopState) -> None:
@@ -365,12 +365,9 @@ class JudgeStep:
 
     def _a_rule_answers(self, run: Run, judgement: Judgement) -> bool:
         """A rule is triggered by the errors of the cells the fix broke."""
-        from ..fixers.rules import triggered_rules
-
         broke = {c.cell_id for c in judgement.broke}
         errors = [e for e in run.result.errors if e.cell_id in broke]
-        rules = [r for f in self.fixers for r in getattr(f, "rules", [])]
-        return bool(errors and rules and triggered_rules(rules, errors))
+        return any(f.answers(errors) for f in self.fixers)
 
     def _undo_probation(self, st: LoopState, probation: Probation, why: str) -> None:
         fix_id, changes, record = probation

@@ -237,7 +237,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             modules=st.modules.editable(fixable) if opts.modules == "apply" else {},
             blocked=blocked_notes(cells),
             folder=run.result.errors_folder or run.result.workdir or st.modules.folder,
-            evidence=[e for f in self.fixers for e in getattr(f, "evidence", lambda: [])()],
+            evidence=[e for f in self.fixers for e in f.evidence()],
             refused=frozenset(st.refused),
             deadline_at=st.deadline.at,
         )

@@ -67,16 +67,14 @@ class ProposeStep:
         if proposal is None:
             # say why: the last fixer's reason (a rejected reply, an empty one), if it has one,
             # and in plain words when its reason was written to the model (the LLM's)
-            said = next(
-                (f for f in reversed(self.fixers) if getattr(f, "last_failure", None)), None
-            )
+            said = next((f for f in reversed(self.fixers) if f.last_failure), None)
             if said is not None:
                 self.emitter.emit(
                     LoopStopped(
                         iteration=index + 1,
                         reason="no_fix",
                         detail=said.last_failure,
-                        summary=getattr(said, "last_summary", None),
+                        summary=said.last_summary,
                     )
                 )
             st.stop_reason = "no_fix"
@@ -96,11 +94,11 @@ class ProposeStep:
                 finally:
                     # every request counts, also when all replies were rejected or the fixer
                     # raised: a fixer that sends requests says what its last propose() spent
-                    spent = getattr(fixer, "last_usage", None)
-                    if not isinstance(spent, TokenUsage):
+                    spent = fixer.last_usage
+                    if spent is None:
                         spent = proposal.usage if proposal is not None else TokenUsage()
                     st.usage.add(spent)
-                    if getattr(fixer, "budget", None) is not st.budget:
+                    if fixer.budget is not st.budget:
                         # a fixer that holds this budget charged it per request already
                         st.budget.charge(spent)
                 if proposal is None:
@@ -109,13 +107,9 @@ class ProposeStep:
                 if changes:
                     proposal.changes = changes
                     return proposal
-                if proposal.source != "llm" or not proposal.changes:
+                if not fixer.reasks or not proposal.changes:
                     break
-                replies = getattr(fixer, "replies", None)
-                if replies:
-                    replies[-1].update(
-                        accepted=False, reason="repeats a refused change", problem="repeats_refused"
-                    )
+                fixer.refused_as_repeat()
                 ctx.rejections = [
                     *ctx.rejections,
                     "Your last reply repeated a change that was already refused or rolled "

@@ -165,8 +165,8 @@ class VerdictStep:
             cells=[c.to_json() for c in final_cells],
             error_summary=error_summary,
             nothing_to_modernize=nothing,
-            llm_replies=[r for f in self.fixers for r in getattr(f, "replies", [])],
-            environment_trials=[t.to_json() for f in self.fixers for t in getattr(f, "trials", [])],
+            llm_replies=reported(self.fixers, "llm_replies"),
+            environment_trials=reported(self.fixers, "environment_trials"),
             fidelity=fidelity_json,
             reproduced_by=basis_of.by,
             reproduced_words=basis_of.words,
@@ -262,3 +262,8 @@ def nothing_to_modernize(
     if score is not None and target is not None:
         return f"{why} and scores {score:.4g} (target {target:.4g})"
     return why
+
+
+def reported(fixers: Sequence[Fixer], field: str) -> list[dict]:
+    """What the fixers report under one of the report's fields, in the fixers' order."""
+    return [item for f in fixers for item in f.report_items().get(field, [])]

@@ -14,7 +14,7 @@ from mlemodernizer.contracts.events import Emitter
 from mlemodernizer.contracts.notebook import load_notebook
 from mlemodernizer.contracts.options import Options
 from mlemodernizer.execution.local import LocalExecutor
-from mlemodernizer.fixers.base import CellChange, FixContext, FixProposal, FixType
+from mlemodernizer.fixers.base import CellChange, FixContext, Fixer, FixProposal, FixType
 from mlemodernizer.loop import Modernizer
 
 from ..conftest import json_report, run_cli, write_notebook
@@ -80,7 +80,7 @@ def test_a_harmful_fix_is_rolled_back_and_the_good_one_kept(tmp_path: Path) -> N
     assert report["llm"]["requests"] == served == 2
 
 
-class ScriptedRules:
+class ScriptedRules(Fixer):
     """A fixer that answers as the rules do (source "rule"), deterministically: a change that
     breaks a clean cell (cell 0) and one that fixes the failing cell (cell 2)."""
 

@@ -24,7 +24,7 @@ from mlemodernizer.environment.signatures import SignatureBook
 from mlemodernizer.execution.base import CellError, ExecutionRequest
 from mlemodernizer.execution.local import LocalExecutor
 from mlemodernizer.execution.seeding import OTHER_SEED, RUN_SEED
-from mlemodernizer.fixers.base import CellChange, FixContext, FixProposal, FixType
+from mlemodernizer.fixers.base import CellChange, FixContext, Fixer, FixProposal, FixType
 from mlemodernizer.loop import Modernizer
 from mlemodernizer.loop.triage import FixEnd, triage
 from mlemodernizer.scoring.fidelity import cell_numbers
@@ -384,7 +384,7 @@ CELLS = [
 ]
 
 
-class RulesThatDrawOnce:
+class RulesThatDrawOnce(Fixer):
     """Answers as the rules do (source "rule"): a repair of cell 2's error that also draws once
     from the notebook's seeded stream, so the working cell 3 loses its author's numbers."""
 

@@ -18,7 +18,7 @@ import nbformat
 from nbformat import NotebookNode
 
 from ...execution.base import CellError
-from ..base import CellChange, FixContext, FixProposal, FixType
+from ..base import CellChange, FixContext, Fixer, FixProposal, FixType
 from .candidates import REVIEW, Candidate, candidates
 from .drift import Drift
 from .probe import answer_for, answers_of, build_drift_probe, drifts_of
@@ -59,7 +59,7 @@ class Trial:
         }
 
 
-class EnvironmentFixer:
+class EnvironmentFixer(Fixer):
     """The third fixer family: the installed environment's own evidence."""
 
     name = SOURCE
@@ -174,6 +174,9 @@ class EnvironmentFixer:
         elif not rolled_back:
             self.single = False
         self._pending = []
+
+    def report_items(self) -> dict[str, list[dict[str, Any]]]:
+        return {"environment_trials": [t.to_json() for t in self.trials]}
 
     def evidence(self) -> list[str]:
         """What the family found, for the LLM's prompt when it is asked after the family."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...contracts.notebook import code_cells, shown_cell_number
 from ...environment.local_modules import frame_in_modules
-from ..base import CellChange, FixContext, FixProposal, TokenUsage
+from ..base import CellChange, FixContext, Fixer, FixProposal, TokenUsage
 from ..budget import Budget
 from .client import ChatClient, LLMRequestError
 from .consistency import redefined_helpers
@@ -22,7 +22,7 @@ from .reply import parse_reply, validate_reply
 DEFAULT_PLAN = "LLM patch"
 
 
-class LLMFixer:
+class LLMFixer(Fixer):
     """Proposes patches from any OpenAI-compatible chat endpoint (OpenAI, vLLM, Ollama, ...).
 
     ``prices``: model → (USD per 1M prompt tokens, USD per 1M completion tokens), merged over
@@ -35,6 +35,7 @@ class LLMFixer:
     """
 
     name = "llm"
+    reasks = True
 
     def __init__(
         self,
@@ -189,6 +190,15 @@ class LLMFixer:
                     }
                 )
         return self._fall_back(fallback, fallback_reply)
+
+    def refused_as_repeat(self) -> None:
+        if self.replies:
+            self.replies[-1].update(
+                accepted=False, reason="repeats a refused change", problem="repeats_refused"
+            )
+
+    def report_items(self) -> dict[str, list[dict[str, Any]]]:
+        return {"llm_replies": list(self.replies)}
 
     def _fall_back(self, proposal: FixProposal | None, reply: int) -> FixProposal | None:
         """The reply kept for when the re-asks run out, marked taken in the replies' record."""

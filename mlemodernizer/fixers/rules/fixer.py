@@ -24,7 +24,7 @@ from nbformat import NotebookNode
 
 from ...execution.base import CellError
 from ...execution.tracebacks import cells_of_frames
-from ..base import CellChange, FixContext, FixProposal, FixType
+from ..base import CellChange, FixContext, Fixer, FixProposal, FixType
 from .catalogue import select_rules
 from .engine import PassResult, Policy, run_pass
 from .model import Rule
@@ -77,7 +77,7 @@ def _fingerprint(nb: NotebookNode, changes: list[CellChange]) -> str:
     return hashlib.sha256(json.dumps([state, diff]).encode()).hexdigest()
 
 
-class RulesFixer:
+class RulesFixer(Fixer):
     name = "rules"
 
     def __init__(
@@ -98,6 +98,9 @@ class RulesFixer:
         self._patched: dict[tuple, tuple[str, list[str]] | None] = {}
 
     # --- the loop's two entry points ---------------------------------------------------------
+
+    def answers(self, errors: list[CellError]) -> bool:
+        return bool(errors and triggered_rules(self.rules, errors))
 
     def prepass(self, nb: NotebookNode) -> FixProposal | None:
         return self._propose(nb, Policy(safe=True), FixType.ERROR_REPAIR, "before the first run")

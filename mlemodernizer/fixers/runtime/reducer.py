@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ...contracts.notebook import output_texts
 from ...execution.base import ExecutionResult
-from ..base import CellChange, FixContext, FixProposal, FixType
+from ..base import CellChange, FixContext, Fixer, FixProposal, FixType
 from .knobs import Knob, knobs_in, set_literals
 
 # the share of the time left that the shortened cell may use: later cells need time too, and one
@@ -74,7 +74,7 @@ def _stopped_cell(ctx: FixContext) -> int | None:
     return timeouts[0] if timeouts else None
 
 
-class RuntimeReducer:
+class RuntimeReducer(Fixer):
     """The fixer for ``FixType.RUNTIME_REDUCTION`` when a runtime budget is set."""
 
     name = "runtime"
