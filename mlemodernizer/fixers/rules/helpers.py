@@ -22,7 +22,8 @@ def no_attribute(module: str, names: Iterable[str]) -> str:
 
 def object_no_attribute(names: Iterable[str], types: str = r"\w+") -> str:
     alt = "|".join(re.escape(n) for n in names)
-    return rf"'{types}' object has no attribute '({alt})'"
+    # types may be alternatives ("DataFrame|Series"): grouped, so they stay inside the quotes
+    return rf"'(?:{types})' object has no attribute '({alt})'"
 
 
 def no_module(module: str) -> str:
@@ -101,15 +102,24 @@ def kwarg_rename(
 
         def fix(node: cst.Call, refs: Any) -> cst.Call:
             node = edits.rename_kwarg(node, old, new)
-            if values:
-                value = site.value(old)
-                if value in values:
-                    node = edits.set_kwarg(node, new, edits.to_node(values[value]))
+            key = same_literal(values or {}, site.value(old))
+            if key is not MISSING:
+                node = edits.set_kwarg(node, new, edits.to_node((values or {})[key]))
             return node
 
         return Outcome(fix=fix, proven=site.proven)
 
     return _call(check, functions, methods, receivers, exclude)
+
+
+def attr_renamed(new: str) -> Callable[[Site], Outcome]:
+    """The check of an attribute renamed (``.is_monotonic`` → ``.is_monotonic_increasing``):
+    proven where the matcher proved the receiver."""
+
+    def check(site: Site) -> Outcome:
+        return Outcome(fix=lambda node, refs: edits.rename_attr(node, new), proven=site.proven)
+
+    return check
 
 
 def kwarg_drop(
@@ -135,6 +145,15 @@ def kwarg_drop(
     return _call(check, functions, methods, receivers, exclude)
 
 
+def same_literal(mapping: Mapping[Any, Any], value: Any) -> Any:
+    """The key of ``mapping`` that is ``value``, type included (``0 == False`` and ``1 == True``,
+    but a row for ``average=0`` is not one for ``average=False``), else MISSING."""
+    for key in mapping:
+        if type(key) is type(value) and key == value:
+            return key
+    return MISSING
+
+
 def kwarg_value(
     name: str,
     mapping: Mapping[Any, Any],
@@ -150,12 +169,10 @@ def kwarg_value(
         value = site.value(name, position)
         if value is MISSING or value is NOT_LITERAL:
             return None
-        try:
-            if value not in mapping:
-                return None
-        except TypeError:
+        key = same_literal(mapping, value)
+        if key is MISSING:
             return None
-        new = mapping[value]
+        new = mapping[key]
         arg = site.kwarg(name)
 
         def fix(node: cst.Call, refs: Any) -> cst.Call:

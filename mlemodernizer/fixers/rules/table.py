@@ -11,13 +11,16 @@ signature recognizes, and the rewritten code must run (``tests/fixers/rules/
 test_rules_table.py``).
 
 ``keyword-value`` keeps the keyword and maps its values (``inclusive=True`` → ``'both'``;
-its ``error`` field says today's message, which names no keyword).
+its ``error`` field says today's message, which names no keyword). ``call`` rewrites a call
+into another shape from a template (``s.irow(i)`` → ``s.iloc[i]``, ``pd.save(df, p)`` →
+``df.to_pickle(p)``; :mod:`.templates`).
 
 A table file holds ``[setups]`` (named preludes for the runtime cases) and ``[[rule]]`` rows::
 
     [[rule]]
     id = "PD201"
-    kind = "keyword"                # keyword | drop-keyword | method | function
+    kind = "keyword"                # keyword | keyword-value | drop-keyword | keyword-only
+                                    # | method | function | call
     changed_in = "0.18"             # the version whose release removed the old name
     methods = ["drop_duplicates", "duplicated"]   # or functions = ["pandas.pivot_table"]
     old = "cols"
@@ -35,6 +38,7 @@ whose method it is.
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from collections.abc import Mapping
@@ -42,21 +46,34 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from . import edits
+import libcst as cst
+
+from . import edits, templates
 from .helpers import (
     POSITIONAL_ERROR,
+    attr_renamed,
     cannot_import,
     kwarg_drop,
     kwarg_rename,
     kwarg_value,
     no_module,
     object_no_attribute,
+    pin_default,
     unexpected_kwarg,
 )
-from .matchers import Attr, Call, Matcher, Outcome, Site, Symbol
+from .matchers import DEFAULT_FIX, Attr, Call, Matcher, Outcome, Site, Symbol
 from .model import REVIEW, SAFE, SAFE_IF, Rule
 
-KINDS = ("keyword", "keyword-value", "drop-keyword", "keyword-only", "method", "function")
+KINDS = (
+    "keyword",
+    "keyword-value",
+    "drop-keyword",
+    "keyword-only",
+    "method",
+    "function",
+    "call",
+    "default",
+)
 _ROW_FIELDS = {
     "id",
     "kind",
@@ -78,6 +95,8 @@ _ROW_FIELDS = {
     "types",
     "values",
     "error",
+    "value",
+    "position",
 }
 
 
@@ -118,16 +137,22 @@ def _rule(
     functions = tuple(row.get("functions", ()))
     if kind == "method":
         methods = (row["owner"],)  # the class that had the attribute, for the message
-    elif kind != "function" and not (methods or functions):
+    elif kind not in ("function", "call", "default") and not (methods or functions):
         raise ValueError("a keyword row names its methods or functions")
     proving, excluded = receivers[row.get("receivers", "default")]
     setup = setups[row["setup"]] if "setup" in row else ""
     example = row["example"]
-    matcher, signature, message, replacement, safety = _shape(
+    if kind == "default":
+        return _default(row, library, setup)
+    shaped, signature, message, replacement, safety = _shape(
         kind, library, row, methods, functions, proving, excluded
     )
+    matchers = shaped if isinstance(shaped, tuple) else (shaped,)
     if kind != "function" and not proving:
-        matcher = _unproven_on_methods(matcher, functions)
+        matchers = tuple(
+            _unproven_on_methods(m, functions) if isinstance(m, Call | Attr) else m
+            for m in matchers
+        )
     safety = row.get("safety", safety)
     condition = ""
     if safety == SAFE_IF:
@@ -148,10 +173,10 @@ def _rule(
         # error: what today's library says where it does not name the old name (a keyword
         # swallowed by **kwargs and passed on fails further in)
         signatures=(signature, *((row["error"],) if "error" in row else ())),
-        matchers=(matcher,),
+        matchers=matchers,
         examples=((example, row["fixed"]),),
         runtime=(setup + example,),
-        confined=kind != "function",
+        confined=kind != "function" and not (kind == "call" and not methods),
     )
 
 
@@ -163,10 +188,13 @@ def _shape(
     functions: tuple[str, ...],
     proving: tuple[str, ...],
     excluded: tuple[str, ...],
-) -> tuple[Matcher, str, str, str, str]:
-    """(matcher, error signature, message, replacement, default safety) of one shape."""
+) -> tuple[Matcher | tuple[Matcher, ...], str, str, str, str]:
+    """(matcher or matchers, error signature, message, replacement, default safety) of one
+    shape."""
     owners = ", ".join(_short_names(methods, functions))
     since = f"{library} {row['changed_in']}"
+    if kind == "call":
+        return _call(row, library, since, methods, functions, proving, excluded)
     if kind == "keyword-only":
         check, signature, message, replacement = _keyword_only(
             row, _short_names(methods, functions)
@@ -223,7 +251,7 @@ def _shape(
     if kind == "method":
         if not new:
             raise ValueError("a method row names the new name")
-        matcher = Attr(names=(old,), receivers=proving, exclude=excluded, check=_renamed_to(new))
+        matcher = Attr(names=(old,), receivers=proving, exclude=excluded, check=attr_renamed(new))
         return (
             matcher,
             # types: whose attribute it was, as the error names it ('Categorical'), so that a
@@ -245,6 +273,101 @@ def _shape(
         new,
         SAFE,
     )
+
+
+def _default(row: dict[str, Any], library: str, setup: str) -> Rule:
+    """A default that changed without an error: pinned to the old value in reproduce mode
+    (``--pin-old-defaults``, score calibration), as the release note gives it. ``value`` is the
+    old default as Python source (TOML has no None); ``position``, where the parameter could be
+    passed by position, the 0-based place that already sets it. Its runtime case proves the
+    default moved: today's signature has another default, and the pinned call runs."""
+    functions = tuple(row["functions"])
+    if not functions or "methods" in row:
+        raise ValueError("a default row names the functions or classes whose default changed")
+    name, source = row["old"], row["value"]
+    try:
+        value = ast.literal_eval(source)
+    except (SyntaxError, ValueError):
+        raise ValueError(f"value {source!r} is not a Python literal") from None
+    since = f"{library} {row['changed_in']}"
+    shown = ", ".join(_short_names((), functions))
+    matcher = pin_default(name, value, functions=functions, position=row.get("position"))
+    proof = "".join(
+        f"import importlib, inspect\n"
+        f"_default = inspect.signature(getattr(importlib.import_module({m!r}), {n!r}))"
+        f".parameters[{name!r}].default\n"
+        f"assert _default != {source}, f'the default is still {{_default!r}}'\n"
+        for m, n in (f.rsplit(".", 1) for f in functions)
+    )
+    return Rule(
+        id=row["id"],
+        library=library,
+        changed_in=row["changed_in"],
+        safety=row.get("safety", REVIEW),
+        catalogue="release notes",
+        silent=True,
+        pin=True,
+        message=f"{shown}: the default of {name}= changed in {since}; pin {name}={source} to "
+        "reproduce the old results",
+        replacement=f"{name}={source}",
+        why=row.get("why", f"{library} release notes, {row['notes']}"),
+        matchers=(matcher,),
+        examples=((row["example"], row["fixed"]),),
+        runtime=(proof + setup + row["example"],),
+    )
+
+
+def _call(
+    row: dict[str, Any],
+    library: str,
+    since: str,
+    methods: tuple[str, ...],
+    functions: tuple[str, ...],
+    proving: tuple[str, ...],
+    excluded: tuple[str, ...],
+) -> tuple[Matcher | tuple[Matcher, ...], str, str, str, str]:
+    """A call whose replacement has another shape: a template (see :mod:`.templates`)."""
+    if bool(methods) == bool(functions):
+        raise ValueError("a call row names its methods or its functions")
+    template = templates.parse(row.get("params", ()), row["new"])
+    params = ", ".join(p.name for p in template.params)
+    if methods:
+        if "self" not in template.slots:
+            raise ValueError("a method's template uses {self}")
+        owner = row.get("owner", "")
+        shown = "/".join(f"{owner}.{m}" if owner else f".{m}" for m in methods)
+        signature = object_no_attribute(methods, row.get("types", r"\w+"))
+        matcher = Call(check=template.check, methods=methods, receivers=proving, exclude=excluded)
+        now = template.shown("obj")
+        return (
+            matcher,
+            signature,
+            f"{shown}({params}) was removed in {since}; use {now}",
+            now,
+            (SAFE_IF),
+        )
+    signature = "|".join(f"(?:{sig})" for f in functions for sig in _gone(f))
+    now = template.shown()
+    shown = "/".join(functions)
+    return (
+        (
+            Call(check=template.check, functions=functions),
+            # `from m import old` would still fail: the name goes from the import (the calls
+            # are rewritten; a use the template cannot hold was undefined anyway, since the
+            # import raised before it)
+            *(Symbol(old=f, check=_import_only) for f in functions),
+        ),
+        signature,
+        f"{shown}({params}) was removed in {since}; use {now}",
+        now,
+        SAFE,
+    )
+
+
+def _import_only(site: Site) -> Outcome | None:
+    """A removed function's name in an import: dropped from it. Elsewhere not this matcher's
+    (the call's template rewrites the call)."""
+    return Outcome(fix=DEFAULT_FIX) if isinstance(site.node, cst.ImportAlias) else None
 
 
 def _keyword_only(row: dict[str, Any], called: list[str]) -> tuple[Any, str, str, str]:
@@ -324,10 +447,3 @@ def _gone(qualified: str) -> tuple[str, ...]:
             cannot_import([parts[i]], ".".join(parts[:i])),
         ]
     return tuple(found)
-
-
-def _renamed_to(new: str) -> Any:
-    def check(site: Site) -> Outcome | None:
-        return Outcome(fix=lambda node, refs: edits.rename_attr(node, new), proven=site.proven)
-
-    return check

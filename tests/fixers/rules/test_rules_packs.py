@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -20,7 +21,9 @@ import pytest
 
 from mlemodernizer.fixers.rules import RulePackWarning, RulesFixer, get_rule, pack_of, packs
 from mlemodernizer.fixers.rules.catalogue import all_rules, reload
+from mlemodernizer.fixers.rules.helpers import object_no_attribute, same_literal
 from mlemodernizer.fixers.rules.libraries import BUILTIN
+from mlemodernizer.fixers.rules.matchers import MISSING, NOT_LITERAL
 from mlemodernizer.fixers.rules.packs import GROUP
 from mlemodernizer.fixers.rules.testing import notebook_of, rewrite
 
@@ -259,3 +262,18 @@ def test_stale_own_metadata_loses_no_builtin(sites: dict[str, Path], on_path) ->
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert {r.id for r in all_rules()} == BUILTIN_IDS
+
+
+def test_a_value_mapping_matches_by_type_too() -> None:
+    """``0 == False`` in Python, but a row that maps ``average=0`` says nothing of ``False``."""
+    assert same_literal({0: False}, False) is MISSING
+    assert same_literal({0: False}, 0) == 0
+    assert same_literal({True: "both"}, True) is True
+    assert same_literal({"auto": "sqrt"}, NOT_LITERAL) is MISSING
+
+
+def test_alternative_types_stay_inside_the_quotes_of_the_error() -> None:
+    signature = re.compile(object_no_attribute(["irow"], "DataFrame|Series"))
+    assert signature.search("'Series' object has no attribute 'irow'")
+    # ungrouped, "'DataFrame" alone would have matched any message starting so
+    assert not signature.search("'DataFrameGroupBy' object has no attribute 'agg'")

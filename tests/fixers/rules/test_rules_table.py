@@ -33,7 +33,12 @@ def test_the_tables_hold_rules() -> None:
     ("rule", "old"), CASES, ids=[f"{c.values[0].id}-{i}" for i, c in enumerate(CASES)]
 )
 def test_old_code_raises_and_rewritten_code_runs(rule, old: str) -> None:
-    old_code_raises(rule, old)
+    if rule.pin:
+        # a default that changed raises nothing: its case asserts today's default is another
+        # one (so the pin matters), and the call with the old default pinned runs
+        run_cell(old)
+    else:
+        old_code_raises(rule, old)
     run_cell(rewritten(old, rule.id))
 
 
@@ -105,3 +110,26 @@ def test_a_keyword_only_row_is_triggered_by_its_methods_error_only() -> None:
         "TypeError: DataFrame.any() takes 1 positional argument but 2 were given"
     )
     assert not rule.matches_error("TypeError: fit() takes 2 positional arguments but 3 were given")
+
+
+def test_a_default_row_pins_the_old_value_only_when_asked_to_reproduce() -> None:
+    rule = get_rule("SKL256")
+    assert rule.pin and rule.silent and not rule.signatures
+    old = "from sklearn.svm import SVC\nm = SVC(C=1.0)"
+    (untouched,), _ = rewrite(old, ["SKL256"], policy=Policy(safe=True))
+    assert untouched == old  # nothing raises: a repair run leaves the default alone
+    (pinned,), _ = rewrite(old, ["SKL256"], policy=Policy(pins=True))
+    assert pinned.endswith("SVC(C=1.0, decision_function_shape='ovo')")
+    given = "from sklearn.svm import SVC\nm = SVC(decision_function_shape='ovr')"
+    (kept,), _ = rewrite(given, ["SKL256"], policy=Policy(pins=True))
+    assert kept == given  # the author chose a value: it stays
+
+
+def test_a_default_row_needs_a_literal_old_value(tmp_path: Path) -> None:
+    body = (
+        '[[rule]]\nid = "ZZ003"\nkind = "default"\nchanged_in = "1.0"\n'
+        'functions = ["m.f"]\nold = "a"\nvalue = "compute()"\nnotes = "1.0"\n'
+        'example = "m.f()"\nfixed = "m.f(a=1)"\n'
+    )
+    with pytest.raises(TableError, match="ZZ003"):
+        load_rules(_table(tmp_path, body), "zlib", RECEIVERS)

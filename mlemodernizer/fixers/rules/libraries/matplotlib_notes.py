@@ -14,6 +14,11 @@ RECEIVERS = {
     # artists the analyzer does not follow (a ContourSet, a Locator): only a run's error shows
     # whose attribute it was
     "any": ((), ("numpy.ndarray", "pandas.DataFrame", "pandas.Series")),
+    # an artist's method that Figure still has (get_axes): a Figure rules the match out
+    "artist": ((), (FIGURE, "numpy.ndarray", "pandas.DataFrame", "pandas.Series")),
+    # a method or attribute name an Axes or Figure still has (autoscale, arrow): those rule the
+    # match out
+    "not_axes": ((), (AXES, FIGURE, "numpy.ndarray", "pandas.DataFrame", "pandas.Series")),
 }
 
 RULES = load_rules(Path(__file__).with_suffix(".toml"), LIB, RECEIVERS)

@@ -12,6 +12,8 @@ LIB = "numpy"
 RECEIVERS = {
     # a proven ndarray; pandas objects share many of its method names
     "default": ((NDARRAY,), ("pandas.DataFrame", "pandas.Series")),
+    # an attribute of an array (a.ctypes) no type follows: only the error proves it
+    "any": ((), ("pandas.DataFrame", "pandas.Series")),
 }
 
 RULES = load_rules(Path(__file__).with_suffix(".toml"), LIB, RECEIVERS)

@@ -11,6 +11,7 @@ import libcst as cst
 from .. import edits
 from ..helpers import (
     POSITIONAL_ERROR,
+    attr_renamed,
     kwarg_drop,
     kwarg_rename,
     no_attribute,
@@ -1189,13 +1190,6 @@ def _groupby_observed(site: Site) -> Outcome | None:
     )
 
 
-def _removed_attr(new: str) -> Any:
-    def check(site: Site) -> Outcome | None:
-        return Outcome(fix=lambda node, refs: edits.rename_attr(node, new))
-
-    return check
-
-
 # --- seen in real notebooks: short option names, resample(how=) ---------------------------------
 
 SOURCE = "real-notebooks"
@@ -2237,7 +2231,7 @@ RULES = [
             Attr(
                 names=("is_monotonic",),
                 exclude=NOT_PANDAS,
-                check=_removed_attr("is_monotonic_increasing"),
+                check=attr_renamed("is_monotonic_increasing"),
             ),
         ),
         examples=(
