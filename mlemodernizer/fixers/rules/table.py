@@ -20,7 +20,7 @@ A table file holds ``[setups]`` (named preludes for the runtime cases) and ``[[r
     [[rule]]
     id = "PD201"
     kind = "keyword"                # keyword | keyword-value | drop-keyword | keyword-only
-                                    # | method | function | call
+                                    # | method | function | call | default
     changed_in = "0.18"             # the version whose release removed the old name
     methods = ["drop_duplicates", "duplicated"]   # or functions = ["pandas.pivot_table"]
     old = "cols"
@@ -194,7 +194,7 @@ def _shape(
     owners = ", ".join(_short_names(methods, functions))
     since = f"{library} {row['changed_in']}"
     if kind == "call":
-        return _call(row, library, since, methods, functions, proving, excluded)
+        return _call(row, since, methods, functions, proving, excluded)
     if kind == "keyword-only":
         check, signature, message, replacement = _keyword_only(
             row, _short_names(methods, functions)
@@ -319,7 +319,6 @@ def _default(row: dict[str, Any], library: str, setup: str) -> Rule:
 
 def _call(
     row: dict[str, Any],
-    library: str,
     since: str,
     methods: tuple[str, ...],
     functions: tuple[str, ...],
