@@ -6,15 +6,18 @@ loop and its steps (``modernizer``, ``execute``, ``proposing``, ``review``, ``ju
 
 The names below are the loop's public face, for code that embeds the engine."""
 
+from .context import LoopContext
+from .gate import AutoReview, DecisionCallback, ReviewGate
 from .modernizer import Modernizer
-from .review import AutoReview, DecisionCallback, ReviewGate, rule_notes
 from .state import JobResult
-from .verdict import nothing_to_modernize
+from .steps.apply import rule_notes
+from .steps.verdict import nothing_to_modernize
 
 __all__ = [
     "AutoReview",
     "DecisionCallback",
     "JobResult",
+    "LoopContext",
     "Modernizer",
     "ReviewGate",
     "nothing_to_modernize",

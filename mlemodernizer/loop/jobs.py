@@ -34,8 +34,9 @@ from ..fixers.budget import Budget
 from ..fixers.llm.endpoint import effective_base_url, openai_client
 from ..scoring.detect import DetectedScore, detect_score
 from ..scoring.score import make_score_source
+from .context import LoopContext
+from .gate import AutoReview, ReviewGate
 from .modernizer import Modernizer
-from .review import AutoReview, ReviewGate
 from .state import JobResult
 
 if TYPE_CHECKING:
@@ -183,10 +184,10 @@ class Job:
             # before the scratch goes with the executor: what the runs wrote, kept apart
             self._keep_written(result)
         except Exception as exc:
-            self.modernizer.emitter.emit(JobFailed(error=f"{type(exc).__name__}: {exc}"))
+            self.modernizer.ctx.emitter.emit(JobFailed(error=f"{type(exc).__name__}: {exc}"))
             raise
         finally:
-            self.modernizer.executor.close()
+            self.modernizer.ctx.executor.close()
         if result.modules is not None and self.options.modules == "apply":
             # the accepted changes to the notebook's own modules, each original kept beside it
             result.report.modules = result.modules.write()
@@ -203,7 +204,7 @@ class Job:
         if self.options.unchanged_copy or not result.report.nothing_to_modernize:
             # the copy names the kernel it was checked in (a local one; a container's kernel
             # is not one JupyterLab could start)
-            kernel = getattr(self.modernizer.executor, "notebook_metadata", None)
+            kernel = getattr(self.modernizer.ctx.executor, "notebook_metadata", None)
             if kernel is not None:
                 result.notebook.metadata.update(kernel())
             written = write_notebook_new(result.notebook, self.output)
@@ -225,7 +226,7 @@ class Job:
         report = result.report.to_json()
         if self.options.report:
             write_text_atomic(Path(self.options.report), json.dumps(report, indent=2) + "\n")
-        self.modernizer.emitter.emit(JobFinished(report=report))
+        self.modernizer.ctx.emitter.emit(JobFinished(report=report))
         return result
 
 
@@ -310,13 +311,13 @@ def prepare_job(
     except BaseException:
         executor.close()  # a container started for nothing goes now, not at exit
         raise
-    modernizer = Modernizer(
+    context = LoopContext(
         options=opts,
         executor=executor,
         fixers=fixers.in_order(),
         emitter=Emitter(job_id, sinks),
         score_source=score_source,
-        review=review or AutoReview(),
+        gate=review or AutoReview(),
         cancel=cancel or threading.Event(),
         probe=make_probe(opts, fixers),
         versions=versions,
@@ -325,6 +326,7 @@ def prepare_job(
         budget=budget,
         started=started,
     )
+    modernizer = Modernizer(context)
     return Job(
         id=job_id,
         path=path,

@@ -1,8 +1,8 @@
 """The fix loop: execute → classify (timeout → error → score deviation) → fix → review → repeat.
 
 The loop knows nothing about faces: it takes a notebook and options, emits events, asks a review
-gate for decisions and returns the final notebook and the report. Its steps live beside this
-module, one each (``execute``, ``proposing``, ``review``, ``judging``, ``verdict``); this one holds
+gate for decisions and returns the final notebook and the report. Its steps are classes in
+``steps/``, each over the job's :class:`.context.LoopContext`; this module composes them and holds
 the loop itself: start, baseline, iterate (classify, triage, ask, try a fix), settle, verdict.
 """
 
@@ -10,82 +10,65 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import threading
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from nbformat import NotebookNode
 
 from .. import __version__
-from ..contracts.events import Emitter, IssueDetected, JobStarted
-from ..contracts.options import Options
+from ..contracts.events import IssueDetected, JobStarted
 from ..environment.install_missing import install, kernel_python
-from ..environment.local_modules import ModulePatcher
 from ..environment.signatures import SignatureBook
-from ..execution.base import CellError, Executor
-from ..fixers.base import Attempt, CellChange, FixContext, Fixer, FixProposal
+from ..execution.base import CellError
+from ..fixers.base import Attempt, CellChange, FixContext, FixProposal
 from ..fixers.budget import Budget
-from ..scoring.output_fidelity import CellFidelity, compare
-from ..scoring.score import ScoreSource, within_band
+from ..scoring.output_fidelity import CellFidelity
+from .context import LoopContext
 from .deadline import Deadline
-from .execute import ExecuteStep, LoopProbe
-from .judging import JudgeStep
 from .module_overlay import ModuleEdits
-from .proposing import ProposeStep
 from .report import IterationRecord, edit_similarity
 from .resume import ResumeDecision
 from .resume import decide as decide_resume
-from .review import AutoReview, ReviewGate, ReviewStep
 from .state import ISSUE_TO_FIX, JobResult, LoopState, Run
-from .triage import CellTriage, FixEnd, blocked_notes, fixable_errors, triage
-from .verdict import VerdictStep
+from .steps import ApplyReviewed, Classify, Execute, Judge, Propose, Verdict
+from .triage import CellTriage, FixEnd, blocked_notes, fixable_errors
 
 
-@dataclass
-class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
-    options: Options
-    executor: Executor
-    fixers: list[Fixer]
-    emitter: Emitter
-    score_source: ScoreSource | None = None
-    review: ReviewGate = field(default_factory=AutoReview)
-    cancel: threading.Event = field(default_factory=threading.Event)
-    probe: LoopProbe | None = None
-    versions: dict[str, str] = field(default_factory=dict)
-    prepass: Callable[[NotebookNode], FixProposal | None] | None = None
-    # what the rules would change in a local .py module an error is raised in (reported only)
-    module_patch: ModulePatcher | None = None
-    # the job's budget, shared with the LLM fixer; None: one from the options for each run
-    budget: Budget | None = None
-    # when the job began (``time.monotonic()``, before its checks, the executor's start and
-    # the installed versions' probe): the deadline counts that time too; None: at the loop
-    started: float | None = None
+class Modernizer:
+    """One notebook's loop, composed of its steps over the job's context."""
+
+    def __init__(self, ctx: LoopContext) -> None:
+        self.ctx = ctx
+        self.execute = Execute(ctx)
+        self.classify = Classify(ctx)
+        self.propose = Propose(ctx)
+        self.apply = ApplyReviewed(ctx)
+        self.judge = Judge(ctx, self.execute)
+        self.verdict = Verdict(ctx, self.execute, self.classify)
 
     # --- public ---------------------------------------------------------------------------
 
     def run(self, nb: NotebookNode, path: Path, notices: list[str] | None = None) -> JobResult:
         st = self._start(nb, path, notices)
         self._prepass(st)
-        st.run = self._execute(
-            st, st.current, iteration=0, kind="baseline", keep_kernel=self.options.resume
+        st.run = self.execute(
+            st, st.current, iteration=0, kind="baseline", keep_kernel=self.ctx.options.resume
         )
         st.baseline, st.baseline_state = st.run.summary, st.run.state
         # what is random is known before any fix is judged: read from the code, and measured
         # where a second run of the unchanged notebook is cheap and could tell something
-        self._read_randomness(st)
-        if self._classify(st.run, st.target) is not None:
-            self._noise_baseline(st)
+        self.judge.read_randomness(st)
+        if self.classify.issue(st.run, st.target) is not None:
+            self.judge.noise_baseline(st)
         # the best state seen: a fix whose run is worse is rolled back to it (progress.judge)
         st.best = (st.run, copy.deepcopy(st.current), dict(st.modules.current))
         self._iterate(st)
-        self._settle(st)
-        return self._verdict(st)
+        self.judge.settle(st)
+        return self.verdict(st)
 
     # --- the phases -----------------------------------------------------------------------
 
     def _start(self, nb: NotebookNode, path: Path, notices: list[str] | None) -> LoopState:
-        opts = self.options
+        opts = self.ctx.options
         workdir = path.parent.resolve()
         # the notebook's own modules: under its folder, or the project root the user gave
         limit = Path(opts.root).resolve() if opts.root else None
@@ -98,17 +81,17 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             current=copy.deepcopy(nb),
             target=target,
             modules=ModuleEdits(workdir, limit=limit),
-            budget=self.budget if self.budget is not None else Budget.of(opts),
+            budget=self.ctx.budget if self.ctx.budget is not None else Budget.of(opts),
             notices=list(notices or []),
-            deadline=Deadline.of(opts.deadline, started=self.started),
+            deadline=Deadline.of(opts.deadline, started=self.ctx.started),
             signatures=self._signature_book(workdir),
         )
-        self.emitter.emit(
+        self.ctx.emitter.emit(
             JobStarted(
                 notebook=str(path),
                 options=opts.to_json(),
                 target_score=target,
-                score_source=self.score_source.description if self.score_source else None,
+                score_source=self.ctx.score_source.description if self.ctx.score_source else None,
                 version=__version__,
             )
         )
@@ -117,11 +100,11 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
     def _prepass(self, st: LoopState) -> None:
         """Static SAFE rules before the first run: one execution saved, but the baseline is
         then the pre-passed notebook's run (the report says so with iteration 0)."""
-        if self.prepass is None:
+        if self.ctx.prepass is None:
             return
-        proposal = self.prepass(st.current)
+        proposal = self.ctx.prepass(st.current)
         if proposal is not None:
-            st.current, applied = self._review_and_apply(st, "fix-0", 0, "static", proposal)
+            st.current, applied = self.apply(st, "fix-0", 0, "static", proposal)
             st.records.append(self._record(st, 0, "static", proposal, applied))
 
     def _iterate(self, st: LoopState) -> None:
@@ -138,12 +121,12 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
     def _next_fix(self, st: LoopState) -> tuple[str, FixProposal, str | None] | None:
         """The issue of the last run, a proposal for it and the cell it aims at; None (with
         ``st.stop_reason`` set) when the loop stops here."""
-        opts, run, target, index = self.options, st.run, st.target, st.index
-        issue = self._classify(run, target)
+        opts, run, target, index = self.ctx.options, st.run, st.target, st.index
+        issue = self.classify.issue(run, target)
         if issue is None:
             st.stop_reason = "reproducible"
             return None
-        if self.cancel.is_set():
+        if self.ctx.cancel.is_set():
             st.stop_reason = "cancelled"  # before an issue no one will work on is announced
             return None
         if st.deadline.too_late_for(f"fix {index + 1}"):
@@ -151,13 +134,13 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             return None
         # which failing cells a fixer can work on: past a missing package, a helper file
         # left alone, a cell given up on, and the knock-on errors behind them
-        cells = self._triage(st, run) if issue == "error" else []
+        cells = self.classify.cells(st, run) if issue == "error" else []
         fixable = fixable_errors(run.result.errors, cells) if cells else run.result.errors
-        drift = self._score_drift(st, run) if issue == "score_deviation" else None
+        drift = self.classify.drift(st, run) if issue == "score_deviation" else None
         info = _issue_info(run, fixable[0] if fixable else None)
         if drift is not None:
             info["cell_index"] = drift.cell_index
-        self.emitter.emit(
+        self.ctx.emitter.emit(
             IssueDetected(
                 iteration=index + 1,
                 issue=issue,
@@ -171,7 +154,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
         if wanted:
             st.installed.extend(wanted)
             reason = f"installed {', '.join(wanted)} into the kernel's environment"
-            st.run = self._execute(
+            st.run = self.execute(
                 st, st.current, iteration=index + 1, kind="iteration", reason=reason
             )
             # same notebook, a richer environment: this run is the state to beat now
@@ -180,11 +163,11 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             return self._next_fix(st)
         # what unblocks a cell behind a missing package: a print-only extension's lines go
         # (%load_ext watermark), a helper module's failing import moves into its functions
-        unblock = self._magic_proposal(st, run) if issue == "error" else None
+        unblock = self.propose.magic_proposal(st, run) if issue == "error" else None
         if issue == "error" and unblock is None:
             # behind a missing package, or an import no fixer could repair
             missing = {c.cell_index for c in cells if c.kind in ("environment", "given_up")}
-            unblock = self._deferred_import_proposal(
+            unblock = self.propose.deferred_import_proposal(
                 st, [e for e in run.result.errors if e.cell_index in missing]
             )
         if (
@@ -200,10 +183,10 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             st.stop_reason = "iteration_limit"
             return None
         focus = fixable[0].cell_id if issue == "error" and fixable else None
-        ctx = self._fix_context(st, issue, cells, fixable)
+        asked = self._fix_context(st, issue, cells, fixable)
         if drift is not None:
-            ctx.drift_cell, ctx.drift = drift.cell_index, drift.moved()
-        proposal = self._ask(st, ctx, unblock, fixable)
+            asked.drift_cell, asked.drift = drift.cell_index, drift.moved()
+        proposal = self.propose.ask(st, asked, unblock, fixable)
         if proposal is None and st.deadline.passed():
             st.stop_reason = "deadline"  # it passed while the fixers worked
             st.deadline.note = st.deadline.note or (
@@ -216,7 +199,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
         self, st: LoopState, issue: str, cells: list[CellTriage], fixable: list[CellError]
     ) -> FixContext:
         """What the fixers are told about the last run and the fixes before."""
-        opts, run, target, index = self.options, st.run, st.target, st.index
+        opts, run, target, index = self.ctx.options, st.run, st.target, st.index
         fix_type = ISSUE_TO_FIX[issue]
         return FixContext(
             fix_type=fix_type,
@@ -227,17 +210,17 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             timeout_s=opts.run_limit_s,
             target_score=target,
             current_score=run.score,
-            higher_is_better=self.score_source.higher_is_better if self.score_source else True,
+            higher_is_better=self.ctx.higher_is_better,
             tolerance=opts.tolerance,
             attempts=list(st.attempts),
             rejections=list(st.rejections),
-            versions=self.versions,
-            stream=self._streamer(index + 1, fix_type),
-            cancel=self.cancel,
+            versions=self.ctx.versions,
+            stream=self.propose.streamer(index + 1, fix_type),
+            cancel=self.ctx.cancel,
             modules=st.modules.editable(fixable) if opts.modules == "apply" else {},
             blocked=blocked_notes(cells),
             folder=run.result.errors_folder or run.result.workdir or st.modules.folder,
-            evidence=[e for f in self.fixers for e in f.evidence()],
+            evidence=[e for f in self.ctx.fixers for e in f.evidence()],
             refused=frozenset(st.refused),
             deadline_at=st.deadline.at,
         )
@@ -248,17 +231,17 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
         fix_id = f"fix-{st.index}"
         before = _error_of(st.run, focus)
         failing = {cid: c.error for cid, c in st.run.state.cells.items() if c.error}
-        st.current, accepted = self._review_and_apply(st, fix_id, st.index, issue, proposal)
+        st.current, accepted = self.apply(st, fix_id, st.index, issue, proposal)
         decision = ResumeDecision(0, "resume disabled")
         if accepted:
             decision = self._resume_decision(st, proposal, accepted)
-            st.run = self._execute(
+            st.run = self.execute(
                 st,
                 st.current,
                 iteration=st.index,
                 kind="iteration",
                 start_at=decision.start_at,
-                keep_kernel=self.options.resume,
+                keep_kernel=self.ctx.options.resume,
                 reason=decision.reason,
             )
         record = self._record(st, st.index, issue, proposal, accepted, decision)
@@ -266,11 +249,11 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             # its run was cut: the fix is unjudged and never half-applied
             why = "the deadline stopped its run before it finished"
             record.rolled_back, record.rollback_reason = True, why
-            self._roll_back(st, fix_id, accepted, why)
+            self.judge.roll_back(st, fix_id, accepted, why)
         elif accepted:
-            self._judge(st, fix_id, accepted, record, proposal)
+            self.judge(st, fix_id, accepted, record, proposal)
         elif proposal.targets:
-            self._tell(
+            self.judge.tell(
                 proposal, {cid: ("rejected", "the user rejected it") for cid in proposal.targets}
             )
         _note_undone(st, proposal, accepted, record, failing)
@@ -321,7 +304,7 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
         if files:
             # the kept kernel imported the old module: only a fresh one sees the change
             return ResumeDecision(0, f"changed {', '.join(files)}: fresh kernel")
-        if self.options.resume:
+        if self.ctx.options.resume:
             changed = [c.cell_index for c in accepted]
             return decide_resume(
                 st.run.result.executed, st.current, changed, st.run.result, str(proposal.fix_type)
@@ -377,15 +360,17 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
     def _signature_book(self, workdir: Path) -> SignatureBook:
         """Where the reading of randomness asks which callables take a seed: the kernel's own
         interpreter in the notebook's folder; for a sidecar, this machine's, libraries only."""
-        python = kernel_python(self.options.kernel) if self.options.executor == "local" else None
+        python = (
+            kernel_python(self.ctx.options.kernel) if self.ctx.options.executor == "local" else None
+        )
         return SignatureBook(python, workdir if python is not None else None)
 
     def _target(self, original: NotebookNode, workdir: Path) -> float | None:
-        if self.options.target_score is not None:
-            return float(self.options.target_score)
-        if self.score_source is not None and self.options.score_regex:
+        if self.ctx.options.target_score is not None:
+            return float(self.ctx.options.target_score)
+        if self.ctx.score_source is not None and self.ctx.options.score_regex:
             # the original's stored outputs say what it once scored
-            return self.score_source.score(original, workdir)
+            return self.ctx.score_source.score(original, workdir)
         return None
 
     def _packages_to_install(self, st: LoopState, cells: list[CellTriage]) -> list[str]:
@@ -397,7 +382,9 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
         if not wanted:
             return []
         st.install_tried.update(wanted)
-        python = kernel_python(self.options.kernel) if self.options.executor == "local" else None
+        python = (
+            kernel_python(self.ctx.options.kernel) if self.ctx.options.executor == "local" else None
+        )
         if python is None:
             st.module_notices.append(
                 f"--install-missing: the kernel is not a Python on this machine (or runs in "
@@ -409,39 +396,6 @@ class Modernizer(ExecuteStep, ProposeStep, ReviewStep, JudgeStep, VerdictStep):
             verb = "installed" if item.ok else "could not install"
             st.module_notices.append(f"--install-missing: {verb} {item.package}: {item.detail}")
         return [item.package for item in done if item.ok]
-
-    def _triage(self, st: LoopState, run: Run) -> list[CellTriage]:
-        return triage(
-            run.result.errors,
-            run.result.executed,
-            folder=run.result.errors_folder or run.result.workdir or st.modules.folder,
-            versions=self.versions,
-            modules_mode=self.options.modules,
-            attempts=st.cell_attempts,
-            undone=st.undone,
-            stored=st.original,
-        )
-
-    def _score_drift(self, st: LoopState, run: Run) -> CellFidelity | None:
-        """When the score deviates: the first cell, up to the one that prints the score, whose
-        output drifted from the author's stored one (where calibration should look)."""
-        last = None
-        score_cell = getattr(self.score_source, "score_cell", None)
-        if score_cell is not None:
-            last = score_cell(run.result.executed)
-        found = compare(st.original, run.result.executed, tolerance=self.options.fidelity_tolerance)
-        return found.first_drift_upto(last)
-
-    def _classify(self, run: Run, target: float | None) -> str | None:
-        result = run.result
-        if result.timed_out:
-            return "timeout"
-        if result.errors or result.kernel_died:
-            return "error"
-        scored = self.score_source is not None and target is not None
-        if scored and not within_band(run.score, target, self.options.tolerance):
-            return "score_deviation"
-        return None
 
 
 def _note_undone(

@@ -48,12 +48,12 @@ def test_the_loop_and_the_llm_fixer_spend_one_budget(tmp_path: Path) -> None:
     with ScriptedOpenAI(replies) as srv:
         opts = Options(base_url=srv.base_url, model="scripted-model", budget_tokens=500)
         job = prepare_job(nb, opts, job_id="budget-test", sinks=[events.append])
-        llm = job.modernizer.fixers[-1]
-        assert llm.name == "llm" and getattr(llm, "budget", None) is job.modernizer.budget
+        llm = job.modernizer.ctx.fixers[-1]
+        assert llm.name == "llm" and getattr(llm, "budget", None) is job.modernizer.ctx.budget
         report = job.run().report
         assert len(srv.requests) == 1
     assert report.stop_reason == "budget" and len(report.iterations) == 1
-    budget = job.modernizer.budget
+    budget = job.modernizer.ctx.budget
     assert budget is not None and budget.spent.total_tokens == report.llm.total_tokens == 1000
     issues = [e.data["issue"] for e in events if e.type == "issue_detected"]
     assert issues == ["error"]
@@ -76,11 +76,11 @@ def test_a_batch_notebook_gets_what_is_left_of_the_batch_budget(tmp_path: Path) 
         opts = Options.from_json({**notebook_options(settings, progress), "out": None})
         job = prepare_job(nb, opts, job_id="batch-budget")
         try:
-            llm = job.modernizer.fixers[-1]
+            llm = job.modernizer.ctx.fixers[-1]
             budget = getattr(llm, "budget", None)
-            assert budget is job.modernizer.budget and budget is not None
+            assert budget is job.modernizer.ctx.budget and budget is not None
             assert budget.left_usd() == pytest.approx(progress.budget.left_usd())
             assert budget.left_usd() == pytest.approx(0.3)
             assert budget.tokens is None
         finally:
-            job.modernizer.executor.close()
+            job.modernizer.ctx.executor.close()

@@ -11,7 +11,7 @@ from mlemodernizer.fixers.environment import EnvironmentFixer
 from mlemodernizer.fixers.llm import LLMFixer
 from mlemodernizer.fixers.rules import RulesFixer
 from mlemodernizer.fixers.runtime import RuntimeReducer
-from mlemodernizer.loop.verdict import reported
+from mlemodernizer.loop.steps.verdict import reported
 
 FLOAT = CellError(1, "c1", "AttributeError", "module 'numpy' has no attribute 'float'", "")
 OTHER = CellError(2, "c2", "ZeroDivisionError", "division by zero", "")

@@ -15,7 +15,7 @@ from mlemodernizer.contracts.notebook import load_notebook
 from mlemodernizer.contracts.options import Options
 from mlemodernizer.execution.local import LocalExecutor
 from mlemodernizer.fixers.base import CellChange, FixContext, Fixer, FixProposal, FixType
-from mlemodernizer.loop import Modernizer
+from mlemodernizer.loop import LoopContext, Modernizer
 
 from ..conftest import json_report, run_cli, write_notebook
 from ..scripted_openai import ScriptedOpenAI
@@ -108,11 +108,13 @@ def test_a_rule_that_breaks_a_clean_cell_is_rolled_back_and_not_proposed_again(
     executor = LocalExecutor()
     try:
         loop = Modernizer(
-            options=Options(offline=True, max_iterations=5),
-            executor=executor,
-            fixers=[rules],
-            emitter=Emitter("t", [events.append]),
-            cancel=threading.Event(),
+            LoopContext(
+                options=Options(offline=True, max_iterations=5),
+                executor=executor,
+                fixers=[rules],
+                emitter=Emitter("t", [events.append]),
+                cancel=threading.Event(),
+            )
         )
         result = loop.run(load_notebook(nb_path).nb, nb_path)
     finally:

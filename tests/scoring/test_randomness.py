@@ -25,7 +25,7 @@ from mlemodernizer.execution.base import CellError, ExecutionRequest
 from mlemodernizer.execution.local import LocalExecutor
 from mlemodernizer.execution.seeding import OTHER_SEED, RUN_SEED
 from mlemodernizer.fixers.base import CellChange, FixContext, Fixer, FixProposal, FixType
-from mlemodernizer.loop import Modernizer
+from mlemodernizer.loop import LoopContext, Modernizer
 from mlemodernizer.loop.triage import FixEnd, triage
 from mlemodernizer.scoring.fidelity import cell_numbers
 from mlemodernizer.scoring.randomness import (
@@ -408,11 +408,13 @@ def test_the_triage_names_the_rule_whose_fix_was_rolled_back_and_why(tmp_path: P
     executor = LocalExecutor()
     try:
         loop = Modernizer(
-            options=Options(offline=True, max_iterations=3),
-            executor=executor,
-            fixers=[RulesThatDrawOnce()],
-            emitter=Emitter("t", []),
-            cancel=threading.Event(),
+            LoopContext(
+                options=Options(offline=True, max_iterations=3),
+                executor=executor,
+                fixers=[RulesThatDrawOnce()],
+                emitter=Emitter("t", []),
+                cancel=threading.Event(),
+            )
         )
         report = loop.run(load_notebook(path).nb, path).report
     finally:

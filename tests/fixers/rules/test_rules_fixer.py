@@ -243,7 +243,7 @@ def _run_loop(tmp_path: Path, cells: list[str], target: float, pin: bool) -> tup
     from mlemodernizer.contracts.events import Emitter
     from mlemodernizer.contracts.options import Options
     from mlemodernizer.execution.local import LocalExecutor
-    from mlemodernizer.loop import Modernizer
+    from mlemodernizer.loop import LoopContext, Modernizer
     from mlemodernizer.scoring.score import RegexScore
 
     path = tmp_path / "old.ipynb"
@@ -255,19 +255,21 @@ def _run_loop(tmp_path: Path, cells: list[str], target: float, pin: bool) -> tup
     fixer = RulesFixer(versions, pin_old_defaults=pin)
     events: list = []
     loop = Modernizer(
-        options=Options(
-            offline=True,
-            target_score=target,
-            score_regex=r"result: ([0-9.]+)",
-            pin_old_defaults=pin,
-            max_iterations=6,
-        ),
-        executor=executor,
-        fixers=[fixer],
-        emitter=Emitter("rules-test", [events.append]),
-        score_source=RegexScore(r"result: ([0-9.]+)"),
-        versions=versions,
-        prepass=fixer.prepass,
+        LoopContext(
+            options=Options(
+                offline=True,
+                target_score=target,
+                score_regex=r"result: ([0-9.]+)",
+                pin_old_defaults=pin,
+                max_iterations=6,
+            ),
+            executor=executor,
+            fixers=[fixer],
+            emitter=Emitter("rules-test", [events.append]),
+            score_source=RegexScore(r"result: ([0-9.]+)"),
+            versions=versions,
+            prepass=fixer.prepass,
+        )
     )
     result = loop.run(make_notebook(cells), path)
     return result, events

@@ -6,58 +6,34 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Callable
-from typing import Protocol
 
 from nbformat import NotebookNode
 
-from ..contracts.events import (
+from ...contracts.events import (
     CellDecision,
-    Emitter,
     FixApplied,
     FixProposed,
     ReviewRequested,
     RuleNote,
 )
-from ..contracts.notebook import shown_cell_number
-from ..fixers.base import CellChange, FixProposal
-from .state import LoopState
-
-# called with (cell_id, accepted) as each cell's decision arrives, before decide() returns
-DecisionCallback = Callable[[str, bool], None]
+from ...contracts.notebook import shown_cell_number
+from ...fixers.base import CellChange, FixProposal
+from ..context import LoopContext
+from ..state import LoopState
 
 
-class ReviewGate(Protocol):
-    def decide(
-        self, fix_id: str, proposal: FixProposal, on_decision: DecisionCallback | None = None
-    ) -> dict[str, bool]:
-        """Return {cell_id: accepted} for every changed cell of the proposal."""
-        ...
+class ApplyReviewed:
+    """Asks the review gate about a proposal and applies what it accepted."""
 
+    def __init__(self, ctx: LoopContext) -> None:
+        self.ctx = ctx
 
-class AutoReview:
-    """The CLI's gate: every change is accepted at once."""
-
-    manual = False
-
-    def decide(
-        self, fix_id: str, proposal: FixProposal, on_decision: DecisionCallback | None = None
-    ) -> dict[str, bool]:
-        return {c.cell_id: True for c in proposal.changes}
-
-
-class ReviewStep:
-    """The Modernizer's review-and-apply step (a part of :class:`Modernizer`)."""
-
-    emitter: Emitter
-    review: ReviewGate
-
-    def _review_and_apply(
+    def __call__(
         self, st: LoopState, fix_id: str, iteration: int, issue: str, proposal: FixProposal
     ) -> tuple[NotebookNode, list[CellChange]]:
         """Ask the review gate; return the notebook with the accepted cell changes, and every
         accepted change (a file's lands in the module overlay, not the notebook)."""
-        self.emitter.emit(
+        self.ctx.emitter.emit(
             FixProposed(
                 iteration=iteration,
                 fix_id=fix_id,
@@ -73,16 +49,16 @@ class ReviewStep:
                 changes=[c.to_json() for c in proposal.changes],
             )
         )
-        manual = getattr(self.review, "manual", True)
+        manual = getattr(self.ctx.gate, "manual", True)
         if manual:
-            self.emitter.emit(
+            self.ctx.emitter.emit(
                 ReviewRequested(fix_id=fix_id, cell_ids=[c.cell_id for c in proposal.changes])
             )
         reported: set[str] = set()
 
         def report_decision(cell_id: str, accepted: bool) -> None:
             reported.add(cell_id)
-            self.emitter.emit(
+            self.ctx.emitter.emit(
                 CellDecision(
                     fix_id=fix_id,
                     cell_id=cell_id,
@@ -92,7 +68,7 @@ class ReviewStep:
 
         # each click is an event as it happens, so every open view (and a reload) sees it
         asked = time.monotonic()
-        decisions = self.review.decide(fix_id, proposal, report_decision if manual else None)
+        decisions = self.ctx.gate.decide(fix_id, proposal, report_decision if manual else None)
         # the deadline bounds the tool's work, not the user's reading: a review's wait is not
         # counted (the panel's time left leaves it out too)
         st.deadline.pause(time.monotonic() - asked)
@@ -124,7 +100,7 @@ class ReviewStep:
                     f"({proposal.fix_type}, {proposal.source}):\n{change.new_source}\n"
                     "Do not propose it again; the cell keeps its current code."
                 )
-        self.emitter.emit(
+        self.ctx.emitter.emit(
             FixApplied(
                 fix_id=fix_id,
                 iteration=iteration,
@@ -155,7 +131,7 @@ class ReviewStep:
 
 def rule_notes(rule_ids: list[str]) -> list[RuleNote]:
     """Each rule's id, library and one-line message (ids the catalogue lacks: the id alone)."""
-    from ..fixers.rules import get_rule
+    from ...fixers.rules import get_rule
 
     notes: list[RuleNote] = []
     for rid in rule_ids:

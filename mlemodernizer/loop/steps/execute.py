@@ -4,53 +4,40 @@ the notebook's own modules."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from nbformat import NotebookNode
 
-from ..contracts.events import (
+from ...contracts.events import (
     CellExecuted,
     CellOutput,
     CellStarted,
-    Emitter,
     ExecutionFinished,
     ExecutionStarted,
 )
-from ..contracts.options import Options
-from ..environment.local_modules import ModulePatcher, local_module_notices
-from ..execution.base import CellError, CellRun, ExecutionRequest, Executor, ProbeFactory
-from ..execution.seeding import RUN_SEED
-from ..scoring.score import ScoreSource
-from .progress import RunState, cell_outcomes, cell_report
-from .report import RunSummary
-from .state import LoopState, Run
-
-# the loop's probe: (the run's errors, the notebook that ran) -> code for the live kernel
-# (errors, the notebook, its own modules as the kernel imports them: rel path -> source)
-LoopProbe = Callable[[list[CellError], NotebookNode, dict[str, str]], str | None]
+from ...environment.local_modules import local_module_notices
+from ...execution.base import CellRun, ExecutionRequest, ProbeFactory
+from ...execution.seeding import RUN_SEED
+from ..context import LoopContext
+from ..progress import RunState, cell_outcomes, cell_report
+from ..report import RunSummary
+from ..state import LoopState, Run
 
 
-class ExecuteStep:
-    """The Modernizer's execute step (a part of :class:`Modernizer`)."""
+class Execute:
+    """Runs a notebook for the loop: ``execute(st, nb, iteration=..., kind=...)`` -> a Run."""
 
-    options: Options
-    executor: Executor
-    emitter: Emitter
-    score_source: ScoreSource | None
-    probe: LoopProbe | None
-    module_patch: ModulePatcher | None
-    cancel: object
+    def __init__(self, ctx: LoopContext) -> None:
+        self.ctx = ctx
 
     def _probe_for(self, st: LoopState, nb: NotebookNode) -> ProbeFactory | None:
         """The executor's probe for a run of ``nb`` (it hands the probe the errors only); an
         error in the notebook's own module is read in the source the kernel ran, which may be
         a change the loop is trying, not the file on disk."""
-        probe = self.probe
+        probe = self.ctx.probe
         if probe is None:
             return None
         return lambda errors: probe(errors, nb, st.modules.editable(errors))
 
-    def _execute(
+    def __call__(
         self,
         st: LoopState,
         nb: NotebookNode,
@@ -65,14 +52,14 @@ class ExecuteStep:
         """One run. Every judged run draws from ``RUN_SEED``; a run meant to reveal randomness
         passes another ``seed``."""
         workdir = st.workdir
-        self.emitter.emit(
+        self.ctx.emitter.emit(
             ExecutionStarted(iteration=iteration, kind=kind, start_at=start_at, reason=reason)
         )
 
         total = len(nb.cells)
 
         def on_cell_start(index: int, cell_id: str) -> None:
-            self.emitter.emit(
+            self.ctx.emitter.emit(
                 CellStarted(
                     iteration=iteration,
                     kind=kind,
@@ -84,10 +71,10 @@ class ExecuteStep:
 
         def on_output(index: int, tail: str) -> None:
             # the running cell's last lines (a snapshot, not a delta: a reload shows the newest)
-            self.emitter.emit(CellOutput(iteration=iteration, cell_index=index, text=tail))
+            self.ctx.emitter.emit(CellOutput(iteration=iteration, cell_index=index, text=tail))
 
         def on_cell(cell: CellRun) -> None:
-            self.emitter.emit(
+            self.ctx.emitter.emit(
                 CellExecuted(
                     iteration=iteration,
                     cell_index=cell.cell_index,
@@ -97,19 +84,19 @@ class ExecuteStep:
                 )
             )
 
-        own_limit = self.options.run_limit_s
+        own_limit = self.ctx.options.run_limit_s
         limit = st.deadline.run_limit(own_limit)  # never past the job's deadline
-        result = self.executor.execute(
+        result = self.ctx.executor.execute(
             ExecutionRequest(
                 nb=nb,
                 cwd=workdir,
                 timeout_s=limit,
-                cell_timeout_s=self.options.cell_timeout,
+                cell_timeout_s=self.ctx.options.cell_timeout,
                 on_cell=on_cell,
                 on_cell_start=on_cell_start,
                 on_output=on_output,
                 probe=self._probe_for(st, nb),
-                cancel=self.cancel,
+                cancel=self.ctx.cancel,
                 start_at=start_at,
                 keep_kernel=keep_kernel,
                 setup_code=st.modules.setup_code(),
@@ -124,9 +111,9 @@ class ExecuteStep:
             st.deadline.after_baseline(result.runtime_s)
         completed = not (result.timed_out or result.kernel_died or result.cancelled)
         score = None
-        if self.score_source is not None and completed:
+        if self.ctx.score_source is not None and completed:
             # a sidecar writes into a scratch copy: score the files where the run wrote them
-            score = self.score_source.score(result.executed, result.workdir or workdir)
+            score = self.ctx.score_source.score(result.executed, result.workdir or workdir)
         summary = RunSummary.of(result, score)
         state = RunState(
             cell_outcomes(result.executed),
@@ -141,14 +128,14 @@ class ExecuteStep:
         # the fixers may change the file, so only those the final run still has (the verdict)
         notices = (
             local_module_notices(
-                result.errors, workdir, self.module_patch, st.modules_told,
+                result.errors, workdir, self.ctx.module_patch, st.modules_told,
                 sources=st.modules.source,
             )
-            if self.options.modules == "report"
+            if self.ctx.options.modules == "report"
             else []
         )  # fmt: skip
         st.module_notices.extend(notices)
-        self.emitter.emit(
+        self.ctx.emitter.emit(
             ExecutionFinished(
                 iteration=iteration,
                 kind=kind,

@@ -8,39 +8,40 @@ from collections.abc import Sequence
 
 from nbformat import NotebookNode
 
-from .. import __version__
-from ..contracts.events import Emitter, Verdict
-from ..contracts.options import Options
-from ..environment.local_modules import ModulePatcher, local_module_notices
-from ..execution.seeding import OTHER_SEED
-from ..fixers.base import Fixer
-from ..scoring.basis import reproduction_basis, score_words
-from ..scoring.output_fidelity import NotebookFidelity, compare
-from ..scoring.score import ScoreSource, outcome, ttest_verdict, within_band
-from .report import IterationRecord, Report
-from .state import JobResult, LoopState
-from .triage import summary_line
+from ... import __version__
+from ...contracts.events import Verdict as VerdictEvent
+from ...environment.local_modules import local_module_notices
+from ...execution.seeding import OTHER_SEED
+from ...fixers.base import Fixer
+from ...scoring.basis import reproduction_basis, score_words
+from ...scoring.output_fidelity import NotebookFidelity, compare
+from ...scoring.score import outcome, ttest_verdict, within_band
+from ..context import LoopContext
+from ..report import IterationRecord, Report
+from ..state import JobResult, LoopState
+from ..triage import summary_line
+from .classify import Classify
+from .execute import Execute
 
 
-class VerdictStep:
-    """The Modernizer's verdict step (a part of :class:`Modernizer`)."""
+class Verdict:
+    """Says whether the final state reproduces the notebook, and builds the result."""
 
-    options: Options
-    emitter: Emitter
-    fixers: list[Fixer]
-    score_source: ScoreSource | None
-    module_patch: ModulePatcher | None
+    def __init__(self, ctx: LoopContext, execute: Execute, classify: Classify) -> None:
+        self.ctx = ctx
+        self.execute = execute
+        self.classify = classify
 
-    def _verdict(self, st: LoopState) -> JobResult:
+    def __call__(self, st: LoopState) -> JobResult:
         """Reproducible or not (reruns and a t-test when asked), the report and the notebook."""
-        opts, run, target, path = self.options, st.run, st.target, st.path
+        opts, run, target, path = self.ctx.options, st.run, st.target, st.path
         result = run.result
         completed = not (result.timed_out or result.kernel_died or result.cancelled)
         error_free = completed and result.error_free
         p_value = None
         rerun_scores: list[float] = []
         rerun: NotebookNode | None = None  # a fresh rerun also tells random cells apart
-        if self.score_source is not None and target is not None:
+        if self.ctx.score_source is not None and target is not None:
             basis = "score"
             reproducible = within_band(run.score, target, opts.tolerance)
             if (
@@ -51,11 +52,11 @@ class VerdictStep:
             ):
                 rerun_scores = [run.score]
                 for k in range(opts.reruns):
-                    if self.cancel.is_set():
+                    if self.ctx.cancel.is_set():
                         break
                     # each rerun with a seed of its own: a t-test of one seed's runs has no
                     # variance to test
-                    again = self._execute(
+                    again = self.execute(
                         st,
                         st.current,
                         iteration=len(st.records),
@@ -78,13 +79,13 @@ class VerdictStep:
             # the notebook's own modules the final run still fails in, which no fix changed
             st.module_notices.extend(
                 local_module_notices(
-                    result.errors, st.workdir, self.module_patch, st.modules_told,
+                    result.errors, st.workdir, self.ctx.module_patch, st.modules_told,
                     sources=st.modules.source, apply=True,
                 )
             )  # fmt: skip
         # the final failing cells, told apart: what needs a package, what is blocked, what is
         # a code error ("1 cell needs package watermark; 0 code errors")
-        final_cells = self._triage(st, run) if run.result.errors else []
+        final_cells = self.classify.cells(st, run) if run.result.errors else []
         error_summary = summary_line(final_cells) if final_cells else None
         result_outcome = outcome(
             completed=completed, error_free=error_free, reproducible=reproducible
@@ -100,7 +101,7 @@ class VerdictStep:
         )
         fidelity = self._fidelity(st, completed, rerun)
         fidelity_json = fidelity.to_json() if fidelity else None
-        scored = self.score_source is not None and target is not None
+        scored = self.ctx.score_source is not None and target is not None
         said = (
             score_words(
                 sum(rerun_scores) / len(rerun_scores) if p_value is not None else run.score,
@@ -123,8 +124,8 @@ class VerdictStep:
             failing_as_stored=bool(final_cells)
             and all(c.kind == "as_stored" for c in final_cells if c.state != "knock_on"),
         )
-        self.emitter.emit(
-            Verdict(
+        self.ctx.emitter.emit(
+            VerdictEvent(
                 outcome=result_outcome,
                 error_free=error_free,
                 reproducible=reproducible,
@@ -152,7 +153,7 @@ class VerdictStep:
             stop_reason=st.stop_reason,
             target_score=target,
             tolerance=opts.tolerance,
-            score_source=self.score_source.description if self.score_source else None,
+            score_source=self.ctx.score_source.description if self.ctx.score_source else None,
             baseline=st.baseline,
             final=final,
             iterations=st.records,
@@ -165,8 +166,8 @@ class VerdictStep:
             cells=[c.to_json() for c in final_cells],
             error_summary=error_summary,
             nothing_to_modernize=nothing,
-            llm_replies=reported(self.fixers, "llm_replies"),
-            environment_trials=reported(self.fixers, "environment_trials"),
+            llm_replies=reported(self.ctx.fixers, "llm_replies"),
+            environment_trials=reported(self.ctx.fixers, "environment_trials"),
             fidelity=fidelity_json,
             reproduced_by=basis_of.by,
             reproduced_words=basis_of.words,
@@ -200,7 +201,7 @@ class VerdictStep:
         ``--no-noise-run``) tells random cells apart."""
         if not completed:
             return None
-        tolerance = self.options.fidelity_tolerance
+        tolerance = self.ctx.options.fidelity_tolerance
         executed = st.run.result.executed
         found = compare(st.original, executed, tolerance=tolerance)
         if rerun is not None:  # the t-test's first rerun measures them at no extra cost
@@ -210,11 +211,11 @@ class VerdictStep:
         # what drifted is measured by a second run with another seed where one can run (a
         # cell the same in both is not random, whatever its code says); else the code says
         read = compare(st.original, executed, tolerance=tolerance, random=st.randomness.said())
-        if not self.options.noise_run or self.cancel.is_set():
+        if not self.ctx.options.noise_run or self.ctx.cancel.is_set():
             return read
         if st.deadline.too_late_for("the noise run"):
             return read
-        again = self._execute(
+        again = self.execute(
             st, st.current, iteration=len(st.records), kind="noise-run", seed=OTHER_SEED
         )
         if again.result.timed_out or again.result.kernel_died or again.result.cancelled:

@@ -4,41 +4,35 @@ refused before."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 
-from ..contracts.errors import LLMError
-from ..contracts.events import Emitter, LLMStream, LoopStopped
-from ..contracts.options import Options
-from ..environment.local_modules import ModulePatcher
-from ..execution.base import CellError
-from ..fixers.base import (
+from ...contracts.errors import LLMError
+from ...contracts.events import LLMStream, LoopStopped
+from ...execution.base import CellError
+from ...fixers.base import (
     BudgetExceeded,
     CellChange,
     FixContext,
-    Fixer,
     FixProposal,
     FixType,
     TokenUsage,
 )
-from ..fixers.magics import comment_out, missing_extensions
-from ..fixers.offline_data import local_copies, use_local_copies
-from .state import LoopState, Run
+from ...fixers.magics import comment_out, missing_extensions
+from ...fixers.offline_data import local_copies, use_local_copies
+from ..context import LoopContext
+from ..state import LoopState, Run
 
 
-class ProposeStep:
-    """The Modernizer's propose step (a part of :class:`Modernizer`)."""
+class Propose:
+    """Asks for a fix: the loop-level unblocking fixes, then each fixer in turn."""
 
-    options: Options
-    emitter: Emitter
-    fixers: list[Fixer]
-    cancel: threading.Event
-    module_patch: ModulePatcher | None
+    def __init__(self, ctx: LoopContext) -> None:
+        self.ctx = ctx
 
-    def _ask(
+    def ask(
         self,
         st: LoopState,
-        ctx: FixContext,
+        fix_context: FixContext,
         magic: FixProposal | None,
         fixable: list[CellError],
     ) -> FixProposal | None:
@@ -51,15 +45,19 @@ class ProposeStep:
             proposal = (
                 magic
                 or self._module_proposal(st, fixable)
-                or self._propose(st, ctx)
-                or self._deferred_import_proposal(st, fixable)
+                or self._propose(st, fix_context)
+                or self.deferred_import_proposal(st, fixable)
             )
         except BudgetExceeded as exc:
-            self.emitter.emit(LoopStopped(iteration=index + 1, reason="budget", detail=str(exc)))
+            self.ctx.emitter.emit(
+                LoopStopped(iteration=index + 1, reason="budget", detail=str(exc))
+            )
             st.stop_reason = "budget"
             return None
         except LLMError as exc:
-            self.emitter.emit(LoopStopped(iteration=index + 1, reason="llm_error", detail=str(exc)))
+            self.ctx.emitter.emit(
+                LoopStopped(iteration=index + 1, reason="llm_error", detail=str(exc))
+            )
             st.stop_reason = "llm_error"
             return None
         if proposal is None and st.deadline.passed():
@@ -67,9 +65,9 @@ class ProposeStep:
         if proposal is None:
             # say why: the last fixer's reason (a rejected reply, an empty one), if it has one,
             # and in plain words when its reason was written to the model (the LLM's)
-            said = next((f for f in reversed(self.fixers) if f.last_failure), None)
+            said = next((f for f in reversed(self.ctx.fixers) if f.last_failure), None)
             if said is not None:
-                self.emitter.emit(
+                self.ctx.emitter.emit(
                     LoopStopped(
                         iteration=index + 1,
                         reason="no_fix",
@@ -81,16 +79,16 @@ class ProposeStep:
             return None
         return proposal
 
-    def _propose(self, st: LoopState, ctx: FixContext) -> FixProposal | None:
-        for fixer in self.fixers:
+    def _propose(self, st: LoopState, fix_context: FixContext) -> FixProposal | None:
+        for fixer in self.ctx.fixers:
             # a model that repeats a refused change is asked again (with that said); a rule's
             # answer would be the same, so a rule is asked once
-            for _ in range(1 + max(0, self.options.max_reasks)):
-                if self.cancel.is_set():
+            for _ in range(1 + max(0, self.ctx.options.max_reasks)):
+                if self.ctx.cancel.is_set():
                     return None
                 proposal = None
                 try:
-                    proposal = fixer.propose(ctx)
+                    proposal = fixer.propose(fix_context)
                 finally:
                     # every request counts, also when all replies were rejected or the fixer
                     # raised: a fixer that sends requests says what its last propose() spent
@@ -103,21 +101,21 @@ class ProposeStep:
                         st.budget.charge(spent)
                 if proposal is None:
                     break
-                changes = [c for c in proposal.changes if self._may_propose(st, c, ctx)]
+                changes = [c for c in proposal.changes if self._may_propose(st, c, fix_context)]
                 if changes:
                     proposal.changes = changes
                     return proposal
                 if not fixer.reasks or not proposal.changes:
                     break
                 fixer.refused_as_repeat()
-                ctx.rejections = [
-                    *ctx.rejections,
+                fix_context.rejections = [
+                    *fix_context.rejections,
                     "Your last reply repeated a change that was already refused or rolled "
                     "back. Propose a different change.",
                 ]
         return None
 
-    def _may_propose(self, st: LoopState, change: CellChange, ctx: FixContext) -> bool:
+    def _may_propose(self, st: LoopState, change: CellChange, fix_context: FixContext) -> bool:
         """A real change, not one refused before (word for word); a file change only for a
         module the errors were raised in, never another file."""
         if change.old_source == change.new_source:
@@ -127,11 +125,11 @@ class ProposeStep:
         if change.path is None:
             return True
         return (
-            change.path in ctx.modules
+            change.path in fix_context.modules
             and (change.path, change.new_source) not in st.modules.refused
         )
 
-    def _magic_proposal(self, st: LoopState, run: Run) -> FixProposal | None:
+    def magic_proposal(self, st: LoopState, run: Run) -> FixProposal | None:
         """What unblocks a cell the environment blocks: a missing print-only extension's lines
         left out, a URL this machine cannot reach read from the file of its name beside the
         notebook."""
@@ -146,14 +144,14 @@ class ProposeStep:
         ]
         return proposal if proposal.changes else None
 
-    def _deferred_import_proposal(
+    def deferred_import_proposal(
         self, st: LoopState, blocked: list[CellError]
     ) -> FixProposal | None:
         """An import at the top of the notebook's own module that fails (a package missing
         from the kernel's environment, a name removed that no fixer brought back) of names used
         only inside its functions: the import moves into them, so the cells that never call
         those functions run."""
-        if self.options.modules != "apply" or not blocked:
+        if self.ctx.options.modules != "apply" or not blocked:
             return None
         return _files_proposal(
             *st.modules.defer_missing(blocked),
@@ -165,16 +163,18 @@ class ProposeStep:
 
     def _module_proposal(self, st: LoopState, errors: list[CellError]) -> FixProposal | None:
         """The rules' changes to the notebook's own modules the errors were raised in."""
-        if self.options.modules != "apply" or self.module_patch is None:
+        if self.ctx.options.modules != "apply" or self.ctx.module_patch is None:
             return None
         return _files_proposal(
-            *st.modules.propose(errors, self.module_patch),
+            *st.modules.propose(errors, self.ctx.module_patch),
             "The error is raised in {names}, beside the notebook: apply the rules there.",
         )
 
-    def _streamer(self, iteration: int, fix_type: FixType) -> Callable[[str], None]:
+    def streamer(self, iteration: int, fix_type: FixType) -> Callable[[str], None]:
         def stream(chunk: str) -> None:
-            self.emitter.emit(LLMStream(iteration=iteration, fix_type=str(fix_type), text=chunk))
+            self.ctx.emitter.emit(
+                LLMStream(iteration=iteration, fix_type=str(fix_type), text=chunk)
+            )
 
         return stream
 

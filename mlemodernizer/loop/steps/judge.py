@@ -5,24 +5,23 @@ fix still on probation and run the final notebook from the top."""
 from __future__ import annotations
 
 import copy
-import threading
 
 from nbformat import NotebookNode
 
-from ..contracts.events import Emitter, FixRolledBack
-from ..contracts.notebook import shown_cell_number
-from ..contracts.options import Options
-from ..environment.local_modules import failing_local_frame
-from ..execution.seeding import OTHER_SEED
-from ..fixers.base import CellChange, Fixer, FixProposal
-from ..fixers.environment.forms import raised_through
-from ..scoring.fidelity import cell_numbers, faithful_cells, faithful_cells_lost, found_again
-from ..scoring.randomness import callables_to_ask, differing_cells, read_randomness
-from ..scoring.score import ScoreSource
-from .module_overlay import FILE_ID_PREFIX
-from .progress import Judgement, RunState, judge
-from .report import IterationRecord
-from .state import LoopState, Probation, Run
+from ...contracts.events import FixRolledBack
+from ...contracts.notebook import shown_cell_number
+from ...environment.local_modules import failing_local_frame
+from ...execution.seeding import OTHER_SEED
+from ...fixers.base import CellChange, FixProposal
+from ...fixers.environment.forms import raised_through
+from ...scoring.fidelity import cell_numbers, faithful_cells, faithful_cells_lost, found_again
+from ...scoring.randomness import callables_to_ask, differing_cells, read_randomness
+from ..context import LoopContext
+from ..module_overlay import FILE_ID_PREFIX
+from ..progress import Judgement, RunState, judge
+from ..report import IterationRecord
+from ..state import LoopState, Probation, Run
+from .execute import Execute
 
 _BEST_RUN_OUTPUTS = (
     "the result's outputs are its best run's, not a fresh run's from the top: the deadline "
@@ -30,16 +29,16 @@ _BEST_RUN_OUTPUTS = (
 )
 
 
-class JudgeStep:
-    """The Modernizer's judge and settle steps (a part of :class:`Modernizer`)."""
+class Judge:
+    """Judges a fix's run against the best state (keep, probation, roll back), measures what is
+    random, and settles the loop's end. Runs the notebook again through ``execute`` where a
+    second look or the verdict's run from the top is needed."""
 
-    emitter: Emitter
-    fixers: list[Fixer]
-    options: Options
-    cancel: threading.Event
-    score_source: ScoreSource | None
+    def __init__(self, ctx: LoopContext, execute: Execute) -> None:
+        self.ctx = ctx
+        self.execute = execute
 
-    def _judge(
+    def __call__(
         self,
         st: LoopState,
         fix_id: str,
@@ -83,7 +82,7 @@ class JudgeStep:
                     f"Your earlier change to {where} was rolled back: {why}. "
                     f"The change was:\n{change.new_source}\nDo not propose it again."
                 )
-            self._roll_back(st, fix_id, accepted, why, judgement)
+            self.roll_back(st, fix_id, accepted, why, judgement)
         else:
             st.best = (run, copy.deepcopy(st.current), dict(st.modules.current))
             st.probation = None  # what the tentative fix broke is fixed: it stays
@@ -98,7 +97,7 @@ class JudgeStep:
         lost = self._faithful_lost(st, run, accepted)
         if not lost:
             return []
-        self._read_randomness(st)
+        self.read_randomness(st)
         excused = [(cell, st.randomness.why(cell[0])) for cell in lost]
         lost = [cell for cell, why in excused if why is None]
         if lost:
@@ -119,11 +118,11 @@ class JudgeStep:
 
     def _score_is_random(self, st: LoopState, run: Run) -> tuple[int, str] | None:
         """The score's cell and why it is random, when it is (None: not, or no score cell)."""
-        score_cell = getattr(self.score_source, "score_cell", None)
+        score_cell = getattr(self.ctx.score_source, "score_cell", None)
         index = score_cell(run.result.executed) if score_cell is not None else None
         if index is None:
             return None
-        self._read_randomness(st)
+        self.read_randomness(st)
         why = st.randomness.why(index)
         return (index, f"the score's cell: {why}") if why else None
 
@@ -132,9 +131,9 @@ class JudgeStep:
         the notebook's own ``np.random.seed(0)`` runs again: a seeded cell draws as before);
         None when there is no time for it or noise runs are off. Asked only for a loss in a
         cell the reading and the runs so far do not know to be random: rarely."""
-        if not self.options.noise_run or st.deadline.too_late_for("a second look"):
+        if not self.ctx.options.noise_run or st.deadline.too_late_for("a second look"):
             return None
-        again = self._execute(
+        again = self.execute(
             st,
             st.current,
             iteration=st.index,
@@ -149,14 +148,14 @@ class JudgeStep:
             return None
         return again
 
-    def _noise_baseline(self, st: LoopState) -> None:
+    def noise_baseline(self, st: LoopState) -> None:
         """The unchanged notebook once more with another seed, where that can tell something
         (a working cell that shows all its author's numbers and that the reading does not call
         random, the only kind a fix is judged by) and only as far as the last such cell (the
         cells after it are not run: cheaper, and the same every time): the cells the two runs
         disagree on are random before any fix is judged. Off with noise runs."""
         run = st.run
-        if not self.options.noise_run or self.cancel.is_set() or run.result.timed_out:
+        if not self.ctx.options.noise_run or self.ctx.cancel.is_set() or run.result.timed_out:
             return
         executed = run.result.executed
         judged = [i for i in faithful_cells(st.original, executed) if st.randomness.why(i) is None]
@@ -166,7 +165,7 @@ class JudgeStep:
         for cell in upto.cells[max(judged) + 1 :]:
             if cell.cell_type == "code":
                 cell.source = ""  # not run: no cell after it is judged by this check
-        noise = self._execute(
+        noise = self.execute(
             st,
             upto,
             iteration=0,
@@ -180,7 +179,7 @@ class JudgeStep:
         # the baseline's kernel is gone (a fresh one ran the check): the first fix starts anew
         st.fresh_kernel_next = "the randomness check ran in a kernel of its own: fresh kernel"
 
-    def _read_randomness(self, st: LoopState) -> None:
+    def read_randomness(self, st: LoopState) -> None:
         """The reading of the current code (a fix may have made a cell parse at last)."""
         names = callables_to_ask(st.current)
         known = st.signatures.lookup(names) if st.signatures is not None else {}
@@ -197,7 +196,7 @@ class JudgeStep:
             st.original, st.best[0].result.executed, run.result.executed, start
         )
 
-    def _roll_back(
+    def roll_back(
         self,
         st: LoopState,
         fix_id: str,
@@ -207,7 +206,7 @@ class JudgeStep:
     ) -> None:
         """Back to the best state; the fix leaves the provenance and a fresh kernel runs next."""
         st.provenance[:] = [p for p in st.provenance if p["fix_id"] != fix_id]
-        self.emitter.emit(
+        self.ctx.emitter.emit(
             FixRolledBack(
                 fix_id=fix_id,
                 iteration=st.index,
@@ -251,8 +250,8 @@ class JudgeStep:
                 for change in accepted:
                     st.refused.add((change.cell_id, change.new_source))
             outcomes = {cid: ("rolled back", why) for cid in proposal.targets}
-            self._roll_back(st, fix_id, accepted, why, judgement)
-            self._tell(proposal, outcomes)
+            self.roll_back(st, fix_id, accepted, why, judgement)
+            self.tell(proposal, outcomes)
             return
         remained = {
             cid
@@ -295,7 +294,7 @@ class JudgeStep:
         if dropped and len(dropped) == len(accepted):
             why = _none_kept_why(run, proposal, remained, unconfirmed)
             record.rolled_back, record.rollback_reason = True, why
-            self._roll_back(st, fix_id, accepted, why)
+            self.roll_back(st, fix_id, accepted, why)
         else:
             for change in dropped:  # the kept run, with those cells (and files) as they were
                 if change.path is not None:
@@ -312,15 +311,15 @@ class JudgeStep:
                 )
             st.best = (run, copy.deepcopy(st.current), dict(st.modules.current))
             st.probation = None
-        self._tell(proposal, outcomes)
+        self.tell(proposal, outcomes)
 
-    def _tell(self, proposal: FixProposal, outcomes: dict[str, tuple[str, str]]) -> None:
+    def tell(self, proposal: FixProposal, outcomes: dict[str, tuple[str, str]]) -> None:
         """The fixer that made the proposal learns how each of its changes ended."""
-        for fixer in self.fixers:
+        for fixer in self.ctx.fixers:
             if fixer.name == proposal.source:
                 fixer.judged(outcomes)
 
-    def _settle(self, st: LoopState) -> None:
+    def settle(self, st: LoopState) -> None:
         """After the last fix: undo a fix still on probation, then run the final notebook from
         the top in a fresh kernel unless the last run already was exactly that."""
         if st.probation is not None:
@@ -346,7 +345,7 @@ class JudgeStep:
             st.module_notices.append(_BEST_RUN_OUTPUTS)
             return
         # the verdict is always a fresh kernel running every cell of the final notebook
-        st.run = self._execute(
+        st.run = self.execute(
             st,
             current,
             iteration=st.index,
@@ -367,13 +366,13 @@ class JudgeStep:
         """A rule is triggered by the errors of the cells the fix broke."""
         broke = {c.cell_id for c in judgement.broke}
         errors = [e for e in run.result.errors if e.cell_id in broke]
-        return any(f.answers(errors) for f in self.fixers)
+        return any(f.answers(errors) for f in self.ctx.fixers)
 
     def _undo_probation(self, st: LoopState, probation: Probation, why: str) -> None:
         fix_id, changes, record = probation
         record.rolled_back, record.rollback_reason = True, why
         st.provenance[:] = [p for p in st.provenance if p["fix_id"] != fix_id]
-        self.emitter.emit(
+        self.ctx.emitter.emit(
             FixRolledBack(
                 fix_id=fix_id,
                 iteration=record.index,
