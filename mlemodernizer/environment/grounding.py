@@ -19,7 +19,7 @@ how well each fits the failing use: the rules catalogue's replacement for the ol
 callables the notebook's call binds to (positional count, keyword names), names sharing a word with
 the old name, and results that look like what later lines use (``model = old_train(X, y)`` then
 ``model.score``: a name, docstring or return annotation saying "model"). See ``rank`` in
-``grounding_probe.py``, the kernel side, which this module sends with its parameters as JSON.
+``kernel/grounding_probe.py``, the kernel side, which this module sends with its parameters as JSON.
 
 The probe only reads: the object in ``df.ix`` is found from the failing source line and looked up
 only when it is a plain dotted name, with ``inspect.getattr_static`` (nothing is called). Sibling
@@ -29,21 +29,19 @@ submodules may be imported (time-capped, output and warnings silenced). Its own 
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from ..execution.base import CellError
 from ..execution.errors import IDENT, Missing, first_line, read_missing
 from ..execution.record import FACTS_MARKER
+from ..kernel.code import GROUNDING_PROBE, probe_call
 
 PROBE_TIME_BUDGET_S = 6.0
 MAX_QUERIES = 6
 MAX_OFFER = 30  # names listed when nothing close exists: enough for a helper module, bounded
-PROBE_PATH = Path(__file__).with_name("grounding_probe.py")  # the kernel side
 
 # what a hint source says of a failing name: [{"rule", "message", "names", "said"}, ...]
 Hints = Callable[[str, str], list[dict[str, Any]]]
@@ -357,15 +355,7 @@ def build_probe(errors: list[CellError], hints: Hints | None = None) -> str | No
         "budget": PROBE_TIME_BUDGET_S,
         "max_offer": MAX_OFFER,
     }
-    return f"{_probe_source()}\n__mlem_probe_main__({json.dumps(params)!r})\n"
-
-
-@functools.cache
-def _probe_source() -> str:
-    """grounding_probe.py's functions: the kernel runs them, never this process. From the first
-    ``def``: the file's docstring, run in the kernel, would replace the user's ``__doc__``."""
-    source = PROBE_PATH.read_text(encoding="utf-8")
-    return source[source.index("\ndef ") + 1 :]
+    return probe_call(GROUNDING_PROBE, "__mlem_probe_main__", params)
 
 
 # --- facts as prompt text ------------------------------------------------------------------------

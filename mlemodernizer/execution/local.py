@@ -31,6 +31,7 @@ from nbformat import NotebookNode
 
 from ..contracts.errors import ExecutorError
 from ..contracts.paths import map_strings
+from ..kernel.code import versions_code
 from .base import ExecutionRequest, ExecutionResult
 from .processes import process_alive, process_start
 from .record import PROBE_TIMEOUT_S, RunRecorder, parse_facts
@@ -40,11 +41,6 @@ from .seeding import KernelStreams, hash_seed_environment, join_setup, seed_setu
 _WATCH_INTERVAL_S = 0.1
 _KERNEL_START_ATTEMPTS = 3
 _CLOSE_WAIT_S = 30.0
-
-_VERSIONS_CODE = """
-import importlib.metadata as _m, json as _j
-print(_j.dumps({(d.metadata['Name'] or '').lower(): d.version for d in _m.distributions()}))
-"""
 
 
 class LocalExecutor:
@@ -162,7 +158,7 @@ class LocalExecutor:
     async def _list_versions(self) -> dict[str, str]:
         from nbformat.v4 import new_code_cell, new_notebook
 
-        nb = new_notebook(cells=[new_code_cell(_VERSIONS_CODE)])
+        nb = new_notebook(cells=[new_code_cell(versions_code())])
         client = NotebookClient(
             nb, kernel_name=self.kernel, timeout=60, allow_errors=True, shutdown_kernel="immediate"
         )

@@ -1,6 +1,6 @@
-"""The grounding probe's kernel side (grounding_probe.py) as a module: what build_probe sends, the
-probe called in this process, and the rules its source keeps so any kernel can run it.
-(test_grounding.py runs it in a real kernel.)"""
+"""The grounding probe's kernel side (kernel/grounding_probe.py) as the kernel defines it: what
+build_probe sends, the probe called in this process, and the rules its source keeps so any kernel
+can run it. (test_grounding.py runs it in a real kernel.)"""
 
 from __future__ import annotations
 
@@ -10,12 +10,15 @@ import io
 import json
 import math
 
-from mlemodernizer.environment import grounding_probe
-from mlemodernizer.environment.grounding import MAX_OFFER, PROBE_PATH, build_probe, error_query
+import pytest
+
+from mlemodernizer.environment.grounding import MAX_OFFER, build_probe, error_query
 from mlemodernizer.execution.base import CellError
 from mlemodernizer.execution.record import FACTS_MARKER, parse_facts
+from mlemodernizer.kernel.code import GROUNDING_PROBE, PRELUDE, probe_call, probe_namespace
 
-SOURCE = PROBE_PATH.read_text()
+SOURCE = GROUNDING_PROBE.read_text()
+PROBE = probe_namespace(GROUNDING_PROBE)  # defined as the kernel defines it
 
 
 def error(ename: str, evalue: str, line: str = "") -> CellError:
@@ -35,7 +38,13 @@ def test_build_probe_sends_the_module_and_one_call_with_json_parameters() -> Non
     assert code is not None
     tree = ast.parse(code)
     *defs, call = tree.body
-    assert [d.name for d in defs] == ["__mlem_probe__", "__mlem_probe_main__"]  # no docstring
+    # the prelude's functions, then the probe's; no docstring
+    assert [d.name for d in defs] == [
+        "__mlem_lookup__",
+        "__mlem_main__",
+        "__mlem_probe__",
+        "__mlem_probe_main__",
+    ]
     assert isinstance(call, ast.Expr) and isinstance(call.value, ast.Call)
     assert call.value.func.id == "__mlem_probe_main__"
     [arg] = call.value.args
@@ -59,10 +68,9 @@ def test_the_sent_probe_prints_one_facts_line_and_leaves_no_names() -> None:
 
 
 def test_a_probe_that_fails_says_so_and_still_cleans_up() -> None:
-    source = SOURCE[SOURCE.index("\ndef ") + 1 :]
     params = {"queries": None, "marker": FACTS_MARKER, "budget": 1.0, "max_offer": 5}
     ns: dict = {}
-    out = run_sent(f"{source}\n__mlem_probe_main__({json.dumps(params)!r})\n", ns)
+    out = run_sent(probe_call(GROUNDING_PROBE, "__mlem_probe_main__", params), ns)
     assert parse_facts(out) == {"probe_failed": "TypeError"}
     assert set(ns) == {"__builtins__"}
 
@@ -70,7 +78,7 @@ def test_a_probe_that_fails_says_so_and_still_cleans_up() -> None:
 def test_the_probe_called_here_finds_close_names_and_what_a_module_offers() -> None:
     sqr = error_query(error("AttributeError", "module 'math' has no attribute 'sqr'"))
     gone = error_query(error("AttributeError", "module 'math' has no attribute 'zzzqqq'"))
-    facts = grounding_probe.__mlem_probe__([sqr, gone], 2.0, 100, {"math": math})
+    facts = PROBE["__mlem_probe__"]([sqr, gone], 2.0, 100, {"math": math})
     close, offer = facts["items"]
     assert close["target"] == "math.sqr" and close["exists"] is False
     assert "sqrt" in close["close"]
@@ -79,16 +87,18 @@ def test_the_probe_called_here_finds_close_names_and_what_a_module_offers() -> N
     assert "sqrt" in names and all(hasattr(math, n) for n in names)
     assert len(names) == offer["offer_total"] <= 100
     # over max_offer names and no use to rank them by: none is worth the prompt's space
-    [few] = grounding_probe.__mlem_probe__([gone], 2.0, 5, {"math": math})["items"]
+    [few] = PROBE["__mlem_probe__"]([gone], 2.0, 5, {"math": math})["items"]
     assert few["offer"] == [] and few["offer_total"] == offer["offer_total"]
 
 
-def test_the_probe_source_keeps_the_kernels_rules() -> None:
-    tree = ast.parse(SOURCE, feature_version=(3, 8))  # any kernel from Python 3.8 on
+@pytest.mark.parametrize("path", [GROUNDING_PROBE, PRELUDE])
+def test_the_probe_source_keeps_the_kernels_rules(path) -> None:
+    source = path.read_text()
+    tree = ast.parse(source, feature_version=(3, 8))  # any kernel from Python 3.8 on
     doc, *defs = tree.body
     assert isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant)
     # only two functions at the top: no imports or other names land in the user's namespace
     assert [type(d) for d in defs] == [ast.FunctionDef, ast.FunctionDef]
     imports = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     assert "__future__" not in imports
-    assert "mlemodernizer" not in SOURCE.split('"""', 2)[2]  # runs where the package is not
+    assert "mlemodernizer" not in source.split('"""', 2)[2]  # runs where the package is not

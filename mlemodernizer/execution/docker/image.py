@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ...contracts.errors import ExecutorError, ModernizerError
+from ...kernel.code import versions_code
 from .client import connect
 
 DEFAULT_IMAGE = "mlemodernizer-sidecar:latest"  # --image's default for --executor docker
@@ -121,12 +122,7 @@ def build_image(
 def image_summary(tag: str) -> dict[str, str]:
     """Key package versions in the image (one short, network-less container run)."""
     client = connect("sidecar build")
-    code = (
-        "import importlib.metadata as m, json, platform\n"
-        "v = {(d.metadata['Name'] or '').lower(): d.version for d in m.distributions()}\n"
-        "v['python'] = platform.python_version()\n"
-        "print(json.dumps(v))"
-    )
+    code = versions_code(python=True)
     out = client.containers.run(
         tag,
         entrypoint=["python3", "-c", code],

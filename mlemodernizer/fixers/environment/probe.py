@@ -1,12 +1,11 @@
 """The engine side of the environment family's kernel questions: the drifts of a run's errors
-as queries, sent with ``kernel_side.py``'s source to the still-live kernel after the run (as the
-grounding probe is). The name index it builds is cached under :func:`cache_dir`, one file per
-interpreter, distribution and version, so an environment is walked once."""
+as queries, sent with ``kernel/drift_probe.py``'s source to the still-live kernel after the run
+(as the grounding probe is). The name index it builds is cached under :func:`cache_dir`, one file
+per interpreter, distribution and version, so an environment is walked once."""
 
 from __future__ import annotations
 
 import functools
-import json
 from pathlib import Path
 
 from nbformat import NotebookNode
@@ -14,9 +13,9 @@ from nbformat import NotebookNode
 from ...contracts.paths import cache_root
 from ...execution.base import CellError
 from ...execution.record import FACTS_MARKER
+from ...kernel.code import DRIFT_PROBE, functions_of, probe_call
 from .drift import Drift, understand
 
-KERNEL_SIDE = Path(__file__).with_name("kernel_side.py")
 PROBE_BUDGET_S = 60.0  # all questions of one run, index walks included
 WALK_BUDGET_S = 30.0  # one distribution's walk (a few seconds for the scientific stack)
 MAX_QUERIES = 8  # errors asked about per run, the first failing cells first
@@ -86,7 +85,7 @@ def build_drift_probe(
         "cache_dir": str(where),
         "walker": _walker_source(),
     }
-    return f"{_kernel_source()}\n__mlem_drift_main__({json.dumps(params)!r})\n"
+    return probe_call(DRIFT_PROBE, "__mlem_drift_main__", params)
 
 
 def answers_of(facts: dict) -> list[dict]:
@@ -106,14 +105,7 @@ def answer_for(drift: Drift, answers: list[dict]) -> dict | None:
 
 
 @functools.cache
-def _kernel_source() -> str:
-    """kernel_side.py from its first ``def`` (its docstring would replace the user's __doc__)."""
-    text = KERNEL_SIDE.read_text(encoding="utf-8")
-    return text[text.index("\ndef ") + 1 :]
-
-
-@functools.cache
 def _walker_source() -> str:
     """``__mlem_walk__`` alone: what the fresh interpreter that builds an index runs."""
-    text = _kernel_source()
+    text = functions_of(DRIFT_PROBE)
     return text[: text.index("\ndef __mlem_drift__")]

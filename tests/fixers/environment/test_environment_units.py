@@ -800,7 +800,8 @@ def test_a_name_index_walk_cut_short_is_finished_by_the_next_question(
     where it stopped instead of walking the same first modules again and never finishing."""
     import json
 
-    from mlemodernizer.fixers.environment.probe import SKIP, _kernel_source, _walker_source
+    from mlemodernizer.fixers.environment.probe import SKIP, _walker_source
+    from mlemodernizer.kernel.code import DRIFT_PROBE, probe_namespace
 
     pkg = tmp_path / "slowlib"
     pkg.mkdir()
@@ -815,8 +816,7 @@ def test_a_name_index_walk_cut_short_is_finished_by_the_next_question(
     cache = tmp_path / "cache"
     params = {"budget": 60, "walk_budget": 1.0, "skip": SKIP, "cache_dir": str(cache),
               "walker": _walker_source()}  # fmt: skip
-    ns: dict = {}
-    exec(_kernel_source(), ns)  # the probe's functions, as the kernel defines them
+    ns = probe_namespace(DRIFT_PROBE)  # the probe's functions, as the kernel defines them
 
     def ask() -> tuple[dict, dict]:
         facts = ns["__mlem_drift__"]([drift.query(0)], params, {})

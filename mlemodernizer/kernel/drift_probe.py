@@ -1,8 +1,9 @@
 """The environment family's questions, answered by the live kernel (kernel side).
 
 mlemodernizer does not import this file to run it: :func:`mlemodernizer.fixers.environment.probe.
-build_drift_probe` sends its source to the kernel that ran the notebook, with one call of
-:func:`__mlem_drift_main__` whose parameters are JSON, as the grounding probe is sent. It obeys
+build_drift_probe` sends its source, after the kernel layer's prelude, to the kernel that ran the
+notebook, with one call of :func:`__mlem_drift_main__` whose parameters are JSON, as the grounding
+probe is sent. It obeys
 the kernel's rules: any Python 3.8+, no type hints, imports inside the functions, its own names
 removed when it returns, nothing the user wrote is called (objects are found from plain dotted
 names with ``inspect.getattr_static``).
@@ -166,33 +167,8 @@ def __mlem_drift__(queries, params, ns):
     report = {"indexes": []}
 
     def lookup(expr):
-        """A plain dotted name, looked up statically: nothing is called."""
-        if not expr or not isinstance(expr, str):
-            return missing
-        parts = expr.split(".")
-        if not all(p.isidentifier() for p in parts):
-            return missing
-        scope = where["ns"]
-        if parts[0] in scope:
-            obj = scope[parts[0]]
-        elif parts[0] in ns:
-            obj = ns[parts[0]]
-        elif parts[0] in vars(builtins):
-            obj = vars(builtins)[parts[0]]
-        else:
-            obj = sys.modules.get(parts[0], missing)
-            if obj is missing:
-                return missing
-        for p in parts[1:]:
-            try:
-                obj = inspect.getattr_static(obj, p)
-            except Exception:
-                return missing
-            if isinstance(obj, (classmethod, staticmethod)):
-                obj = obj.__func__
-            elif isinstance(obj, property):
-                return missing
-        return obj
+        scopes = (where["ns"], ns, vars(builtins), sys.modules)
+        return __mlem_lookup__(expr, scopes, missing)  # noqa: F821 (the prelude's)
 
     def module_of_path(path):
         """``pkg.mod.name`` -> the object, importing ``pkg.mod`` only if the index lists it."""
@@ -654,15 +630,13 @@ def __mlem_drift__(queries, params, ns):
 
 def __mlem_drift_main__(params):
     """Print the answers as one line, the marker then JSON; then remove this probe's names."""
-    import json
 
-    ns = globals()
-    args = json.loads(params)
-    try:
-        answers = __mlem_drift__(args["queries"], args, ns)
-        print(args["marker"] + json.dumps({"drift": answers}, default=str))
-    except Exception as exc:
-        print(args["marker"] + json.dumps({"drift": {"failed": type(exc).__name__}}))
-    finally:
-        for name in ("__mlem_walk__", "__mlem_drift__", "__mlem_drift_main__"):
-            ns.pop(name, None)
+    def answer(args, ns):
+        return {"drift": __mlem_drift__(args["queries"], args, ns)}
+
+    __mlem_main__(  # noqa: F821 (the prelude's)
+        params,
+        answer,
+        lambda name: {"drift": {"failed": name}},
+        ("__mlem_walk__", "__mlem_drift__", "__mlem_drift_main__"),
+    )

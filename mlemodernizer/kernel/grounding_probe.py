@@ -1,9 +1,9 @@
 """The grounding probe: what the live kernel offers for each failing name (kernel side).
 
-mlemodernizer does not import this file: :func:`mlemodernizer.grounding.build_probe` sends its
-source to the kernel that ran the notebook, with one call of :func:`__mlem_probe_main__` whose
-parameters are JSON (the queries, the marker, the time budget), as the Docker executor sends
-``runner.py`` into its container. So it obeys the kernel's rules, not the package's:
+mlemodernizer does not import this file: :func:`mlemodernizer.environment.grounding.build_probe`
+sends its source, after the kernel layer's prelude (``prelude.py``), to the kernel that ran the
+notebook, with one call of :func:`__mlem_probe_main__` whose parameters are JSON (the queries,
+the marker, the time budget). So it obeys the kernel's rules, not the package's:
 
 - it runs in the user's namespace: it defines two names, both gone when it returns, and imports
   inside its functions, so the user's state is untouched (apart from submodules imported while
@@ -13,7 +13,8 @@ parameters are JSON (the queries, the marker, the time budget), as the Docker ex
 - it only reads: objects are found from the failing source line and looked up with
   ``inspect.getattr_static`` only when a plain dotted name (nothing is called).
 
-The tests import it and call :func:`__mlem_probe__` with a namespace of their own.
+The tests define it as a kernel does (``code.probe_namespace``) and call :func:`__mlem_probe__`
+with a namespace of their own.
 """
 
 
@@ -100,28 +101,7 @@ def __mlem_probe__(queries, budget, max_offer, ns):
             return None
 
     def lookup(expr):
-        """A plain dotted name, looked up statically: nothing is called."""
-        if not expr:
-            return missing
-        parts = expr.split(".")
-        if not all(p.isidentifier() for p in parts):
-            return missing
-        if parts[0] in ns:
-            obj = ns[parts[0]]
-        elif parts[0] in vars(builtins):
-            obj = vars(builtins)[parts[0]]
-        else:
-            return missing
-        for p in parts[1:]:
-            try:
-                obj = inspect.getattr_static(obj, p)
-            except Exception:
-                return missing
-            if isinstance(obj, (classmethod, staticmethod)):
-                obj = obj.__func__
-            elif isinstance(obj, property):
-                return missing
-        return obj
+        return __mlem_lookup__(expr, (ns, vars(builtins)), missing)  # noqa: F821 (the prelude's)
 
     def type_name(t):
         return f"{getattr(t, '__module__', '')}.{getattr(t, '__qualname__', t.__name__)}"
@@ -746,15 +726,13 @@ def __mlem_probe__(queries, budget, max_offer, ns):
 
 def __mlem_probe_main__(params):
     """Print the facts as one line, the marker then JSON; then remove the probe's own names."""
-    import json
 
-    ns = globals()
-    args = json.loads(params)
-    try:
-        facts = __mlem_probe__(args["queries"], args["budget"], args["max_offer"], ns)
-        print(args["marker"] + json.dumps(facts, default=str))
-    except Exception as exc:
-        print(args["marker"] + json.dumps({"probe_failed": type(exc).__name__}))
-    finally:
-        ns.pop("__mlem_probe__", None)
-        ns.pop("__mlem_probe_main__", None)
+    def answer(args, ns):
+        return __mlem_probe__(args["queries"], args["budget"], args["max_offer"], ns)
+
+    __mlem_main__(  # noqa: F821 (the prelude's)
+        params,
+        answer,
+        lambda name: {"probe_failed": name},
+        ("__mlem_probe__", "__mlem_probe_main__"),
+    )
