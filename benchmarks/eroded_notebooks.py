@@ -26,7 +26,7 @@ sys.path.insert(0, str(REPO))
 
 from mlemodernizer.contracts.errors import ModernizerError  # noqa: E402
 from mlemodernizer.contracts.options import Options  # noqa: E402
-from mlemodernizer.loop.jobs import prepare_job  # noqa: E402
+from mlemodernizer.jobs import prepare_job  # noqa: E402
 
 EXAMPLES = [
     ("examples/breast-cancer-2017", "notebooks/random_forest.ipynb", r"accuracy: ([0-9.]+)"),

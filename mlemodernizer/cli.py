@@ -364,7 +364,7 @@ def _issue_words(d: dict[str, Any]) -> str:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from .loop.jobs import prepare_job
+    from .jobs import prepare_job
 
     opts = options_from_args(args)
     sinks = [] if args.quiet else [ProgressPrinter(sys.stderr, verbose=args.verbose)]

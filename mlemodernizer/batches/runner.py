@@ -113,7 +113,7 @@ def modernize_one(
     ``api_key`` is the key for the options' endpoint, chosen by the face (None: no key);
     ``report``: where the notebook's own JSON report goes, its progress beside it (None:
     neither)."""
-    from ..loop.jobs import prepare_job
+    from ..jobs import prepare_job
 
     started = time.monotonic()
     row: dict[str, Any] = {"notebook": path, "fingerprint": fingerprint(Path(path))}

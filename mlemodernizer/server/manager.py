@@ -33,8 +33,8 @@ from ..contracts.options import Options, server_only_options
 from ..contracts.paths import PathRefused, relative_to_root, resolve_under
 from ..contracts.paths import without_root as scrub_root
 from ..environment.kernel_language import check_kernel_language
+from ..jobs import prepare_job
 from ..loop import AutoReview
-from ..loop.jobs import prepare_job
 from ..scoring.detect import DetectedScore, detect_score
 from .config import MLEModernizer
 from .review import ManualReview

@@ -87,7 +87,7 @@ def test_the_notice_reaches_the_event_stream_once(tmp_path: Path) -> None:
     """The panel shows it live: `execution_finished.notices` of the run that found it (later
     runs of the same error do not repeat it)."""
     from mlemodernizer.contracts.options import Options
-    from mlemodernizer.loop.jobs import prepare_job
+    from mlemodernizer.jobs import prepare_job
 
     (tmp_path / "helpers.py").write_text(HELPER)
     nb = write_notebook(tmp_path / "nb.ipynb", ["from helpers import as_float", "as_float('2')"])
@@ -105,7 +105,7 @@ def test_with_modules_apply_the_fix_is_proposed_not_noticed(tmp_path: Path) -> N
     """The default: the rules' change to the helper is a proposal (no notice), accepted and
     written, and the next run starts a fresh kernel that imports the changed helper."""
     from mlemodernizer.contracts.options import Options
-    from mlemodernizer.loop.jobs import prepare_job
+    from mlemodernizer.jobs import prepare_job
 
     (tmp_path / "helpers.py").write_text(HELPER)
     nb = write_notebook(tmp_path / "nb.ipynb", ["from helpers import as_float", "as_float('2')"])

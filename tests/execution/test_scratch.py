@@ -19,7 +19,7 @@ from mlemodernizer.execution.scratch import (
     fill_scratch,
     written_files,
 )
-from mlemodernizer.loop.jobs import prepare_job
+from mlemodernizer.jobs import prepare_job
 
 from ..conftest import run_cli, write_notebook
 

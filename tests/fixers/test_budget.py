@@ -10,7 +10,7 @@ from mlemodernizer.batches.runner import BatchProgress, BatchSettings, notebook_
 from mlemodernizer.contracts.options import Options
 from mlemodernizer.fixers.base import BudgetExceeded, TokenUsage
 from mlemodernizer.fixers.budget import Budget
-from mlemodernizer.loop.jobs import prepare_job
+from mlemodernizer.jobs import prepare_job
 
 from ..conftest import write_notebook
 from ..scripted_openai import Reply, ScriptedOpenAI

@@ -21,7 +21,7 @@ import pytest
 
 from mlemodernizer.contracts.errors import ModernizerError
 from mlemodernizer.contracts.options import Options, parse_duration
-from mlemodernizer.loop.jobs import prepare_job
+from mlemodernizer.jobs import prepare_job
 
 from ..conftest import run_cli, write_notebook
 from ..scripted_openai import Reply

@@ -153,7 +153,7 @@ def test_a_rejected_cell_change_is_not_proposed_again(tmp_path: Path) -> None:
     gate = RejectFirst()
     events: list = []
     with ScriptedOpenAI(replies) as srv:
-        from mlemodernizer.loop.jobs import prepare_job
+        from mlemodernizer.jobs import prepare_job
 
         opts = Options(base_url=srv.base_url, model="m", max_iterations=4, fixers="rules,llm")
         job = prepare_job(nb_path, opts, job_id="t", sinks=[events.append], review=gate)

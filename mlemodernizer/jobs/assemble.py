@@ -1,5 +1,8 @@
 """Assemble one modernization job from options: executor, fixers, score source, outputs.
 
+The assembler sits above the loop: it picks the fixer families, the executor and the probe
+and hands them to the loop in a ``LoopContext``, so the loop imports no fixer family.
+
 The CLI, the server and batch mode all build jobs here, so a notebook is modernized the same
 way from every face.
 """
@@ -7,37 +10,30 @@ way from every face.
 from __future__ import annotations
 
 import dataclasses
-import json
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..contracts.errors import ExecutorError, LLMError, ModernizerError, NotebookError
-from ..contracts.events import Emitter, EventSink, JobFailed, JobFinished
+from ..contracts.events import Emitter, EventSink
 from ..contracts.notebook import (
     check_writable,
     default_output_path,
     load_notebook,
-    write_notebook_new,
-    write_text_atomic,
 )
 from ..contracts.options import Options
-from ..contracts.paths import cache_root
 from ..environment.kernel_language import check_kernel_language
 from ..execution.base import Executor
-from ..execution.scratch import WrittenFile, bring_back, keep_written, written_files
 from ..fixers.base import Fixer
 from ..fixers.budget import Budget
 from ..fixers.llm.endpoint import effective_base_url, openai_client
+from ..loop import AutoReview, LoopContext, Modernizer, ReviewGate
 from ..scoring.detect import DetectedScore, detect_score
 from ..scoring.score import make_score_source
-from .context import LoopContext
-from .gate import AutoReview, ReviewGate
-from .modernizer import Modernizer
-from .state import JobResult
+from .job import Job
 
 if TYPE_CHECKING:
     from nbformat import NotebookNode
@@ -153,86 +149,6 @@ def make_probe(
         return "\n".join(code) or None
 
     return probe
-
-
-@dataclass
-class Job:
-    id: str
-    path: Path
-    output: Path  # where the copy goes (report.output: where it went, None when not written)
-    options: Options
-    modernizer: Modernizer
-    notices: list[str] = field(default_factory=list)
-    _nb: object = None
-
-    def _keep_written(self, result: JobResult) -> None:
-        """List what the runs wrote in their scratch copy and keep it apart (the user's folder
-        receives the modernized notebook only, and what they bring back)."""
-        workdir = result.workdir
-        if workdir is None or workdir.resolve() == self.path.parent.resolve():
-            return
-        written = written_files(self.path.parent, workdir)
-        result.report.written_files = [w.to_json() for w in written]
-        if written:
-            kept = keep_written(workdir, written, kept_runs_dir() / self.id)
-            result.report.written_kept_in = str(kept)
-
-    def run(self) -> JobResult:
-        """Run the loop, then write the modernized notebook (and report) atomically."""
-        try:
-            result = self.modernizer.run(self._nb, self.path, notices=self.notices)
-            # before the scratch goes with the executor: what the runs wrote, kept apart
-            self._keep_written(result)
-        except Exception as exc:
-            self.modernizer.ctx.emitter.emit(JobFailed(error=f"{type(exc).__name__}: {exc}"))
-            raise
-        finally:
-            self.modernizer.ctx.executor.close()
-        if result.modules is not None and self.options.modules == "apply":
-            # the accepted changes to the notebook's own modules, each original kept beside it
-            result.report.modules = result.modules.write()
-            for item in result.report.modules:
-                if not item["written"]:
-                    result.report.notices.append(
-                        f"{item['path']}: not written ({item['reason']}); the result was "
-                        "checked with the change, so the notebook may fail without it"
-                    )
-            provenance = result.notebook.metadata.get("mlemodernizer", {})
-            provenance["modules"] = result.report.modules
-        # with unchanged_copy off (JupyterLab's jobs, --no-unchanged-copy) a notebook with
-        # nothing to modernize gets no copy: the report says why, and its output stays None
-        if self.options.unchanged_copy or not result.report.nothing_to_modernize:
-            # the copy names the kernel it was checked in (a local one; a container's kernel
-            # is not one JupyterLab could start)
-            kernel = getattr(self.modernizer.ctx.executor, "notebook_metadata", None)
-            if kernel is not None:
-                result.notebook.metadata.update(kernel())
-            written = write_notebook_new(result.notebook, self.output)
-            if written != self.output:
-                result.report.notices.append(
-                    f"{self.output.name} already exists and is kept (an earlier result); "
-                    f"this result is {written.name}"
-                )
-            self.output = written
-            result.report.output = str(written)
-        if self.options.bring_back and result.report.written_kept_in:
-            brought = bring_back(
-                Path(result.report.written_kept_in),
-                [WrittenFile(**w) for w in result.report.written_files],
-                self.options.bring_back,
-                self.path.parent,
-            )
-            result.report.notices.extend(f"--bring-back {line}" for line in brought)
-        report = result.report.to_json()
-        if self.options.report:
-            write_text_atomic(Path(self.options.report), json.dumps(report, indent=2) + "\n")
-        self.modernizer.ctx.emitter.emit(JobFinished(report=report))
-        return result
-
-
-def kept_runs_dir() -> Path:
-    """Where each job keeps what its runs wrote: under the tool's cache, a folder per job."""
-    return cache_root() / "runs"
 
 
 def resolve_detected_score(
