@@ -66,7 +66,7 @@ class RuleNote(TypedDict):
 
 
 class FailingCell(TypedDict):
-    """A failing cell of a run (``progress.cell_report``), new since the baseline or not."""
+    """A failing cell of a run (``judgement.cell_report``), new since the baseline or not."""
 
     cell_index: int
     cell_id: str

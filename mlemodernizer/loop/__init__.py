@@ -1,8 +1,8 @@
-"""The modernization loop and what it alone uses: the job that assembles it (``jobs``), the
-loop and its steps (``modernizer``, ``execute``, ``proposing``, ``review``, ``judging``,
-``verdict``, ``state``), the cell-by-cell judgement (``progress``), the triage of failing cells
-(``triage``), where a run may resume (``resume``), the job's budget (``budget``) and its report
-(``report``).
+"""The modernization loop and what it alone uses: the loop (``modernizer``) composed of its
+steps (``steps/``) over the job's configuration (``context``) and a run's state (``state``), the
+review gate (``gate``), the cell-by-cell judgement (``judgement``), the triage of failing cells
+(``triage``), where a run may resume (``resume``), the deadline (``deadline``) and the report
+(``report``). The job that assembles a loop is above it, in ``mlemodernizer.jobs``.
 
 The names below are the loop's public face, for code that embeds the engine."""
 

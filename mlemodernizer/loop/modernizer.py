@@ -59,7 +59,7 @@ class Modernizer:
         self.judge.read_randomness(st)
         if self.classify.issue(st.run, st.target) is not None:
             self.judge.noise_baseline(st)
-        # the best state seen: a fix whose run is worse is rolled back to it (progress.judge)
+        # the best state seen: a fix whose run is worse is rolled back to it (judgement.judge)
         st.best = (st.run, copy.deepcopy(st.current), dict(st.modules.current))
         self._iterate(st)
         self.judge.settle(st)

@@ -21,7 +21,7 @@ class RunSummary:
     kernel_died: bool = False
     errors: list[str] = field(default_factory=list)
     # each failing cell (0-based cell_index, first error line, new since the baseline) and the
-    # baseline's failing cells that now run clean (progress.cell_report)
+    # baseline's failing cells that now run clean (judgement.cell_report)
     failing_cells: list[dict[str, Any]] = field(default_factory=list)
     fixed_cells: list[int] = field(default_factory=list)
 
@@ -81,7 +81,7 @@ class IterationRecord:
     plan: str = ""
     model: str | None = None
     cells_rejected: list[int] = field(default_factory=list)
-    # the fix's run was worse than the best so far (progress.judge): its changes were undone
+    # the fix's run was worse than the best so far (judgement.judge): its changes were undone
     rolled_back: bool = False
     rollback_reason: str = ""
     # the notebook's own .py files changed (accepted) or refused, relative to its folder

@@ -14,8 +14,8 @@ from ..fixers.base import Attempt, CellChange, FixType, TokenUsage
 from ..fixers.budget import Budget
 from ..scoring.randomness import Randomness
 from .deadline import Deadline
+from .judgement import RunState
 from .module_overlay import ModuleEdits
-from .progress import RunState
 from .report import IterationRecord, Report, RunSummary
 from .triage import FixEnd
 

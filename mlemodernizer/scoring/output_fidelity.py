@@ -35,8 +35,8 @@ from typing import Any
 
 from nbformat import NotebookNode
 
-from .fidelity import same_number
 from .reader_text import reader_text
+from .stored_numbers import same_number
 from .tables import compare_frames
 
 DEFAULT_TOLERANCE = 0.1  # relative; the score's band

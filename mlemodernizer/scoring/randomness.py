@@ -36,7 +36,7 @@ from nbformat import NotebookNode
 
 from ..contracts.notebook import mask_magics, shown_cell_number
 from ..environment.signatures import Params
-from .fidelity import cell_numbers
+from .stored_numbers import cell_numbers
 
 SEED_PARAMETERS = ("random_state", "seed", "random_seed")
 

@@ -27,12 +27,12 @@ from mlemodernizer.execution.seeding import OTHER_SEED, RUN_SEED
 from mlemodernizer.fixers.base import CellChange, FixContext, Fixer, FixProposal, FixType
 from mlemodernizer.loop import LoopContext, Modernizer
 from mlemodernizer.loop.triage import FixEnd, triage
-from mlemodernizer.scoring.fidelity import cell_numbers
 from mlemodernizer.scoring.randomness import (
     callables_to_ask,
     differing_cells,
     read_randomness,
 )
+from mlemodernizer.scoring.stored_numbers import cell_numbers
 
 from ..conftest import make_notebook, run_cli, saved_then_written, write_notebook
 from ..scripted_openai import Reply

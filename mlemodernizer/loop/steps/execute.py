@@ -17,7 +17,7 @@ from ...environment.local_modules import local_module_notices
 from ...execution.base import CellRun, ExecutionRequest, ProbeFactory
 from ...execution.seeding import RUN_SEED
 from ..context import LoopContext
-from ..progress import RunState, cell_outcomes, cell_report
+from ..judgement import RunState, cell_outcomes, cell_report
 from ..report import RunSummary
 from ..state import LoopState, Run
 

@@ -14,11 +14,11 @@ from ...environment.local_modules import failing_local_frame
 from ...execution.seeding import OTHER_SEED
 from ...fixers.base import CellChange, FixProposal
 from ...fixers.environment.forms import raised_through
-from ...scoring.fidelity import cell_numbers, faithful_cells, faithful_cells_lost, found_again
 from ...scoring.randomness import callables_to_ask, differing_cells, read_randomness
+from ...scoring.stored_numbers import cell_numbers, faithful_cells, faithful_cells_lost, found_again
 from ..context import LoopContext
+from ..judgement import Judgement, RunState, judge
 from ..module_overlay import FILE_ID_PREFIX
-from ..progress import Judgement, RunState, judge
 from ..report import IterationRecord
 from ..state import LoopState, Probation, Run
 from .execute import Execute
@@ -189,7 +189,7 @@ class Judge:
         self, st: LoopState, run: Run, accepted: list[CellChange]
     ) -> list[tuple[int, int, int]]:
         """The working cells, from the first the fix changed on, that showed all their stored
-        numbers in the best run and show fewer after it (fidelity.faithful_cells_lost)."""
+        numbers in the best run and show fewer after it (stored_numbers.faithful_cells_lost)."""
         cells = [c.cell_index for c in accepted if c.path is None]
         start = min(cells) if cells and len(cells) == len(accepted) else 0  # a module: all
         return faithful_cells_lost(

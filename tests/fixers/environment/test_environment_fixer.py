@@ -13,7 +13,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from mlemodernizer.scoring.fidelity import numbers_found
+from mlemodernizer.scoring.stored_numbers import numbers_found
 
 from ...conftest import json_report, make_notebook, run_cli, saved_then_written
 from ...driftlib_env import NOTEBOOK, driftlib_kernel

@@ -40,7 +40,7 @@ from mlemodernizer.fixers.environment.edits import (
 )
 from mlemodernizer.fixers.environment.messages import choose, stated_fix
 from mlemodernizer.fixers.environment.names import took_the_place_of
-from mlemodernizer.scoring.fidelity import numbers_found, same_number
+from mlemodernizer.scoring.stored_numbers import numbers_found, same_number
 
 NUMPYDOC = """A forest.
 
