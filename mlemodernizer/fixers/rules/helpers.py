@@ -163,7 +163,9 @@ def kwarg_value(
     receivers: Iterable[str] = (),
     position: int | None = None,
 ) -> Call:
-    """``f(name='old')`` → ``f(name='new')`` for literal values in ``mapping``."""
+    """``f(name='old')`` → ``f(name='new')`` for literal values in ``mapping`` (``None`` and
+    numbers too, matched by type: :func:`same_literal`); ``position``: the 0-based place among
+    the positional arguments where the value may be passed instead (``set_aspect('normal')``)."""
 
     def check(site: Site) -> Outcome | None:
         value = site.value(name, position)
@@ -202,16 +204,33 @@ def pin_default(
     name: str,
     value: Any,
     *,
-    functions: Iterable[str],
+    functions: Iterable[str] = (),
     position: int | None = None,
     unless: Callable[[Site], bool] | None = None,
+    methods: Iterable[str] = (),
+    receivers: Iterable[str] = (),
+    exclude: Iterable[str] = (),
+    min_positional: int = 0,
 ) -> Call:
-    """Add ``name=value`` to calls that rely on a default that changed (reproduce mode)."""
+    """Add ``name=value`` to calls that rely on a default that changed (reproduce mode).
+
+    ``methods``: a method's default, pinned only where the receiver's type is proven to be one
+    of ``receivers`` (nothing raises, so no error ever says whose method it was; a pin on an
+    unproven receiver would change another library's call). ``min_positional``: only calls
+    passing at least that many positional arguments (the 3D ``quiver(X, Y, Z, U, V, W)``, where
+    a 2D ``quiver`` takes at most five)."""
+    methods = tuple(methods)
+    if methods and not tuple(receivers):
+        raise ValueError("a default pinned on methods needs receivers whose types prove them")
 
     def check(site: Site) -> Outcome | None:
         if site.kwarg(name) is not None or site.has_star():
             return None
         if position is not None and len(site.positional()) > position:
+            return None
+        if len(site.positional()) < min_positional:
+            return None
+        if methods and (not site.proven or site.receiver is None):
             return None
         if unless is not None and unless(site):
             return None
@@ -219,7 +238,7 @@ def pin_default(
             fix=lambda node, refs: edits.add_args(node, [edits.kwarg(name, edits.to_node(value))])
         )
 
-    return Call(check=check, functions=tuple(functions))
+    return _call(check, functions, methods, receivers, exclude)
 
 
 def report(

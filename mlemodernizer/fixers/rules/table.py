@@ -8,12 +8,32 @@ row is its data: the names, the version that removed the old one, the notes it c
 example that is the rule's fixture test, and a runtime case (``setup`` + the example) that the
 shared test runs against the installed library: the old code must raise an error the rule's
 signature recognizes, and the rewritten code must run (``tests/fixers/rules/
-test_rules_table.py``).
+test_rules_runtime_cases.py``, the one test of every rule's runtime cases).
 
 ``keyword-value`` keeps the keyword and maps its values (``inclusive=True`` → ``'both'``;
-its ``error`` field says today's message, which names no keyword). ``call`` rewrites a call
-into another shape from a template (``s.irow(i)`` → ``s.iloc[i]``, ``pd.save(df, p)`` →
-``df.to_pickle(p)``; :mod:`.templates`).
+its ``error`` field says today's message, which names no keyword). ``values`` are TOML pairs;
+``source_values`` pairs of Python source, each a literal, for what TOML cannot say
+(``[["None", "'major'"]]``: ``autofmt_xdate(which=None)`` → ``which='major'``); either way a
+value matches by type too (``0`` is not ``False``). ``position`` (0-based, among the positional
+arguments, the receiver not counted) matches a value passed by position as well
+(``set_aspect('normal')`` → ``set_aspect('auto')``).
+
+``call`` rewrites a call into another shape from a template (``s.irow(i)`` → ``s.iloc[i]``,
+``pd.save(df, p)`` → ``df.to_pickle(p)``; :mod:`.templates`). With ``attributes`` instead of
+``methods``/``functions`` it rewrites an attribute read: ``attributes = ["numRows"]`` with
+``new = "{self}.get_gridspec().nrows"`` (``types``/``receivers`` as a method row: a receiver
+no type proves is rewritten only after a run's error names the attribute, in that cell), only
+where it is read, never an assignment target (``ax.numRows = 2`` stays); qualified names
+(``attributes = ["matplotlib.cm.LUTSIZE"]``, ``new = "{matplotlib.rcParams}['image.lut']"``)
+are a module's attribute, rewritten however it is spelled (``from matplotlib.cm import
+LUTSIZE`` too).
+
+``default`` pins an old default in reproduce mode only (``--pin-old-defaults``), never in a
+repair run: ``functions`` (qualified), or ``methods`` with ``owner`` (the qualified class whose
+signature the runtime case reads) and ``receivers`` whose types prove the receiver (nothing
+raises, so an unproven receiver is never pinned); ``value`` is Python source (a literal),
+``position`` the place that already sets it, ``min_positional`` the fewest positional
+arguments of the call whose default changed (the 3D ``quiver``'s six).
 
 A table file holds ``[setups]`` (named preludes for the runtime cases) and ``[[rule]]`` rows::
 
@@ -21,6 +41,7 @@ A table file holds ``[setups]`` (named preludes for the runtime cases) and ``[[r
     id = "PD201"
     kind = "keyword"                # keyword | keyword-value | drop-keyword | keyword-only
                                     # | method | function | call | default
+                                    # (fields of the others: see above)
     changed_in = "0.18"             # the version whose release removed the old name
     methods = ["drop_duplicates", "duplicated"]   # or functions = ["pandas.pivot_table"]
     old = "cols"
@@ -61,7 +82,7 @@ from .helpers import (
     pin_default,
     unexpected_kwarg,
 )
-from .matchers import DEFAULT_FIX, Attr, Call, Matcher, Outcome, Site, Symbol
+from .matchers import DEFAULT_FIX, Attr, Call, Matcher, Outcome, Site, Symbol, Target
 from .model import REVIEW, SAFE, SAFE_IF, Rule
 
 KINDS = (
@@ -97,6 +118,15 @@ _ROW_FIELDS = {
     "error",
     "value",
     "position",
+    "source_values",
+    "attributes",
+    "min_positional",
+}
+# fields only some kinds read: elsewhere they would be silently ignored
+_KIND_FIELDS = {
+    "source_values": ("keyword", "keyword-value"),
+    "attributes": ("call",),
+    "min_positional": ("default",),
 }
 
 
@@ -133,6 +163,9 @@ def _rule(
     kind = row["kind"]
     if kind not in KINDS:
         raise ValueError(f"kind is one of {', '.join(KINDS)}")
+    for name, kinds in _KIND_FIELDS.items():
+        if name in row and kind not in kinds:
+            raise ValueError(f"{name} belongs to a {' or '.join(kinds)} row")
     methods = tuple(row.get("methods", ()))
     functions = tuple(row.get("functions", ()))
     if kind == "method":
@@ -143,7 +176,7 @@ def _rule(
     setup = setups[row["setup"]] if "setup" in row else ""
     example = row["example"]
     if kind == "default":
-        return _default(row, library, setup)
+        return _default(row, library, setup, proving, excluded)
     shaped, signature, message, replacement, safety = _shape(
         kind, library, row, methods, functions, proving, excluded
     )
@@ -176,7 +209,10 @@ def _rule(
         matchers=matchers,
         examples=((example, row["fixed"]),),
         runtime=(setup + example,),
-        confined=kind != "function" and not (kind == "call" and not methods),
+        # a call row on functions is proven by its qualified name; methods and attributes wait
+        # for their error where no type proves the receiver, and only in its cells
+        confined=kind != "function"
+        and not (kind == "call" and not methods and not _on_receivers(row)),
     )
 
 
@@ -208,7 +244,7 @@ def _shape(
         if not new:
             raise ValueError("a keyword row names the new keyword")
         # values: [old, new] pairs where the meaning's spelling changed too (True -> 'infer')
-        values = {a: b for a, b in row.get("values", ())}
+        values = _value_pairs(row, required=False)
         matcher = kwarg_rename(
             old,
             new,
@@ -226,9 +262,20 @@ def _shape(
             SAFE_IF,
         )
     if kind == "keyword-value":
-        # the keyword stays, the spelling of its values changed (inclusive=True -> 'both')
-        pairs = {a: b for a, b in row["values"]}
-        matcher = kwarg_value(old, pairs, methods=methods, functions=functions, receivers=proving)
+        # the keyword stays, the spelling of its values changed (inclusive=True -> 'both');
+        # source_values: pairs of Python source where TOML cannot say the value (None)
+        pairs = _value_pairs(row)
+        position = row.get("position")
+        if position is not None and (not isinstance(position, int) or position < 0):
+            raise ValueError("position is the 0-based place among the positional arguments")
+        matcher = kwarg_value(
+            old,
+            pairs,
+            methods=methods,
+            functions=functions,
+            receivers=proving,
+            position=position,
+        )
         spelled = ", ".join(f"{a!r} -> {b!r}" for a, b in pairs.items())
         return (
             matcher,
@@ -275,29 +322,60 @@ def _shape(
     )
 
 
-def _default(row: dict[str, Any], library: str, setup: str) -> Rule:
+def _default(
+    row: dict[str, Any],
+    library: str,
+    setup: str,
+    proving: tuple[str, ...] = (),
+    excluded: tuple[str, ...] = (),
+) -> Rule:
     """A default that changed without an error: pinned to the old value in reproduce mode
     (``--pin-old-defaults``, score calibration), as the release note gives it. ``value`` is the
     old default as Python source (TOML has no None); ``position``, where the parameter could be
-    passed by position, the 0-based place that already sets it. Its runtime case proves the
-    default moved: today's signature has another default, and the pinned call runs."""
-    functions = tuple(row["functions"])
-    if not functions or "methods" in row:
-        raise ValueError("a default row names the functions or classes whose default changed")
+    passed by position, the 0-based place that already sets it; ``min_positional``, the fewest
+    positional arguments a call must pass to be the one whose default changed (the 3D quiver's
+    six). ``methods`` (with ``owner``, the qualified class today's default is read from, and
+    ``receivers``) pin a method's default, only where a type proves the receiver: nothing
+    raises, so no error would ever say whose method it was. Its runtime case proves the default
+    moved: today's signature has another default, and the pinned call runs."""
+    functions = tuple(row.get("functions", ()))
+    methods = tuple(row.get("methods", ()))
+    if not functions and not methods:
+        raise ValueError(
+            "a default row names the functions, classes or methods whose default changed"
+        )
+    if methods and "." not in row.get("owner", ""):
+        raise ValueError("a default row on methods names its owner, the qualified class")
+    if methods and not proving:
+        raise ValueError("a default row on methods names receivers whose types prove them")
     name, source = row["old"], row["value"]
     try:
         value = ast.literal_eval(source)
     except (SyntaxError, ValueError):
         raise ValueError(f"value {source!r} is not a Python literal") from None
     since = f"{library} {row['changed_in']}"
-    shown = ", ".join(_short_names((), functions))
-    matcher = pin_default(name, value, functions=functions, position=row.get("position"))
+    shown = ", ".join(_short_names(methods, functions))
+    pinned = {"position": row.get("position"), "min_positional": int(row.get("min_positional", 0))}
+    matchers: list[Matcher] = []
+    if functions:
+        matchers.append(pin_default(name, value, functions=functions, **pinned))
+    if methods:
+        matchers.append(
+            pin_default(name, value, methods=methods, receivers=proving, exclude=excluded, **pinned)
+        )
+    # (module, path in it) of each callable whose signature says today's default
+    owners = [tuple(f.rsplit(".", 1)) for f in functions]
+    if methods:
+        module, cls = row["owner"].rsplit(".", 1)
+        owners += [(module, f"{cls}.{m}") for m in methods]
     proof = "".join(
         f"import importlib, inspect\n"
-        f"_default = inspect.signature(getattr(importlib.import_module({m!r}), {n!r}))"
-        f".parameters[{name!r}].default\n"
+        f"_owner = importlib.import_module({m!r})\n"
+        f"for _part in {n.split('.')!r}:\n"
+        f"    _owner = getattr(_owner, _part)\n"
+        f"_default = inspect.signature(_owner).parameters[{name!r}].default\n"
         f"assert _default != {source}, f'the default is still {{_default!r}}'\n"
-        for m, n in (f.rsplit(".", 1) for f in functions)
+        for m, n in owners
     )
     return Rule(
         id=row["id"],
@@ -311,7 +389,7 @@ def _default(row: dict[str, Any], library: str, setup: str) -> Rule:
         "reproduce the old results",
         replacement=f"{name}={source}",
         why=row.get("why", f"{library} release notes, {row['notes']}"),
-        matchers=(matcher,),
+        matchers=tuple(matchers),
         examples=((row["example"], row["fixed"]),),
         runtime=(proof + setup + row["example"],),
     )
@@ -325,7 +403,14 @@ def _call(
     proving: tuple[str, ...],
     excluded: tuple[str, ...],
 ) -> tuple[Matcher | tuple[Matcher, ...], str, str, str, str]:
-    """A call whose replacement has another shape: a template (see :mod:`.templates`)."""
+    """A call whose replacement has another shape: a template (see :mod:`.templates`); or,
+    with ``attributes``, an attribute read whose replacement is an expression on ``{self}``."""
+    if "attributes" in row:
+        if methods or functions or row.get("params"):
+            raise ValueError(
+                "an attribute row names attributes only (no methods, functions, params)"
+            )
+        return _attribute(row, since, proving, excluded)
     if bool(methods) == bool(functions):
         raise ValueError("a call row names its methods or its functions")
     template = templates.parse(row.get("params", ()), row["new"])
@@ -353,11 +438,83 @@ def _call(
             Call(check=template.check, functions=functions),
             # `from m import old` would still fail: the name goes from the import (the calls
             # are rewritten; a use the template cannot hold was undefined anyway, since the
-            # import raised before it)
-            *(Symbol(old=f, check=_import_only) for f in functions),
+            # import raised before it). A function still there, whose row names the error its
+            # old call raises today (PeriodIndex(year=...)), keeps its import: other calls use it
+            *(Symbol(old=f, check=_import_only) for f in functions if "error" not in row),
         ),
         signature,
         f"{shown}({params}) was removed in {since}; use {now}",
+        now,
+        SAFE,
+    )
+
+
+def _value_pairs(row: dict[str, Any], required: bool = True) -> dict[Any, Any]:
+    """A keyword-value row's map: ``values`` (TOML values) and ``source_values`` (Python
+    source, each a literal: ``[["None", "'major'"]]``, since TOML has no None)."""
+    pairs: dict[Any, Any] = {a: b for a, b in row.get("values", ())}
+    for old, new in row.get("source_values", ()):
+        try:
+            pairs[ast.literal_eval(old)] = ast.literal_eval(new)
+        except (SyntaxError, ValueError):
+            raise ValueError(f"source_values [{old!r}, {new!r}]: not Python literals") from None
+    if required and not pairs:
+        raise ValueError("a keyword-value row maps values (values or source_values)")
+    return pairs
+
+
+def _attribute(
+    row: dict[str, Any], since: str, proving: tuple[str, ...], excluded: tuple[str, ...]
+) -> tuple[tuple[Matcher, ...], str, str, str, str]:
+    """An attribute read that became an expression (``ax.numRows`` →
+    ``ax.get_gridspec().nrows``), only where it is read: an assignment target stays (a Target
+    matcher marks it before its attribute is visited)."""
+    names = tuple(row["attributes"])
+    if any("." in n for n in names):
+        return _module_attribute(row, names, since)
+    shape = templates.attribute(names, row["new"])
+    owner = row.get("owner", "")
+    shown = "/".join(f"{owner}.{n}" if owner else f".{n}" for n in names)
+    now = shape.shape.shown("obj")
+    return (
+        (
+            Target(check=shape.stored),
+            Attr(names=names, receivers=proving, exclude=excluded, check=shape.check),
+        ),
+        object_no_attribute(names, row.get("types", r"\w+")),
+        f"{shown} was removed in {since}; use {now}",
+        now,
+        SAFE_IF,
+    )
+
+
+def _on_receivers(row: dict[str, Any]) -> bool:
+    """Whether a call row's attributes are read on receivers (``ax.numRows``), not names of a
+    module (``matplotlib.cm.LUTSIZE``, proven by its qualified name)."""
+    names = row.get("attributes", ())
+    return bool(names) and not any("." in n for n in names)
+
+
+def _module_attribute(
+    row: dict[str, Any], names: tuple[str, ...], since: str
+) -> tuple[tuple[Matcher, ...], str, str, str, str]:
+    """A module's attribute that became an expression (``matplotlib.cm.LUTSIZE`` →
+    ``{matplotlib.rcParams}['image.lut']``): every spelling of the qualified name (``cm.LUTSIZE``,
+    ``from matplotlib.cm import LUTSIZE``) is a :class:`Symbol` whose template refers to the
+    one dotted placeholder (imported where the notebook has no binding for it)."""
+    if not all("." in n for n in names):
+        raise ValueError("attributes are all qualified module names or all attribute names")
+    shape = templates.parse((), row["new"])
+    if "self" in shape.slots or len(shape.qualified) != 1 or len(shape.slots) != 1:
+        raise ValueError("a module attribute's template refers to one qualified name, no {self}")
+    (ref,) = shape.qualified
+    template = row["new"].replace("{", "{{").replace("}", "}}").replace(f"{{{{{ref}}}}}", "{}")
+    signature = "|".join(f"(?:{sig})" for n in names for sig in _gone(n))
+    now = shape.shown()
+    return (
+        tuple(Symbol(old=n, new=ref, template=template) for n in names),
+        signature,
+        f"{'/'.join(names)} was removed in {since}; use {now}",
         now,
         SAFE,
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import libcst as cst
 
@@ -85,6 +85,12 @@ class CallTemplate:
             if not isinstance(call.func, cst.Attribute):
                 return None
             bound["self"] = call.func.value
+        # a value the template uses twice is evaluated twice: only where that runs nothing
+        # (``fig.colorbar(im).get_clim()`` would make two colorbars)
+        for slot in self.slots:
+            twice = self.template.count("{" + slot + "}") > 1
+            if twice and slot in bound and not _evaluated_freely(bound[slot]):
+                return None
         return bound
 
     def check(self, site: Site) -> Outcome | None:
@@ -100,6 +106,97 @@ class CallTemplate:
             return node
         values = {_MARK.format(i): bound.get(s) or refs[s] for i, s in enumerate(self.slots)}
         return self.tree.visit(_Fill(values))
+
+
+@dataclass(frozen=True)
+class AttributeTemplate:
+    """An attribute read rewritten from a template on ``{self}``, its receiver
+    (``ax.numRows`` → ``ax.get_gridspec().nrows``; the ``attributes`` of a ``call`` row). Only
+    a read: an attribute that is assigned, augmented or deleted (``ax.numRows = 2``) is left
+    alone, since the expression cannot take a value. The table marks the assignment targets
+    (:meth:`stored`, from a :class:`~.matchers.Target` matcher, which the analyzer visits before
+    the target's own attribute). Not seen: the target of ``+=`` or ``del`` (the analyzer gives
+    an attribute no context there), which the removed attributes these rows answer never are."""
+
+    shape: CallTemplate
+    names: tuple[str, ...]
+    # id(node) -> node: the attribute nodes seen as assignment targets (bounded; the node is
+    # kept so an id reused by another node is not taken for it)
+    _stores: dict[int, cst.CSTNode] = field(default_factory=dict, compare=False, repr=False)
+
+    def stored(self, site: Site) -> None:
+        """A Target matcher's check: remember an assignment target that is one of the names
+        (returns None: nothing to report there)."""
+        node = site.node
+        if isinstance(node, cst.Attribute) and node.attr.value in self.names:
+            if len(self._stores) >= _STORES_KEPT:
+                self._stores.pop(next(iter(self._stores)))
+            self._stores[id(node)] = node
+        return None
+
+    def check(self, site: Site) -> Outcome | None:
+        node = site.node
+        if not isinstance(node, cst.Attribute) or node.attr.value not in self.names:
+            return None
+        if self._stores.get(id(node)) is node:
+            return None  # ``ax.numRows = 2``: a store, not a read
+        if self.shape.template.count("{self}") > 1 and not _plain(node.value):
+            return None  # ``fig.add_subplot(1, 1, 1)`` twice would be two Axes
+        return Outcome(fix=self.rewrite, proven=site.proven, needs=self.shape.qualified, outer=True)
+
+    def rewrite(self, node: cst.BaseExpression, refs: Refs) -> cst.BaseExpression:
+        if not isinstance(node, cst.Attribute):  # other rewrites changed it: keep it
+            return node
+        values = {
+            _MARK.format(i): node.value if s == "self" else refs[s]
+            for i, s in enumerate(self.shape.slots)
+        }
+        return self.shape.tree.visit(_Fill(values))
+
+
+_STORES_KEPT = 4096
+
+
+def _evaluated_freely(node: cst.BaseExpression) -> bool:
+    """Evaluating it again calls nothing (``x``, ``self.ax``, ``x + 1``, ``d['k']``): no call,
+    no assignment expression, no generator anywhere in it."""
+    found = _Runs()
+    node.visit(found)
+    return not found.any
+
+
+_RUNS = (cst.Call, cst.NamedExpr, cst.Await, cst.Yield, cst.Lambda, cst.GeneratorExp)
+_RUNS += (cst.ListComp, cst.SetComp, cst.DictComp)
+
+
+class _Runs(cst.CSTVisitor):
+    """Whether an expression holds something that runs code when evaluated."""
+
+    def __init__(self) -> None:
+        self.any = False
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.any = self.any or isinstance(node, _RUNS)
+        return not self.any
+
+
+def _plain(node: cst.BaseExpression) -> bool:
+    """A name or a chain of attributes on one (``ax``, ``self.ax``): evaluated twice, the same
+    object, nothing run."""
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name)
+
+
+def attribute(names: Sequence[str], template: str) -> AttributeTemplate:
+    """An attribute's template, checked once: ``{self}`` and dotted names are its only
+    placeholders (an attribute read has no arguments)."""
+    shape = parse((), template)
+    if "self" not in shape.slots:
+        raise ValueError("an attribute's template uses {self}")
+    if not names or not all(n.isidentifier() for n in names):
+        raise ValueError(f"attributes {list(names)!r} are not attribute names")
+    return AttributeTemplate(shape=shape, names=tuple(names))
 
 
 def parse(params: Sequence[str], template: str) -> CallTemplate:

@@ -128,3 +128,38 @@ def test_a_number_needs_no_parentheses_as_an_operand_but_does_as_a_receiver() ->
     assert _filled(["n"], "{numpy.arange}({n} + 1)", "old(3)") == "arange(3 + 1)"
     assert _filled(["n"], "{numpy.arange}({n} + 1)", "old(a - b)") == "arange((a - b) + 1)"
     assert _filled(["n"], "{n}.bit_length()", "old(3)") == "(3).bit_length()"
+
+
+@pytest.mark.parametrize(
+    ("call", "rewritten"),
+    [
+        ("cb.get_clim()", True),
+        ("self.cb.get_clim()", True),
+        # evaluated twice it would make two colorbars: left alone, not reported
+        ("fig.colorbar(im).get_clim()", False),
+        ("bars[k].get_clim()", True),  # an index runs nothing
+    ],
+)
+def test_a_value_the_template_uses_twice_must_call_nothing(call: str, rewritten: bool) -> None:
+    shape = templates.parse([], "({self}.norm.vmin, {self}.norm.vmax)")
+    node = cst.parse_expression(call)
+    assert isinstance(node, cst.Call)
+    assert (shape.bind(node) is not None) is rewritten
+
+
+def test_an_argument_used_twice_must_call_nothing_either() -> None:
+    shape = templates.parse(["x"], "({x} - {x}.mean())")
+    assert shape.bind(cst.parse_expression("f(values + 1)")) is not None
+    assert shape.bind(cst.parse_expression("f(load())")) is None
+
+
+def test_a_function_still_there_keeps_its_import_when_one_call_form_is_rewritten() -> None:
+    # PD426: PeriodIndex(year=, month=, ...) became PeriodIndex.from_fields; PeriodIndex stays
+    code = (
+        "from pandas import PeriodIndex\n"
+        "idx = PeriodIndex(year=[2020], month=[3], day=[4], freq='D')\n"
+        "other = PeriodIndex(['2020-01'], freq='M')"
+    )
+    (new,), _ = rewrite(code, ["PD426"], policy=Policy(safe=True))
+    assert new.startswith("from pandas import PeriodIndex\n")
+    assert "from_fields(year=[2020]" in new and "other = PeriodIndex(['2020-01']" in new
