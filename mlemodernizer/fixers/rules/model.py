@@ -22,6 +22,26 @@ SAFETIES = (SAFE, SAFE_IF, REVIEW, MANUAL)
 
 
 @dataclass(frozen=True)
+class RuntimeCase:
+    """A rule's runtime case with more to it than its code (a plain string in ``Rule.runtime``
+    is ``RuntimeCase(code)``): the shared runtime test runs ``code`` on the installed library,
+    where it must raise with an error the rule's signatures match (a pin rule's code runs), then
+    rewrites it and runs the rewrite.
+
+    ``name``: a name the rewritten code leaves, whose value must equal ``expected`` (numbers
+    within floating-point tolerance, pandas objects by pandas' own testing). ``needs``: modules
+    that must be importable, or the case skips (the rule's library is always needed).
+    ``also``: rules rewritten together with this one, whose signatures may answer the error too.
+    """
+
+    code: str
+    name: str = ""
+    expected: Any = None
+    needs: tuple[str, ...] = ()
+    also: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Rule:
     """One catalogue entry.
 
@@ -57,8 +77,9 @@ class Rule:
     # holds call by call (a multiclass target), and only the error shows where
     confined: bool = False
     # runnable old code (its setup included) that raises on today's library with an error the
-    # signatures match; the shared runtime test rewrites and runs it (table.py's rows)
-    runtime: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    # signatures match; the shared runtime test rewrites and runs it (a string, as table.py's
+    # rows give, or a RuntimeCase that also names a value the rewrite must compute)
+    runtime: tuple[str | RuntimeCase, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.safety not in SAFETIES:
@@ -67,6 +88,11 @@ class Rule:
             raise ValueError(f"{self.id}: ids look like NPY001")
         if "\n" in self.message:
             raise ValueError(f"{self.id}: the message is one line")
+
+    @property
+    def runtime_cases(self) -> tuple[RuntimeCase, ...]:
+        """``runtime`` with its strings as cases."""
+        return tuple(c if isinstance(c, RuntimeCase) else RuntimeCase(c) for c in self.runtime)
 
     @property
     def prefix(self) -> str:

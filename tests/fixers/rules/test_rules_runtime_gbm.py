@@ -1,7 +1,7 @@
-"""Proof against the installed XGBoost, LightGBM, IPython and Pillow for the rules that answer
-their coverage lists (xgboost/lightgbm/ipython/pillow.coverage.toml): the old code raises today
-with an error the rule's own signature recognizes, the rewritten code runs, and computes what the
-old code meant where that can be checked. A library that is not installed skips its cases."""
+"""Proof against the installed XGBoost, LightGBM, IPython and Pillow beyond the rules' own runtime
+cases (``Rule.runtime``, run by ``test_rules_runtime_cases.py``): rewrites that compute what the
+old code meant, and the environment items of their coverage lists. A library that is not
+installed skips its tests."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.coverage import load
 
 from ...conftest import REPO, make_notebook, run_cli
-from ...runtime_cells import old_code_raises, rewritten
+from ...runtime_cells import rewritten
 from ...runtime_cells import run_cell as _run
 
 LIBRARIES = REPO / "mlemodernizer/fixers/rules/libraries"
@@ -36,65 +36,11 @@ PIL = (
     "draw = ImageDraw.Draw(img)\nfont = ImageFont.load_default()\n"
 )
 
-# (module that must be importable, rule id, old code): each raises on today's library
-CASES = [
-    ("xgboost", "XGB009", XGB + "m = xgb.XGBClassifier(n_estimators=3)\nm.fit(X, y)\n"
-     "scores = m.booster().get_fscore()"),
-    ("xgboost", "XGB010", XGB + "b = xgb.train({}, dtrain, 3, learning_rates=[0.3, 0.2, 0.1])"),
-    ("xgboost", "XGB011", XGB + "m = xgb.XGBClassifier(n_estimators=3, "
-     "objective='gpu:binary:logistic')\nm.fit(X, y)"),
-    ("xgboost", "XGB011", XGB + "b = xgb.train({'tree_method': 'gpu_exact'}, dtrain, 2)"),
-    ("xgboost", "XGB011", XGB + "b = xgb.train({'booster': 'gblinear', "
-     "'updater': 'gpu_coord_descent'}, dtrain, 2)"),
-    ("xgboost", "XGB012", XGB + "d = xgb.DeviceQuantileDMatrix(X, y)\nb = xgb.train({}, d, 2)"),
-    ("xgboost", "XGB013", XGB + "m = xgb.XGBClassifier(n_estimators=3)\nm.fit(X, y)\n"
-     "p = m.predict_proba(data=X)"),
-    ("lightgbm", "LGB002", LGB + "r = lgb.cv(params, lgb.Dataset(X, y), 5, nfold=3, "
-     "verbose_eval=2, show_stdv=False)"),
-    ("lightgbm", "LGB005", LGB + "d = lgb.Dataset(X, label=y, silent=True)\n"
-     "b = lgb.train(params, d, 3)"),
-    ("lightgbm", "LGB006", LGB + "b = lgb.train(params, lgb.Dataset(X, y), 3, "
-     "valid_sets=[lgb.Dataset(X, y)], callbacks=[lgb.print_evaluation(1)])"),
-    ("lightgbm", "LGB007", LGB + "res = lgb.cv(params, lgb.Dataset(X, y), 5, nfold=3)\n"
-     "best = len(res['auc-mean'])\nspread = res['auc' + '-stdv'][-1]"),
-    ("lightgbm", "LGB008", LGB + "b = lgb.train(params, lgb.Dataset(X, y), 3, "
-     "feature_name=['a', 'b', 'c', 'd'], categorical_feature=['d'])"),
-    ("IPython", "IPY001", "from IPython.core.display import clear_output, display\n"
-     "clear_output()"),
-    ("matplotlib_inline,matplotlib", "IPY002", "from IPython.display import set_matplotlib_close\n"
-     "set_matplotlib_close(True)"),
-    ("nbconvert", "IPY003", "from IPython.nbconvert import HTMLExporter\nHTMLExporter()"),
-    ("ipykernel", "IPY003", "from IPython.kernel.zmq.kernelapp import IPKernelApp"),
-    ("IPython", "IPY005", "from IPython.core.debugger import Tracer\ndebug_here = Tracer()"),
-    ("PIL", "PIL001", PIL + "small = img.resize((10, 10), Image.ANTIALIAS)\n"
-     "img.thumbnail((20, 20), Image.CUBIC)"),
-    ("PIL", "PIL001", PIL + "from PIL.Image import LINEAR\nsmall = img.resize((10, 10), LINEAR)"),
-    ("PIL", "PIL002", PIL + "w, h = draw.textsize('hello', font=font)"),
-    ("PIL", "PIL002", PIL + "w, h = draw.multiline_textsize('a\\nb', font=font)"),
-    ("PIL", "PIL002", PIL + "w, h = font.getsize('hello')"),
-    ("PIL", "PIL002", PIL + "x, y = font.getoffset('hello')"),
-    ("PIL", "PIL002", PIL + "w, h = font.getsize_multiline('a\\nb')"),
-    ("PIL", "PIL003", PIL + "raw = img.tostring()\nback = Image.fromstring('RGB', img.size, raw)"),
-    ("PIL", "PIL004", "from PIL import PILLOW_VERSION\nprint(PILLOW_VERSION)"),
-    ("PIL", "PIL005", "import PIL\nprint(PIL.VERSION)"),
-    ("PIL", "PIL006", PIL + "from PIL import ImageMath\ngray = img.convert('L')\n"
-     "out = ImageMath.eval('a * 2', {'a': gray})"),
-]  # fmt: skip
-
 
 def _needs(modules: str) -> None:
     for module in modules.split(","):
         if find_spec(module) is None:
             pytest.skip(f"{module} is not installed")
-
-
-@pytest.mark.parametrize(
-    ("module", "rule_id", "old"), CASES, ids=[f"{r}-{i}" for i, (_, r, _) in enumerate(CASES)]
-)
-def test_old_code_raises_and_rewritten_code_runs(module: str, rule_id: str, old: str) -> None:
-    _needs(module)
-    old_code_raises(get_rule(rule_id), old)
-    _run(rewritten(old, rule_id))
 
 
 def test_show_command_is_refused_as_the_rule_says() -> None:

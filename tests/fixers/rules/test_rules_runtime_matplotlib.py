@@ -1,7 +1,6 @@
-"""Proof against the installed matplotlib and seaborn for the rules that answer their coverage
-lists (matplotlib.coverage.toml, seaborn.coverage.toml): the old code raises today with an error
-the rule's own signature recognizes, the rewritten code runs, and computes what the old code
-meant where that can be checked."""
+"""Proof against the installed matplotlib and seaborn beyond the rules' own runtime cases
+(``Rule.runtime``, run by ``test_rules_runtime_cases.py``): the rewritten code computes what the
+old code meant where that can be checked, and deprecated spellings run without their warning."""
 
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ import pytest
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.versions import at_least, installed
 
-from ...runtime_cells import old_code_raises, rewritten
+from ...runtime_cells import rewritten
 from ...runtime_cells import run_cell as _run
 
 pytest.importorskip("matplotlib")
@@ -28,122 +27,6 @@ SNS = (
     "'c': [2.0, 1, 4, 3, 6, 5]})\n"
 )
 
-# (rule id, old code): each raises on today's library
-CASES = [
-    ("MPL002", MPL + "plt.hist2d([1, 2, 3], [1, 2, 2], normed=True)"),
-    ("MPL008", MPL + "fig, ax = plt.subplots()\nc = ax.get_axis_bgcolor()"),
-    ("MPL009", MPL + "plt.plot([1, 2], [1, 2], hold=True)"),
-    ("MPL014", MPL + "plt.plot([1, 2])\nax = plt.gca()\nax.lines.pop(0)"),
-    ("MPL018", MPL + "fig, ax = plt.subplots()\nax.set_color_cycle(['r', 'g'])"),
-    ("MPL019", MPL + "plt.rcParams['axes.color_cycle'] = ['r', 'g']"),
-    ("MPL019", MPL + "plt.rc('axes', color_cycle=['r', 'g'])"),
-    ("MPL020", MPL + "matplotlib.rcParams['text.latex.unicode'] = True"),
-    ("MPL020", MPL + "plt.rcParams.update({'font.size': 9, 'axes.hold': True})"),
-    ("MPL020", MPL + "matplotlib.rcParams['pgf.debug'] = False"),
-    ("MPL020", MPL + "matplotlib.rcParams['verbose.level'] = 'helpful'"),
-    ("MPL020", MPL + "plt.rcParams.update({'text.latex.preview': True, 'verbose.fileo': 'x'})"),
-    ("MPL021", MPL + "matplotlib.rcParams['text.latex.preamble'] = [r'\\usepackage{amsmath}']"),
-    ("MPL022", MPL + "plt.bar(left=[1, 2], height=[3, 4])"),
-    ("MPL022", MPL + "fig, ax = plt.subplots()\nax.barh(bottom=[1, 2], width=[3, 4])"),
-    ("MPL024", MPL + "plt.errorbar([1, 2], [1, 2], yerr=[0.1, 0.1], fmt=None)"),
-    ("MPL025", MPL + "c = plt.cm.spectral(0.5)"),
-    ("MPL025", MPL + "plt.scatter([1, 2], [1, 2], c=[1, 2], cmap='Vega10')"),
-    ("MPL026", MPL + "import matplotlib.mlab as mlab\ny = mlab.normpdf(np.zeros(3), 0, 1)"),
-    ("MPL026", MPL + "import matplotlib.mlab as mlab\ni = mlab.find(np.array([0, 1, 1]) > 0)"),
-    (
-        "MPL027",
-        MPL + "import matplotlib.mlab as mlab\nX, Y = np.meshgrid([0.0, 1.0], [0.0, 2.0])\n"
-        "Z = mlab.bivariate_normal(X, Y, 1.0, 2.0, 0.5, 0.5, 0.3)",
-    ),
-    ("MPL028", "import matplotlib\nmatplotlib.use('Agg', warn=False)"),
-    ("MPL029", MPL + "plt.annotate(s='max', xy=(0, 0))"),
-    ("MPL029", MPL + "plt.scatter([1], [1], verts=[(0, 0), (1, 1), (1, 0)])"),
-    ("MPL030", MPL + "plt.plot([1])\nplt.savefig(OUT, frameon=False)"),
-    ("MPL031", MPL + "fig, ax = plt.subplots()\nax.set_adjustable('box-forced')"),
-    ("MPL031", MPL + "plt.plot([1])\nplt.axis('normal')"),
-    (
-        "MPL032",
-        MPL + "import warnings\n"
-        "warnings.filterwarnings('ignore', category=matplotlib.cbook.mplDeprecation)",
-    ),
-    ("MPL033", MPL + "fig, (a, b) = plt.subplots(1, 2)\na.get_shared_x_axes().join(a, b)"),
-    (
-        "MPL034",
-        MPL + "fig = plt.figure()\nax = fig.add_subplot(projection='3d')\n"
-        "ax.w_xaxis.set_pane_color((1, 1, 1, 0))",
-    ),
-    (
-        "MPL034",
-        MPL + "fig = plt.figure()\nax = fig.add_subplot(projection='3d')\n"
-        "ax.w_yaxis.set_pane_color((1, 1, 1, 0))",
-    ),
-    ("MPL035", MPL + "plt.stem([1, 2], [1, 2], use_line_collection=True)"),
-    ("MPL036", MPL + "fig, axes = plt.subplots(1, 2)\nfirst = axes[0].is_first_col()"),
-    ("MPL037", MPL + "import matplotlib.colors as mcolors\nn = mcolors.DivergingNorm(vcenter=0)"),
-    ("MPL038", MPL + "point, = plt.plot([], [], 'o')\nx = np.arange(3)\npoint.set_data(x[1], 2)"),
-    ("MPL039", MPL + "plt.plot_date([737000, 737001], [1, 2])"),
-    (
-        "MPL040",
-        MPL + "plt.plot([1])\nsm = plt.cm.ScalarMappable(cmap='viridis', norm=plt.Normalize(0, 1))"
-        "\nsm.set_array([])\nplt.colorbar(sm)",
-    ),
-    (
-        "MPL041",
-        MPL + "from matplotlib.colors import LogNorm\n"
-        "plt.imshow(np.ones((3, 3)) + 1, norm=LogNorm(), vmin=1, vmax=10)",
-    ),
-    ("MPL042", MPL + "plt.plot([1], label='a')\nleg = plt.legend()\nleg.draggable()"),
-    (
-        "MPL043",
-        MPL + "fig, ax = plt.subplots()\nfor tick in ax.xaxis.get_major_ticks():\n"
-        "    tick.label.set_fontsize(8)",
-    ),
-    ("MPL044", MPL + "fig = plt.figure()\nfig.canvas.draw()\nb = fig.canvas.tostring_rgb()"),
-    ("MPL051", MPL + "fig = plt.figure()\nn = 5\nax = fig.add_subplot(n / 2, 2, 1)"),
-    ("MPL051", MPL + "ax = plt.subplot(2, 2, np.ceil(7 / 3))"),
-    (
-        "MPL053",
-        MPL + "import io\nimport matplotlib.dates as mdates\n"
-        "d, v = np.loadtxt(io.StringIO('2017-01-02,1\\n2017-01-03,2\\n'), delimiter=',', "
-        "unpack=True, converters={0: mdates.strpdate2num('%Y-%m-%d')})",
-    ),
-    (
-        "MPL053",
-        MPL + "from matplotlib.dates import bytespdate2num\nconv = bytespdate2num('%d/%m/%Y')",
-    ),
-    (
-        "MPL054",
-        MPL + "im = plt.imshow(np.arange(9.0).reshape(3, 3))\ncb = plt.colorbar(im)\n"
-        "cb.set_clim(0, 4)",
-    ),
-    ("MPL055", MPL + "r = plt.boxplot([1.0, 2, 3, 40], whis='range')"),
-    ("MPL056", MPL + "import matplotlib.mlab as mlab\nq = mlab.prctile(np.arange(10.0), 90)"),
-    (
-        "MPL057",
-        MPL + "im = plt.imshow(np.eye(3))\ncb = plt.colorbar(im)\nim.set_clim(0, 2)\n"
-        "cb.update_bruteforce(im)",
-    ),
-    (
-        "MPL058",
-        MPL + "from matplotlib import mpl\nfig, ax = plt.subplots()\n"
-        "cb = mpl.colorbar.ColorbarBase(ax, cmap=mpl.cm.cool, norm=mpl.colors.Normalize(0, 1))",
-    ),
-    ("SNS009", "import seaborn.apionly as sns\nsns.set_style('white')"),
-    ("SNS010", SNS + "sns.plt.plot([1, 2])"),
-    (
-        "SNS011",
-        SNS + "from scipy import stats\nsns.jointplot(x='b', y='c', data=df, "
-        "stat_func=stats.pearsonr)",
-    ),
-    (
-        "SNS011",
-        SNS + "from scipy import stats\ng = sns.jointplot(x='b', y='c', data=df)\n"
-        "g.annotate(stats.pearsonr)",
-    ),
-    ("SNS012", SNS + "ax = sns.kdeplot(data=df.b, data2=df.c)"),
-    ("SNS012", SNS + "ax = sns.stripplot(x='a', y='b', hue='a', data=df, split=True)"),
-]
-
 
 @pytest.fixture(autouse=True)
 def _fresh_rc():
@@ -152,14 +35,6 @@ def _fresh_rc():
 
     with matplotlib.rc_context():
         yield
-
-
-@pytest.mark.parametrize(
-    ("rule_id", "old"), CASES, ids=[f"{r}-{i}" for i, (r, _) in enumerate(CASES)]
-)
-def test_old_code_raises_and_rewritten_code_runs(rule_id: str, old: str) -> None:
-    old_code_raises(get_rule(rule_id), old)
-    _run(rewritten(old, rule_id))
 
 
 def test_normpdf_and_bivariate_normal_give_mlabs_densities() -> None:

@@ -1,6 +1,5 @@
-"""Proof against the installed pandas for the rules taken from its release notes (issue 25):
-the old code raises today with an error the rule's signature recognizes and the rewritten code
-runs; the silent ones compute what the author's pandas computed."""
+"""Proof against the installed pandas beyond the rules' own runtime cases (``Rule.runtime``, run
+by ``test_rules_runtime_cases.py``): the silent ones compute what the author's pandas computed."""
 
 from __future__ import annotations
 
@@ -11,10 +10,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
 
-from ...runtime_cells import old_code_raises, rewritten
+from ...runtime_cells import rewritten
 from ...runtime_cells import run_cell as _run
 
 FRAME = (
@@ -28,89 +26,12 @@ DATED = (
     "                      index=pd.to_datetime(['2016-12-31', '2017-01-02', '2017-02-01']))\n"
 )
 
-# (rule id, old code): each snippet ran on the pandas it was written for
-CASES = [
-    ("PD065", FRAME + "v = df.set_index('k').sortlevel()"),
-    ("PD065", FRAME + "v = df.set_index(['k', 'b']).sortlevel(1, ascending=False)"),
-    ("PD066", FRAME + "v = df.drop_duplicates('k', take_last=True)"),
-    ("PD067", FRAME + "v = pd.to_datetime(pd.Series(['2020-01-01', 'x']), coerce=True)"),
-    ("PD068", FRAME + "v = df.groupby('k')['a'].agg({'total': 'sum', 'avg': np.mean})"),
-    ("PD069", FRAME + "v = df['a'].reshape(-1, 1)"),
-    (
-        "PD070",
-        FRAME + "import sqlite3\ncon = sqlite3.connect(':memory:')\n"
-        "df[['k', 'a']].to_sql('t', con, flavor='sqlite')",
-    ),
-    ("PD071", FRAME + "v = df.t.dt.weekday_name"),
-    ("PD072", FRAME + "v = df.get_dtype_counts()"),
-    ("PD073", FRAME + "v = df.a.clip_upper(2)"),
-    ("PD074", FRAME + "v = df['a'].valid()"),
-    ("PD077", FRAME + "v = df.groupby('k')['a', 'b'].sum()"),
-    ("PD078", FRAME + "v = df.t.dt.week"),
-    ("PD078", FRAME + "v = df['t'].dt.weekofyear"),
-    (
-        "PD080",
-        FRAME + "import tempfile, os\nout = os.path.join(tempfile.mkdtemp(), 'x.xlsx')\n"
-        "df.to_excel(out, encoding='utf-8')",
-    ),
-    ("PD081", DATED + "v = prices['2017']"),
-    ("PD082", FRAME + "v = df.k.map({'x': '2020-01-01', 'y': '2021-01-01'}).astype('datetime64')"),
-    ("PD083", "import pandas as pd\nv = pd.to_datetime(pd.Series(['2020-01-13', '14/01/2020']))"),
-    ("PD084", FRAME + "s = df[df.b == 4]['a']\nv = float(s)"),
-    ("PD084", FRAME + "v = int(df.loc[df.b == 4, 'b'])"),
-    ("PD085", FRAME + "v = pd.read_json(df[['a', 'b']].to_json())"),
-    ("PD085", 'import pandas as pd\nv = pd.read_json(\'[{"a": 1}, {"a": 2}]\')'),
-    ("PD087", FRAME + "v = df.a.pct_change(fill_method='ffill')"),
-    ("PD088", FRAME + "v = df[['a', 'b']].stack(dropna=False)"),
-    (
-        "PD089",
-        "import pandas as pd\n"
-        "v = pd.to_datetime(['2020-01-01 00:00+01:00', '2020-01-01 00:00+02:00'])",
-    ),
-    (
-        "PD090",
-        "import warnings\nimport pandas as pd\n"
-        "warnings.simplefilter('ignore', category=pd.errors.SettingWithCopyWarning)",
-    ),
-    ("PD091", "import pandas as pd\npd.set_option('mode.use_inf_as_na', True)"),
-    ("PD091", "import pandas as pd\npd.options.mode.use_inf_as_na = True"),
-    ("PD092", "import pandas as pd\nv = pd.DatetimeIndex(start='2016-01-01', periods=3, freq='D')"),
-    (
-        "PD017",
-        "import io\nimport pandas as pd\nfrom datetime import datetime\n"
-        "dateparse = lambda d: datetime.strptime(d, '%Y-%m')\n"
-        "v = pd.read_csv(io.StringIO('Month,n\\n1949-01,112\\n1949-02,118\\n'),"
-        " parse_dates=['Month'], index_col='Month', date_parser=dateparse)",
-    ),
-    ("PD047", FRAME + "v = df.groupby('k').apply(lambda g: g['k'].iloc[0] + str(len(g)))"),
-    ("PD048", FRAME + "df.loc[df.b > 3, 'b'] = 'many'"),
-    (
-        "PD028",
-        FRAME + "import tempfile, os\nout = os.path.join(tempfile.mkdtemp(), 'x.csv')\n"
-        "df.to_csv(out, ';')",
-    ),
-]
-
 
 @pytest.fixture(autouse=True)
 def _pandas_options_restored():
     infer = pd.get_option("future.infer_string")
     yield
     pd.set_option("future.infer_string", infer)
-
-
-def _needs(module: str) -> None:
-    pytest.importorskip(module)
-
-
-@pytest.mark.parametrize(
-    ("rule_id", "old"), CASES, ids=[f"{r}-{i}" for i, (r, _) in enumerate(CASES)]
-)
-def test_old_code_raises_and_rewritten_code_runs(rule_id: str, old: str) -> None:
-    if "to_excel" in old:
-        _needs("openpyxl")
-    old_code_raises(get_rule(rule_id), old)
-    _run(rewritten(old, rule_id))
 
 
 def _new(old: str, rule_id: str) -> dict:
@@ -224,28 +145,6 @@ HOURS = (
     "import pandas as pd\n"
     "s = pd.Series([1.0, 2.0], index=pd.to_datetime(['2020-01-01 00:00', '2020-01-01 03:00']))\n"
 )
-OLD_CASES = [
-    ("PD095", FRAME + "v = df.set_index('t').groupby(pd.TimeGrouper('2D'))['a'].sum()"),
-    ("PD096", FRAME + "v = df[['a', 'b']].get_values()"),
-    ("PD096", FRAME + "v = df['k'].astype('category').get_values()"),
-    ("PD097", "import pandas as pd\nv = pd.DataFrame.from_items([('b', [1, 2]), ('a', [3, 4])])"),
-    ("PD098", "import pandas as pd\npd.set_option('display.height', 7)"),
-    ("PD098", "import pandas as pd\npd.options.display.line_width = 99"),
-    ("PD099", FRAME + "v = df['k'].astype('category', categories=['y', 'x'], ordered=True)"),
-    ("PD100", HOURS + "u = s.resample('h', fill_method='ffill')"),
-    ("PD100", HOURS + "w = s.resample('2h', how='mean', fill_method='pad')"),
-    (
-        "PD101",
-        "import io\nimport pandas as pd\nv = pd.read_csv(io.StringIO('a,b\\n1,2'), header=False)",
-    ),
-    (
-        "PD102",
-        "import pandas as pd\ns = pd.Series([1.0, 2.0, 4.0, 8.0])\n"
-        "v = s.rolling(3).apply(lambda x: x[-1] / x[0])",
-    ),
-    ("PD103", "import pandas as pd\nfrom pandas.core.common import PerformanceWarning"),
-    ("PD103", "import pandas as pd\nerr = pd.core.common.UnsortedIndexError"),
-]
 
 
 @pytest.fixture
@@ -253,14 +152,6 @@ def _display_options_restored():
     yield
     pd.reset_option("display.max_rows")
     pd.reset_option("display.width")
-
-
-@pytest.mark.usefixtures("_display_options_restored")
-@pytest.mark.parametrize(
-    ("rule_id", "old"), OLD_CASES, ids=[f"{r}-{i}" for i, (r, _) in enumerate(OLD_CASES)]
-)
-def test_old_pandas_0x_code_raises_and_rewritten_code_runs(rule_id: str, old: str) -> None:
-    test_old_code_raises_and_rewritten_code_runs(rule_id, old)
 
 
 def test_time_grouper_groups_as_the_old_one_did() -> None:

@@ -1,6 +1,8 @@
 """The scikit-learn rules added from the release notes (issue 25), proven against the installed
-library: the old code raises today with an error the rule's own signature recognizes, and the
-rewritten code runs (and computes what the old code meant where that can be checked)."""
+library: their runtime cases (old code that raises today with an error the rule's own signature
+recognizes, rewritten code that runs) live in the rules' ``runtime=`` and run in the shared
+test (``test_rules_runtime_cases.py``); here, what the rewritten code computes, where that can be
+checked, and the pinned defaults."""
 
 from __future__ import annotations
 
@@ -9,7 +11,6 @@ import pytest
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
 
-from ...runtime_cells import old_code_raises, rewritten
 from ...runtime_cells import run_cell as _run
 
 pytest.importorskip("sklearn")
@@ -19,198 +20,11 @@ DATA = (
     "rng = np.random.RandomState(0)\n"
     "X = rng.rand(40, 3)\ny = np.array([0, 1] * 20)\ny3 = np.array([0, 1, 2, 3] * 10)\n"
 )
-MPL = "import matplotlib\nmatplotlib.use('Agg')\n"
-
-# (rule id, old code): each snippet ran on the scikit-learn it was written for
-CASES = [
-    (
-        "SKL059",
-        DATA + "from sklearn.covariance import GraphLasso\nm = GraphLasso(alpha=0.1).fit(X)",
-    ),
-    (
-        "SKL060",
-        DATA + MPL + "from sklearn.ensemble import GradientBoostingRegressor\n"
-        "from sklearn.inspection import plot_partial_dependence\n"
-        "m = GradientBoostingRegressor(n_estimators=5).fit(X, X[:, 0])\n"
-        "d = plot_partial_dependence(m, X, [0])",
-    ),
-    (
-        "SKL060",
-        DATA + MPL + "from sklearn.linear_model import LogisticRegression\n"
-        "from sklearn.metrics import plot_det_curve\n"
-        "d = plot_det_curve(LogisticRegression().fit(X, y), X, y)",
-    ),
-    (
-        "SKL061",
-        DATA + "from sklearn.linear_model import LogisticRegression\n"
-        "m = LogisticRegression(penalty='l1', C=1.0).fit(X, y)",
-    ),
-    (
-        "SKL061",
-        DATA + "from sklearn.linear_model import LogisticRegression\n"
-        "m = LogisticRegression(dual=True).fit(X, y)",
-    ),
-    (
-        "SKL062",
-        DATA + "from sklearn.model_selection import StratifiedKFold\n"
-        "folds = list(StratifiedKFold(n_splits=4, random_state=0).split(X, y))",
-    ),
-    (
-        "SKL063",
-        DATA + "from sklearn.model_selection import GridSearchCV\n"
-        "from sklearn.tree import DecisionTreeClassifier\n"
-        "gs = GridSearchCV(DecisionTreeClassifier(random_state=0), {'max_depth': [1, 2]}, cv=2)\n"
-        "tr = gs.fit(X, y).cv_results_['mean_train_score']",
-    ),
-    (
-        "SKL063",
-        DATA + "from sklearn.model_selection import cross_validate\n"
-        "from sklearn.tree import DecisionTreeClassifier\n"
-        "tr = cross_validate(DecisionTreeClassifier(), X, y, cv=2)['train_score']",
-    ),
-    (
-        "SKL065",
-        DATA + "from sklearn.feature_selection import RFECV\nfrom sklearn.svm import SVC\n"
-        "rfecv = RFECV(SVC(kernel='linear'), cv=2).fit(X, y)\nn = len(rfecv.grid_scores_)",
-    ),
-    (
-        "SKL066",
-        DATA + "from sklearn.decomposition import KernelPCA\n"
-        "kpca = KernelPCA(n_components=2).fit(X)\nv = kpca.lambdas_, kpca.alphas_",
-    ),
-    (
-        "SKL067",
-        DATA + "from sklearn.ensemble import RandomForestClassifier\n"
-        "rf = RandomForestClassifier(n_estimators=3).fit(X, y)\nn = rf.n_features_",
-    ),
-    (
-        "SKL068",
-        DATA + "from sklearn.linear_model import RidgeCV\n"
-        "r = RidgeCV(alphas=[0.1, 1.0], store_cv_values=True).fit(X, X[:, 0])",
-    ),
-    (
-        "SKL069",
-        DATA + "from sklearn.metrics import precision_recall_curve\n"
-        "p, r, t = precision_recall_curve(y, probas_pred=X[:, 0])",
-    ),
-    (
-        "SKL070",
-        DATA + "from sklearn.metrics import log_loss\n"
-        "v = log_loss(y, np.c_[1 - X[:, 0], X[:, 0]], eps=1e-15)",
-    ),
-    (
-        "SKL071",
-        DATA + "from sklearn.decomposition import NMF\n"
-        "w = NMF(n_components=2, alpha=0.01, init='nndsvda', max_iter=500).fit_transform(X)",
-    ),
-    (
-        "SKL072",
-        DATA + "from sklearn.ensemble import IsolationForest\n"
-        "p = IsolationForest(behaviour='new', random_state=0).fit(X).predict(X)",
-    ),
-    (
-        "SKL072",
-        DATA + "from sklearn.svm import OneClassSVM\nm = OneClassSVM(random_state=0).fit(X)",
-    ),
-    (
-        "SKL072",
-        DATA + "from sklearn.decomposition import SparsePCA\n"
-        "m = SparsePCA(2, normalize_components=True, random_state=0).fit(X)",
-    ),
-    ("SKL072", "from sklearn.metrics import auc\na = auc([0, 0.5, 1], [0, 0.8, 1], reorder=False)"),
-    (
-        "SKL073",
-        DATA + "from sklearn.impute import SimpleImputer\n"
-        "v = SimpleImputer(strategy='median', verbose=0).fit_transform(X)",
-    ),
-    (
-        "SKL073",
-        DATA + "from sklearn.manifold import TSNE\n"
-        "e = TSNE(n_components=2, perplexity=5, square_distances=True, random_state=0)"
-        ".fit_transform(X)",
-    ),
-    (
-        "SKL073",
-        DATA + "from sklearn.calibration import calibration_curve\n"
-        "t, p = calibration_curve(y, X[:, 0], normalize=False, n_bins=3)",
-    ),
-    (
-        "SKL074",
-        DATA + "from sklearn.svm import LinearSVC\nm = LinearSVC(loss='l2', dual=True).fit(X, y)",
-    ),
-    ("SKL075", DATA + "from sklearn.svm import SVC\nm = SVC(class_weight='auto').fit(X, y)"),
-    (
-        "SKL081",
-        DATA + "from sklearn.calibration import CalibratedClassifierCV\n"
-        "from sklearn.svm import LinearSVC\n"
-        "cal = CalibratedClassifierCV(LinearSVC().fit(X, y), cv='prefit').fit(X, y)",
-    ),
-    (
-        "SKL082",
-        "import numpy as np\nfrom sklearn.utils.linear_assignment_ import linear_assignment\n"
-        "pairs = linear_assignment(np.array([[4, 1], [2, 8]]))",
-    ),
-    (
-        "SKL084",
-        DATA + "from sklearn.linear_model import BayesianRidge, ARDRegression\n"
-        "br = BayesianRidge(n_iter=1).fit(X, X @ [1.0, 2.0, 3.0])\n"
-        "ard = ARDRegression(n_iter=1).fit(X, X @ [1.0, 2.0, 3.0])",
-    ),
-    (
-        "SKL085",
-        DATA + "from sklearn.preprocessing import StandardScaler\n"
-        "Xc = np.c_[X, np.ones(40)]\nsc = StandardScaler().fit(Xc)\ns = sc.std_",
-    ),
-    (
-        "SKL086",
-        "import numpy as np\nfrom sklearn.cross_validation import LabelKFold\n"
-        "g = np.repeat(np.arange(6), [6, 5, 4, 3, 2, 1])\nfolds = LabelKFold(g)\n"
-        "tests = [sorted(set(g[te])) for tr, te in folds]",
-    ),
-    (
-        "SKL086",
-        "import numpy as np\nfrom sklearn import model_selection\n"  # as SKL001 leaves it
-        "g = np.repeat(np.arange(10), 2)\n"
-        "lplo = model_selection.LeavePLabelOut(g, p=2)\n"
-        "ss = model_selection.LabelShuffleSplit(g, n_iter=4, train_size=0.5, random_state=0)\n"
-        "n_test = [len(set(g[te])) for tr, te in ss]\nn_pairs = len(list(lplo))",
-    ),
-    (
-        "SKL087",
-        DATA + "from sklearn.naive_bayes import MultinomialNB, BernoulliNB\n"
-        "nb = MultinomialNB()\nnb.fit(X, y)\nbb = BernoulliNB().fit(X, y3)\n"
-        "c2, b2, c4, b4 = nb.coef_, nb.intercept_, bb.coef_, bb.intercept_",
-    ),
-    (
-        "SKL088",
-        "import numpy as np\nfrom sklearn.ensemble import RandomForestClassifier\n"
-        "from sklearn.svm import LinearSVC\n"
-        "rng = np.random.RandomState(0)\nX = rng.rand(80, 8)\n"
-        "y = (X[:, 0] + X[:, 1] > 1).astype(int)\ny3 = (3 * X[:, 2]).astype(int)\n"
-        "rf = RandomForestClassifier(n_estimators=20, random_state=0)\nrf.fit(X, y)\n"
-        "X_rf = rf.transform(X)\nX_med = rf.transform(X, 'median')\n"
-        "lr = LinearSVC(penalty='l1', C=0.05, dual=False).fit(X, y3)\n"
-        "X_l1 = lr.transform(X)",
-    ),
-    (
-        "SKL089",
-        DATA + "from sklearn.decomposition import FastICA\n"
-        "S = FastICA(n_components=2, whiten=True, random_state=0).fit_transform(X)",
-    ),
-    (
-        "SKL091",
-        DATA + "from sklearn.decomposition import PCA\n"
-        "pca = PCA(n_components=2).fit(X)\nZ = pca.transform(X, y)",
-    ),
-]
 
 
-@pytest.mark.parametrize(
-    ("rule_id", "old"), CASES, ids=[f"{r}-{i}" for i, (r, _) in enumerate(CASES)]
-)
-def test_old_code_raises_and_rewritten_code_runs(rule_id: str, old: str) -> None:
-    old_code_raises(get_rule(rule_id), old)
-    _run(rewritten(old, rule_id))
+def _case(rule_id: str, i: int = 0) -> str:
+    """The old code of ``rule_id``'s ``i``-th runtime case (its rule's ``runtime=``)."""
+    return get_rule(rule_id).runtime_cases[i].code
 
 
 def test_fetch_openml_signature_names_the_dataframe_errors() -> None:
@@ -228,13 +42,13 @@ def test_fetch_openml_signature_names_the_dataframe_errors() -> None:
 
 
 def test_rfecv_scores_are_the_mean_test_scores_per_feature_count() -> None:
-    code = CASES[[r for r, _ in CASES].index("SKL065")][1]
+    code = _case("SKL065")
     (new,), _ = rewrite(code, ["SKL065"])
     assert _run(new)["n"] == 3  # one mean CV score per number of features kept, as before
 
 
 def test_linear_assignment_rewrite_returns_the_old_pairs() -> None:
-    code = CASES[[r for r, _ in CASES].index("SKL082")][1]
+    code = _case("SKL082")
     (new,), _ = rewrite(code, ["SKL082"])
     assert _run(new)["pairs"].tolist() == [[0, 1], [1, 0]]  # an (n, 2) array of pairs
 
@@ -242,7 +56,7 @@ def test_linear_assignment_rewrite_returns_the_old_pairs() -> None:
 def test_prefit_calibration_keeps_the_fitted_model() -> None:
     """SKL081: the frozen model is not refitted, and one calibrator is fitted on all the data,
     as cv='prefit' did."""
-    code = CASES[[r for r, _ in CASES].index("SKL081")][1]
+    code = _case("SKL081")
     (new,), _ = rewrite(code, ["SKL081"])
     cal = _run(new)["cal"]
     assert len(cal.calibrated_classifiers_) == 1
@@ -328,10 +142,6 @@ def test_pinned_quantile_method_gives_numpy_percentile_edges() -> None:
     assert np.allclose(edges, np.percentile(X[:, 0], [0, 25, 50, 75, 100]))
 
 
-def _case(rule_id: str) -> str:
-    return CASES[[r for r, _ in CASES].index(rule_id)][1]
-
-
 def test_bayesian_ridge_max_iter_caps_the_iterations_as_n_iter_did() -> None:
     (new,), _ = rewrite(_case("SKL084"), ["SKL084"])
     ns = _run(new)
@@ -349,7 +159,7 @@ def test_scale_is_what_std_was_constant_feature_included() -> None:
 def test_group_kfold_makes_the_label_folds_of_old() -> None:
     """0.17's LabelKFold: three folds by default, the labels by decreasing size, each to the
     lightest fold (sizes 6..1: {0, 5}, {1, 4}, {2, 3}); no ties, so the order is fixed."""
-    code = [c for r, c in CASES if r == "SKL086"][0]
+    code = _case("SKL086")
     (new,), _ = rewrite(code, ["SKL086"])
     assert [[int(v) for v in t] for t in _run(new)["tests"]] == [[0, 5], [1, 4], [2, 3]]
 
@@ -357,7 +167,7 @@ def test_group_kfold_makes_the_label_folds_of_old() -> None:
 def test_group_shuffle_split_keeps_the_old_test_size_and_pairs() -> None:
     """LabelShuffleSplit kept test_size=0.2 (2 of 10 labels) beside a train_size; LeavePLabelOut
     left out every pair of the 10 labels."""
-    code = [c for r, c in CASES if r == "SKL086"][1]
+    code = _case("SKL086", 1)
     (new,), _ = rewrite(code, ["SKL086"])
     ns = _run(new)
     assert ns["n_test"] == [2, 2, 2, 2] and ns["n_pairs"] == 45

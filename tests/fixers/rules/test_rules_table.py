@@ -1,6 +1,7 @@
-"""The rules written as table rows (``mlemodernizer/fixers/rules/table.py``): each row's runtime
-case raises on the installed library with an error its signature recognizes, and its rewritten
-code runs; the loader refuses rows that do not describe a rule."""
+"""The rules written as table rows (``mlemodernizer/fixers/rules/table.py``): each row has a runtime
+case (``test_rules_runtime_cases.py`` runs it: it raises on the installed library with an error its
+signature recognizes, and its rewritten code runs); the loader refuses rows that do not describe a
+rule."""
 
 from __future__ import annotations
 
@@ -13,33 +14,16 @@ from mlemodernizer.fixers.rules.engine import Policy
 from mlemodernizer.fixers.rules.table import TableError, load_rules
 from mlemodernizer.fixers.rules.testing import rewrite
 
-from ...runtime_cells import old_code_raises, rewritten, run_cell
-
-DEEP_LEARNING = ("tensorflow", "keras", "torch")
-CASES = [
-    pytest.param(r, code, marks=[pytest.mark.dl] if r.library in DEEP_LEARNING else [])
-    for r in all_rules()
-    for code in r.runtime
-]
 RECEIVERS = {"default": ((), ())}
+TABLE_RULES = [r for r in all_rules() if r.catalogue == "release notes"]
 
 
-def test_the_tables_hold_rules() -> None:
-    assert len(CASES) >= 3
-    assert all(case.values[0].catalogue == "release notes" for case in CASES)
-
-
-@pytest.mark.parametrize(
-    ("rule", "old"), CASES, ids=[f"{c.values[0].id}-{i}" for i, c in enumerate(CASES)]
-)
-def test_old_code_raises_and_rewritten_code_runs(rule, old: str) -> None:
-    if rule.pin:
-        # a default that changed raises nothing: its case asserts today's default is another
-        # one (so the pin matters), and the call with the old default pinned runs
-        run_cell(old)
-    else:
-        old_code_raises(rule, old)
-    run_cell(rewritten(old, rule.id))
+def test_the_tables_hold_rules_with_runtime_cases() -> None:
+    """Each row's runtime case (setup + example) is run by the shared runtime test
+    (``test_rules_runtime_cases.py``)."""
+    assert len(TABLE_RULES) >= 3
+    assert all(isinstance(c, str) for r in TABLE_RULES for c in r.runtime)
+    assert all(r.runtime for r in TABLE_RULES)
 
 
 def _table(tmp_path: Path, body: str) -> Path:

@@ -9,6 +9,10 @@ from ..model import SAFE, Rule
 
 LIB = "imbalanced-learn"
 
+# setups the rules' runtime cases share
+_CASE_SERIES = "import numpy as np\nimport pandas as pd\nrng = np.random.RandomState(0)\n"
+_CASE_DATA = _CASE_SERIES + "X = rng.randn(60, 4)\ny = (X[:, 0] + X[:, 1] > 0).astype(int)\n"
+
 SAMPLERS = (
     *qualify(
         "imblearn.over_sampling",
@@ -67,6 +71,10 @@ RULES = [
                 "from imblearn.over_sampling import SMOTE\nXr, yr = SMOTE().fit_resample(X, y)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + "from imblearn.over_sampling import SMOTE\nXr, yr = SMOTE().fit_sample(X, y)",
+        ),
     ),
     Rule(
         id="IMB002",
@@ -86,6 +94,13 @@ RULES = [
                 "rus = RandomUnderSampler(sampling_strategy=0.5, random_state=0)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from imblearn.over_sampling import SMOTE\n"
+                "Xr, yr = SMOTE(ratio=1.0).fit_resample(X, y)"
+            ),
+        ),
     ),
     Rule(
         id="IMB003",
@@ -101,6 +116,13 @@ RULES = [
             (
                 "from imblearn.over_sampling import SMOTE\nsm = SMOTE(k_neighbors=3, n_jobs=4)",
                 "from imblearn.over_sampling import SMOTE\nsm = SMOTE(k_neighbors=3)",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from imblearn.over_sampling import SMOTE\n"
+                "Xr, yr = SMOTE(n_jobs=2).fit_resample(X, y)"
             ),
         ),
     ),

@@ -15,7 +15,7 @@ from .. import edits
 from ..helpers import cannot_import, no_module, object_no_attribute
 from ..infer import IPYTHON_SHELL
 from ..matchers import Call, Module, Outcome, Site, Symbol, literal
-from ..model import SAFE, Rule
+from ..model import SAFE, Rule, RuntimeCase
 
 LIB = "ipython"
 SOURCE = "real-notebooks"
@@ -113,6 +113,7 @@ RULES = [
                 "clear_output(wait=True)",
             ),
         ),
+        runtime=("from IPython.core.display import clear_output, display\nclear_output()",),
     ),
     Rule(
         id="IPY002",
@@ -158,6 +159,12 @@ RULES = [
                 "set_matplotlib_close(False)",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                "from IPython.display import set_matplotlib_close\nset_matplotlib_close(True)",
+                needs=("matplotlib_inline", "matplotlib"),
+            ),
+        ),
     ),
     Rule(
         id="IPY003",
@@ -187,6 +194,14 @@ RULES = [
                 "from ipyparallel import Client\nimport nbformat\n"
                 "from nbconvert import HTMLExporter\n"
                 "from traitlets import Unicode\nimport qtconsole\nimport ipywidgets",
+            ),
+        ),
+        runtime=(
+            RuntimeCase(
+                "from IPython.nbconvert import HTMLExporter\nHTMLExporter()", needs=("nbconvert",)
+            ),
+            RuntimeCase(
+                "from IPython.kernel.zmq.kernelapp import IPKernelApp", needs=("ipykernel",)
             ),
         ),
     ),
@@ -237,6 +252,7 @@ RULES = [
                 "    return x\ndebug_here = Pdb().set_trace",
             ),
         ),
+        runtime=("from IPython.core.debugger import Tracer\ndebug_here = Tracer()",),
     ),
     Rule(
         id="IPY900",

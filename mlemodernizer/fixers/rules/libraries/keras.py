@@ -33,9 +33,22 @@ from ..matchers import (
     Symbol,
     literal,
 )
-from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
+from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule, RuntimeCase
 
 LIB = "keras"
+
+# setups the rules' runtime cases share
+_CASE_KERAS_MODEL = (
+    "import numpy as np\nimport keras\n"
+    "from keras.models import Sequential\n"
+    "from keras.layers import Dense, Input\n"
+    "model = Sequential([Input((4,)), Dense(3, activation='softmax')])\n"
+    "model.compile(optimizer='sgd', loss='categorical_crossentropy')\n"
+    "X = np.random.rand(8, 4).astype('float32')\n"
+    "y = np.eye(3)[np.arange(8) % 3]\n"
+    "def batches():\n    while True:\n"
+    "        yield X, y\n"
+)
 SESSIONS_FOR_KERAS = "keras:set_session-arguments"  # facts key read by the tensorflow pack
 OPTIMIZERS = qualify(
     "keras.optimizers",
@@ -918,6 +931,19 @@ RULES = [
                 "model.fit(gen, steps_per_epoch=100, epochs=5)",
             ),
         ),
+        runtime=(
+            _CASE_KERAS_MODEL + "model.fit_generator(batches(), 2, epochs=1, verbose=0)",
+            _CASE_KERAS_MODEL + "p = model.predict_generator(batches(), steps=1, verbose=0)",
+            RuntimeCase(
+                _CASE_KERAS_MODEL
+                + (
+                    "def flow(batch_size):\n    return batches()\n"
+                    "model.fit_generator(flow(batch_size=8), samples_per_epoch=16, "
+                    "nb_epoch=1, verbose=0)"
+                ),
+                also=("KER014", "KER015"),
+            ),
+        ),
     ),
     Rule(
         id="KER003",
@@ -961,6 +987,7 @@ RULES = [
                 "proba = model.predict(X)",
             ),
         ),
+        runtime=(_CASE_KERAS_MODEL + "c = model.predict_classes(X)",),
     ),
     Rule(
         id="KER004",
@@ -978,6 +1005,7 @@ RULES = [
                 "from keras.optimizers import Adam\nopt = Adam(learning_rate=1e-4)",
             ),
         ),
+        runtime=("from keras.optimizers import Adam\nopt = Adam(lr=1e-4)",),
     ),
     Rule(
         id="KER005",
@@ -1021,6 +1049,7 @@ RULES = [
                 "from keras.utils import to_categorical",
             ),
         ),
+        runtime=("from keras.utils import np_utils\ny = np_utils.to_categorical([0, 2], 3)",),
     ),
     Rule(
         id="KER007",
@@ -1049,6 +1078,13 @@ RULES = [
                 "from keras.layers import LSTM\nfrom keras.layers import BatchNormalization\n"
                 "from keras.layers import LeakyReLU\nfrom keras.layers import Embedding\n"
                 "from keras.layers import MaxPooling2D\nfrom keras.layers import concatenate",
+            ),
+        ),
+        runtime=(
+            (
+                "from keras.layers.core import Dense\n"
+                "from keras.layers.recurrent import LSTM\n"
+                "d = Dense(2)\nl = LSTM(4)"
             ),
         ),
     ),
@@ -1091,6 +1127,16 @@ RULES = [
             (
                 "from keras.preprocessing.text import Tokenizer\nt = Tokenizer(1000)",
                 "from tf_keras.preprocessing.text import Tokenizer\nt = Tokenizer(1000)",
+            ),
+        ),
+        runtime=(
+            RuntimeCase(
+                (
+                    "from keras.preprocessing.text import Tokenizer\n"
+                    "t = Tokenizer(100)\nt.fit_on_texts(['a b c', 'b c d'])\n"
+                    "seq = t.texts_to_sequences(['a b'])"
+                ),
+                needs=("tf_keras",),
             ),
         ),
     ),
@@ -1294,6 +1340,10 @@ RULES = [
                 "c = Convolution2D(filters=32, kernel_size=(3, 3), strides=(2, 2))",
             ),
         ),
+        runtime=(
+            "from keras.layers import Dense\nd = Dense(3, init='uniform')",
+            "from keras.layers import Conv2D\nc = Conv2D(8, (3, 3), border_mode='same')",
+        ),
     ),
     Rule(
         id="KER017",
@@ -1341,6 +1391,21 @@ RULES = [
                 "plt.plot(history.history['accuracy'])\nplt.plot(h.history[\"val_accuracy\"])",
             ),
         ),
+        runtime=(
+            (
+                "import numpy as np\nimport keras\n"
+                "from keras.models import Sequential\n"
+                "from keras.layers import Dense, Input\n"
+                "model = Sequential([Input((4,)), Dense(3, activation='softmax')])\n"
+                "model.compile(optimizer='sgd', metrics=['accuracy'], "
+                "loss='categorical_crossentropy')\n"
+                "X = np.random.rand(8, 4).astype('float32')\n"
+                "y = np.eye(3)[np.arange(8) % 3]\n"
+                "def batches():\n    while True:\n"
+                "        yield X, y\nh = model.fit(X, y, epochs=1, verbose=0)\n"
+                "acc = h.history['acc']"
+            ),
+        ),
     ),
     Rule(
         id="KER019",
@@ -1365,6 +1430,10 @@ RULES = [
                 "from keras.models import Sequential, load_model\nmodel = Sequential()\n"
                 "model.save('my_model.keras')\nm2 = load_model('my_model.keras')",
             ),
+        ),
+        runtime=(
+            _CASE_KERAS_MODEL
+            + "import os, tempfile\nos.chdir(tempfile.mkdtemp())\nmodel.save('my_model')",
         ),
     ),
     Rule(
@@ -1409,6 +1478,13 @@ RULES = [
                 "    shape = (3, 32, 32)",
             ),
         ),
+        runtime=(
+            (
+                "from keras import backend as K\n"
+                "K.set_image_dim_ordering('tf')\n"
+                "first = K.image_dim_ordering() == 'th'"
+            ),
+        ),
     ),
     Rule(
         id="KER021",
@@ -1449,6 +1525,7 @@ RULES = [
                 "from keras.layers import Layer, InputSpec\nfrom keras.models import Model",
             ),
         ),
+        runtime=("from keras.engine.topology import Layer\nclass L(Layer):\n    pass",),
     ),
     Rule(
         id="KER023",
@@ -1471,6 +1548,7 @@ RULES = [
                 "from keras.utils import get_custom_objects",
             ),
         ),
+        runtime=("from keras.utils.vis_utils import plot_model",),
     ),
     Rule(
         id="KER024",
@@ -1495,6 +1573,13 @@ RULES = [
                 "from keras.layers import Input\nfrom keras.layers import concatenate\n"
                 "from keras.layers import add\n"
                 "x = concatenate([a, b], axis=-1)\ny = add([x, c])",
+            ),
+        ),
+        runtime=(
+            (
+                "from keras.layers import Input, merge\n"
+                "a = Input((3,))\nb = Input((3,))\n"
+                "m = merge([a, b], mode='concat', concat_axis=-1)"
             ),
         ),
     ),
@@ -1522,6 +1607,13 @@ RULES = [
                 "from keras.models import Model\nm = Model(inputs=inp, outputs=out)",
             ),
         ),
+        runtime=(
+            (
+                "from keras.layers import Input, Dense\n"
+                "from keras.models import Model\n"
+                "a = Input((3,))\nm = Model(input=a, output=Dense(1)(a))"
+            ),
+        ),
     ),
     Rule(
         id="KER026",
@@ -1540,6 +1632,7 @@ RULES = [
                 "from keras.losses import categorical_crossentropy",
             ),
         ),
+        runtime=("from keras.objectives import categorical_crossentropy",),
     ),
     Rule(
         id="KER027",
@@ -1558,6 +1651,9 @@ RULES = [
                 "from keras.layers.experimental.preprocessing import Rescaling, RandomFlip",
                 "from keras.layers import Rescaling, RandomFlip",
             ),
+        ),
+        runtime=(
+            "from keras.layers.experimental.preprocessing import Rescaling\nr = Rescaling(0.5)",
         ),
     ),
     Rule(
@@ -1602,6 +1698,18 @@ RULES = [
                 "model.optimizer.learning_rate.assign(0.001)",
             ),
         ),
+        runtime=(
+            (
+                "import numpy as np\nfrom keras import backend as K\n"
+                "y_true = np.array([1.0, 0.0, 1.0])\n"
+                "y_pred = np.array([0.9, 0.2, 0.4])\n"
+                "tp = K.sum(K.round(K.clip(y_true * y_pred, 0, 1)))\n"
+                "r = tp / (K.sum(K.round(K.clip(y_true, 0, 1))) + K.epsilon())\n"
+                "top = K.argmax(K.concatenate([K.expand_dims(y_pred), K.expand_dims(y_true)]))"
+            ),
+            _CASE_KERAS_MODEL
+            + "from keras import backend as K\nK.set_value(model.optimizer.learning_rate, 0.001)",
+        ),
     ),
     Rule(
         id="KER029",
@@ -1630,6 +1738,7 @@ RULES = [
                 "model.fit(gen, epochs=5)",
             ),
         ),
+        runtime=(_CASE_KERAS_MODEL + "model.fit(X, y, epochs=1, verbose=0, workers=2)",),
     ),
     Rule(
         id="KER030",
@@ -1675,6 +1784,22 @@ RULES = [
                 "full = ModelCheckpoint('full.h5')\nm2 = load_model('full.h5')",
             ),
         ),
+        runtime=(
+            _CASE_KERAS_MODEL
+            + (
+                "import os, tempfile\nos.chdir(tempfile.mkdtemp())\n"
+                "model.save_weights('model.h5')\n"
+                "model.load_weights('model.h5')"
+            ),
+            _CASE_KERAS_MODEL
+            + (
+                "import os, tempfile\nos.chdir(tempfile.mkdtemp())\n"
+                "from keras.callbacks import ModelCheckpoint\n"
+                "ck = ModelCheckpoint('best.hdf5', save_best_only=True, save_weights_only=True)\n"
+                "model.fit(X, y, validation_data=(X, y), epochs=1, verbose=0, callbacks=[ck])\n"
+                "model.load_weights('best.hdf5')"
+            ),
+        ),
     ),
     Rule(
         id="KER031",
@@ -1702,6 +1827,7 @@ RULES = [
                 "opt = optimizers.SGD(lr=0.01)\nopt2 = Adam()",
             ),
         ),
+        runtime=("from keras.optimizers import adam\nopt = adam()",),
     ),
     Rule(
         id="KER032",
@@ -1726,6 +1852,7 @@ RULES = [
                 "b = layers.ReLU(threshold=1.0)",
             ),
         ),
+        runtime=("from keras.layers import ThresholdedReLU\nlayer = ThresholdedReLU(theta=0.5)",),
     ),
     Rule(
         id="KER033",
@@ -1795,6 +1922,15 @@ RULES = [
                 "e = Embedding(input_dim=1000, output_dim=8)  # its vocabulary: left alone",
             ),
         ),
+        runtime=(
+            (
+                "import numpy as np\nfrom keras.models import Sequential\n"
+                "from keras.layers import LSTM\n"
+                "m = Sequential()\nm.add(LSTM(4, input_dim=1, input_length=5))\n"
+                "p = m.predict(np.zeros((2, 5, 1)), verbose=0)\n"
+                "assert p.shape == (2, 4)"
+            ),
+        ),
     ),
     Rule(
         id="KER035",
@@ -1829,6 +1965,15 @@ RULES = [
                 "spec = model.to_yaml()\nclone = model_from_yaml(spec)",
                 "from keras.models import Sequential, model_from_json\nmodel = Sequential()\n"
                 "spec = model.to_json()\nclone = model_from_json(spec)",
+            ),
+        ),
+        runtime=(
+            _CASE_KERAS_MODEL
+            + (
+                "from keras.models import model_from_yaml\n"
+                "spec = model.to_yaml()\nclone = model_from_yaml(spec)\n"
+                "assert clone.output_shape == model.output_shape\n"
+                "assert [type(x).__name__ for x in clone.layers] == ['Dense']"
             ),
         ),
     ),

@@ -17,6 +17,16 @@ from ..matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, 
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "lightgbm"
+
+# setups the rules' runtime cases share
+_CASE_SERIES = "import numpy as np\nimport pandas as pd\nrng = np.random.RandomState(0)\n"
+_CASE_DATA = _CASE_SERIES + "X = rng.randn(60, 4)\ny = (X[:, 0] + X[:, 1] > 0).astype(int)\n"
+_CASE_LGB = (
+    "import numpy as np\nimport lightgbm as lgb\n"
+    "rng = np.random.RandomState(0)\n"
+    "X = rng.rand(200, 4)\ny = (X[:, 0] > 0.5).astype(int)\n"
+    "params = {'objective': 'binary', 'metric': 'auc', 'verbose': -1}\n"
+)
 TRAIN = ("lightgbm.train", "lightgbm.cv")
 ESTIMATORS = qualify("lightgbm", ["LGBMClassifier", "LGBMRegressor", "LGBMRanker", "LGBMModel"])
 UNEXPECTED = r"(train|cv|LGBM\w*\.fit)\(\) got an unexpected keyword argument '{}'"
@@ -331,6 +341,18 @@ RULES = [
                 "callbacks=[lgb.early_stopping(50)])",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "import lightgbm as lgb\nd = lgb.Dataset(X, y)\n"
+                "b = lgb.train({'verbose': -1}, d, 5, valid_sets=[d], early_stopping_rounds=2)"
+            ),
+            _CASE_DATA
+            + (
+                "import lightgbm as lgb\nm = lgb.LGBMClassifier(n_estimators=5, verbose=-1)\n"
+                "m.fit(X, y, eval_set=[(X, y)], early_stopping_rounds=2)"
+            ),
+        ),
     ),
     Rule(
         id="LGB002",
@@ -379,6 +401,15 @@ RULES = [
                 "callbacks=[lgb.log_evaluation(50, show_stdv=False)])\ns = lgb.cv(p, d)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "import lightgbm as lgb\nd = lgb.Dataset(X, y)\n"
+                "b = lgb.train({'verbose': -1}, d, 5, valid_sets=[d], verbose_eval=1)"
+            ),
+            _CASE_LGB
+            + "r = lgb.cv(params, lgb.Dataset(X, y), 5, nfold=3, verbose_eval=2, show_stdv=False)",
+        ),
     ),
     Rule(
         id="LGB003",
@@ -406,6 +437,13 @@ RULES = [
                 "learning_rates=lambda i: 0.1 * 0.99**i)",
                 "import lightgbm as lgb\nb = lgb.train(p, d, 100, "
                 "callbacks=[lgb.reset_parameter(learning_rate=lambda i: 0.1 * 0.99**i)])",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "import lightgbm as lgb\nd = lgb.Dataset(X, y)\n"
+                "log = {}\nb = lgb.train({'verbose': -1}, d, 5, valid_sets=[d], evals_result=log)"
             ),
         ),
     ),
@@ -453,6 +491,9 @@ RULES = [
                 "d = lgb.Dataset(X, label=y)",
             ),
         ),
+        runtime=(
+            _CASE_LGB + "d = lgb.Dataset(X, label=y, silent=True)\nb = lgb.train(params, d, 3)",
+        ),
     ),
     Rule(
         id="LGB006",
@@ -484,6 +525,13 @@ RULES = [
                 "callbacks=[lgb.log_evaluation(period=100)])",
             ),
         ),
+        runtime=(
+            _CASE_LGB
+            + (
+                "b = lgb.train(params, lgb.Dataset(X, y), 3, valid_sets=[lgb.Dataset(X, "
+                "y)], callbacks=[lgb.print_evaluation(1)])"
+            ),
+        ),
     ),
     Rule(
         id="LGB007",
@@ -509,6 +557,13 @@ RULES = [
                 "import lightgbm as lgb\nres = lgb.cv(params, dtrain, nfold=5)\n"
                 "best = len(res['valid auc-mean'])\nprint(res[f'valid {metric}-stdv'][-1], "
                 "res['valid ' + metric + '-mean'][-1])\nxgb_res['test-auc-mean']",
+            ),
+        ),
+        runtime=(
+            _CASE_LGB
+            + (
+                "res = lgb.cv(params, lgb.Dataset(X, y), 5, nfold=3)\n"
+                "best = len(res['auc-mean'])\nspread = res['auc' + '-stdv'][-1]"
             ),
         ),
     ),
@@ -538,6 +593,13 @@ RULES = [
                 "categorical_feature='auto')",
                 "import lightgbm as lgb\nb = lgb.train(params, dtrain.set_categorical_feature("
                 "['city']), 100)\nr = lgb.cv(params, lgb.Dataset(X, y, feature_name=names))",
+            ),
+        ),
+        runtime=(
+            _CASE_LGB
+            + (
+                "b = lgb.train(params, lgb.Dataset(X, y), 3, feature_name=['a', 'b', "
+                "'c', 'd'], categorical_feature=['d'])"
             ),
         ),
     ),

@@ -34,6 +34,19 @@ from ..matchers import (
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "matplotlib"
+
+# setups the rules' runtime cases share
+_CASE_MPL = (
+    "import matplotlib\nmatplotlib.use('Agg')\n"
+    "import matplotlib.pyplot as plt\n"
+    "import tempfile, os\nOUT = os.path.join(tempfile.mkdtemp(), 'f.jpg')\n"
+)
+_CASE_PLT = (
+    "import numpy as np\nimport matplotlib\n"
+    "matplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
+    "plt.close('all')\nimport tempfile, os\n"
+    "OUT = os.path.join(tempfile.mkdtemp(), 'f.png')\n"
+)
 NOT_MPL = ("numpy.ndarray",)
 STYLE_USERS = (
     "matplotlib.pyplot.style.use",
@@ -1461,6 +1474,7 @@ RULES = [
                 "plt.style.use(['seaborn-v0_8', 'dark_background'])",
             ),
         ),
+        runtime=(_CASE_MPL + "plt.style.use('seaborn-whitegrid')",),
     ),
     Rule(
         id="MPL002",
@@ -1495,6 +1509,12 @@ RULES = [
                 "plt.hist(x1, **kw)\nother = dict(normed=True, n=3)",
             ),
         ),
+        runtime=(
+            _CASE_MPL + "plt.hist([1, 2, 2], normed=True)",
+            _CASE_MPL
+            + "kw = dict(histtype='step', normed=True, bins=3)\nplt.hist([1, 2, 2], **kw)",
+            _CASE_PLT + "plt.hist2d([1, 2, 3], [1, 2, 2], normed=True)",
+        ),
     ),
     Rule(
         id="MPL003",
@@ -1516,6 +1536,7 @@ RULES = [
                 "ax.grid(visible=False, axis='y')",
             ),
         ),
+        runtime=(_CASE_MPL + "plt.grid(b=True)",),
     ),
     Rule(
         id="MPL004",
@@ -1539,6 +1560,7 @@ RULES = [
                 "ax = fig.add_subplot(projection='3d')",
             ),
         ),
+        runtime=(_CASE_MPL + "fig = plt.figure()\nax = fig.gca(projection='3d')",),
     ),
     Rule(
         id="MPL005",
@@ -1585,6 +1607,7 @@ RULES = [
                 "cmap = colormaps['viridis'].resampled(5)",
             ),
         ),
+        runtime=(_CASE_MPL + "cmap = plt.cm.get_cmap('viridis', 5)",),
     ),
     Rule(
         id="MPL007",
@@ -1612,6 +1635,7 @@ RULES = [
                 "names = list(matplotlib.colormaps)",
             ),
         ),
+        runtime=(_CASE_MPL + "import matplotlib.cm as cm\nnames = list(cm.cmap_d)",),
     ),
     Rule(
         id="MPL008",
@@ -1646,6 +1670,10 @@ RULES = [
                 "ax.set_facecolor('k')\nbg = ax.get_facecolor()",
             ),
         ),
+        runtime=(
+            _CASE_MPL + "ax = plt.subplot(111, axisbg='w')",
+            _CASE_PLT + "fig, ax = plt.subplots()\nc = ax.get_axis_bgcolor()",
+        ),
     ),
     Rule(
         id="MPL009",
@@ -1674,6 +1702,10 @@ RULES = [
                 "import matplotlib.pyplot as plt\nplt.plot(x)\nplt.plot(y)\nplt.scatter(a, b)",
             ),
         ),
+        runtime=(
+            _CASE_MPL + "plt.plot([1, 2])\nplt.hold(True)",
+            _CASE_PLT + "plt.plot([1, 2], [1, 2], hold=True)",
+        ),
     ),
     Rule(
         id="MPL010",
@@ -1698,6 +1730,9 @@ RULES = [
                 "leg = ax.legend()\nfor h in leg.legend_handles:\n    h.set_alpha(1)",
             ),
         ),
+        runtime=(
+            _CASE_MPL + "plt.plot([1], label='a')\nleg = plt.legend()\nh = leg.legendHandles",
+        ),
     ),
     Rule(
         id="MPL011",
@@ -1718,6 +1753,7 @@ RULES = [
                 "import matplotlib.pyplot as plt\nplt.boxplot([a, b], tick_labels=['a', 'b'])",
             ),
         ),
+        runtime=(_CASE_MPL + "plt.boxplot([[1, 2], [3, 4]], labels=['a', 'b'])",),
     ),
     Rule(
         id="MPL012",
@@ -1740,6 +1776,7 @@ RULES = [
                 "plt.savefig('a.jpg', dpi=100, pil_kwargs={'quality': 95})",
             ),
         ),
+        runtime=(_CASE_MPL + "plt.plot([1])\nplt.savefig(OUT, quality=90)",),
     ),
     Rule(
         id="MPL013",
@@ -1757,6 +1794,7 @@ RULES = [
                 "fig.canvas.manager.set_window_title('Results')",
             ),
         ),
+        runtime=(_CASE_MPL + "fig = plt.figure()\nfig.canvas.set_window_title('x')",),
     ),
     Rule(
         id="MPL014",
@@ -1773,6 +1811,7 @@ RULES = [
             ("ax.lines.pop(0)\nax.patches.pop()", "ax.lines[0].remove()\nax.patches[-1].remove()"),
             ("ax.collections.clear()\nold = ax.lines.pop(0)", None),
         ),
+        runtime=(_CASE_PLT + "plt.plot([1, 2])\nax = plt.gca()\nax.lines.pop(0)",),
     ),
     Rule(
         id="MPL015",
@@ -1803,6 +1842,15 @@ RULES = [
             ),
             ("ax.loglog(x, y, basex=2, basey=10)", None),
         ),
+        runtime=(
+            _CASE_MPL + "plt.plot([1, 10, 100])\nplt.yscale('log', basey=2)",
+            _CASE_MPL
+            + (
+                "fig, ax = plt.subplots()\nax.semilogx([1, 10], [1, 2], basex=2, nonposx='clip')\n"
+                "ax.set_yscale('symlog', linthreshy=0.5, linscaley=2)"
+            ),
+            _CASE_MPL + "fig, ax = plt.subplots()\nax.loglog([1, 10], [1, 2], basex=2, basey=2)",
+        ),
     ),
     Rule(
         id="MPL016",
@@ -1826,6 +1874,7 @@ RULES = [
                 "ax.plot(x, y, drawstyle='steps-mid', color='k')",
             ),
         ),
+        runtime=(_CASE_MPL + "plt.plot([1, 2, 3], [1, 4, 9], linestyle='steps')",),
     ),
     Rule(
         id="MPL017",
@@ -1855,6 +1904,15 @@ RULES = [
                 "ax.arrow(np.asarray(b).item(), 0.08, -0.3, 0, fc='b')",
             ),
         ),
+        runtime=(
+            _CASE_MPL
+            + (
+                "import numpy as np\nX = np.linspace(0, 3, 10).reshape(-1, 1)\n"
+                "b = X[X[:, 0] > 1][0]\nplt.arrow(b, 0.08, -0.3, 0, head_width=0.05)\n"
+                "plt.text(b + 0.02, 0.15, 'x')\n"
+                "plt.savefig(OUT)"
+            ),
+        ),
     ),
     Rule(
         id="MPL018",
@@ -1872,6 +1930,7 @@ RULES = [
                 "ax.set_prop_cycle(color=['r', 'g', 'b'])\nplt.gca().set_prop_cycle(color=colors)",
             ),
         ),
+        runtime=(_CASE_PLT + "fig, ax = plt.subplots()\nax.set_color_cycle(['r', 'g'])",),
     ),
     Rule(
         id="MPL019",
@@ -1899,6 +1958,10 @@ RULES = [
                 "plt.rcParams.update({'axes.prop_cycle': mpl.cycler(color=colors), "
                 "'lines.linewidth': 2})",
             ),
+        ),
+        runtime=(
+            _CASE_PLT + "plt.rcParams['axes.color_cycle'] = ['r', 'g']",
+            _CASE_PLT + "plt.rc('axes', color_cycle=['r', 'g'])",
         ),
     ),
     Rule(
@@ -1932,6 +1995,13 @@ RULES = [
                 "plt.rcParams.update({'font.size': 10})",
             ),
         ),
+        runtime=(
+            _CASE_PLT + "matplotlib.rcParams['text.latex.unicode'] = True",
+            _CASE_PLT + "plt.rcParams.update({'font.size': 9, 'axes.hold': True})",
+            _CASE_PLT + "matplotlib.rcParams['pgf.debug'] = False",
+            _CASE_PLT + "matplotlib.rcParams['verbose.level'] = 'helpful'",
+            _CASE_PLT + "plt.rcParams.update({'text.latex.preview': True, 'verbose.fileo': 'x'})",
+        ),
     ),
     Rule(
         id="MPL021",
@@ -1953,6 +2023,9 @@ RULES = [
                 "mpl.rcParams['text.latex.preamble'] = \"\\n\".join([r'\\usepackage{amsmath}', "
                 "r'\\usepackage{bm}'])",
             ),
+        ),
+        runtime=(
+            _CASE_PLT + "matplotlib.rcParams['text.latex.preamble'] = [r'\\usepackage{amsmath}']",
         ),
     ),
     Rule(
@@ -1980,6 +2053,10 @@ RULES = [
                 "import matplotlib.pyplot as plt\nplt.bar(x=pos, height=counts, width=0.5)\n"
                 "ax.barh(y=pos, width=w)",
             ),
+        ),
+        runtime=(
+            _CASE_PLT + "plt.bar(left=[1, 2], height=[3, 4])",
+            _CASE_PLT + "fig, ax = plt.subplots()\nax.barh(bottom=[1, 2], width=[3, 4])",
         ),
     ),
     Rule(
@@ -2025,6 +2102,7 @@ RULES = [
                 "import matplotlib.pyplot as plt\nplt.errorbar(x, y, yerr=e, fmt='none')",
             ),
         ),
+        runtime=(_CASE_PLT + "plt.errorbar([1, 2], [1, 2], yerr=[0.1, 0.1], fmt=None)",),
     ),
     Rule(
         id="MPL025",
@@ -2071,6 +2149,10 @@ RULES = [
                 "ax.imshow(img, cmap='tab20')",
             ),
         ),
+        runtime=(
+            _CASE_PLT + "c = plt.cm.spectral(0.5)",
+            _CASE_PLT + "plt.scatter([1, 2], [1, 2], c=[1, 2], cmap='Vega10')",
+        ),
     ),
     Rule(
         id="MPL026",
@@ -2100,6 +2182,10 @@ RULES = [
                 "import numpy as np\ny = norm.pdf(bins, mu, sigma)\n"
                 "i = np.nonzero(np.ravel(x > 0))[0]",
             ),
+        ),
+        runtime=(
+            _CASE_PLT + "import matplotlib.mlab as mlab\ny = mlab.normpdf(np.zeros(3), 0, 1)",
+            _CASE_PLT + "import matplotlib.mlab as mlab\ni = mlab.find(np.array([0, 1, 1]) > 0)",
         ),
     ),
     Rule(
@@ -2135,6 +2221,14 @@ RULES = [
                 ".pdf(np.dstack((X, Y)))",
             ),
         ),
+        runtime=(
+            _CASE_PLT
+            + (
+                "import matplotlib.mlab as mlab\n"
+                "X, Y = np.meshgrid([0.0, 1.0], [0.0, 2.0])\n"
+                "Z = mlab.bivariate_normal(X, Y, 1.0, 2.0, 0.5, 0.5, 0.3)"
+            ),
+        ),
     ),
     Rule(
         id="MPL028",
@@ -2152,6 +2246,7 @@ RULES = [
                 "import matplotlib\nmatplotlib.use('Agg')",
             ),
         ),
+        runtime=("import matplotlib\nmatplotlib.use('Agg', warn=False)",),
     ),
     Rule(
         id="MPL029",
@@ -2186,6 +2281,10 @@ RULES = [
                 "ax.annotate(text=label, xy=p, xytext=q)\nplt.scatter(x, y, marker=star)",
             ),
         ),
+        runtime=(
+            _CASE_PLT + "plt.annotate(s='max', xy=(0, 0))",
+            _CASE_PLT + "plt.scatter([1], [1], verts=[(0, 0), (1, 1), (1, 0)])",
+        ),
     ),
     Rule(
         id="MPL030",
@@ -2208,6 +2307,7 @@ RULES = [
                 "plt.savefig('b.png')",
             ),
         ),
+        runtime=(_CASE_PLT + "plt.plot([1])\nplt.savefig(OUT, frameon=False)",),
     ),
     Rule(
         id="MPL031",
@@ -2240,6 +2340,10 @@ RULES = [
                 "ax.set_aspect('equal', adjustable='box')\nplt.axis('auto')",
             ),
         ),
+        runtime=(
+            _CASE_PLT + "fig, ax = plt.subplots()\nax.set_adjustable('box-forced')",
+            _CASE_PLT + "plt.plot([1])\nplt.axis('normal')",
+        ),
     ),
     Rule(
         id="MPL032",
@@ -2270,6 +2374,13 @@ RULES = [
                 "MatplotlibDeprecationWarning)",
             ),
         ),
+        runtime=(
+            _CASE_PLT
+            + (
+                "import warnings\n"
+                "warnings.filterwarnings('ignore', category=matplotlib.cbook.mplDeprecation)"
+            ),
+        ),
     ),
     Rule(
         id="MPL033",
@@ -2288,6 +2399,7 @@ RULES = [
                 "ax1.sharex(ax2)\na.sharey(b)",
             ),
         ),
+        runtime=(_CASE_PLT + "fig, (a, b) = plt.subplots(1, 2)\na.get_shared_x_axes().join(a, b)",),
     ),
     Rule(
         id="MPL034",
@@ -2314,6 +2426,18 @@ RULES = [
                 "ax.zaxis.line.set_lw(0)",
             ),
         ),
+        runtime=(
+            _CASE_PLT
+            + (
+                "fig = plt.figure()\nax = fig.add_subplot(projection='3d')\n"
+                "ax.w_xaxis.set_pane_color((1, 1, 1, 0))"
+            ),
+            _CASE_PLT
+            + (
+                "fig = plt.figure()\nax = fig.add_subplot(projection='3d')\n"
+                "ax.w_yaxis.set_pane_color((1, 1, 1, 0))"
+            ),
+        ),
     ),
     Rule(
         id="MPL035",
@@ -2335,6 +2459,7 @@ RULES = [
                 "import matplotlib.pyplot as plt\nplt.stem(x, y)",
             ),
         ),
+        runtime=(_CASE_PLT + "plt.stem([1, 2], [1, 2], use_line_collection=True)",),
     ),
     Rule(
         id="MPL036",
@@ -2371,6 +2496,7 @@ RULES = [
                 "        ax.set_title('t')",
             ),
         ),
+        runtime=(_CASE_PLT + "fig, axes = plt.subplots(1, 2)\nfirst = axes[0].is_first_col()",),
     ),
     Rule(
         id="MPL037",
@@ -2395,6 +2521,9 @@ RULES = [
                 "norm = mcolors.TwoSlopeNorm(vmin=-1, vcenter=0, vmax=3)",
             ),
         ),
+        runtime=(
+            _CASE_PLT + "import matplotlib.colors as mcolors\nn = mcolors.DivergingNorm(vcenter=0)",
+        ),
     ),
     Rule(
         id="MPL038",
@@ -2414,6 +2543,9 @@ RULES = [
                 "import numpy as np\npoint.set_data(np.atleast_1d(x[i]), np.atleast_1d(y[i]))\n"
                 "line.set_data(np.atleast_1d(xs), np.atleast_1d(ys))",
             ),
+        ),
+        runtime=(
+            _CASE_PLT + "point, = plt.plot([], [], 'o')\nx = np.arange(3)\npoint.set_data(x[1], 2)",
         ),
     ),
     Rule(
@@ -2441,6 +2573,7 @@ RULES = [
                 "ax.plot(d, v, '-', color='k')\nax.plot(d, v, 'r-')",
             ),
         ),
+        runtime=(_CASE_PLT + "plt.plot_date([737000, 737001], [1, 2])",),
     ),
     Rule(
         id="MPL040",
@@ -2464,6 +2597,14 @@ RULES = [
                 "import matplotlib.pyplot as plt\nsm = plt.cm.ScalarMappable(cmap=cmap, "
                 "norm=norm)\nplt.colorbar(sm, ax=plt.gca())\n"
                 "fig.colorbar(sm, label='v', ax=fig.gca())",
+            ),
+        ),
+        runtime=(
+            _CASE_PLT
+            + (
+                "plt.plot([1])\n"
+                "sm = plt.cm.ScalarMappable(cmap='viridis', norm=plt.Normalize(0, 1))\n"
+                "sm.set_array([])\nplt.colorbar(sm)"
             ),
         ),
     ),
@@ -2492,6 +2633,13 @@ RULES = [
                 "ax.pcolormesh(X, Y, Z, norm=colors.PowerNorm(0.5, vmin=0))",
             ),
         ),
+        runtime=(
+            _CASE_PLT
+            + (
+                "from matplotlib.colors import LogNorm\n"
+                "plt.imshow(np.ones((3, 3)) + 1, norm=LogNorm(), vmin=1, vmax=10)"
+            ),
+        ),
     ),
     Rule(
         id="MPL042",
@@ -2509,6 +2657,7 @@ RULES = [
                 "leg = ax.legend()\nleg.set_draggable(True)\nplt.legend().set_draggable(True)",
             ),
         ),
+        runtime=(_CASE_PLT + "plt.plot([1], label='a')\nleg = plt.legend()\nleg.draggable()",),
     ),
     Rule(
         id="MPL043",
@@ -2531,6 +2680,13 @@ RULES = [
                 "ax.yaxis.get_major_ticks()[0].label1.set_visible(False)\nprint(df.label)",
             ),
         ),
+        runtime=(
+            _CASE_PLT
+            + (
+                "fig, ax = plt.subplots()\nfor tick in ax.xaxis.get_major_ticks():\n"
+                "    tick.label.set_fontsize(8)"
+            ),
+        ),
     ),
     Rule(
         id="MPL044",
@@ -2551,6 +2707,9 @@ RULES = [
                 "image = np.frombuffer(np.asarray(fig.canvas.buffer_rgba())[..., :3].tobytes(), "
                 "dtype='uint8')",
             ),
+        ),
+        runtime=(
+            _CASE_PLT + "fig = plt.figure()\nfig.canvas.draw()\nb = fig.canvas.tostring_rgb()",
         ),
     ),
     Rule(
@@ -2683,6 +2842,13 @@ RULES = [
                 "ax.plot([1, 2])\nplt.figure(fig)\nplt.show()",
             ),
         ),
+        runtime=(
+            _CASE_MPL
+            + (
+                "fig, ax = plt.subplots(1, 1)\nplt.close(fig)\n"
+                "ax.plot([1, 2])\nfig.show()\nassert plt.gcf() is fig"
+            ),
+        ),
     ),
     Rule(
         id="MPL050",
@@ -2719,6 +2885,14 @@ RULES = [
                 "ax.bar(x, h, color='red')\nax.scatter(x, y, c='b')",
             ),
         ),
+        runtime=(
+            _CASE_MPL
+            + (
+                "plt.bar([0, 1, 2], [3, 1, 2], color='rgb')\n"
+                "plt.scatter([1, 2], [1, 2], c='', edgecolor='black', s=100)\n"
+                "plt.savefig(OUT)"
+            ),
+        ),
     ),
     Rule(
         id="MPL051",
@@ -2753,6 +2927,10 @@ RULES = [
                 "plt.subplot(int(np.ceil(n / 3.0)), 3, k)\nplt.subplot(2, 2, int(n / 2))\n"
                 "plt.subplot(2, 2, 1)",
             ),
+        ),
+        runtime=(
+            _CASE_PLT + "fig = plt.figure()\nn = 5\nax = fig.add_subplot(n / 2, 2, 1)",
+            _CASE_PLT + "ax = plt.subplot(2, 2, np.ceil(7 / 3))",
         ),
     ),
     Rule(
@@ -2830,6 +3008,16 @@ RULES = [
             ),
             ("import matplotlib.dates as mdates\nconv = mdates.strpdate2num(fmt)", None),
         ),
+        runtime=(
+            _CASE_PLT
+            + (
+                "import io\nimport matplotlib.dates as mdates\n"
+                "d, v = np.loadtxt(io.StringIO('2017-01-02,1\\n2017-01-03,2\\n'), "
+                "delimiter=',', unpack=True, converters={0: mdates.strpdate2num('%Y-%m-%d')})"
+            ),
+            _CASE_PLT
+            + "from matplotlib.dates import bytespdate2num\nconv = bytespdate2num('%d/%m/%Y')",
+        ),
     ),
     Rule(
         id="MPL054",
@@ -2857,6 +3045,13 @@ RULES = [
                 "cb.mappable.set_clim(0, 1)\nim.set_clim(0, 2)\nfig, ax = plt.subplots()\n"
                 "cbar = fig.colorbar(im, ax=ax)\ncbar.mappable.set_cmap('gray')\n"
                 "cbar.mappable.set_norm(norm)",
+            ),
+        ),
+        runtime=(
+            _CASE_PLT
+            + (
+                "im = plt.imshow(np.arange(9.0).reshape(3, 3))\n"
+                "cb = plt.colorbar(im)\ncb.set_clim(0, 4)"
             ),
         ),
     ),
@@ -2894,6 +3089,7 @@ RULES = [
                 "ax.boxplot([a, b], whis=(0, 100), sym='')\ndf.boxplot(column='v', whis=1.5)",
             ),
         ),
+        runtime=(_CASE_PLT + "r = plt.boxplot([1.0, 2, 3, 40], whis='range')",),
     ),
     Rule(
         id="MPL056",
@@ -2933,6 +3129,9 @@ RULES = [
                 "import numpy as np\nlo, hi = np.percentile(x, (5, 95))",
             ),
         ),
+        runtime=(
+            _CASE_PLT + "import matplotlib.mlab as mlab\nq = mlab.prctile(np.arange(10.0), 90)",
+        ),
     ),
     Rule(
         id="MPL057",
@@ -2960,6 +3159,13 @@ RULES = [
             (
                 "im.set_data(frame)\ncb.update_bruteforce(im)\ncbar.on_mappable_changed(cs)",
                 "im.set_data(frame)\ncb.update_normal(im)\ncbar.update_normal(cs)",
+            ),
+        ),
+        runtime=(
+            _CASE_PLT
+            + (
+                "im = plt.imshow(np.eye(3))\ncb = plt.colorbar(im)\n"
+                "im.set_clim(0, 2)\ncb.update_bruteforce(im)"
             ),
         ),
     ),
@@ -2993,6 +3199,14 @@ RULES = [
             (
                 "import matplotlib.mpl as mpl\nc = mpl.colors.Normalize(0, 1)",
                 "import matplotlib as mpl\nc = mpl.colors.Normalize(0, 1)",
+            ),
+        ),
+        runtime=(
+            _CASE_PLT
+            + (
+                "from matplotlib import mpl\nfig, ax = plt.subplots()\n"
+                "cb = mpl.colorbar.ColorbarBase(ax, cmap=mpl.cm.cool, "
+                "norm=mpl.colors.Normalize(0, 1))"
             ),
         ),
     ),

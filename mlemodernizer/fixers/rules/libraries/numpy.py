@@ -33,10 +33,15 @@ from ..matchers import (
     Symbol,
     literal,
 )
-from ..model import REVIEW, SAFE, SAFE_IF, Rule
+from ..model import REVIEW, SAFE, SAFE_IF, Rule, RuntimeCase
 from ..symbols import DATAFRAME, NDARRAY, SERIES
 
 LIB = "numpy"
+
+# setups the rules' runtime cases share
+_CASE_CSV = (
+    "import io\nimport numpy as np\ntext = 'Sepal,Name\\n5.1,Iris-setosa\\n4.9,Iris-virginica\\n'\n"
+)
 SOURCE = "release-notes"  # the rules read off the release notes and migration guide
 
 
@@ -1279,6 +1284,7 @@ RULES = [
                 "c = complex(1, 2)\nu = str(b, 'utf-8')",
             ),
         ),
+        runtime=("import numpy as np\nv = np.zeros(2, dtype=np.float)\nw = np.int(2.5)",),
     ),
     Rule(
         id="NPY002",
@@ -1315,6 +1321,7 @@ RULES = [
                 "import numpy as np\nx = a.astype(np.bool_)",
             ),
         ),
+        runtime=("import numpy as np\nv = np.zeros(2).astype(np.int0)",),
     ),
     Rule(
         id="NPY004",
@@ -1332,6 +1339,7 @@ RULES = [
                 "import numpy as np\nv = (a + 1).item()",
             ),
         ),
+        runtime=("import numpy as np\nv = np.asscalar(np.array([2.0]))",),
     ),
     Rule(
         id="NPY005",
@@ -1350,6 +1358,7 @@ RULES = [
                 "import numpy as np\na = np.zeros(3)\nn = len(a)",
             ),
         ),
+        runtime=("import numpy as np\na = np.zeros(3)\nv = np.alen(a)",),
     ),
     Rule(
         id="NPY006",
@@ -1364,6 +1373,10 @@ RULES = [
         examples=(
             ("import numpy as np\nx = np.NaN", "import numpy as np\nx = np.nan"),
             ("from numpy import NaN\nx = [NaN]", "from numpy import nan\nx = [nan]"),
+        ),
+        runtime=(
+            "import numpy as np\nv = np.NaN",
+            "from numpy import NaN\nv = [NaN]",
         ),
     ),
     Rule(
@@ -1387,6 +1400,7 @@ RULES = [
                 "import numpy as np\nlo, hi = -np.inf, np.inf\nz = 0.0",
             ),
         ),
+        runtime=("import numpy as np\nv = (np.Inf, np.NINF, np.PZERO, np.infty)",),
     ),
     Rule(
         id="NPY008",
@@ -1409,6 +1423,7 @@ RULES = [
                 "import numpy as np\nz = np.zeros(2, dtype=np.complex128)\nl = np.longdouble",
             ),
         ),
+        runtime=("import numpy as np\nv = np.zeros(2, dtype=np.float_)",),
     ),
     Rule(
         id="NPY009",
@@ -1421,6 +1436,7 @@ RULES = [
         signatures=gone(["string_", "unicode_"]),
         matchers=renames("numpy", {"string_": "bytes_", "unicode_": "str_"}),
         examples=(("import numpy as np\nt = np.unicode_", "import numpy as np\nt = np.str_"),),
+        runtime=("import numpy as np\nv = np.array(['a']).astype(np.unicode_)",),
     ),
     Rule(
         id="NPY010",
@@ -1441,6 +1457,7 @@ RULES = [
                 "r = np.round(x, 2)",
             ),
         ),
+        runtime=("import numpy as np\nv = np.product([1, 2, 3])",),
     ),
     Rule(
         id="NPY011",
@@ -1453,6 +1470,7 @@ RULES = [
         signatures=gone(["mat"]),
         matchers=renames("numpy", {"mat": "asmatrix"}),
         examples=(("import numpy as np\nm = np.mat(a)", "import numpy as np\nm = np.asmatrix(a)"),),
+        runtime=("import numpy as np\nv = np.mat([[1, 2], [3, 4]])",),
     ),
     Rule(
         id="NPY012",
@@ -1476,6 +1494,7 @@ RULES = [
                 "y = np.asarray(x, dtype='f')",
             ),
         ),
+        runtime=("import numpy as np\nv = np.find_common_type([np.float32, np.int64], [])",),
     ),
     Rule(
         id="NPY013",
@@ -1494,6 +1513,7 @@ RULES = [
                 "import numpy as np\nx = np.asarray(v, dtype=float)",
             ),
         ),
+        runtime=("import numpy as np\nv = np.asfarray([1, 2])",),
     ),
     Rule(
         id="NPY014",
@@ -1511,6 +1531,7 @@ RULES = [
                 "import numpy as np\nm = np.isin(a, b).ravel()",
             ),
         ),
+        runtime=("import numpy as np\nv = np.in1d([1, 2, 3], [2])",),
     ),
     Rule(
         id="NPY015",
@@ -1528,6 +1549,7 @@ RULES = [
                 "import numpy as np\narea = np.trapezoid(y, x)",
             ),
         ),
+        runtime=("import numpy as np\nv = np.trapz([1.0, 2.0, 3.0])",),
     ),
     Rule(
         id="NPY016",
@@ -1572,6 +1594,7 @@ RULES = [
                 "import numpy as np\nH, xe, ye = np.histogram2d(x, y, bins=8, density=True)",
             ),
         ),
+        runtime=("import numpy as np\nh, e = np.histogram([1, 2, 2, 3], bins=3, normed=True)",),
     ),
     Rule(
         id="NPY018",
@@ -1597,6 +1620,7 @@ RULES = [
                 "import numpy as np\nq = np.percentile(a, 90, method='nearest')",
             ),
         ),
+        runtime=("import numpy as np\nv = np.percentile([1, 2, 3], 50, interpolation='lower')",),
     ),
     Rule(
         id="NPY019",
@@ -1614,6 +1638,7 @@ RULES = [
                 "import numpy as np\nb = np.reshape(a, shape=(2, 3))",
             ),
         ),
+        runtime=("import numpy as np\nv = np.reshape(np.arange(6), newshape=(2, 3))",),
     ),
     Rule(
         id="NPY020",
@@ -1634,6 +1659,7 @@ RULES = [
                 "import numpy as np\nr = np.array([[1, 2], [1]], dtype=object)",
             ),
         ),
+        runtime=("import numpy as np\nv = np.array([[1, 2], [1]])",),
     ),
     Rule(
         id="NPY021",
@@ -1651,6 +1677,7 @@ RULES = [
                 "import numpy as np\nb = np.asarray(a)",
             ),
         ),
+        runtime=("import numpy as np\nv = np.array([1, 2], copy=False)",),
     ),
     Rule(
         id="NPY022",
@@ -1687,6 +1714,14 @@ RULES = [
                 "n = int(tokens)",
             ),
         ),
+        runtime=(
+            "import numpy as np\np = np.array([0.5])\nv = float(p)",
+            "import numpy as np\np = np.array([[0.5]])\nv = 'x = %.3f (%s)' % (p, 'a')",
+            (
+                "import numpy as np\nload = lambda: np.asmatrix([[3.0], [1.0], [2.0]])\n"
+                "p = load()\ntop = float(p[0])\nassert top == 3.0"
+            ),
+        ),
     ),
     Rule(
         id="NPY023",
@@ -1704,6 +1739,7 @@ RULES = [
                 "import numpy as np\nt = sum(x * 2 for x in xs)",
             ),
         ),
+        runtime=("import numpy as np\nv = np.sum(x for x in range(4))",),
     ),
     Rule(
         id="NPY024",
@@ -1772,6 +1808,14 @@ RULES = [
                 "m = x[int(n / 2)]",
             ),
         ),
+        runtime=(
+            (
+                "import numpy as np\ns_sorted = np.sort(np.arange(100.0))\n"
+                "R, alpha = 99, 0.05\n"
+                "v = s_sorted[[(R + 1) * alpha / 2, (R + 1) * (1 - alpha / 2)]]\n"
+                "assert list(v) == [2, 97]"
+            ),
+        ),
     ),
     Rule(
         id="NPY028",
@@ -1785,6 +1829,9 @@ RULES = [
         signatures=gone(["rank"]),
         matchers=renames("numpy", {"rank": "ndim"}),
         examples=(("import numpy as np\nd = np.rank(a)", "import numpy as np\nd = np.ndim(a)"),),
+        runtime=(
+            RuntimeCase("import numpy as np\nv = np.rank(np.zeros((2, 3)))", name="v", expected=2),
+        ),
     ),
     Rule(
         id="NPY029",
@@ -1798,6 +1845,13 @@ RULES = [
         matchers=(Call(functions=("numpy.msort",), check=_msort),),
         examples=(
             ("import numpy as np\ns = np.msort(a)", "import numpy as np\ns = np.sort(a, axis=0)"),
+        ),
+        runtime=(
+            RuntimeCase(
+                "import numpy as np\nv = np.msort(np.array([[3, 1], [1, 2]]))",
+                name="v",
+                expected=[[1, 1], [3, 2]],
+            ),
         ),
     ),
     Rule(
@@ -1821,6 +1875,16 @@ RULES = [
                 "v = np.fromstring('1 2 3', sep=' ')",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                (
+                    "import numpy as np\nv = np.fromstring(bytes([1, 2, 3]), dtype=np.uint8)\n"
+                    "v[0] = 9"
+                ),
+                name="v",
+                expected=[9, 2, 3],
+            ),
+        ),
     ),
     Rule(
         id="NPY031",
@@ -1839,6 +1903,13 @@ RULES = [
                 "from lxml import etree\nx = etree.tostring(root)",
                 "import numpy as np\na = np.zeros(3)\nb = a.tobytes()\n"
                 "from lxml import etree\nx = etree.tostring(root)",
+            ),
+        ),
+        runtime=(
+            RuntimeCase(
+                "import numpy as np\nv = np.arange(3, dtype=np.uint8).tostring()",
+                name="v",
+                expected=b"\0\1\2",
             ),
         ),
     ),
@@ -1861,6 +1932,17 @@ RULES = [
                 "img[1, 2, 0] = 5\nimg.flat[7] = 1.5",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                (
+                    "import numpy as np\nv = np.zeros((2, 3))\n"
+                    "v.itemset((1, 2), 5)\nv.itemset(0, 1, 4)\n"
+                    "v.itemset(4, 7)"
+                ),
+                name="v",
+                expected=[[0, 4, 0], [0, 7, 5]],
+            ),
+        ),
     ),
     Rule(
         id="NPY033",
@@ -1878,6 +1960,13 @@ RULES = [
                 "import numpy as np\nX = np.random.rand(5, 2)\nr = X.ptp(axis=0)\nw = X.ptp()",
                 "import numpy as np\nX = np.random.rand(5, 2)\nr = np.ptp(X, axis=0)\n"
                 "w = np.ptp(X)",
+            ),
+        ),
+        runtime=(
+            RuntimeCase(
+                "import numpy as np\nv = np.array([[1, 5], [4, 2]]).ptp(axis=0)",
+                name="v",
+                expected=[3, 3],
             ),
         ),
     ),
@@ -1902,6 +1991,16 @@ RULES = [
                 "b = data.view(data.dtype.newbyteorder('<'))\nt = data.dtype.newbyteorder('=')",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                (
+                    "import numpy as np\nd = np.array([1.5, 2.5], dtype='>f8')\n"
+                    "v = d.byteswap().newbyteorder()"
+                ),
+                name="v",
+                expected=[1.5, 2.5],
+            ),
+        ),
     ),
     Rule(
         id="NPY035",
@@ -1920,6 +2019,18 @@ RULES = [
                 "d = np.dstack(parts.values())",
                 "import numpy as np\nm = np.vstack([row(x) for x in xs])\n"
                 "h = np.hstack(list(map(f, xs)))\nd = np.dstack(list(parts.values()))",
+            ),
+        ),
+        runtime=(
+            RuntimeCase(
+                "import numpy as np\nv = np.vstack(np.full(2, i) for i in range(2))",
+                name="v",
+                expected=[[0, 0], [1, 1]],
+            ),
+            RuntimeCase(
+                "import numpy as np\nv = np.hstack(map(np.ones, [1, 2]))",
+                name="v",
+                expected=[1, 1, 1],
             ),
         ),
     ),
@@ -1947,6 +2058,13 @@ RULES = [
                 "t = np.genfromtxt('t.txt', names=True, dtype=None).view(np.recarray)",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                _CASE_CSV + "d = np.recfromcsv(io.StringIO(text))\nv = d.sepal",
+                name="v",
+                expected=[5.1, 4.9],
+            ),
+        ),
     ),
     Rule(
         id="NPY037",
@@ -1970,6 +2088,13 @@ RULES = [
                 "import numpy as np\nfrom pickle import loads\no = loads(blob)\n"
                 "d = np.genfromtxt('d.txt')\n"
                 "m = np.genfromtxt('d.txt', missing_values='?', usemask=True)",
+            ),
+        ),
+        runtime=(
+            RuntimeCase(
+                "import numpy as np, pickle\nv = np.loads(pickle.dumps([1, 2]))",
+                name="v",
+                expected=[1, 2],
             ),
         ),
     ),
@@ -2008,6 +2133,13 @@ RULES = [
                 "import numpy as np\nr, c = np.unravel_index(k, shape=(3, 4))",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                "import numpy as np\nv = np.unravel_index(5, dims=(2, 3))",
+                name="v",
+                expected=(1, 2),
+            ),
+        ),
     ),
     Rule(
         id="NPY040",
@@ -2032,6 +2164,13 @@ RULES = [
                 "s = np.array2string(a)",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                "import numpy as np\nv = np.corrcoef([1, 2, 3], [1, 2, 4], bias=True)[0, 0]",
+                name="v",
+                expected=1.0,
+            ),
+        ),
     ),
     Rule(
         id="NPY041",
@@ -2053,6 +2192,13 @@ RULES = [
                 "lo, hi = np.lib.array_utils.byte_bounds(a)\n"
                 "eq = np.char.compare_chararrays(a, b, '==', True)\n"
                 "p = np.rec.format_parser(['f8'], ['x'], None)",
+            ),
+        ),
+        runtime=(
+            RuntimeCase(
+                "import numpy as np\nv = np.format_parser(['f8'], ['x'], None).dtype.names",
+                name="v",
+                expected=("x",),
             ),
         ),
     ),
@@ -2099,6 +2245,14 @@ RULES = [
                 "n = np.dtype(np.float32).itemsize\nc = np.dtype(np.float64).char\n"
                 "t = np.dtype('f8').type",
             ),
+        ),
+        runtime=(
+            RuntimeCase(
+                "import numpy as np\nv = np.fastCopyAndTranspose(np.ones((2, 3))).shape",
+                name="v",
+                expected=(3, 2),
+            ),
+            RuntimeCase("import numpy as np\nv = np.nbytes[np.float32]", name="v", expected=4),
         ),
     ),
     Rule(
@@ -2166,6 +2320,18 @@ RULES = [
                 "encoding='bytes')",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                _CASE_CSV
+                + (
+                    "label = {b'Iris-setosa': 0, b'Iris-virginica': 1}\n"
+                    "v = np.loadtxt(io.StringIO(text), delimiter=',', skiprows=1, "
+                    "converters={1: lambda s: label[s]})"
+                ),
+                name="v",
+                expected=[[5.1, 0], [4.9, 1]],
+            ),
+        ),
     ),
     Rule(
         id="NPY046",
@@ -2203,6 +2369,13 @@ RULES = [
                 "import numpy as np\nlabels = np.loadtxt('y.txt').astype(int)",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                "import io\nimport numpy as np\nv = np.loadtxt(io.StringIO('1.0 2.7'), dtype=int)",
+                name="v",
+                expected=[1, 2],
+            ),
+        ),
     ),
     Rule(
         id="NPY048",
@@ -2231,6 +2404,17 @@ RULES = [
                 "x = np.load('x.npy', allow_pickle=False)",
                 "import numpy as np\nvocab = np.load('vocab.npy', allow_pickle=True).item()\n"
                 "x = np.load('x.npy', allow_pickle=False)",
+            ),
+        ),
+        runtime=(
+            RuntimeCase(
+                (
+                    "import io\nimport numpy as np\nf = io.BytesIO()\n"
+                    "np.save(f, {'a': 1})\nf.seek(0)\n"
+                    "v = np.load(f).item()"
+                ),
+                name="v",
+                expected={"a": 1},
             ),
         ),
     ),
@@ -2262,6 +2446,16 @@ RULES = [
                 "ws = np.linspace(0, 1, n)",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                "import numpy as np\nn = 10\nv = np.linspace(0, 1, n / 2)",
+                name="v",
+                expected=[0, 0.25, 0.5, 0.75, 1],
+            ),
+            RuntimeCase(
+                "import numpy as np\nv = np.linspace(0, 1, 7 / 2)", name="v", expected=[0, 0.5, 1]
+            ),
+        ),
     ),
     Rule(
         id="NPY050",
@@ -2290,6 +2484,28 @@ RULES = [
                 "import numpy as np\nx = np.array([1.0, np.nan])\nclean = x[~np.isnan(x)]\n"
                 "flip = ~(x > 0)\nd = np.logical_xor(x > 0, x < 2) + 1\nneg = -x\n"
                 "n = np.logical_not(np.isnan(x))\ns = np.logical_xor(x > 0, x > 1)",
+            ),
+        ),
+        runtime=(
+            RuntimeCase(
+                "import numpy as np\nx = np.array([1.0, np.nan, 3.0])\nv = x[-np.isnan(x)]",
+                name="v",
+                expected=[1, 3],
+            ),
+            RuntimeCase(
+                "import numpy as np\nx = np.array([0, 1, 2])\nv = (x > 0) - (x > 1)",
+                name="v",
+                expected=[0, 1, 0],
+            ),
+            RuntimeCase(
+                "import numpy as np\nx = np.array([1.0, np.nan])\nv = np.negative(np.isnan(x))",
+                name="v",
+                expected=[1, 0],
+            ),
+            RuntimeCase(
+                "import numpy as np\nx = np.array([0, 1, 2])\nv = np.subtract(x > 0, x > 1)",
+                name="v",
+                expected=[0, 1, 0],
             ),
         ),
     ),
@@ -2340,6 +2556,18 @@ RULES = [
                 "ok = isinstance(v, np.integer) or np.issubdtype(a.dtype, np.floating)",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                "import numpy as np\nv = np.zeros(2, dtype=np.floating).dtype.name",
+                name="v",
+                expected="float64",
+            ),
+            RuntimeCase(
+                "import numpy as np\nv = np.ones(2).astype(np.integer).dtype",
+                name="v",
+                expected="int64",
+            ),
+        ),
     ),
     Rule(
         id="NPY053",
@@ -2370,6 +2598,21 @@ RULES = [
                 "e = np.empty((n, m))",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                "import numpy as np\nn = 6\nv = np.zeros((n / 2, 2)).shape",
+                name="v",
+                expected=(3, 2),
+            ),
+            RuntimeCase(
+                "import numpy as np\nn = 7\nv = np.ones(n / 2).shape", name="v", expected=(3,)
+            ),
+            RuntimeCase(
+                "import numpy as np\nv = np.arange(6).reshape(2, 7 / 2).shape",
+                name="v",
+                expected=(2, 3),
+            ),
+        ),
     ),
     Rule(
         id="NPY054",
@@ -2394,6 +2637,17 @@ RULES = [
                 "        w = np.ones(len(X))\n    return w\n"
                 "a = np.zeros(3)\nempty = a is not None\ndf = pd.read_csv('d.csv')\n"
                 "mask = df['c'] == None",
+            ),
+        ),
+        runtime=(
+            RuntimeCase(
+                (
+                    "import numpy as np\ndef f(w=None):\n"
+                    "    if w == None:\n        return 0\n"
+                    "    return 1\nv = [f(), f(np.ones(3))]"
+                ),
+                name="v",
+                expected=[0, 1],
             ),
         ),
     ),

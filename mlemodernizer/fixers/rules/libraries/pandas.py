@@ -34,11 +34,26 @@ from ..matchers import (
     Target,
     literal,
 )
-from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
+from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule, RuntimeCase
 from ..symbols import DATAFRAME, NDARRAY, SERIES
 from .pandas_ix import _is_mask, check_ix
 
 LIB = "pandas"
+
+# setups the rules' runtime cases share
+_CASE_SERIES = "import numpy as np\nimport pandas as pd\nrng = np.random.RandomState(0)\n"
+_CASE_DATA = _CASE_SERIES + "X = rng.randn(60, 4)\ny = (X[:, 0] + X[:, 1] > 0).astype(int)\n"
+_CASE_CSV = "import io\nimport pandas as pd\ntext = 'a,b\\n1,2\\n3,4\\n'\n"
+_CASE_FRAME = (
+    "import io\nimport numpy as np\nimport pandas as pd\n"
+    "df = pd.DataFrame({'k': ['x', 'x', 'y'], 'a': [1.0, 5.0, 3.0], 'b': [2, 4, 6],\n"
+    "                   't': pd.date_range('2020-01-01', periods=3)})\n"
+)
+_CASE_DATED = (
+    "import pandas as pd\nprices = pd.DataFrame({'p': [1.0, 2.0, 3.0]},\n"
+    "                      index=pd.to_datetime(['2016-12-31', '2017-01-02', "
+    "'2017-02-01']))\n"
+)
 PANDAS = (DATAFRAME, SERIES)
 NOT_PANDAS = (NDARRAY, "builtins.list", "builtins.dict", "builtins.str")
 READERS = qualify("pandas", ["read_csv", "read_table"])
@@ -1728,6 +1743,7 @@ RULES = [
             ),
             ("rows = frame.ix[3:5]", "rows = frame.loc[3:5]"),
         ),
+        runtime=(_CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.ix[0:9, 1:3]",),
     ),
     Rule(
         id="PD002",
@@ -1744,6 +1760,10 @@ RULES = [
                 "X = df.as_matrix()\nY = df.as_matrix(columns=['a', 'b'])",
                 "X = df.to_numpy()\nY = df[['a', 'b']].to_numpy()",
             ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.as_matrix(columns=['a'])",
         ),
     ),
     Rule(
@@ -1764,6 +1784,10 @@ RULES = [
                 "v = df.get_value(3, 'age')\ndf.set_value(3, 'age', 40)",
                 "v = df.at[3, 'age']\ndf.at[3, 'age'] = 40",
             ),
+        ),
+        runtime=(
+            _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.get_value(0, 'a')",
+            _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\ndf.set_value(0, 'a', 1.0)",
         ),
     ),
     Rule(
@@ -1788,6 +1812,9 @@ RULES = [
                 "c = df.sort_values(by='age')\nxs.sort()",
             ),
         ),
+        runtime=(
+            _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.sort(columns='a')",
+        ),
     ),
     Rule(
         id="PD005",
@@ -1807,6 +1834,7 @@ RULES = [
                 "e = s.ewm(span=10).mean()\nq = df.a.rolling(5).quantile(0.9)",
             ),
         ),
+        runtime=(_CASE_DATA + "s = pd.Series(X[:, 0])\nv = pd.rolling_mean(s, 3, min_periods=1)",),
     ),
     Rule(
         id="PD006",
@@ -1824,6 +1852,7 @@ RULES = [
                 "import pandas as pd\nd = pd.offsets.BDay(2)",
             ),
         ),
+        runtime=("import pandas as pd\nd = pd.datetools.BDay(2)",),
     ),
     Rule(
         id="PD007",
@@ -1857,6 +1886,7 @@ RULES = [
                 "x = np.zeros(3)\nt = datetime(2020, 1, 1)",
             ),
         ),
+        runtime=("import pandas as pd\nv = pd.np.zeros(3)\nt = pd.datetime(2020, 1, 2)",),
     ),
     Rule(
         id="PD009",
@@ -1875,6 +1905,7 @@ RULES = [
                 "import pandas.testing as tm\nfrom pandas.testing import assert_frame_equal",
             ),
         ),
+        runtime=("import pandas.util.testing as tm",),
     ),
     Rule(
         id="PD010",
@@ -1895,6 +1926,14 @@ RULES = [
                 "import pandas as pd\na = pd.read_csv('a.csv')\nb = pd.read_csv('b.csv')\n"
                 "both = pd.concat([a, b], ignore_index=True)\n"
                 "row = pd.concat([a, pd.DataFrame([{'x': 1}])], ignore_index=True)",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.append(df)",
+            _CASE_DATA
+            + (
+                "df = pd.DataFrame(X, columns=list('abcd'))\n"
+                "v = df.append({'a': 1.0}, ignore_index=True)"
             ),
         ),
     ),
@@ -1926,6 +1965,9 @@ RULES = [
                 "for c, col in df.items():\n    pass",
             ),
         ),
+        runtime=(
+            _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = list(df.iteritems())",
+        ),
     ),
     Rule(
         id="PD012",
@@ -1946,6 +1988,7 @@ RULES = [
                 "b = pd.read_csv(f, on_bad_lines='skip')",
             ),
         ),
+        runtime=(_CASE_CSV + "v = pd.read_csv(io.StringIO(text), error_bad_lines=False)",),
     ),
     Rule(
         id="PD013",
@@ -1969,6 +2012,7 @@ RULES = [
                 "g = df.groupby('k')",
             ),
         ),
+        runtime=(_CASE_CSV + "v = pd.read_csv(io.StringIO(text), usecols=['a'], squeeze=True)",),
     ),
     Rule(
         id="PD014",
@@ -1990,6 +2034,7 @@ RULES = [
                 "import pandas as pd\nd = pd.read_csv(f, header=None).add_prefix('X')",
             ),
         ),
+        runtime=(_CASE_CSV + "v = pd.read_csv(io.StringIO(text), header=None, prefix='X')",),
     ),
     Rule(
         id="PD015",
@@ -2006,6 +2051,9 @@ RULES = [
                 "import pandas as pd\nd = pd.read_csv(f, delim_whitespace=True)",
                 'import pandas as pd\nd = pd.read_csv(f, sep=r"\\s+")',
             ),
+        ),
+        runtime=(
+            _CASE_CSV + "v = pd.read_csv(io.StringIO('a b\\n1 2\\n'), delim_whitespace=True)",
         ),
     ),
     Rule(
@@ -2025,6 +2073,7 @@ RULES = [
                 "import pandas as pd\nd = pd.read_csv(f, parse_dates=['t'])",
             ),
         ),
+        runtime=(_CASE_CSV + "v = pd.read_csv(io.StringIO(text), infer_datetime_format=True)",),
     ),
     Rule(
         id="PD017",
@@ -2048,6 +2097,15 @@ RULES = [
             ),
             ("import pandas as pd\nd = pd.read_csv(f, date_parser=parse)", None),
         ),
+        runtime=(
+            (
+                "import io\nimport pandas as pd\n"
+                "from datetime import datetime\n"
+                "dateparse = lambda d: datetime.strptime(d, '%Y-%m')\n"
+                "v = pd.read_csv(io.StringIO('Month,n\\n1949-01,112\\n1949-02,118\\n'), "
+                "parse_dates=['Month'], index_col='Month', date_parser=dateparse)"
+            ),
+        ),
     ),
     Rule(
         id="PD018",
@@ -2064,6 +2122,10 @@ RULES = [
                 "a = df.fillna(method='ffill')\nb = s.fillna(method='bfill', limit=2)",
                 "a = df.ffill()\nb = s.bfill(limit=2)",
             ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.fillna(method='ffill')",
         ),
     ),
     Rule(
@@ -2095,6 +2157,7 @@ RULES = [
         signatures=(object_no_attribute(["swapaxes"], "(DataFrame|Series)"),),
         matchers=(Call(methods=("swapaxes",), exclude=(NDARRAY,), check=_swapaxes),),
         examples=(("t = df.swapaxes(0, 1)", "t = df.T"),),
+        runtime=(_CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.swapaxes(0, 1)",),
     ),
     Rule(
         id="PD021",
@@ -2113,6 +2176,7 @@ RULES = [
             ),
         ),
         examples=(("s = df.applymap(len)", "s = df.map(len)"),),
+        runtime=(_CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.applymap(abs)",),
     ),
     Rule(
         id="PD022",
@@ -2130,6 +2194,7 @@ RULES = [
                 "import pandas as pd\nc = pd.Series(labels).value_counts(normalize=True)",
             ),
         ),
+        runtime=("import pandas as pd\nv = pd.value_counts(['a', 'b', 'a'])",),
     ),
     Rule(
         id="PD023",
@@ -2146,6 +2211,10 @@ RULES = [
                 "v = df.lookup(rows, cols)",
                 "v = df.to_numpy()[df.index.get_indexer(rows), df.columns.get_indexer(cols)]",
             ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.lookup([0, 1], ['a', 'b'])",
         ),
     ),
     Rule(
@@ -2170,6 +2239,7 @@ RULES = [
                 "t = df.shift(1, freq='infer')",
             ),
         ),
+        runtime=(_CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.mad()",),
     ),
     Rule(
         id="PD025",
@@ -2187,6 +2257,7 @@ RULES = [
                 "import pandas as pd\ni = pd.Index([1, 2], dtype='int64')",
             ),
         ),
+        runtime=("import pandas as pd\nv = pd.Int64Index([1, 2])",),
     ),
     Rule(
         id="PD026",
@@ -2206,6 +2277,13 @@ RULES = [
                 "df['c'].cat.set_categories(['x', 'y'], inplace=True)",
                 "df = df.set_axis(['a', 'b'], axis=1)\n"
                 "df['c'] = df['c'].cat.set_categories(['x', 'y'])",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "df = pd.DataFrame(X, columns=list('abcd'))\n"
+                "df.set_axis(list('wxyz'), axis=1, inplace=True)"
             ),
         ),
     ),
@@ -2241,6 +2319,11 @@ RULES = [
                 "df.to_csv(f, lineterminator='\\n')\nd = df.describe()\n"
                 "df.info(show_counts=True)\nok = df.index.is_monotonic_increasing",
             ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.to_csv(line_terminator='\\n')",
+            _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.a.is_monotonic",
         ),
     ),
     Rule(
@@ -2294,6 +2377,15 @@ RULES = [
                 "a = df.sort_values('x', axis=0, ascending=False)\n"
                 "b = df.set_index('x', drop=False)\n"
                 "c = df.reset_index(0, drop=True)",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.drop('a', 1)",
+            _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = pd.concat([df, df], 1)",
+            _CASE_FRAME
+            + (
+                "import tempfile, os\nout = os.path.join(tempfile.mkdtemp(), 'x.csv')\n"
+                "df.to_csv(out, ';')"
             ),
         ),
     ),
@@ -2355,6 +2447,12 @@ RULES = [
                 "b = df.groupby('k').sem(numeric_only=True)\n"
                 "c = df.groupby('k').std(numeric_only=True)\n"
                 "d = df.groupby('k').quantile(0.5, numeric_only=True)",
+            ),
+        ),
+        runtime=(
+            (
+                "import pandas as pd\ndf = pd.DataFrame({'s': ['x', 'y'], 'v': [1, 2]})\n"
+                "m = df.mean()"
             ),
         ),
     ),
@@ -2419,6 +2517,12 @@ RULES = [
             (
                 "vc = df.city.value_counts().reset_index()",
                 "vc = df.city.value_counts().rename_axis('index').reset_index(name=df.city.name)",
+            ),
+        ),
+        runtime=(
+            (
+                "import pandas as pd\ns = pd.Series(['a', 'b', 'a'], name='c')\n"
+                "v = s.value_counts().reset_index()['index']"
             ),
         ),
     ),
@@ -2589,6 +2693,20 @@ RULES = [
                 "y = p.asfreq('Y')\nd = df.asfreq('A')",
             ),
         ),
+        runtime=(
+            (
+                "import pandas as pd\n"
+                "s = pd.Series(range(40), index=pd.date_range('2020', periods=40))\n"
+                "v = s.resample('M').sum()\nw = pd.date_range('2020', periods=3, freq='H')"
+            ),
+            (
+                "import pandas as pd\n"
+                "s = pd.Series(range(40), index=pd.date_range('2020', periods=40))\n"
+                "v = s.to_period('M').to_timestamp(freq='H')\n"
+                "w = pd.period_range('2015', periods=3, freq='A')\n"
+                "x = s.to_period('15T')"
+            ),
+        ),
     ),
     Rule(
         id="PD040",
@@ -2608,6 +2726,7 @@ RULES = [
                 "first = s.iloc[0]\nlast = s.iloc[-1]",
             ),
         ),
+        runtime=("import pandas as pd\ns = pd.Series([1, 2], index=['a', 'b'])\nv = s[0]",),
     ),
     Rule(
         id="PD041",
@@ -2628,6 +2747,12 @@ RULES = [
                 "a = df.loc[range(0, 7), ['pop', 'year']]\nb = df.loc[:, ['pop', 'zz']]",
                 "a = df.reindex(index=range(0, 7), columns=['pop', 'year'])\n"
                 "b = df.reindex(columns=['pop', 'zz'])",
+            ),
+        ),
+        runtime=(
+            (
+                "import pandas as pd\ndf = pd.DataFrame({'v': [1, 2]}, index=['a', 'b'])\n"
+                "v = df.loc[['a', 'z']]"
             ),
         ),
     ),
@@ -2665,6 +2790,13 @@ RULES = [
                 "import pandas as pd\nd = df.apply(pd.to_numeric, errors='coerce')",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "df = pd.DataFrame(X, columns=list('abcd'))\n"
+                "v = df.convert_objects(convert_numeric=True)"
+            ),
+        ),
     ),
     Rule(
         id="PD044",
@@ -2700,6 +2832,7 @@ RULES = [
                 "import pandas as pd\ns = pd.read_csv('t.csv')['v']\nok = bool(s[:1].item())",
             ),
         ),
+        runtime=(_CASE_DATA + "s = pd.Series(X[:, 0])\nv = s.ravel()",),
     ),
     Rule(
         id="PD045",
@@ -2720,6 +2853,10 @@ RULES = [
         examples=(
             ("r = df.rolling(3, axis=0).mean()", "r = df.rolling(3).mean()"),
             ("g = df.groupby(keys, axis=1)", None),
+        ),
+        runtime=(
+            _CASE_DATA
+            + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.rolling(3, axis=0).mean()",
         ),
     ),
     Rule(
@@ -2756,6 +2893,9 @@ RULES = [
                 "r = df.groupby('k')[df.columns].apply(lambda g: g['k'].iloc[0])",
             ),
         ),
+        runtime=(
+            _CASE_FRAME + "v = df.groupby('k').apply(lambda g: g['k'].iloc[0] + str(len(g)))",
+        ),
     ),
     Rule(
         id="PD048",
@@ -2775,6 +2915,7 @@ RULES = [
             ),
             ("df.loc[3, 'age'] = 'unknown'", None),
         ),
+        runtime=(_CASE_FRAME + "df.loc[df.b > 3, 'b'] = 'many'",),
     ),
     Rule(
         id="PD049",
@@ -2799,6 +2940,13 @@ RULES = [
                 "    print(df)\nn = pd.get_option('display.max_rows')",
             ),
         ),
+        runtime=(
+            (
+                "import pandas as pd\nwith pd.option_context('precision', 2, 'max_rows', 5):\n"
+                "    v = repr(pd.Series([1.23456]))\n"
+                "w = pd.get_option('max_columns')"
+            ),
+        ),
     ),
     Rule(
         id="PD050",
@@ -2818,6 +2966,14 @@ RULES = [
                 "w = df.resample('W', closed='left').agg(np.max).plot()",
             ),
             ("u = s.resample('h', how='last', fill_method='ffill')", None),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "s = pd.Series(X[:, 0], index=pd.date_range('2020', periods=60))\n"
+                "v = s.resample('7D', how='mean')\n"
+                "w = s.resample('W', how=np.max, closed='left')"
+            ),
         ),
     ),
     Rule(
@@ -2843,6 +2999,13 @@ RULES = [
                 "r = df.resample('D')\nr.mean().plot()",
             ),
         ),
+        runtime=(
+            (
+                "import pandas as pd\n"
+                "s = pd.Series(range(6), index=pd.date_range('2020', periods=6, freq='h'))\n"
+                "top = s.resample('2h').head(2)"
+            ),
+        ),
     ),
     Rule(
         id="PD077",
@@ -2863,6 +3026,7 @@ RULES = [
                 "u = df.groupby(['k', 'j'])[['a', 'b']].mean()",
             ),
         ),
+        runtime=(_CASE_FRAME + "v = df.groupby('k')['a', 'b'].sum()",),
     ),
     Rule(
         id="PD078",
@@ -2887,6 +3051,10 @@ RULES = [
                 "df['week'] = df.date.dt.isocalendar().week\nw = df['date'].dt.isocalendar().week\n"
                 "by_week = df.groupby(df.index.isocalendar().week).sum()",
             ),
+        ),
+        runtime=(
+            _CASE_FRAME + "v = df.t.dt.week",
+            _CASE_FRAME + "v = df['t'].dt.weekofyear",
         ),
     ),
     Rule(
@@ -2928,6 +3096,16 @@ RULES = [
                 "df.to_excel('out.xlsx', index=False)",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                _CASE_FRAME
+                + (
+                    "import tempfile, os\nout = os.path.join(tempfile.mkdtemp(), 'x.xlsx')\n"
+                    "df.to_excel(out, encoding='utf-8')"
+                ),
+                needs=("openpyxl",),
+            ),
+        ),
     ),
     Rule(
         id="PD081",
@@ -2951,6 +3129,7 @@ RULES = [
                 "day = prices.loc['2017-01-03']",
             ),
         ),
+        runtime=(_CASE_DATED + "v = prices['2017']",),
     ),
     Rule(
         id="PD082",
@@ -2975,6 +3154,10 @@ RULES = [
                 "t = df.gap.astype('timedelta64[ns]')",
             ),
         ),
+        runtime=(
+            _CASE_FRAME
+            + "v = df.k.map({'x': '2020-01-01', 'y': '2021-01-01'}).astype('datetime64')",
+        ),
     ),
     Rule(
         id="PD083",
@@ -2995,6 +3178,9 @@ RULES = [
                 "import pandas as pd\n"
                 "df['date'] = pd.to_datetime(df['date'], dayfirst=True, format='mixed')",
             ),
+        ),
+        runtime=(
+            "import pandas as pd\nv = pd.to_datetime(pd.Series(['2020-01-13', '14/01/2020']))",
         ),
     ),
     Rule(
@@ -3017,6 +3203,10 @@ RULES = [
                 "import pandas as pd\ndf = pd.read_csv('t.csv')\ns = df[df.id == 3]['score']\n"
                 "v = float(s.item())\nn = int(df.loc[df.id == 3, 'count'].item())",
             ),
+        ),
+        runtime=(
+            _CASE_FRAME + "s = df[df.b == 4]['a']\nv = float(s)",
+            _CASE_FRAME + "v = int(df.loc[df.b == 4, 'b'])",
         ),
     ),
     Rule(
@@ -3057,6 +3247,10 @@ RULES = [
                 "from io import StringIO\n"
                 "x = pd.read_xml(StringIO('<a><b>1</b></a>'))",
             ),
+        ),
+        runtime=(
+            _CASE_FRAME + "v = pd.read_json(df[['a', 'b']].to_json())",
+            'import pandas as pd\nv = pd.read_json(\'[{"a": 1}, {"a": 2}]\')',
         ),
     ),
     Rule(
@@ -3114,6 +3308,7 @@ RULES = [
                 "r = prices.ffill().pct_change()\nw = prices['a'].bfill(limit=2).pct_change(5)",
             ),
         ),
+        runtime=(_CASE_FRAME + "v = df.a.pct_change(fill_method='ffill')",),
     ),
     Rule(
         id="PD088",
@@ -3138,6 +3333,7 @@ RULES = [
                 "full = table.stack(future_stack=True)",
             ),
         ),
+        runtime=(_CASE_FRAME + "v = df[['a', 'b']].stack(dropna=False)",),
     ),
     Rule(
         id="PD089",
@@ -3155,6 +3351,12 @@ RULES = [
             (
                 "import pandas as pd\nt = pd.to_datetime(df['created_at'])",
                 "import pandas as pd\nt = pd.to_datetime(df['created_at'], utc=True)",
+            ),
+        ),
+        runtime=(
+            (
+                "import pandas as pd\n"
+                "v = pd.to_datetime(['2020-01-01 00:00+01:00', '2020-01-01 00:00+02:00'])"
             ),
         ),
     ),
@@ -3183,6 +3385,12 @@ RULES = [
                 "warnings.filterwarnings('ignore', category=FutureWarning)",
                 "import warnings\nimport pandas as pd\n"
                 "warnings.filterwarnings('ignore', category=FutureWarning)",
+            ),
+        ),
+        runtime=(
+            (
+                "import warnings\nimport pandas as pd\n"
+                "warnings.simplefilter('ignore', category=pd.errors.SettingWithCopyWarning)"
             ),
         ),
     ),
@@ -3215,6 +3423,10 @@ RULES = [
                 "import pandas as pd",
             ),
         ),
+        runtime=(
+            "import pandas as pd\npd.set_option('mode.use_inf_as_na', True)",
+            "import pandas as pd\npd.options.mode.use_inf_as_na = True",
+        ),
     ),
     Rule(
         id="PD094",
@@ -3238,6 +3450,13 @@ RULES = [
                 "    return z",
                 "def pz(fico, amt, coeff):\n"
                 "    z = coeff.iloc[0] * fico + coeff.iloc[1] * amt + coeff.iloc[2]\n    return z",
+            ),
+        ),
+        runtime=(
+            (
+                "import pandas as pd\ndef first(s):\n"
+                "    return s[0]\nv = first(pd.Series([1, 2], index=['a', 'b']))\n"
+                "assert v == 1"
             ),
         ),
     ),

@@ -25,6 +25,25 @@ from ..symbols import DATAFRAME, NDARRAY, SERIES
 from .pandas import OPTION_FUNCTIONS, OPTION_PAIRS, _option_keys
 
 LIB = "pandas"
+
+# setups the rules' runtime cases share
+_CASE_MPL = (
+    "import matplotlib\nmatplotlib.use('Agg')\n"
+    "import matplotlib.pyplot as plt\n"
+    "import tempfile, os\nOUT = os.path.join(tempfile.mkdtemp(), 'f.jpg')\n"
+)
+_CASE_SERIES = "import numpy as np\nimport pandas as pd\nrng = np.random.RandomState(0)\n"
+_CASE_DATA = _CASE_SERIES + "X = rng.randn(60, 4)\ny = (X[:, 0] + X[:, 1] > 0).astype(int)\n"
+_CASE_FRAME = (
+    "import io\nimport numpy as np\nimport pandas as pd\n"
+    "df = pd.DataFrame({'k': ['x', 'x', 'y'], 'a': [1.0, 5.0, 3.0], 'b': [2, 4, 6],\n"
+    "                   't': pd.date_range('2020-01-01', periods=3)})\n"
+)
+_CASE_HOURS = (
+    "import pandas as pd\n"
+    "s = pd.Series([1.0, 2.0], index=pd.to_datetime(['2020-01-01 00:00', "
+    "'2020-01-01 03:00']))\n"
+)
 SOURCE = "real-notebooks"
 NOT_PANDAS = (NDARRAY, "builtins.list", "builtins.dict", "builtins.str")
 PANDAS = (DATAFRAME, SERIES)
@@ -884,6 +903,13 @@ RULES = [
                 "s = s.cat.rename_categories(names)",
             ),
         ),
+        runtime=(
+            (
+                "import pandas as pd\n"
+                "df = pd.DataFrame({'c': pd.Series(['a', 'b']).astype('category')})\n"
+                "df['c'].cat.categories = ['x', 'y']"
+            ),
+        ),
     ),
     Rule(
         id="PD053",
@@ -908,6 +934,7 @@ RULES = [
                 "import pandas as pd\nimport matplotlib.pyplot as plt\nplt.style.use('ggplot')",
             ),
         ),
+        runtime=(_CASE_MPL + "import pandas as pd\npd.set_option('display.mpl_style', 'default')",),
     ),
     Rule(
         id="PD054",
@@ -923,6 +950,12 @@ RULES = [
             (
                 "import pandas as pd\ny = pd.TimeSeries(y, index=dates)",
                 "import pandas as pd\ny = pd.Series(y, index=dates)",
+            ),
+        ),
+        runtime=(
+            (
+                "import pandas as pd\n"
+                "s = pd.TimeSeries([1.0], index=pd.date_range('2020', periods=1))"
             ),
         ),
     ),
@@ -947,6 +980,13 @@ RULES = [
                 "i = pd.MultiIndex(levels=[['a', 'b'], [1, 2]], codes=[[0, 0, 1], [0, 1, 0]])",
             ),
         ),
+        runtime=(
+            (
+                "import pandas as pd\n"
+                "i = pd.MultiIndex(levels=[['a', 'b'], [1, 2]], labels=[[0, 0, 1, 1], "
+                "[0, 1, 0, 1]])"
+            ),
+        ),
     ),
     Rule(
         id="PD056",
@@ -967,6 +1007,10 @@ RULES = [
                 "s = (a + b).groupby(level=0).sum(skipna=False)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + "s = pd.Series(X[:, 0], index=pd.Index(y, name='k'))\nv = s.sum(level='k')",
+        ),
     ),
     Rule(
         id="PD057",
@@ -986,6 +1030,13 @@ RULES = [
                 "d = pd.concat([a, b], axis=1).reindex(index=a.index)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "df = pd.DataFrame(X, columns=list('abcd'))\n"
+                "v = pd.concat([df, df[['a']]], join_axes=[df.columns])"
+            ),
+        ),
     ),
     Rule(
         id="PD058",
@@ -1002,6 +1053,10 @@ RULES = [
                 "import pandas as pd\nc = pd.concat([df3, df4], axis='col')",
                 "import pandas as pd\nc = pd.concat([df3, df4], axis='columns')",
             ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + "df = pd.DataFrame(X, columns=list('abcd'))\nv = pd.concat([df, df], axis='col')",
         ),
     ),
     Rule(
@@ -1021,6 +1076,12 @@ RULES = [
             (
                 "data.loc[:3, :'pop']\nhead = s.loc[1:4]",
                 "data.loc[data.index[:3], :'pop']\nhead = s.loc[s.index[1:4]]",
+            ),
+        ),
+        runtime=(
+            (
+                "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3]}, index=['x', 'y', 'z'])\n"
+                "v = df.loc[:2, 'a']"
             ),
         ),
     ),
@@ -1082,6 +1143,14 @@ RULES = [
                 "w['Temp'].plot()",
             ),
         ),
+        runtime=(
+            _CASE_MPL
+            + (
+                "import pandas as pd\ns = pd.Series(['Snow', 'Rain', 'Snow Fog'])\n"
+                "is_snowing = s.str.contains('Snow')\n"
+                "is_snowing.plot()"
+            ),
+        ),
     ),
     Rule(
         id="PD062",
@@ -1107,6 +1176,13 @@ RULES = [
                 "import pandas as pd\np = pd.pivot_table(grades, index='name')",
                 "import pandas as pd\np = pd.pivot_table(grades, index='name', "
                 "values=grades.drop(columns=['name']).select_dtypes('number').columns)",
+            ),
+        ),
+        runtime=(
+            (
+                "import pandas as pd\n"
+                "g = pd.DataFrame({'name': ['a', 'a', 'b'], 'month': ['x', 'y', 'x'], "
+                "'grade': [1.0, 2.0, 3.0]})\np = pd.pivot_table(g, index='name')"
             ),
         ),
     ),
@@ -1177,6 +1253,10 @@ RULES = [
                 "a = df.sort_index(level=0)\nb = s.sort_index(level=1, ascending=False)",
             ),
         ),
+        runtime=(
+            _CASE_FRAME + "v = df.set_index('k').sortlevel()",
+            _CASE_FRAME + "v = df.set_index(['k', 'b']).sortlevel(1, ascending=False)",
+        ),
     ),
     Rule(
         id="PD066",
@@ -1202,6 +1282,7 @@ RULES = [
                 "d = df.drop_duplicates('id', keep='last')\nm = s.duplicated(keep='first')",
             ),
         ),
+        runtime=(_CASE_FRAME + "v = df.drop_duplicates('k', take_last=True)",),
     ),
     Rule(
         id="PD067",
@@ -1222,6 +1303,7 @@ RULES = [
                 "import pandas as pd\nd = pd.to_datetime(df.day, errors='coerce')",
             ),
         ),
+        runtime=(_CASE_FRAME + "v = pd.to_datetime(pd.Series(['2020-01-01', 'x']), coerce=True)",),
     ),
     Rule(
         id="PD068",
@@ -1243,6 +1325,7 @@ RULES = [
             ),
             ("t = df.groupby('k').agg({'v': {'total': 'sum'}})", None),
         ),
+        runtime=(_CASE_FRAME + "v = df.groupby('k')['a'].agg({'total': 'sum', 'avg': np.mean})",),
     ),
     Rule(
         id="PD069",
@@ -1265,6 +1348,7 @@ RULES = [
                 "X = df['area'].to_numpy().reshape(-1, 1)\nY = X.reshape(1, -1)",
             ),
         ),
+        runtime=(_CASE_FRAME + "v = df['a'].reshape(-1, 1)",),
     ),
     Rule(
         id="PD070",
@@ -1290,6 +1374,13 @@ RULES = [
                 "df.to_sql('scores', con, if_exists='replace')",
             ),
         ),
+        runtime=(
+            _CASE_FRAME
+            + (
+                "import sqlite3\ncon = sqlite3.connect(':memory:')\n"
+                "df[['k', 'a']].to_sql('t', con, flavor='sqlite')"
+            ),
+        ),
     ),
     Rule(
         id="PD071",
@@ -1308,6 +1399,7 @@ RULES = [
                 "df['day'] = df.date.dt.day_name()\nd = df.index.day_name()",
             ),
         ),
+        runtime=(_CASE_FRAME + "v = df.t.dt.weekday_name",),
     ),
     Rule(
         id="PD072",
@@ -1321,6 +1413,7 @@ RULES = [
         signatures=(object_no_attribute(["get_dtype_counts"], "(DataFrame|Series)"),),
         matchers=(Call(methods=("get_dtype_counts",), exclude=NOT_PANDAS, check=_dtype_counts),),
         examples=(("c = train.get_dtype_counts()", "c = train.dtypes.value_counts()"),),
+        runtime=(_CASE_FRAME + "v = df.get_dtype_counts()",),
     ),
     Rule(
         id="PD073",
@@ -1341,6 +1434,7 @@ RULES = [
                 "a = s.clip(upper=100)\nb = df.fare.clip(lower=0, inplace=False)",
             ),
         ),
+        runtime=(_CASE_FRAME + "v = df.a.clip_upper(2)",),
     ),
     Rule(
         id="PD074",
@@ -1360,6 +1454,7 @@ RULES = [
                 "import pandas as pd\ns = pd.read_csv('t.csv')['v']\nok = s.dropna()",
             ),
         ),
+        runtime=(_CASE_FRAME + "v = df['a'].valid()",),
     ),
     Rule(
         id="PD075",
@@ -1431,6 +1526,9 @@ RULES = [
                 "freq='D')\nd = pd.DatetimeIndex(['2016-01-01'])",
             ),
         ),
+        runtime=(
+            "import pandas as pd\nv = pd.DatetimeIndex(start='2016-01-01', periods=3, freq='D')",
+        ),
     ),
     Rule(
         id="PD093",
@@ -1484,6 +1582,7 @@ RULES = [
             ),
             ("import pandas as pd\ng = pd.TimeGrouper('D', loffset='1h')", None),
         ),
+        runtime=(_CASE_FRAME + "v = df.set_index('t').groupby(pd.TimeGrouper('2D'))['a'].sum()",),
     ),
     Rule(
         id="PD096",
@@ -1507,6 +1606,10 @@ RULES = [
                 "import pandas as pd\ndf = pd.read_csv('t.csv')\nX = df.to_numpy()\n"
                 "y = df['label'].to_numpy()\nnames = df.columns.to_numpy()",
             ),
+        ),
+        runtime=(
+            _CASE_FRAME + "v = df[['a', 'b']].get_values()",
+            _CASE_FRAME + "v = df['k'].astype('category').get_values()",
         ),
     ),
     Rule(
@@ -1533,6 +1636,9 @@ RULES = [
                 "e = pd.DataFrame.from_dict(dict(rows), orient='index', columns=['x', 'y'])",
             ),
             ("import pandas as pd\nd = pd.DataFrame.from_items(pairs, columns=['a'])", None),
+        ),
+        runtime=(
+            "import pandas as pd\nv = pd.DataFrame.from_items([('b', [1, 2]), ('a', [3, 4])])",
         ),
     ),
     Rule(
@@ -1567,6 +1673,10 @@ RULES = [
                 "fig.height = 3",
             ),
         ),
+        runtime=(
+            "import pandas as pd\npd.set_option('display.height', 7)",
+            "import pandas as pd\npd.options.display.line_width = 99",
+        ),
     ),
     Rule(
         id="PD099",
@@ -1592,6 +1702,9 @@ RULES = [
                 "'M', 'L'], ordered=True))\n"
                 "c = s.astype(dtype=pd.api.types.CategoricalDtype(ordered=True))",
             ),
+        ),
+        runtime=(
+            _CASE_FRAME + "v = df['k'].astype('category', categories=['y', 'x'], ordered=True)",
         ),
     ),
     Rule(
@@ -1619,6 +1732,10 @@ RULES = [
                 "w = s.resample('D').last().ffill()",
             ),
         ),
+        runtime=(
+            _CASE_HOURS + "u = s.resample('h', fill_method='ffill')",
+            _CASE_HOURS + "w = s.resample('2h', how='mean', fill_method='pad')",
+        ),
     ),
     Rule(
         id="PD101",
@@ -1639,6 +1756,12 @@ RULES = [
                 "e = pd.read_excel('t.xlsx', header=True)\nf = pd.read_csv('u.csv', header=None)",
                 "import pandas as pd\nd = pd.read_csv('t.csv', header=0)\n"
                 "e = pd.read_excel('t.xlsx', header=1)\nf = pd.read_csv('u.csv', header=None)",
+            ),
+        ),
+        runtime=(
+            (
+                "import io\nimport pandas as pd\n"
+                "v = pd.read_csv(io.StringIO('a,b\\n1,2'), header=False)"
             ),
         ),
     ),
@@ -1665,6 +1788,12 @@ RULES = [
                 "e = df['p'].expanding(2).apply(np.median)\ng = df.groupby('k').apply(f)",
                 "m = s.rolling(5).apply(lambda x: x[-1] / x[0] - 1, raw=True)\n"
                 "e = df['p'].expanding(2).apply(np.median, raw=True)\ng = df.groupby('k').apply(f)",
+            ),
+        ),
+        runtime=(
+            (
+                "import pandas as pd\ns = pd.Series([1.0, 2.0, 4.0, 8.0])\n"
+                "v = s.rolling(3).apply(lambda x: x[-1] / x[0])"
             ),
         ),
     ),
@@ -1704,6 +1833,10 @@ RULES = [
                 "from pandas.errors import AbstractMethodError, UnsupportedFunctionCall\n"
                 "errors = (AbstractMethodError, UnsupportedFunctionCall)",
             ),
+        ),
+        runtime=(
+            "import pandas as pd\nfrom pandas.core.common import PerformanceWarning",
+            "import pandas as pd\nerr = pd.core.common.UnsortedIndexError",
         ),
     ),
 ]

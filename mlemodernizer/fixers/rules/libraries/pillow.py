@@ -18,10 +18,17 @@ import libcst as cst
 from .. import edits
 from ..helpers import cannot_import, kwarg_drop, no_attribute, object_no_attribute, renames
 from ..matchers import Call, Outcome, Site, Symbol
-from ..model import REVIEW, SAFE, SAFE_IF, Rule
+from ..model import REVIEW, SAFE, SAFE_IF, Rule, RuntimeCase
 from ..symbols import NDARRAY
 
 LIB = "pillow"
+
+# setups the rules' runtime cases share
+_CASE_PIL = (
+    "from PIL import Image, ImageDraw, ImageFont\n"
+    "img = Image.new('RGB', (40, 30), 'white')\n"
+    "draw = ImageDraw.Draw(img)\nfont = ImageFont.load_default()\n"
+)
 NOTES = "https://pillow.readthedocs.io/en/stable/releasenotes/{}.html"
 DEPRECATIONS = "https://pillow.readthedocs.io/en/stable/deprecations.html"
 
@@ -220,6 +227,20 @@ RULES = [
                 "f = ImageFont.truetype('a.ttf', 12, layout_engine=ImageFont.Layout.BASIC)",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                _CASE_PIL
+                + (
+                    "small = img.resize((10, 10), Image.ANTIALIAS)\n"
+                    "img.thumbnail((20, 20), Image.CUBIC)"
+                ),
+                needs=("PIL",),
+            ),
+            RuntimeCase(
+                _CASE_PIL + "from PIL.Image import LINEAR\nsmall = img.resize((10, 10), LINEAR)",
+                needs=("PIL",),
+            ),
+        ),
     ),
     Rule(
         id="PIL002",
@@ -265,6 +286,15 @@ RULES = [
                 "'a\\nb', font=font)[2:]\nimport os\nn = os.path.getsize('a.ttf')",
             ),
         ),
+        runtime=(
+            RuntimeCase(_CASE_PIL + "w, h = draw.textsize('hello', font=font)", needs=("PIL",)),
+            RuntimeCase(
+                _CASE_PIL + "w, h = draw.multiline_textsize('a\\nb', font=font)", needs=("PIL",)
+            ),
+            RuntimeCase(_CASE_PIL + "w, h = font.getsize('hello')", needs=("PIL",)),
+            RuntimeCase(_CASE_PIL + "x, y = font.getoffset('hello')", needs=("PIL",)),
+            RuntimeCase(_CASE_PIL + "w, h = font.getsize_multiline('a\\nb')", needs=("PIL",)),
+        ),
     ),
     Rule(
         id="PIL003",
@@ -300,6 +330,12 @@ RULES = [
                 "x = ET.tostring(root)",
             ),
         ),
+        runtime=(
+            RuntimeCase(
+                _CASE_PIL + "raw = img.tostring()\nback = Image.fromstring('RGB', img.size, raw)",
+                needs=("PIL",),
+            ),
+        ),
     ),
     Rule(
         id="PIL004",
@@ -326,6 +362,9 @@ RULES = [
                 "import PIL\nprint(PIL.__version__)\nfrom PIL import __version__",
             ),
         ),
+        runtime=(
+            RuntimeCase("from PIL import PILLOW_VERSION\nprint(PILLOW_VERSION)", needs=("PIL",)),
+        ),
     ),
     Rule(
         id="PIL005",
@@ -351,6 +390,7 @@ RULES = [
         examples=(
             ("import PIL\nprint('PIL', PIL.VERSION)", "import PIL\nprint('PIL', PIL.__version__)"),
         ),
+        runtime=(RuntimeCase("import PIL\nprint(PIL.VERSION)", needs=("PIL",)),),
     ),
     Rule(
         id="PIL006",
@@ -377,6 +417,16 @@ RULES = [
                 "from PIL import ImageMath\n"
                 "out = ImageMath.unsafe_eval('convert(a * 2, \"L\")', a=im)\n"
                 "both = ImageMath.unsafe_eval('a + b', **{'a': im1, 'b': im2})",
+            ),
+        ),
+        runtime=(
+            RuntimeCase(
+                _CASE_PIL
+                + (
+                    "from PIL import ImageMath\ngray = img.convert('L')\n"
+                    "out = ImageMath.eval('a * 2', {'a': gray})"
+                ),
+                needs=("PIL",),
             ),
         ),
     ),

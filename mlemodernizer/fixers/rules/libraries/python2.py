@@ -19,6 +19,13 @@ from ..matchers import Call, Module, Node, Outcome, Site, Symbol, Text
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "python"
+
+# setups the rules' runtime cases share
+_CASE_MPL = (
+    "import matplotlib\nmatplotlib.use('Agg')\n"
+    "import matplotlib.pyplot as plt\n"
+    "import tempfile, os\nOUT = os.path.join(tempfile.mkdtemp(), 'f.jpg')\n"
+)
 NOT_DICT = ("pandas.DataFrame", "pandas.Series")
 
 
@@ -400,6 +407,7 @@ RULES = [
                 "print ('%d %d' % (a,\n                 b))",
             ),
         ),
+        runtime=("x = 3\nprint x, x * 2",),
     ),
     Rule(
         id="PY2002",
@@ -417,6 +425,7 @@ RULES = [
                 "try:\n    f()\nexcept (IOError, OSError) as err:\n    raise ValueError('bad')",
             ),
         ),
+        runtime=("try:\n    1 / 0\nexcept ZeroDivisionError, e:\n    msg = str(e)",),
     ),
     Rule(
         id="PY2003",
@@ -450,6 +459,7 @@ RULES = [
                 "total = reduce(add, xs)",
             ),
         ),
+        runtime=("total = 0\nfor i in xrange(4):\n    total += i",),
     ),
     Rule(
         id="PY2005",
@@ -472,6 +482,7 @@ RULES = [
                 "for k, v in d.items():\n    if (k in d):\n        pass",
             ),
         ),
+        runtime=("d = {'a': 1}\npairs = list(d.iteritems())\nok = d.has_key('a')",),
     ),
     Rule(
         id="PY2006",
@@ -510,6 +521,10 @@ RULES = [
                 "agent = list(locations.keys())\nrandom.shuffle(agent)\nnames = df.keys()",
             ),
         ),
+        runtime=(
+            "first = map(int, ['1', '2'])[0]\nk = {'a': 1}.keys()[0]",
+            "import random\nd = {'a': 1, 'b': 2}\nagent = d.keys()\nrandom.shuffle(agent)",
+        ),
     ),
     Rule(
         id="PY2007",
@@ -533,6 +548,7 @@ RULES = [
                 "page = urllib.request.urlopen(url)",
             ),
         ),
+        runtime=("import cPickle as pickle\nfrom StringIO import StringIO\nb = pickle.dumps(1)",),
     ),
     Rule(
         id="PY2008",
@@ -561,6 +577,7 @@ RULES = [
                 "import string, sys\nabc = string.ascii_lowercase\nbig = sys.maxsize",
             ),
         ),
+        runtime=("import string\nabc = string.letters",),
     ),
     Rule(
         id="PY2009",
@@ -581,6 +598,7 @@ RULES = [
                 "from functools import cmp_to_key\nys = sorted(xs, key=cmp_to_key(compare))",
             ),
         ),
+        runtime=("ys = sorted([3, 1, 2], cmp=lambda a, b: a - b)",),
     ),
     Rule(
         id="PY2010",
@@ -600,6 +618,15 @@ RULES = [
                 "df = pd.read_csv('bikes.csv', sep=';')",
                 "import pandas as pd\nf = open('data/movie_ids.txt', encoding='latin-1')\n"
                 "b = open(p, 'rb')\ndf = pd.read_csv('bikes.csv', sep=';', encoding='latin-1')",
+            ),
+        ),
+        runtime=(
+            (
+                "import os, tempfile\nimport pandas as pd\n"
+                "p = os.path.join(tempfile.mkdtemp(), 'm.csv')\n"
+                "open(p, 'wb').write('id;name\\n1;Café\\n'.encode('latin-1'))\n"
+                "text = open(p).read()\ndf = pd.read_csv(p, sep=';')\n"
+                "assert df['name'][0] == 'Café'"
             ),
         ),
     ),
@@ -623,6 +650,13 @@ RULES = [
                 "locs = sorted(df['Embarked'].unique())\nks = sorted(d, key=len)",
                 "locs = sorted(df['Embarked'].unique(), key=lambda v: (isinstance(v, str), v))\n"
                 "ks = sorted(d, key=len)",
+            ),
+        ),
+        runtime=(
+            (
+                "import numpy as np\nimport pandas as pd\n"
+                "s = pd.Series(['S', 'C', np.nan, 'Q'], dtype=object)\n"
+                "locs = sorted(s.unique())\nassert locs[1:] == ['C', 'Q', 'S']"
             ),
         ),
     ),
@@ -653,6 +687,15 @@ RULES = [
                 "for i in range(int(n / 2)):\n    pass",
             ),
         ),
+        runtime=(
+            _CASE_MPL
+            + (
+                "ages = [1.0, 30.0, 80.0]\nmax_age, bin_size = max(ages), 10\n"
+                "plt.hist(ages, bins=max_age / bin_size)\n"
+                "for i in range(len(ages) / 2):\n"
+                "    pass"
+            ),
+        ),
     ),
     Rule(
         id="PY2013",
@@ -678,6 +721,15 @@ RULES = [
                 "model = pickle.load(open('model.pkl', 'rb'))",
                 "f = open(filename, 'r').read()\ndata = f.split('\\n')\n"
                 "model = pickle.load(open('model.pkl', 'rb'))",
+            ),
+        ),
+        runtime=(
+            (
+                "import os, pickle, tempfile\np = os.path.join(tempfile.mkdtemp(), 'prices.csv')\n"
+                "open(p, 'w').write('10\\n11\\n12\\n')\n"
+                "pickle.dump([1], open(p + '.pkl', 'wb'))\n"
+                "f = open(p, 'rb').read()\nrows = f.split('\\n')\n"
+                "assert rows[1] == '11'\nkept = pickle.load(open(p + '.pkl', 'rb'))"
             ),
         ),
     ),

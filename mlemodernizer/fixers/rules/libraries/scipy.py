@@ -33,6 +33,13 @@ from ..matchers import (
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "scipy"
+
+# setups the rules' runtime cases share
+_CASE_IMG = (
+    "import numpy as np\nimg = (np.arange(48 * 64) % 251).astype(np.uint8).reshape(48, 64)\n"
+)
+_CASE_F = "import numpy as np\nf = lambda x: np.sin(x) * x ** 2\n"
+_CASE_XS = "import numpy as np\nx = np.linspace(0.0, 3.0, 12)\ny = np.cos(x)\n"
 SPARSE = "scipy.sparse.spmatrix"
 MISC_SPECIAL = ["comb", "factorial", "factorial2", "factorialk", "logsumexp"]
 INTEGRATE = {"simps": "simpson", "trapz": "trapezoid", "cumtrapz": "cumulative_trapezoid"}
@@ -801,6 +808,12 @@ RULES = [
             ),
             ("import scipy.misc\nsmall = scipy.misc.imresize(img, 0.5)", None),
         ),
+        runtime=(
+            _CASE_IMG + "from scipy.misc import imresize\nv = imresize(img, (24, 32))",
+            _CASE_IMG + "import scipy.misc\nv = scipy.misc.imrotate(img, 30)",
+            _CASE_IMG + "from scipy import misc\nv = misc.imfilter(img, 'smooth')",
+            _CASE_IMG + "from scipy.misc import toimage, fromimage\nv = fromimage(toimage(img))",
+        ),
     ),
     Rule(
         id="SCP003",
@@ -827,6 +840,10 @@ RULES = [
                 "import scipy.misc\nk = scipy.misc.factorial(4)",
                 "import scipy.misc\nk = scipy.special.factorial(4)",
             ),
+        ),
+        runtime=(
+            "from scipy.misc import comb, logsumexp\nv = comb(5, 2)",
+            "import scipy.misc\nv = scipy.misc.factorial(4)",
         ),
     ),
     Rule(
@@ -905,6 +922,10 @@ RULES = [
                 "from scipy.integrate import simpson\narea = simpson(y, x=xs)",
             ),
         ),
+        runtime=(
+            "from scipy.integrate import simps\nv = simps([1.0, 2.0, 3.0], [0.0, 1.0, 2.0])",
+            "from scipy import integrate\nv = integrate.cumtrapz([1.0, 2.0, 3.0], initial=0)",
+        ),
     ),
     Rule(
         id="SCP007",
@@ -923,6 +944,7 @@ RULES = [
                 "from scipy import stats\nm = stats.mode(labels, keepdims=True)[0][0]",
             ),
         ),
+        runtime=("from scipy import stats\nv = stats.mode([1, 1, 2])[0][0]",),
     ),
     Rule(
         id="SCP008",
@@ -948,6 +970,7 @@ RULES = [
                 "X = CountVectorizer().fit_transform(docs)\nd = X.toarray()",
             ),
         ),
+        runtime=("import scipy.sparse as sp\nm = sp.csr_matrix([[1, 0], [0, 2]])\nv = (m.A, m.H)",),
     ),
     Rule(
         id="SCP009",
@@ -974,6 +997,7 @@ RULES = [
                 "f = np.array(np.unique(labels, return_counts=True)).T",
             ),
         ),
+        runtime=("from scipy.stats import itemfreq\nv = itemfreq([1, 1, 2])",),
     ),
     Rule(
         id="SCP010",
@@ -1013,6 +1037,11 @@ RULES = [
                 "v = log(array([1.0, 2.0])) + zeros(2)",
             ),
         ),
+        runtime=(
+            "import scipy as sp\nv = sp.exp(sp.arange(3)) + sp.sqrt(-1) + sp.pi",
+            "import scipy\nscipy.random.seed(0)\nv = scipy.fft(scipy.rand(4))",
+            "from scipy import linspace, log10\nv = log10(linspace(1, 10, 5))",
+        ),
     ),
     Rule(
         id="SCP011",
@@ -1040,6 +1069,7 @@ RULES = [
             ),
             ("from scipy import misc\nd2 = misc.derivative(f, x0, n=2)", None),
         ),
+        runtime=(_CASE_F + "from scipy.misc import derivative\nv = derivative(f, 1.0, dx=1e-3)",),
     ),
     Rule(
         id="SCP012",
@@ -1069,6 +1099,10 @@ RULES = [
                 "from scipy.integrate import quad\n"
                 "v, err = quad(f, 0, 1, epsabs=1e-10)\nw = quad(f, 0, 1)[0]",
             ),
+        ),
+        runtime=(
+            _CASE_F + "from scipy.integrate import quadrature\nv, err = quadrature(f, 0, 1)",
+            _CASE_F + "from scipy import integrate\nv = integrate.romberg(f, 0, 1)",
         ),
     ),
     Rule(
@@ -1113,6 +1147,11 @@ RULES = [
                 "import numpy as np\nm = np.nanmean(X, axis=0)\ns = np.nanstd(X, axis=1, ddof=1)",
             ),
         ),
+        runtime=(
+            "from scipy import stats\nv = stats.chisqprob(3.84, 1)",
+            "from scipy.stats import betai\nv = betai(1, 2, 0.5)",
+            "import numpy as np\nfrom scipy import stats\nv = stats.nanstd(np.eye(3))",
+        ),
     ),
     Rule(
         id="SCP014",
@@ -1140,6 +1179,10 @@ RULES = [
                 "from scipy.stats import binom_test\np = binom_test([682, 243], p=3/4)",
                 "from scipy.stats import binomtest\np = binomtest(682, 682 + 243, p=3/4).pvalue",
             ),
+        ),
+        runtime=(
+            "from scipy import stats\nv = stats.binom_test(7, 10, 0.5)",
+            "from scipy.stats import binom_test\nv = binom_test([682, 243], p=3/4)",
         ),
     ),
     Rule(
@@ -1176,6 +1219,10 @@ RULES = [
                 "q = stats.iqr(x, scale=1.0)",
             ),
         ),
+        runtime=(
+            "from scipy import stats\nv = stats.median_absolute_deviation([1, 2, 3, 4, 10])",
+            "from scipy import stats\nv = stats.iqr([1, 2, 3, 4], scale='raw')",
+        ),
     ),
     Rule(
         id="SCP016",
@@ -1199,6 +1246,7 @@ RULES = [
                 "from scipy import stats\nc, loc, scale = stats.weibull_min.fit(data)",
             ),
         ),
+        runtime=("from scipy import stats\nv = stats.frechet_r.pdf(1.0, 1.5)",),
     ),
     Rule(
         id="SCP017",
@@ -1218,6 +1266,7 @@ RULES = [
                 "from scipy.stats import gibrat\nm = gibrat.mean()",
             ),
         ),
+        runtime=("from scipy.stats import gilbrat\nv = gilbrat.mean()",),
     ),
     Rule(
         id="SCP018",
@@ -1249,6 +1298,10 @@ RULES = [
                 "from scipy import stats\nrv = stats.gamma(2.0)\nv = rv.moment(order=2)",
             ),
         ),
+        runtime=(
+            "import scipy.stats as st\nv = st.t.interval(alpha=0.95, df=9, loc=1, scale=2)",
+            "from scipy import stats\nv = stats.norm.moment(n=2)",
+        ),
     ),
     Rule(
         id="SCP019",
@@ -1268,6 +1321,7 @@ RULES = [
                 "from scipy import stats\nv = stats.trapezoid.pdf(0.5, 0.2, 0.8)",
             ),
         ),
+        runtime=("from scipy import stats\nv = stats.trapz.pdf(0.5, 0.2, 0.8)",),
     ),
     Rule(
         id="SCP020",
@@ -1308,6 +1362,11 @@ RULES = [
                 "w = hamming(32)\nf, p = welch(x, fs, window='hann', nperseg=256)",
             ),
         ),
+        runtime=(
+            "from scipy import signal\nv = signal.hanning(8) + signal.hamming(8)",
+            _CASE_XS
+            + "from scipy import signal\nf, p = signal.welch(y, window='hanning', nperseg=8)",
+        ),
     ),
     Rule(
         id="SCP021",
@@ -1332,6 +1391,10 @@ RULES = [
                 "from scipy.signal import remez\nb = remez(72, [0, 0.1, 0.2, 0.5], [1, 0], Hz=1.0)",
                 "from scipy.signal import remez\nb = remez(72, [0, 0.1, 0.2, 0.5], [1, 0], fs=1.0)",
             ),
+        ),
+        runtime=(
+            "from scipy import signal\nv = signal.firwin(31, 0.2, nyq=0.5)",
+            "from scipy.signal import remez\nv = remez(31, [0, 0.1, 0.2, 0.5], [1, 0], Hz=1.0)",
         ),
     ),
     Rule(
@@ -1360,6 +1423,10 @@ RULES = [
                 "from scipy import linalg\nP = linalg.pinv(A)\nQ = linalg.pinv(A, rtol=1e-10)",
             ),
         ),
+        runtime=(
+            "import numpy as np\nfrom scipy import linalg\nv = linalg.pinv2(np.eye(2))",
+            "import numpy as np\nfrom scipy import linalg\nv = linalg.pinv(np.eye(2), cond=1e-9)",
+        ),
     ),
     Rule(
         id="SCP023",
@@ -1387,6 +1454,7 @@ RULES = [
                 "import scipy.linalg as la\nimport numpy as np\nK = np.kron(A, B)",
             ),
         ),
+        runtime=("import numpy as np\nfrom scipy.linalg import triu\nv = triu(np.ones((3, 3)))",),
     ),
     Rule(
         id="SCP024",
@@ -1407,6 +1475,16 @@ RULES = [
                 "w, v = linalg.eigh(K, eigvals=(n - 2, n - 1))",
                 "from scipy import linalg\nx = linalg.solve(K, y, assume_a='pos')\n"
                 "w, v = linalg.eigh(K, subset_by_index=(n - 2, n - 1))",
+            ),
+        ),
+        runtime=(
+            (
+                "import numpy as np\nfrom scipy import linalg\n"
+                "v = linalg.solve(np.eye(2), [1, 2], sym_pos=True)"
+            ),
+            (
+                "import numpy as np\nfrom scipy.linalg import eigh\n"
+                "w, v = eigh(np.diag([1.0, 2, 3]), eigvals=(1, 2))"
             ),
         ),
     ),
@@ -1431,6 +1509,12 @@ RULES = [
             (
                 "from scipy.sparse import linalg\nx, info = linalg.gmres(A, b, restrt=20)",
                 "from scipy.sparse import linalg\nx, info = linalg.gmres(A, b, restart=20)",
+            ),
+        ),
+        runtime=(
+            (
+                "import numpy as np\nfrom scipy.sparse.linalg import cg\n"
+                "v, info = cg(np.eye(2), np.ones(2), tol=1e-8)"
             ),
         ),
     ),
@@ -1459,6 +1543,12 @@ RULES = [
                 "d, i = tree.query(Y, k=5, workers=-1)",
             ),
         ),
+        runtime=(
+            (
+                "import numpy as np\nfrom scipy.spatial import cKDTree\n"
+                "tree = cKDTree(np.eye(3))\nd, i = tree.query(np.eye(3), k=1, n_jobs=-1)"
+            ),
+        ),
     ),
     Rule(
         id="SCP027",
@@ -1485,6 +1575,10 @@ RULES = [
                 "smooth = make_interp_spline(x, y)(xnew)",
             ),
         ),
+        runtime=(
+            _CASE_XS
+            + "from scipy.interpolate import spline\nv = spline(x, y, np.linspace(0, 3, 50))",
+        ),
     ),
     Rule(
         id="SCP028",
@@ -1508,6 +1602,7 @@ RULES = [
                 "from scipy.special import sph_harm_y\nY = sph_harm_y(l, m, polar, azimuth)",
             ),
         ),
+        runtime=("from scipy.special import sph_harm\nv = sph_harm(1, 2, 0.3, 0.7)",),
     ),
     Rule(
         id="SCP029",
@@ -1567,6 +1662,13 @@ RULES = [
                 "D = distance.pdist(X, 'hamming')",
             ),
         ),
+        runtime=(
+            (
+                "import numpy as np\nfrom scipy.spatial import distance\n"
+                "v = distance.matching([1, 0, 1], [1, 1, 1])\n"
+                "D = distance.pdist(np.eye(3), 'matching')"
+            ),
+        ),
     ),
     Rule(
         id="SCP031",
@@ -1581,6 +1683,12 @@ RULES = [
             (
                 "from scipy import stats\ntau, p = stats.kendalltau(x, y, initial_lexsort=True)",
                 "from scipy import stats\ntau, p = stats.kendalltau(x, y)",
+            ),
+        ),
+        runtime=(
+            (
+                "from scipy import stats\n"
+                "v = stats.kendalltau([1, 2, 3], [1, 3, 2], initial_lexsort=True)"
             ),
         ),
     ),

@@ -26,6 +26,24 @@ from ..model import MANUAL, REVIEW, SAFE, Rule
 from ..symbols import SERIES
 
 LIB = "seaborn"
+
+# setups the rules' runtime cases share
+_CASE_MPL = (
+    "import matplotlib\nmatplotlib.use('Agg')\n"
+    "import matplotlib.pyplot as plt\n"
+    "import tempfile, os\nOUT = os.path.join(tempfile.mkdtemp(), 'f.jpg')\n"
+)
+_CASE_PLT = (
+    "import numpy as np\nimport matplotlib\n"
+    "matplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
+    "plt.close('all')\nimport tempfile, os\n"
+    "OUT = os.path.join(tempfile.mkdtemp(), 'f.png')\n"
+)
+_CASE_SNS = _CASE_PLT + (
+    "import pandas as pd\nimport seaborn as sns\n"
+    "df = pd.DataFrame({'a': list('xyzxyz'), 'b': [1.0, 2, 3, 4, 5, 6], 'c': "
+    "[2.0, 1, 4, 3, 6, 5]})\n"
+)
 CATEGORICAL = [
     "barplot",
     "countplot",
@@ -338,6 +356,14 @@ RULES = [
                 "sns.regplot(x='x', y='y', data=df, ci=None)",
             ),
         ),
+        runtime=(
+            _CASE_MPL
+            + (
+                "import seaborn as sns\nimport pandas as pd\n"
+                "df = pd.DataFrame({'a': ['x', 'y'], 'b': [1, 2]})\n"
+                "sns.barplot('a', 'b', data=df)"
+            ),
+        ),
     ),
     Rule(
         id="SNS002",
@@ -376,6 +402,14 @@ RULES = [
                 "import seaborn as sns\nsns.catplot(x='a', y='b', data=df, kind='point')",
             ),
         ),
+        runtime=(
+            _CASE_MPL
+            + (
+                "import seaborn as sns\nimport pandas as pd\n"
+                "df = pd.DataFrame({'a': ['x', 'y'], 'b': [1, 2]})\n"
+                "sns.factorplot(x='a', y='b', data=df)"
+            ),
+        ),
     ),
     Rule(
         id="SNS004",
@@ -403,6 +437,14 @@ RULES = [
             (
                 "import seaborn as sns\nsns.lvplot(x='a', y='b', data=df)",
                 "import seaborn as sns\nsns.boxenplot(x='a', y='b', data=df)",
+            ),
+        ),
+        runtime=(
+            _CASE_MPL
+            + (
+                "import seaborn as sns\nimport pandas as pd\n"
+                "df = pd.DataFrame({'a': ['x', 'y'], 'b': [1, 2]})\n"
+                "sns.lvplot(x='a', y='b', data=df)"
             ),
         ),
     ),
@@ -492,6 +534,7 @@ RULES = [
                 "import seaborn as sns\nsns.set_style('white')",
             ),
         ),
+        runtime=("import seaborn.apionly as sns\nsns.set_style('white')",),
     ),
     Rule(
         id="SNS010",
@@ -511,6 +554,7 @@ RULES = [
                 "plt.show()",
             ),
         ),
+        runtime=(_CASE_SNS + "sns.plt.plot([1, 2])",),
     ),
     Rule(
         id="SNS011",
@@ -536,6 +580,18 @@ RULES = [
                 "g.annotate(stats.spearmanr)\nax.annotate('peak', xy=(1, 2))",
                 "import seaborn as sns\nfrom scipy import stats\n"
                 "g = sns.jointplot(x='a', y='b', data=df)\nax.annotate('peak', xy=(1, 2))",
+            ),
+        ),
+        runtime=(
+            _CASE_SNS
+            + (
+                "from scipy import stats\n"
+                "sns.jointplot(x='b', y='c', data=df, stat_func=stats.pearsonr)"
+            ),
+            _CASE_SNS
+            + (
+                "from scipy import stats\ng = sns.jointplot(x='b', y='c', data=df)\n"
+                "g.annotate(stats.pearsonr)"
             ),
         ),
     ),
@@ -569,6 +625,10 @@ RULES = [
                 "sns.rugplot(x=df.x)\nsns.stripplot(x='day', y='tip', hue='sex', data=tips, "
                 "dodge=True)",
             ),
+        ),
+        runtime=(
+            _CASE_SNS + "ax = sns.kdeplot(data=df.b, data2=df.c)",
+            _CASE_SNS + "ax = sns.stripplot(x='a', y='b', hue='a', data=df, split=True)",
         ),
     ),
     Rule(

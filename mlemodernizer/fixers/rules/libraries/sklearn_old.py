@@ -12,6 +12,7 @@ from ..helpers import POSITIONAL_ERROR, cannot_import, qualify
 from ..matchers import Attr, Call, Node, Outcome, Site, literal
 from ..model import REVIEW, SAFE, Rule
 from .sklearn import SGDS as SKLEARN_SGDS
+from .sklearn._shared import _CASE_DATA
 
 LIB = "scikit-learn"
 SOURCE = "real-notebooks"
@@ -61,7 +62,7 @@ def _estimator_keyword_only(site: Site) -> Outcome | None:
 
 # --- SGD(tol=-np.inf): "never stop early" is tol=None today ------------------------------------
 
-# the SGD family of sklearn.py, and its one-class model (tol=-np.inf reaches it too)
+# the SGD family of the sklearn pack, and its one-class model (tol=-np.inf reaches it too)
 SGDS = (*SKLEARN_SGDS, *qualify("sklearn.linear_model", ["SGDOneClassSVM"]))
 INFINITIES = ("numpy.inf", "numpy.infty", "numpy.Inf", "numpy.Infinity", "math.inf")
 
@@ -294,6 +295,13 @@ RULES = [
                 "m = SGDRegressor(max_iter=50, tol=None, eta0=0.1)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.linear_model import SGDRegressor\n"
+                "m = SGDRegressor(max_iter=5, tol=-np.inf, random_state=0).fit(X, y)"
+            ),
+        ),
     ),
     Rule(
         id="SKL054",
@@ -343,6 +351,14 @@ RULES = [
                 "t0, t1 = ridge.intercept_[0], ridge.coef_.ravel()[0]\nb = -m.coef_.ravel()[1] / w",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.linear_model import Ridge\n"
+                "m = Ridge().fit(X[:, :1], y[:, None])\n"
+                "t1 = m.coef_[0][0]"
+            ),
+        ),
     ),
     Rule(
         id="SKL056",
@@ -370,6 +386,12 @@ RULES = [
                 "y = binarize([p], threshold=0.3)[0]",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + "from sklearn.neighbors import KernelDensity\nk = KernelDensity(0.15).fit(X)",
+            _CASE_DATA
+            + "from sklearn.preprocessing import binarize\nb = binarize([X[:, 0]], 0.3)[0]",
+        ),
     ),
     Rule(
         id="SKL057",
@@ -386,6 +408,10 @@ RULES = [
                 "classifier.predict(digits.data[-1])\np = model.predict_proba(X_test[0])",
                 "classifier.predict(digits.data[[-1]])\np = model.predict_proba(X_test[[0]])",
             ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + "from sklearn.svm import SVC\nclf = SVC().fit(X, y)\np = clf.predict(X[-1])",
         ),
     ),
     Rule(

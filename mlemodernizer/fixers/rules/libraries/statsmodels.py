@@ -22,6 +22,15 @@ from ..matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, 
 from ..model import REVIEW, SAFE, Rule
 
 LIB = "statsmodels"
+
+# setups the rules' runtime cases share
+_CASE_TS = (
+    "import numpy as np\nimport pandas as pd\n"
+    "rng = np.random.RandomState(0)\n"
+    "y = pd.Series(50 + np.cumsum(rng.normal(size=72)) + 5 * "
+    "np.sin(np.arange(72) * np.pi / 6), index=pd.date_range('2000-01-01', "
+    "periods=72, freq='MS'))\n"
+)
 NEW_ARIMA = "statsmodels.tsa.arima.model.ARIMA"
 LINK_MODULES = (
     "statsmodels.genmod.families.links.",
@@ -705,6 +714,10 @@ RULES = [
                 "r = m.fit()",
             ),
         ),
+        runtime=(
+            _CASE_TS
+            + "from statsmodels.tsa.arima_model import ARMA\nv = ARMA(y, (1, 1)).fit(disp=0)",
+        ),
     ),
     Rule(
         id="SM002",
@@ -748,6 +761,19 @@ RULES = [
                 "res = sm.tsa.ARIMA(y, order=(1, 0, 1), trend='n').fit()",
             ),
         ),
+        runtime=(
+            _CASE_TS
+            + (
+                "from statsmodels.tsa.arima_model import ARIMA\n"
+                "m = ARIMA(y, order=(1, 1, 1))\n"
+                "v = m.fit(disp=0)\nf = v.predict(start=60, end=75, typ='levels')"
+            ),
+            _CASE_TS
+            + (
+                "import statsmodels.api as sm\n"
+                "v = sm.tsa.ARIMA(y, (1, 0, 0)).fit(trend='nc', disp=False)"
+            ),
+        ),
     ),
     Rule(
         id="SM003",
@@ -775,6 +801,14 @@ RULES = [
                 "import statsmodels.api as sm\nres = sm.tsa.AR(x).fit(maxlag=3, trend='nc')",
                 "import statsmodels.api as sm\nfrom statsmodels.tsa.ar_model import AutoReg\n"
                 "res = AutoReg(x, lags=3, trend='n').fit()",
+            ),
+        ),
+        runtime=(
+            _CASE_TS
+            + (
+                "from statsmodels.tsa.ar_model import AR\n"
+                "m = AR(y.values)\nv = m.fit(maxlag=3)\n"
+                "k = v.k_ar"
             ),
         ),
     ),
@@ -823,6 +857,19 @@ RULES = [
                 "fit3 = model.fit(damping_trend=0.98, method='basinhopping')",
             ),
         ),
+        runtime=(
+            _CASE_TS
+            + (
+                "from statsmodels.tsa.holtwinters import ExponentialSmoothing\n"
+                "v = ExponentialSmoothing(y, trend='add', seasonal='add', "
+                "seasonal_periods=12, damped=True).fit(use_boxcox=True)"
+            ),
+            _CASE_TS
+            + (
+                "from statsmodels.tsa.api import ExponentialSmoothing\n"
+                "v = ExponentialSmoothing(y, trend='add').fit(smoothing_slope=0.1)"
+            ),
+        ),
     ),
     Rule(
         id="SM005",
@@ -850,6 +897,14 @@ RULES = [
                 "fit3 = SimpleExpSmoothing(data, initialization_method='estimated').fit()",
             ),
         ),
+        runtime=(
+            _CASE_TS
+            + (
+                "from statsmodels.tsa.api import SimpleExpSmoothing\n"
+                "v = SimpleExpSmoothing(y).fit(smoothing_level=0.2, optimized=False)"
+            ),
+            _CASE_TS + "from statsmodels.tsa.api import Holt\nm = Holt(y)\nv = m.fit()",
+        ),
     ),
     Rule(
         id="SM006",
@@ -874,6 +929,10 @@ RULES = [
                 "import statsmodels.api as sm\nres = sm.tsa.seasonal_decompose(y, freq=12)",
                 "import statsmodels.api as sm\nres = sm.tsa.seasonal_decompose(y, period=12)",
             ),
+        ),
+        runtime=(
+            _CASE_TS
+            + "import statsmodels.api as sm\nv = sm.tsa.seasonal_decompose(y.values, freq=12)",
         ),
     ),
     Rule(
@@ -912,6 +971,15 @@ RULES = [
                 "r = acf(x, nlags=20, adjusted=True)\np = pacf(x, nlags=20, method='ywadjusted')",
             ),
         ),
+        runtime=(
+            _CASE_TS
+            + "from statsmodels.tsa.stattools import acf\nv = acf(y, nlags=5, unbiased=True)",
+            _CASE_TS
+            + (
+                "from statsmodels.tsa.stattools import pacf\n"
+                "v = pacf(y, nlags=5, method='ywunbiased')"
+            ),
+        ),
     ),
     Rule(
         id="SM008",
@@ -929,6 +997,14 @@ RULES = [
                 "res = grangercausalitytests(df[['a', 'b']], maxlag=4, verbose=False)",
                 "from statsmodels.tsa.stattools import grangercausalitytests\n"
                 "res = grangercausalitytests(df[['a', 'b']], maxlag=4)",
+            ),
+        ),
+        runtime=(
+            _CASE_TS
+            + (
+                "from statsmodels.tsa.stattools import grangercausalitytests\n"
+                "import numpy as np\n"
+                "v = grangercausalitytests(np.c_[y.values, y.values[::-1]], 2, verbose=False)"
             ),
         ),
     ),
@@ -956,6 +1032,10 @@ RULES = [
                 "import statsmodels.api as sm\nres = sm.tsa.kpss(x, regression='ct', lags='auto')",
                 "import statsmodels.api as sm\nres = sm.tsa.kpss(x, regression='ct', nlags='auto')",
             ),
+        ),
+        runtime=(
+            _CASE_TS + "from statsmodels.tsa.stattools import kpss\nv = kpss(y, nlags=None)",
+            _CASE_TS + "from statsmodels.tsa.stattools import kpss\nv = kpss(y, lags='auto')",
         ),
     ),
     Rule(
@@ -1026,6 +1106,13 @@ RULES = [
                 "from statsmodels.tsa.ar_model import AutoReg\nmodel = AutoReg(train, lags=29)",
             ),
         ),
+        runtime=(
+            _CASE_TS
+            + (
+                "from statsmodels.tsa.ar_model import AutoReg\n"
+                "v = AutoReg(y.values, lags=2, old_names=False)"
+            ),
+        ),
     ),
     Rule(
         id="SM013",
@@ -1057,6 +1144,12 @@ RULES = [
                 "pois = sm.families.Poisson(sm.families.links.Log())",
             ),
         ),
+        runtime=(
+            (
+                "import statsmodels.api as sm\n"
+                "v = sm.families.Binomial(link=sm.families.links.Logit)"
+            ),
+        ),
     ),
     Rule(
         id="SM014",
@@ -1082,6 +1175,13 @@ RULES = [
                 "p10 = acorr_ljungbox(resid, lags=[10]).to_numpy().T[1]",
             ),
         ),
+        runtime=(
+            _CASE_TS
+            + (
+                "from statsmodels.stats.diagnostic import acorr_ljungbox\n"
+                "v = acorr_ljungbox(y, lags=[10])[1]"
+            ),
+        ),
     ),
     Rule(
         id="SM015",
@@ -1103,6 +1203,15 @@ RULES = [
                 "fig = res.plot_predict(start=80, end=110, plot_insample=False)",
                 "from statsmodels.graphics.tsaplots import plot_predict\n"
                 "fig = plot_predict(res, start=80, end=110)",
+            ),
+        ),
+        runtime=(
+            _CASE_TS
+            + (
+                "import matplotlib\nmatplotlib.use('Agg')\n"
+                "from statsmodels.tsa.arima.model import ARIMA\n"
+                "res = ARIMA(y, order=(1, 0, 0)).fit()\n"
+                "v = res.plot_predict(60, 80, plot_insample=False)"
             ),
         ),
     ),

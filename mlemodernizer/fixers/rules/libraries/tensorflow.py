@@ -33,9 +33,12 @@ from ..matchers import (
     Symbol,
     literal,
 )
-from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
+from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule, RuntimeCase
 
 LIB = "tensorflow"
+
+# setups the rules' runtime cases share
+_CASE_TF = "import tensorflow as tf\n"
 DISABLE_EAGER = "tensorflow.compat.v1.disable_eager_execution"
 SESSIONS_FOR_KERAS = "keras:set_session-arguments"  # facts key (keras pack, KER020)
 UPGRADE = "https://www.tensorflow.org/guide/migrate/upgrade"
@@ -584,6 +587,17 @@ RULES = [
                 "config.gpu_options.allow_growth = True",
             ),
         ),
+        runtime=(
+            _CASE_TF
+            + (
+                "x = tf.placeholder(tf.float32, [None, 2])\n"
+                "w = tf.get_variable('w', [2, 1])\n"
+                "y = tf.matmul(x, w)\ninit = tf.global_variables_initializer()\n"
+                "with tf.Session() as sess:\n    sess.run(init)\n"
+                "    out = sess.run(y, feed_dict={x: [[1.0, 2.0]]})"
+            ),
+            _CASE_TF + "config = tf.ConfigProto()\nconfig.gpu_options.allow_growth = True",
+        ),
     ),
     Rule(
         id="TF002",
@@ -636,6 +650,10 @@ RULES = [
                 "xe = tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=z)",
             ),
         ),
+        runtime=(
+            _CASE_TF + "tf.set_random_seed(1)\nw = tf.random_normal([2, 2])\nl = tf.log(w * w)",
+            _CASE_TF + "ok = tf.gfile.Exists('.')\ni = tf.matrix_inverse(tf.eye(2))",
+        ),
     ),
     Rule(
         id="TF004",
@@ -661,6 +679,7 @@ RULES = [
                 "flags = tf.compat.v1.app.flags\nflags.DEFINE_integer('epochs', 10, 'epochs')",
             ),
         ),
+        runtime=(_CASE_TF + "tf.logging.set_verbosity(tf.logging.ERROR)",),
     ),
     Rule(
         id="TF005",
@@ -680,6 +699,7 @@ RULES = [
                 "import tensorflow as tf\nx = tf.constant([1, 2])",
             ),
         ),
+        runtime=(_CASE_TF + "tf.enable_eager_execution()\nx = tf.constant([1, 2])",),
     ),
     Rule(
         id="TF006",
@@ -702,6 +722,7 @@ RULES = [
                 "import tensorflow as tf\ns = tf.reduce_sum(x, axis=1, keepdims=True)",
             ),
         ),
+        runtime=(_CASE_TF + "s = tf.reduce_sum(tf.ones([2, 3]), axis=1, keep_dims=True)",),
     ),
     Rule(
         id="TF007",
@@ -722,6 +743,7 @@ RULES = [
                 "n = tf.cast(k, tf.int32)",
             ),
         ),
+        runtime=(_CASE_TF + "a = tf.reduce_mean(tf.to_float(tf.constant([1, 0, 1])))",),
     ),
     Rule(
         id="TF008",
@@ -743,6 +765,7 @@ RULES = [
                 "g = tf.nn.dropout(g, rate=1 - keep)",
             ),
         ),
+        runtime=(_CASE_TF + "h = tf.nn.dropout(tf.ones([4, 4]), keep_prob=0.8)",),
     ),
     Rule(
         id="TF009",
@@ -810,6 +833,14 @@ RULES = [
                 "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\nn = x.get_shape()[1].value",
             ),
         ),
+        runtime=(
+            _CASE_TF
+            + (
+                "tf.compat.v1.disable_eager_execution()\n"
+                "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\n"
+                "n = x.get_shape()[1].value"
+            ),
+        ),
     ),
     Rule(
         id="TF011",
@@ -870,6 +901,7 @@ RULES = [
                 "merged = tf.compat.v1.summary.merge_all()",
             ),
         ),
+        runtime=(_CASE_TF + "y = tf.mul(tf.constant(2.0), 3.0)\nz = tf.pack([y, tf.neg(y)])",),
     ),
     Rule(
         id="TF013",
@@ -927,6 +959,25 @@ RULES = [
                 "x4 = tf.expand_dims(x, axis=-1)",
             ),
         ),
+        runtime=(
+            _CASE_TF
+            + (
+                "s = tf.reduce_sum(tf.ones([2, 3]), reduction_indices=1)\n"
+                "assert s.numpy().tolist() == [3.0, 3.0]\n"
+                "i = tf.argmax(tf.constant([[1, 3], [4, 2]]), dimension=1)\n"
+                "assert i.numpy().tolist() == [1, 0]\n"
+                "e = tf.expand_dims(tf.ones([2]), dim=0)\n"
+                "assert e.shape == (1, 2)"
+            ),
+            RuntimeCase(
+                _CASE_TF
+                + (
+                    "m = tf.reduce_mean(tf.constant([[1.0, 3.0]]), reduction_indices=[1], "
+                    "keep_dims=True)\nassert m.numpy().tolist() == [[2.0]]"
+                ),
+                also=("TF006",),
+            ),
+        ),
     ),
     Rule(
         id="TF015",
@@ -961,6 +1012,25 @@ RULES = [
                 "nxt = it.get_next()",
             ),
         ),
+        runtime=(
+            _CASE_TF
+            + (
+                "ds = tf.data.Dataset.range(3).batch(2)\n"
+                "it = ds.make_one_shot_iterator()\n"
+                "assert it.get_next().numpy().tolist() == [0, 1]"
+            ),
+            RuntimeCase(
+                _CASE_TF
+                + (
+                    "ds = tf.data.Dataset.range(3)\n"
+                    "it = ds.make_initializable_iterator()\n"
+                    "nxt = it.get_next()\nwith tf.Session() as sess:\n"
+                    "    sess.run(it.initializer)\n    got = [sess.run(nxt) for _ in range(3)]\n"
+                    "assert got == [0, 1, 2], got"
+                ),
+                also=("TF001",),
+            ),
+        ),
     ),
     Rule(
         id="TF016",
@@ -992,6 +1062,13 @@ RULES = [
                 "import tensorflow as tf\n"
                 "s = tf.compat.v1.Summary(value=[tf.compat.v1.Summary.Value(tag='acc', "
                 "simple_value=acc)])\nt = tf.compat.v1.Summary(value=[])",
+            ),
+        ),
+        runtime=(
+            _CASE_TF
+            + (
+                "s = tf.Summary(value=[tf.Summary.Value(tag='acc', simple_value=0.5)])\n"
+                "assert s.value[0].tag == 'acc' and s.value[0].simple_value == 0.5"
             ),
         ),
     ),
@@ -1041,6 +1118,23 @@ RULES = [
                 "ds.output_shapes)",
             ),
         ),
+        runtime=(
+            _CASE_TF
+            + (
+                "ds = tf.contrib.data.Dataset.from_tensor_slices([1, 2, 3]).batch(2)\n"
+                "assert [b.numpy().tolist() for b in ds] == [[1, 2], [3]]"
+            ),
+            RuntimeCase(
+                _CASE_TF
+                + (
+                    "ds = tf.contrib.data.Dataset.from_tensor_slices([1, 2, 3]).batch(2)\n"
+                    "nxt = ds.make_one_shot_iterator().get_next()\n"
+                    "with tf.Session() as sess:\n    first = sess.run(nxt)\n"
+                    "assert first.tolist() == [1, 2]"
+                ),
+                also=("TF015", "TF001"),
+            ),
+        ),
     ),
     Rule(
         id="TF018",
@@ -1073,6 +1167,14 @@ RULES = [
                 "import tensorflow as tf\n"
                 "devices = [d.name for d in tf.config.list_logical_devices()]\n"
                 "gpus = [x for x in devices if 'device:gpu' in x.lower()]",
+            ),
+        ),
+        runtime=(
+            _CASE_TF
+            + (
+                "devices = tf.config.experimental_list_devices()\n"
+                "cpus = [x for x in devices if 'device:cpu' in x.lower()]\n"
+                "assert cpus, devices"
             ),
         ),
     ),
@@ -1128,6 +1230,14 @@ RULES = [
                 "import tensorflow as tf\nwords = tf.compat.v1.string_split(lines, delimiter=' ')",
             ),
         ),
+        runtime=(
+            _CASE_TF
+            + (
+                "sp = tf.string_split(['a b', 'c'])\n"
+                "assert sp.values.numpy().tolist() == [b'a', b'b', b'c']\n"
+                "assert sp.indices.numpy().tolist() == [[0, 0], [0, 1], [1, 0]]"
+            ),
+        ),
     ),
     Rule(
         id="TF021",
@@ -1150,6 +1260,14 @@ RULES = [
             (
                 "import tensorflow as tf\nmean = tf.div(total, count)",
                 "import tensorflow as tf\nmean = tf.compat.v1.div(total, count)",
+            ),
+        ),
+        runtime=(
+            _CASE_TF
+            + (
+                "q = tf.div(tf.constant(-7), tf.constant(2))\n"
+                "assert int(q) == -4\nr = tf.div(tf.constant(7.0), 2.0)\n"
+                "assert float(r) == 3.5"
             ),
         ),
     ),

@@ -755,6 +755,14 @@ RULES = [
                 "w, v = torch.linalg.eig(S)",
             ),
         ),
+        runtime=(
+            "import torch\nA = torch.eye(2)\nr = torch.matrix_rank(A)",
+            (
+                "import torch\nA = torch.tensor([[2.0, 0.0], [0.0, 3.0]])\n"
+                "e, _ = torch.eig(A)\n"
+                "assert e.shape == (2, 2) and sorted(e[:, 0].tolist()) == [2.0, 3.0]"
+            ),
+        ),
     ),
     Rule(
         id="TCH007",
@@ -891,6 +899,13 @@ RULES = [
                 "x, y = next(iter(val_loader))",
             ),
         ),
+        runtime=(
+            (
+                "import torch\nfrom torch.utils.data import DataLoader, TensorDataset\n"
+                "loader = DataLoader(TensorDataset(torch.zeros(4, 2)), batch_size=2)\n"
+                "dataiter = iter(loader)\nbatch = dataiter.next()"
+            ),
+        ),
     ),
     Rule(
         id="TCH013",
@@ -1003,6 +1018,9 @@ RULES = [
                 "dev = torch.device('cuda' if torch.cuda.is_available() else 'cpu')\nw = x.to(dev)",
             ),
         ),
+        runtime=(
+            "import torch\nm = torch.nn.Linear(2, 1).cuda()\ny = m(torch.zeros(3, 2).cuda())",
+        ),
     ),
     Rule(
         id="TCH017",
@@ -1051,6 +1069,13 @@ RULES = [
                 "import torch.utils.data as Data\n"
                 "ds = Data.TensorDataset(data_tensor=x, target_tensor=y)",
                 "import torch.utils.data as Data\nds = Data.TensorDataset(x, y)",
+            ),
+        ),
+        runtime=(
+            (
+                "import torch\nimport torch.utils.data as Data\n"
+                "ds = Data.TensorDataset(data_tensor=torch.zeros(4, 2), "
+                "target_tensor=torch.ones(4))\nx, y = ds[0]"
             ),
         ),
     ),
@@ -1106,6 +1131,15 @@ RULES = [
                 "y = x.masked_fill((mask == 1).bool(), 0.0)",
             ),
         ),
+        runtime=(
+            (
+                "import torch\nx = torch.arange(6.0).reshape(2, 3)\n"
+                "mask = torch.ByteTensor([[0, 0, 1], [0, 1, 0]])\n"
+                "out = torch.masked_select(x, mask)\n"
+                "assert out.tolist() == [2.0, 4.0]\n"
+                "y = x.masked_fill(mask, 0.0)"
+            ),
+        ),
     ),
     Rule(
         id="TCH021",
@@ -1132,6 +1166,13 @@ RULES = [
                 "import torch\nx1 = torch.ones(3, 4)\nd = torch.dot(x1, x2)\ne = x1.dot(x2 * 2)",
                 "import torch\nx1 = torch.ones(3, 4)\nd = torch.dot(x1.flatten(), x2.flatten())\n"
                 "e = x1.flatten().dot((x2 * 2).flatten())",
+            ),
+        ),
+        runtime=(
+            (
+                "import torch\nx1 = torch.ones(3, 4)\n"
+                "x2 = torch.full((3, 4), 2.0)\nd = torch.dot(x1, x2)\n"
+                "assert float(d) == 24.0"
             ),
         ),
     ),

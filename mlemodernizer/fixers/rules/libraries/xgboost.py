@@ -27,6 +27,16 @@ from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
 from .lightgbm import add_callbacks
 
 LIB = "xgboost"
+
+# setups the rules' runtime cases share
+_CASE_SERIES = "import numpy as np\nimport pandas as pd\nrng = np.random.RandomState(0)\n"
+_CASE_DATA = _CASE_SERIES + "X = rng.randn(60, 4)\ny = (X[:, 0] + X[:, 1] > 0).astype(int)\n"
+_CASE_XGB = (
+    "import numpy as np\nimport xgboost as xgb\n"
+    "rng = np.random.RandomState(0)\n"
+    "X = rng.rand(120, 4)\ny = (X[:, 0] > 0.5).astype(int)\n"
+    "yr = X[:, 0] * 3\ndtrain = xgb.DMatrix(X, label=y)\n"
+)
 ESTIMATORS = (
     *qualify(
         "xgboost",
@@ -498,6 +508,13 @@ RULES = [
                 "reg.set_params(callbacks=[logger]).fit(X, y, eval_set=[(Xv, yv)], verbose=False)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "import xgboost as xgb\nm = xgb.XGBClassifier(n_estimators=5)\n"
+                "m.fit(X, y, eval_set=[(X, y)], early_stopping_rounds=2, verbose=False)"
+            ),
+        ),
     ),
     Rule(
         id="XGB002",
@@ -519,6 +536,13 @@ RULES = [
             (
                 "p = model.predict_proba(X, ntree_limit=model.best_ntree_limit)",
                 "p = model.predict_proba(X, iteration_range=(0, model.best_iteration + 1))",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "import xgboost as xgb\nm = xgb.XGBClassifier(n_estimators=5).fit(X, y)\n"
+                "p = m.predict(X, ntree_limit=3)"
             ),
         ),
     ),
@@ -548,6 +572,16 @@ RULES = [
                 "params = {'tree_method': 'hist', 'device': 'cuda'}",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "import xgboost as xgb\n"
+                "m = xgb.XGBClassifier(n_estimators=5, tree_method='gpu_hist', gpu_id=0)\n"
+                "p = m.get_xgb_params()['device']\n"
+                "assert p == 'cuda:0' or p is None\n"
+                "m.fit(X, y)"
+            ),
+        ),
     ),
     Rule(
         id="XGB004",
@@ -567,6 +601,13 @@ RULES = [
             (
                 "import xgboost as xgb\nb = xgb.train(params, dtrain, 100, feval=gini)",
                 "import xgboost as xgb\nb = xgb.train(params, dtrain, 100, custom_metric=gini)",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "import xgboost as xgb\nd = xgb.DMatrix(X, y)\n"
+                "b = xgb.train({}, d, 3, feval=lambda p, d: ('e', 0.0))"
             ),
         ),
     ),
@@ -675,6 +716,13 @@ RULES = [
                 "scores = model.get_booster().get_fscore()",
             ),
         ),
+        runtime=(
+            _CASE_XGB
+            + (
+                "m = xgb.XGBClassifier(n_estimators=3)\n"
+                "m.fit(X, y)\nscores = m.booster().get_fscore()"
+            ),
+        ),
     ),
     Rule(
         id="XGB010",
@@ -706,6 +754,7 @@ RULES = [
                 "d = xgb.train(params, dtrain, 3, learning_rates=lambda i, n: 0.1)",
             ),
         ),
+        runtime=(_CASE_XGB + "b = xgb.train({}, dtrain, 3, learning_rates=[0.3, 0.2, 0.1])",),
     ),
     Rule(
         id="XGB011",
@@ -740,6 +789,16 @@ RULES = [
                 "params = {'updater': 'coord_descent', 'booster': 'gblinear', 'device': 'cuda'}",
             ),
         ),
+        runtime=(
+            _CASE_XGB
+            + (
+                "m = xgb.XGBClassifier(n_estimators=3, objective='gpu:binary:logistic')\n"
+                "m.fit(X, y)"
+            ),
+            _CASE_XGB + "b = xgb.train({'tree_method': 'gpu_exact'}, dtrain, 2)",
+            _CASE_XGB
+            + "b = xgb.train({'booster': 'gblinear', 'updater': 'gpu_coord_descent'}, dtrain, 2)",
+        ),
     ),
     Rule(
         id="XGB012",
@@ -762,6 +821,7 @@ RULES = [
                 "import xgboost as xgb\ndtrain = xgb.QuantileDMatrix(X, y, max_bin=256)",
             ),
         ),
+        runtime=(_CASE_XGB + "d = xgb.DeviceQuantileDMatrix(X, y)\nb = xgb.train({}, d, 2)",),
     ),
     Rule(
         id="XGB013",
@@ -793,6 +853,10 @@ RULES = [
                 "import xgboost as xgb\nmodel = xgb.XGBClassifier()\nmodel.fit(X, y)\n"
                 "p = model.predict_proba(X=X_test)",
             ),
+        ),
+        runtime=(
+            _CASE_XGB
+            + "m = xgb.XGBClassifier(n_estimators=3)\nm.fit(X, y)\np = m.predict_proba(data=X)",
         ),
     ),
     Rule(

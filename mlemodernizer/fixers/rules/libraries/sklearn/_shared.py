@@ -25,6 +25,18 @@ def _notes(version: str) -> str:
     return f"https://scikit-learn.org/stable/whats_new/v{version}.html"
 
 
+# --- the runtime cases' setups (``Rule.runtime``: the shared runtime test runs them) ----------
+
+_CASE_SERIES = "import numpy as np\nimport pandas as pd\nrng = np.random.RandomState(0)\n"
+_CASE_DATA = _CASE_SERIES + "X = rng.randn(60, 4)\ny = (X[:, 0] + X[:, 1] > 0).astype(int)\n"
+# 40 samples, 3 features in [0, 1): y two classes, y3 four
+_CASE_SMALL = (
+    "import numpy as np\n"
+    "rng = np.random.RandomState(0)\n"
+    "X = rng.rand(40, 3)\ny = np.array([0, 1] * 20)\ny3 = np.array([0, 1, 2, 3] * 10)\n"
+)
+_CASE_MPL = "import matplotlib\nmatplotlib.use('Agg')\n"
+
 FORESTS = qualify(
     "sklearn.ensemble",
     [

@@ -8,7 +8,7 @@ from ... import edits
 from ...helpers import qualify
 from ...matchers import Call, Outcome, Site
 from ...model import SAFE, Rule
-from ._shared import DATA_FIRST, LIB, SOURCE, literal_int
+from ._shared import _CASE_DATA, DATA_FIRST, LIB, SOURCE, literal_int
 
 # --- keyword-only arguments (SLEP009, enforced in 1.0) -----------------------------------------
 
@@ -94,6 +94,23 @@ RULES = [
                 "n, tr, te = learning_curve(m, X, y, sizes, 5)",
                 "from sklearn.learning_curve import learning_curve\n"
                 "n, tr, te = learning_curve(m, X, y, train_sizes=sizes, cv=5)",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.model_selection import StratifiedKFold, cross_val_score\n"
+                "from sklearn.tree import DecisionTreeClassifier\n"
+                "folds = StratifiedKFold(3, True, 0)\n"
+                "s = cross_val_score(DecisionTreeClassifier(random_state=0), X, y, None, "
+                "'accuracy', folds)"
+            ),
+            _CASE_DATA
+            + (
+                "from sklearn.model_selection import validation_curve\n"
+                "from sklearn.tree import DecisionTreeClassifier\n"
+                "tr, te = validation_curve(DecisionTreeClassifier(), X, y, 'max_depth', "
+                "[1, 2], cv=3)"
             ),
         ),
     ),

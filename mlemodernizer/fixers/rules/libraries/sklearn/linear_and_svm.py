@@ -20,7 +20,7 @@ from ...helpers import (
 )
 from ...matchers import MISSING, Attr, Call, Outcome, Site
 from ...model import REVIEW, SAFE, SAFE_IF, Rule
-from ._shared import FORESTS, LIB, NOTES, _comma, _notes, _rename_attr_to
+from ._shared import _CASE_DATA, _CASE_SMALL, FORESTS, LIB, NOTES, _comma, _notes, _rename_attr_to
 
 LINEAR_NORMALIZE = qualify(
     "sklearn.linear_model",
@@ -241,6 +241,13 @@ RULES = [
                 "a = LinearRegression()\nb = Lasso(alpha=0.1)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.linear_model import LinearRegression\n"
+                "p = LinearRegression(normalize=True).fit(X, y).predict(X)"
+            ),
+        ),
     ),
     Rule(
         id="SKL010",
@@ -261,6 +268,9 @@ RULES = [
                 "from sklearn.preprocessing import StandardScaler\n"
                 "m = make_pipeline(StandardScaler(), Ridge(alpha=1.0))",
             ),
+        ),
+        runtime=(
+            _CASE_DATA + "from sklearn.linear_model import Ridge\nRidge(normalize=True).fit(X, y)",
         ),
     ),
     Rule(
@@ -310,6 +320,13 @@ RULES = [
                 "a = LogisticRegression()\nb = OneVsRestClassifier(LogisticRegression())",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.linear_model import LogisticRegression\n"
+                "m = LogisticRegression(multi_class='ovr').fit(X, y)"
+            ),
+        ),
     ),
     Rule(
         id="SKL013",
@@ -330,6 +347,13 @@ RULES = [
                 "from sklearn.linear_model import LogisticRegression\n"
                 "from sklearn.multiclass import OneVsRestClassifier\n"
                 "m = OneVsRestClassifier(LogisticRegression(solver='liblinear'))",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.linear_model import LogisticRegression\n"
+                "m = LogisticRegression(solver='liblinear').fit(X, np.arange(60) % 3)"
             ),
         ),
     ),
@@ -357,6 +381,13 @@ RULES = [
                 "m = LogisticRegression(penalty=None)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.linear_model import LogisticRegression\n"
+                "m = LogisticRegression(penalty='none').fit(X, y)"
+            ),
+        ),
     ),
     Rule(
         id="SKL021",
@@ -380,6 +411,10 @@ RULES = [
                 "m = SGDClassifier(loss='log_loss')",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + "from sklearn.linear_model import SGDClassifier\nSGDClassifier(loss='log').fit(X, y)",
+        ),
     ),
     Rule(
         id="SKL022",
@@ -397,6 +432,10 @@ RULES = [
                 "from sklearn.linear_model import SGDClassifier\n"
                 "m = SGDClassifier(max_iter=20, tol=None)",
             ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + "from sklearn.linear_model import Perceptron\nPerceptron(n_iter=5).fit(X, y)",
         ),
     ),
     Rule(
@@ -499,6 +538,10 @@ RULES = [
                 "from sklearn.linear_model import LassoCV\nm = LassoCV(alphas=50, cv=5)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + "from sklearn.linear_model import LassoCV\nLassoCV(n_alphas=5, cv=2).fit(X, y)",
+        ),
     ),
     Rule(
         id="SKL048",
@@ -546,6 +589,12 @@ RULES = [
                 "d = LogisticRegression(dual=True, solver='liblinear')",
             ),
         ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.linear_model import LogisticRegression\n"
+            "m = LogisticRegression(penalty='l1', C=1.0).fit(X, y)",
+            _CASE_SMALL + "from sklearn.linear_model import LogisticRegression\n"
+            "m = LogisticRegression(dual=True).fit(X, y)",
+        ),
     ),
     Rule(
         id="SKL068",
@@ -574,6 +623,10 @@ RULES = [
                 "r = RidgeCV(alphas=[0.1, 1.0], store_cv_results=True).fit(X, y)\n"
                 "errors = r.cv_results_.mean(axis=0)",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.linear_model import RidgeCV\n"
+            "r = RidgeCV(alphas=[0.1, 1.0], store_cv_values=True).fit(X, X[:, 0])",
         ),
     ),
     Rule(
@@ -604,6 +657,10 @@ RULES = [
                 "from sklearn.svm import LinearSVC\nm = LinearSVC(C=1.0, loss='squared_hinge')",
             ),
         ),
+        runtime=(
+            _CASE_SMALL
+            + "from sklearn.svm import LinearSVC\nm = LinearSVC(loss='l2', dual=True).fit(X, y)",
+        ),
     ),
     Rule(
         id="SKL075",
@@ -623,6 +680,9 @@ RULES = [
                 "from sklearn.svm import SVC\nm = SVC(kernel='linear', class_weight='auto')",
                 "from sklearn.svm import SVC\nm = SVC(kernel='linear', class_weight='balanced')",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.svm import SVC\nm = SVC(class_weight='auto').fit(X, y)",
         ),
     ),
     Rule(
@@ -644,6 +704,11 @@ RULES = [
                 "from sklearn.linear_model import BayesianRidge, ARDRegression\n"
                 "br = BayesianRidge(max_iter=500, tol=1e-4)\nard = ARDRegression(max_iter=100)",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.linear_model import BayesianRidge, ARDRegression\n"
+            "br = BayesianRidge(n_iter=1).fit(X, X @ [1.0, 2.0, 3.0])\n"
+            "ard = ARDRegression(n_iter=1).fit(X, X @ [1.0, 2.0, 3.0])",
         ),
     ),
 ]

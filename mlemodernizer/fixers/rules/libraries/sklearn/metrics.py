@@ -18,7 +18,7 @@ from ...helpers import (
 )
 from ...matchers import DEFAULT_FIX, MISSING, Call, Node, Outcome, Site, Symbol, literal
 from ...model import REVIEW, SAFE, SAFE_IF, Rule
-from ._shared import LIB, NOTES, SOURCE, _notes
+from ._shared import _CASE_DATA, _CASE_SMALL, LIB, NOTES, SOURCE, _notes
 
 
 def _squared_false(site: Site) -> Outcome | None:
@@ -305,6 +305,13 @@ RULES = [
                 "from sklearn import metrics\nr = metrics.root_mean_squared_error(y, p)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.metrics import mean_squared_error\n"
+                "v = mean_squared_error(y, y * 0.5, squared=False)"
+            ),
+        ),
     ),
     Rule(
         id="SKL037",
@@ -351,6 +358,13 @@ RULES = [
                 "from sklearn import metrics\ns = metrics.calinski_harabasz_score(X, labels)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.metrics import calinski_harabaz_score\n"
+                "v = calinski_harabaz_score(X, y)"
+            ),
+        ),
     ),
     Rule(
         id="SKL043",
@@ -375,6 +389,13 @@ RULES = [
                 "from sklearn.metrics import jaccard_similarity_score\n"
                 "j = jaccard_similarity_score(y, p)",
                 "from sklearn.metrics import accuracy_score\nj = accuracy_score(y, p)",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.metrics import jaccard_similarity_score\n"
+                "v = jaccard_similarity_score(y, y)"
             ),
         ),
     ),
@@ -408,6 +429,16 @@ RULES = [
                 "from sklearn.model_selection import GridSearchCV\n"
                 "gs = GridSearchCV(m, grid, scoring=['log_loss', 'accuracy'], refit='log_loss')",
                 None,
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.model_selection import cross_val_score, GridSearchCV\n"
+                "from sklearn.linear_model import LogisticRegression\n"
+                "s = cross_val_score(LogisticRegression(), X, y, cv=3, scoring='log_loss')\n"
+                "g = GridSearchCV(LogisticRegression(), {'C': [1.0]}, cv=2, "
+                "scoring='mean_squared_error').fit(X, y)"
             ),
         ),
     ),
@@ -449,6 +480,12 @@ RULES = [
                 None,
             ),
         ),
+        runtime=(
+            "from sklearn.metrics import SCORERS\n"
+            "names = sorted(SCORERS.keys())\n"
+            "acc = SCORERS['accuracy']",
+            "import sklearn.metrics\nn = len(sklearn.metrics.SCORERS.keys())",
+        ),
     ),
     Rule(
         id="SKL069",
@@ -476,6 +513,10 @@ RULES = [
                 "p, r, t = precision_recall_curve(y_test, y_score=scores)",
             ),
         ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.metrics import precision_recall_curve\n"
+            "p, r, t = precision_recall_curve(y, probas_pred=X[:, 0])",
+        ),
     ),
     Rule(
         id="SKL070",
@@ -494,6 +535,10 @@ RULES = [
                 "from sklearn.metrics import log_loss\nll = log_loss(y_test, proba, eps=1e-15)",
                 "from sklearn.metrics import log_loss\nll = log_loss(y_test, proba)",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.metrics import log_loss\n"
+            "v = log_loss(y, np.c_[1 - X[:, 0], X[:, 0]], eps=1e-15)",
         ),
     ),
     Rule(
@@ -526,6 +571,11 @@ RULES = [
                 "y_pred, average='macro')\nb = fbeta_score(y_test, y_pred, beta=0.5, "
                 "average='weighted')",
             ),
+        ),
+        runtime=(
+            "from sklearn.metrics import f1_score, fbeta_score\n"
+            "v = f1_score([0, 1, 2, 2], [0, 2, 1, 2])\n"
+            "w = fbeta_score([0, 1, 2, 2], [0, 2, 1, 2], beta=0.5)",
         ),
     ),
 ]

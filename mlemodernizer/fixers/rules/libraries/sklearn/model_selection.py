@@ -21,7 +21,7 @@ from ...helpers import (
 )
 from ...matchers import MISSING, Attr, Call, Module, Node, Outcome, Site, Symbol
 from ...model import REVIEW, SAFE, SAFE_IF, Rule
-from ._shared import DATA_FIRST, LIB, NOTES, _comma, _notes, literal_int
+from ._shared import _CASE_DATA, _CASE_SMALL, DATA_FIRST, LIB, NOTES, _comma, _notes, literal_int
 
 # --- S1: sklearn.cross_validation's splitters took the data size and were iterables ------------
 
@@ -329,6 +329,13 @@ RULES = [
                 "s = sklearn.model_selection.cross_val_score(m, X, y)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.cross_validation import train_test_split\n"
+                "a, b, c, d = train_test_split(X, y, random_state=0)"
+            ),
+        ),
     ),
     Rule(
         id="SKL002",
@@ -375,6 +382,21 @@ RULES = [
                 ".split(np.zeros(len(y)), y))",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.model_selection import KFold\n"
+                "folds = KFold(len(y), n_folds=4)\n"
+                "v = [len(t) for t, _ in folds]"
+            ),
+            _CASE_DATA
+            + (
+                "from sklearn.model_selection import KFold, StratifiedKFold\n"
+                "kf = KFold(n=6, n_folds=3)\n"
+                "skf = StratifiedKFold(y=y, n_folds=5, random_state=0)\n"
+                "v = [len(t) for t, _ in kf] + [len(t) for t, _ in skf]"
+            ),
+        ),
     ),
     Rule(
         id="SKL003",
@@ -398,6 +420,7 @@ RULES = [
                 "from sklearn.model_selection import learning_curve",
             ),
         ),
+        runtime=("from sklearn.grid_search import GridSearchCV",),
     ),
     Rule(
         id="SKL032",
@@ -423,6 +446,10 @@ RULES = [
                 "from sklearn.model_selection import GridSearchCV\n"
                 "gs = GridSearchCV(m, grid, cv=5)",
             ),
+        ),
+        runtime=(
+            "from sklearn.model_selection import GridSearchCV\n"
+            "from sklearn.svm import SVC\ngs = GridSearchCV(SVC(), {'C': [1]}, iid=False)",
         ),
     ),
     Rule(
@@ -483,6 +510,13 @@ RULES = [
                 "s = cross_val_score(m, X, y, params={'sample_weight': w})",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.model_selection import cross_val_score\n"
+                "from sklearn.svm import SVC\ns = cross_val_score(SVC(), X, y, cv=2, fit_params={})"
+            ),
+        ),
     ),
     Rule(
         id="SKL062",
@@ -508,6 +542,10 @@ RULES = [
                 "skf = StratifiedKFold(5, shuffle=False)\n"
                 "ok = KFold(5, shuffle=True, random_state=1)",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.model_selection import StratifiedKFold\n"
+            "folds = list(StratifiedKFold(n_splits=4, random_state=0).split(X, y))",
         ),
     ),
     Rule(
@@ -536,6 +574,16 @@ RULES = [
                 "tr = gs.fit(X, y).cv_results_['mean_train_score']",
             ),
         ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.model_selection import GridSearchCV\n"
+            "from sklearn.tree import DecisionTreeClassifier\n"
+            "gs = GridSearchCV(DecisionTreeClassifier(random_state=0), {'max_depth': [1, 2]}, "
+            "cv=2)\n"
+            "tr = gs.fit(X, y).cv_results_['mean_train_score']",
+            _CASE_SMALL + "from sklearn.model_selection import cross_validate\n"
+            "from sklearn.tree import DecisionTreeClassifier\n"
+            "tr = cross_validate(DecisionTreeClassifier(), X, y, cv=2)['train_score']",
+        ),
     ),
     Rule(
         id="SKL065",
@@ -560,6 +608,11 @@ RULES = [
                 "plt.plot(range(1, len(rfecv.cv_results_['mean_test_score']) + 1), "
                 "rfecv.cv_results_['mean_test_score'])",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL
+            + "from sklearn.feature_selection import RFECV\nfrom sklearn.svm import SVC\n"
+            "rfecv = RFECV(SVC(kernel='linear'), cv=2).fit(X, y)\nn = len(rfecv.grid_scores_)",
         ),
     ),
     Rule(
@@ -617,6 +670,16 @@ RULES = [
                 "ss = list(GroupShuffleSplit(n_splits=10, train_size=0.5, "
                 "random_state=0, test_size=0.2).split(np.zeros(len(subjects)), groups=subjects))",
             ),
+        ),
+        runtime=(
+            "import numpy as np\nfrom sklearn.cross_validation import LabelKFold\n"
+            "g = np.repeat(np.arange(6), [6, 5, 4, 3, 2, 1])\nfolds = LabelKFold(g)\n"
+            "tests = [sorted(set(g[te])) for tr, te in folds]",
+            "import numpy as np\nfrom sklearn import model_selection\n"  # as SKL001 leaves it
+            "g = np.repeat(np.arange(10), 2)\n"
+            "lplo = model_selection.LeavePLabelOut(g, p=2)\n"
+            "ss = model_selection.LabelShuffleSplit(g, n_iter=4, train_size=0.5, random_state=0)\n"
+            "n_test = [len(set(g[te])) for tr, te in ss]\nn_pairs = len(list(lplo))",
         ),
     ),
 ]

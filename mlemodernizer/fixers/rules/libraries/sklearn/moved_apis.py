@@ -9,7 +9,7 @@ import libcst as cst
 from ...helpers import cannot_import, no_module, pin_default
 from ...matchers import Call, Module, Outcome, Site, Symbol
 from ...model import MANUAL, REVIEW, SAFE, Rule
-from ._shared import LIB, NOTES, _notes
+from ._shared import _CASE_DATA, _CASE_MPL, _CASE_SMALL, LIB, NOTES, _notes
 
 PRIVATE_MODULES = {
     "sklearn.ensemble.forest": "sklearn.ensemble",
@@ -88,6 +88,7 @@ RULES = [
             ("from sklearn.externals.joblib import dump, load", "from joblib import dump, load"),
             ("from sklearn.externals.six import StringIO", "from six import StringIO"),
         ),
+        runtime=("from sklearn.externals import joblib\nv = joblib.hash([1])",),
     ),
     Rule(
         id="SKL016",
@@ -133,6 +134,15 @@ RULES = [
                 "plot_precision_recall_curve(clf, X, y)",
                 "from sklearn.metrics import PrecisionRecallDisplay\n"
                 "PrecisionRecallDisplay.from_estimator(clf, X, y)",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "import matplotlib\nmatplotlib.use('Agg')\n"
+                "from sklearn.linear_model import LogisticRegression\n"
+                "from sklearn.metrics import plot_confusion_matrix\n"
+                "plot_confusion_matrix(LogisticRegression().fit(X, y), X, y)"
             ),
         ),
     ),
@@ -182,6 +192,10 @@ RULES = [
                 "from sklearn.utils import Bunch\nfrom sklearn.datasets import load_files",
             ),
         ),
+        runtime=(
+            "from sklearn.ensemble.forest import RandomForestClassifier",
+            "from sklearn.metrics.scorer import make_scorer\nimport sklearn.tree.tree as t",
+        ),
     ),
     Rule(
         id="SKL039",
@@ -200,6 +214,7 @@ RULES = [
                 "from sklearn.inspection import partial_dependence",
             ),
         ),
+        runtime=("from sklearn.ensemble.partial_dependence import partial_dependence",),
     ),
     Rule(
         id="SKL041",
@@ -229,6 +244,7 @@ RULES = [
                 "m = LinearDiscriminantAnalysis(n_components=2)",
             ),
         ),
+        runtime=(_CASE_DATA + "from sklearn.lda import LDA\nLDA().fit(X, y)",),
     ),
     Rule(
         id="SKL044",
@@ -283,6 +299,15 @@ RULES = [
                 "metrics.DetCurveDisplay.from_estimator(clf, X_test, y_test)",
             ),
         ),
+        runtime=(
+            _CASE_SMALL + _CASE_MPL + "from sklearn.ensemble import GradientBoostingRegressor\n"
+            "from sklearn.inspection import plot_partial_dependence\n"
+            "m = GradientBoostingRegressor(n_estimators=5).fit(X, X[:, 0])\n"
+            "d = plot_partial_dependence(m, X, [0])",
+            _CASE_SMALL + _CASE_MPL + "from sklearn.linear_model import LogisticRegression\n"
+            "from sklearn.metrics import plot_det_curve\n"
+            "d = plot_det_curve(LogisticRegression().fit(X, y), X, y)",
+        ),
     ),
     Rule(
         id="SKL064",
@@ -336,6 +361,10 @@ RULES = [
                 "ind = np.transpose(linear_sum_assignment(w.max() - w))\n"
                 "acc = sum(w[i, j] for i, j in ind) / y.size",
             ),
+        ),
+        runtime=(
+            "import numpy as np\nfrom sklearn.utils.linear_assignment_ import linear_assignment\n"
+            "pairs = linear_assignment(np.array([[4, 1], [2, 8]]))",
         ),
     ),
 ]

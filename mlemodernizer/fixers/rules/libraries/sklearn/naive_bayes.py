@@ -10,7 +10,7 @@ from ... import edits
 from ...helpers import object_no_attribute, qualify
 from ...matchers import Attr, Outcome, Site
 from ...model import SAFE_IF, Rule
-from ._shared import LIB, NOTES, _notes
+from ._shared import _CASE_SMALL, LIB, NOTES, _notes
 
 # the discrete naive Bayes models whose coef_/intercept_ (0.23) read their log probabilities
 DISCRETE_NBS = qualify("sklearn.naive_bayes", ["MultinomialNB", "BernoulliNB", "ComplementNB"])
@@ -65,6 +65,11 @@ RULES = [
                 "nb.feature_log_prob_)[0])[-10:]\n"
                 "b = (nb.class_log_prior_[1:] if len(nb.classes_) == 2 else nb.class_log_prior_)",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.naive_bayes import MultinomialNB, BernoulliNB\n"
+            "nb = MultinomialNB()\nnb.fit(X, y)\nbb = BernoulliNB().fit(X, y3)\n"
+            "c2, b2, c4, b4 = nb.coef_, nb.intercept_, bb.coef_, bb.intercept_",
         ),
     ),
 ]

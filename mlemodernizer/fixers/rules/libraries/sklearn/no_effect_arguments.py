@@ -6,7 +6,7 @@ from ... import edits
 from ...helpers import kwarg_drop, qualify, unexpected_kwarg
 from ...matchers import MISSING, Call, Outcome, Site
 from ...model import SAFE, Rule
-from ._shared import LIB, NOTES, _notes
+from ._shared import _CASE_SMALL, LIB, NOTES, _notes
 
 
 def _auc_reorder(site: Site) -> Outcome | None:
@@ -75,6 +75,15 @@ RULES = [
                 None,
             ),
         ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.ensemble import IsolationForest\n"
+            "p = IsolationForest(behaviour='new', random_state=0).fit(X).predict(X)",
+            _CASE_SMALL
+            + "from sklearn.svm import OneClassSVM\nm = OneClassSVM(random_state=0).fit(X)",
+            _CASE_SMALL + "from sklearn.decomposition import SparsePCA\n"
+            "m = SparsePCA(2, normalize_components=True, random_state=0).fit(X)",
+            "from sklearn.metrics import auc\na = auc([0, 0.5, 1], [0, 0.8, 1], reorder=False)",
+        ),
     ),
     Rule(
         id="SKL073",
@@ -113,6 +122,15 @@ RULES = [
                 "from sklearn.calibration import calibration_curve\n"
                 "t, p = calibration_curve(y, prob, n_bins=10)",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.impute import SimpleImputer\n"
+            "v = SimpleImputer(strategy='median', verbose=0).fit_transform(X)",
+            _CASE_SMALL + "from sklearn.manifold import TSNE\n"
+            "e = TSNE(n_components=2, perplexity=5, square_distances=True, random_state=0)"
+            ".fit_transform(X)",
+            _CASE_SMALL + "from sklearn.calibration import calibration_curve\n"
+            "t, p = calibration_curve(y, X[:, 0], normalize=False, n_bins=3)",
         ),
     ),
 ]

@@ -18,7 +18,7 @@ from ...helpers import (
 )
 from ...matchers import MISSING, NOT_LITERAL, Attr, Call, Outcome, Site, Symbol
 from ...model import REVIEW, SAFE, SAFE_IF, Rule
-from ._shared import LIB, NOTES, _comma, _notes, _rename_attr_to
+from ._shared import _CASE_DATA, _CASE_SMALL, LIB, NOTES, _comma, _notes, _rename_attr_to
 
 # --- S3: preprocessing.Imputer -------------------------------------------------------------------
 
@@ -129,6 +129,14 @@ RULES = [
                 "imp = SimpleImputer(strategy='mean')",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.preprocessing import Imputer, StandardScaler\n"
+                "X[::5, 1] = np.nan\n"
+                "v = Imputer(missing_values='NaN', strategy='mean', axis=0).fit_transform(X)"
+            ),
+        ),
     ),
     Rule(
         id="SKL007",
@@ -161,6 +169,13 @@ RULES = [
                 "remainder='passthrough')",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.preprocessing import OneHotEncoder\n"
+                "Z = np.c_[y, X]\nv = OneHotEncoder(categorical_features=[0]).fit_transform(Z)"
+            ),
+        ),
     ),
     Rule(
         id="SKL008",
@@ -183,6 +198,10 @@ RULES = [
                 "from sklearn.preprocessing import OneHotEncoder\n"
                 "enc = OneHotEncoder(sparse_output=False)",
             ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + "from sklearn.preprocessing import OneHotEncoder\nOneHotEncoder(sparse=False)",
         ),
     ),
     Rule(
@@ -263,6 +282,10 @@ RULES = [
                 "from sklearn.preprocessing import StandardScaler\n"
                 "sc = StandardScaler().fit(X)\nX0 = X_std * sc.scale_ + sc.mean_",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.preprocessing import StandardScaler\n"
+            "Xc = np.c_[X, np.ones(40)]\nsc = StandardScaler().fit(Xc)\ns = sc.std_",
         ),
     ),
 ]

@@ -12,7 +12,7 @@ from ... import edits
 from ...helpers import object_no_attribute, qualify
 from ...matchers import Call, Outcome, Site
 from ...model import SAFE_IF, Rule
-from ._shared import BOOSTING_TREES, FORESTS, KMEANS, LIB, NOTES, _comma, _notes
+from ._shared import _CASE_SMALL, BOOSTING_TREES, FORESTS, KMEANS, LIB, NOTES, _comma, _notes
 
 
 def _feature_names(site: Site) -> Outcome | None:
@@ -138,6 +138,11 @@ RULES = [
                 "vec = CountVectorizer()\nnames = list(vec.get_feature_names_out())",
             ),
         ),
+        runtime=(
+            "from sklearn.feature_extraction.text import CountVectorizer\n"
+            "vec = CountVectorizer()\nvec.fit(['a cat', 'a dog'])\n"
+            "names = vec.get_feature_names()",
+        ),
     ),
     Rule(
         id="SKL088",
@@ -185,6 +190,16 @@ RULES = [
                 "threshold=1e-3, prefit=True).transform(X)",
             ),
         ),
+        runtime=(
+            "import numpy as np\nfrom sklearn.ensemble import RandomForestClassifier\n"
+            "from sklearn.svm import LinearSVC\n"
+            "rng = np.random.RandomState(0)\nX = rng.rand(80, 8)\n"
+            "y = (X[:, 0] + X[:, 1] > 1).astype(int)\ny3 = (3 * X[:, 2]).astype(int)\n"
+            "rf = RandomForestClassifier(n_estimators=20, random_state=0)\nrf.fit(X, y)\n"
+            "X_rf = rf.transform(X)\nX_med = rf.transform(X, 'median')\n"
+            "lr = LinearSVC(penalty='l1', C=0.05, dual=False).fit(X, y3)\n"
+            "X_l1 = lr.transform(X)",
+        ),
     ),
     Rule(
         id="SKL091",
@@ -219,6 +234,10 @@ RULES = [
                 "X_test_s = sc.transform(X_test)\n"
                 "pca = PCA(n_components=2)\npca.fit(X_train)\nZ = pca.transform(X_test)",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.decomposition import PCA\n"
+            "pca = PCA(n_components=2).fit(X)\nZ = pca.transform(X, y)",
         ),
     ),
 ]

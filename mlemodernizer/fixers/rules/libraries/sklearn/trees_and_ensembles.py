@@ -21,7 +21,7 @@ from ...helpers import (
 )
 from ...matchers import MISSING, Attr, Call, DictKey, Outcome, Site, literal
 from ...model import REVIEW, SAFE, SAFE_IF, Rule
-from ._shared import BOOSTING_TREES, LIB, NOTES, _notes, _rename_attr_to
+from ._shared import _CASE_DATA, _CASE_SMALL, BOOSTING_TREES, LIB, NOTES, _notes, _rename_attr_to
 
 TREE_CLASSIFIERS = (
     *qualify(
@@ -205,6 +205,13 @@ RULES = [
                 "r = RandomForestRegressor(max_features=1.0)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.ensemble import RandomForestClassifier\n"
+                "m = RandomForestClassifier(n_estimators=5, max_features='auto').fit(X, y)"
+            ),
+        ),
     ),
     Rule(
         id="SKL018",
@@ -225,6 +232,15 @@ RULES = [
                 "from sklearn.ensemble import RandomForestClassifier\n"
                 "rf = RandomForestClassifier()\n"
                 "grid = {'max_features': ['sqrt', 'log2'], 'rf__max_features': 'sqrt'}",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.ensemble import RandomForestClassifier\n"
+                "from sklearn.model_selection import GridSearchCV\n"
+                "rf = RandomForestClassifier(n_estimators=5)\n"
+                "gs = GridSearchCV(rf, {'max_features': ['auto']}, cv=2).fit(X, y)"
             ),
         ),
     ),
@@ -251,6 +267,13 @@ RULES = [
                 "m = DecisionTreeRegressor(criterion='mse')",
                 "from sklearn.tree import DecisionTreeRegressor\n"
                 "m = DecisionTreeRegressor(criterion='squared_error')",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.tree import DecisionTreeRegressor\n"
+                "DecisionTreeRegressor(criterion='mse').fit(X, y)"
             ),
         ),
     ),
@@ -297,6 +320,13 @@ RULES = [
                 "m = GBR(loss='squared_error')",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.ensemble import GradientBoostingRegressor\n"
+                "GradientBoostingRegressor(loss='ls', n_estimators=5).fit(X, y)"
+            ),
+        ),
     ),
     Rule(
         id="SKL023",
@@ -328,6 +358,15 @@ RULES = [
                 "m = AdaBoostClassifier(estimator=tree, n_estimators=50)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.ensemble import BaggingClassifier\n"
+                "from sklearn.tree import DecisionTreeClassifier\n"
+                "BaggingClassifier(base_estimator=DecisionTreeClassifier(), "
+                "n_estimators=3).fit(X, y)"
+            ),
+        ),
     ),
     Rule(
         id="SKL024",
@@ -349,6 +388,13 @@ RULES = [
                 "m = AdaBoostClassifier(n_estimators=10)",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.ensemble import AdaBoostClassifier\n"
+                "AdaBoostClassifier(algorithm='SAMME', n_estimators=5).fit(X, y)"
+            ),
+        ),
     ),
     Rule(
         id="SKL045",
@@ -365,6 +411,13 @@ RULES = [
                 "from sklearn.tree import DecisionTreeClassifier\n"
                 "m = DecisionTreeClassifier(presort=True)",
                 "from sklearn.tree import DecisionTreeClassifier\nm = DecisionTreeClassifier()",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.tree import DecisionTreeClassifier\n"
+                "DecisionTreeClassifier(presort=True).fit(X, y)"
             ),
         ),
     ),
@@ -404,6 +457,17 @@ RULES = [
             (
                 "grid = {'base_estimator__max_depth': [1, 2], 'n_estimators': [10]}",
                 "grid = {'estimator__max_depth': [1, 2], 'n_estimators': [10]}",
+            ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.ensemble import AdaBoostClassifier\n"
+                "from sklearn.model_selection import GridSearchCV\n"
+                "from sklearn.tree import DecisionTreeClassifier\n"
+                "m = AdaBoostClassifier(DecisionTreeClassifier(), n_estimators=3)\n"
+                "gs = GridSearchCV(m, {'base_estimator__max_depth': [1]}, cv=2, "
+                "error_score='raise').fit(X, y)"
             ),
         ),
     ),
@@ -448,6 +512,10 @@ RULES = [
                 "p = PolynomialFeatures(2).fit(X)\n"
                 "n = p.n_features_in_",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.ensemble import RandomForestClassifier\n"
+            "rf = RandomForestClassifier(n_estimators=3).fit(X, y)\nn = rf.n_features_",
         ),
     ),
     Rule(
@@ -494,6 +562,11 @@ RULES = [
                 "cal = CalibratedClassifierCV(FrozenEstimator(svc), method='sigmoid')"
                 ".fit(X_val, y_val)",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.calibration import CalibratedClassifierCV\n"
+            "from sklearn.svm import LinearSVC\n"
+            "cal = CalibratedClassifierCV(LinearSVC().fit(X, y), cv='prefit').fit(X, y)",
         ),
     ),
     Rule(

@@ -22,7 +22,7 @@ from ...helpers import (
 )
 from ...matchers import MISSING, Attr, Call, Outcome, Site, Symbol
 from ...model import REVIEW, SAFE, SAFE_IF, Rule
-from ._shared import KMEANS, LIB, NOTES, _notes
+from ._shared import _CASE_DATA, _CASE_SMALL, KMEANS, LIB, NOTES, _notes
 
 
 def _randomized_pca(site: Site) -> Outcome | None:
@@ -115,6 +115,13 @@ RULES = [
                 "c = AgglomerativeClustering(3, metric='manhattan', linkage='average')",
             ),
         ),
+        runtime=(
+            _CASE_DATA
+            + (
+                "from sklearn.cluster import AgglomerativeClustering\n"
+                "AgglomerativeClustering(2, affinity='manhattan', linkage='average').fit(X)"
+            ),
+        ),
     ),
     Rule(
         id="SKL026",
@@ -131,6 +138,10 @@ RULES = [
                 "from sklearn.cluster import KMeans\nkm = KMeans(4, algorithm='full')",
                 "from sklearn.cluster import KMeans\nkm = KMeans(4, algorithm='lloyd')",
             ),
+        ),
+        runtime=(
+            _CASE_DATA
+            + "from sklearn.cluster import KMeans\nKMeans(2, algorithm='full', n_init=1).fit(X)",
         ),
     ),
     Rule(
@@ -153,6 +164,9 @@ RULES = [
                 "km = KMeans(n_clusters=3, precompute_distances=True)",
                 "from sklearn.cluster import KMeans\nkm = KMeans(n_clusters=3)",
             ),
+        ),
+        runtime=(
+            _CASE_DATA + "from sklearn.cluster import KMeans\nKMeans(2, n_jobs=2, n_init=1).fit(X)",
         ),
     ),
     Rule(
@@ -192,6 +206,7 @@ RULES = [
                 "from sklearn.manifold import TSNE\nemb = TSNE(max_iter=500)",
             ),
         ),
+        runtime=("from sklearn.manifold import TSNE\nt = TSNE(n_iter=300)",),
     ),
     Rule(
         id="SKL030",
@@ -246,6 +261,10 @@ RULES = [
                 "m = BayesianGaussianMixture(n_components=3)",
             ),
         ),
+        runtime=(
+            _CASE_DATA + "from sklearn.decomposition import RandomizedPCA\nRandomizedPCA(2).fit(X)",
+            _CASE_DATA + "from sklearn.mixture import GMM\nGMM(2, n_iter=20).fit(X)",
+        ),
     ),
     Rule(
         id="SKL059",
@@ -269,6 +288,10 @@ RULES = [
                 "from sklearn.covariance import GraphicalLasso, GraphicalLassoCV\n"
                 "model = GraphicalLassoCV(cv=5).fit(X)\nsparse = GraphicalLasso(alpha=0.1).fit(X)",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL
+            + "from sklearn.covariance import GraphLasso\nm = GraphLasso(alpha=0.1).fit(X)",
         ),
     ),
     Rule(
@@ -296,6 +319,10 @@ RULES = [
                 "ratio = kpca.eigenvalues_ / kpca.eigenvalues_.sum()\nv = kpca.eigenvectors_[:, 0]",
             ),
         ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.decomposition import KernelPCA\n"
+            "kpca = KernelPCA(n_components=2).fit(X)\nv = kpca.lambdas_, kpca.alphas_",
+        ),
     ),
     Rule(
         id="SKL071",
@@ -317,6 +344,10 @@ RULES = [
                 "from sklearn.decomposition import NMF\n"
                 "nmf = NMF(n_components=10, alpha_W=0.1, l1_ratio=0.5, init='nndsvd')",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.decomposition import NMF\n"
+            "w = NMF(n_components=2, alpha=0.01, init='nndsvda', max_iter=500).fit_transform(X)",
         ),
     ),
     Rule(
@@ -397,6 +428,10 @@ RULES = [
                 "ica = FastICA(n_components=3, whiten='arbitrary-variance', random_state=0)\n"
                 "K, W, S = fastica(X, n_components=2, whiten='arbitrary-variance')",
             ),
+        ),
+        runtime=(
+            _CASE_SMALL + "from sklearn.decomposition import FastICA\n"
+            "S = FastICA(n_components=2, whiten=True, random_state=0).fit_transform(X)",
         ),
     ),
     Rule(
