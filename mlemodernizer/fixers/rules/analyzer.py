@@ -26,6 +26,7 @@ from .rewrite import (
     split_import_from,
     use_ref,
 )
+from .submodules import is_submodule, needs_import
 from .symbols import DATAFRAME, FUNCTION, NDARRAY, SERIES, Binding, SymbolTable, TypeInfo
 from .walk import walk
 
@@ -211,6 +212,7 @@ class CellAnalyzer(cst.CSTVisitor):
             return cst.Name(local)
         prefix = table.prefix_for(qname)
         if prefix is not None:
+            self._import_submodule(qname, prefix[1])
             return edits.dotted(f"{prefix[0]}.{prefix[1]}")
         parts = qname.split(".")
         for i in range(len(parts), 0, -1):
@@ -229,6 +231,21 @@ class CellAnalyzer(cst.CSTVisitor):
         root = parts[0]
         self._add_import(f"import {mod if module else mod}", root, root)
         return edits.dotted(qname)
+
+    def _import_submodule(self, qname: str, rest: str) -> None:
+        """``stats.sampling.X`` through ``from scipy import stats`` fails unless something
+        imported ``scipy.stats.sampling``: the deepest submodule on the path after the bound
+        package is imported by its full name (which binds its top name, where that is free)."""
+        bound = qname[: len(qname) - len(rest) - 1]
+        parts = rest.split(".")[:-1]  # the last part is what the reference names
+        for k in range(len(parts), 0, -1):
+            module = ".".join([bound, *parts[:k]])
+            if not is_submodule(module):
+                continue
+            top = module.split(".")[0]
+            if needs_import(module) and self.table.is_free(top, top):
+                self._add_import(f"import {module}", top, top)
+            return
 
     def _add_import(self, statement: str, local: str, qname: str) -> None:
         if statement not in self.imports:

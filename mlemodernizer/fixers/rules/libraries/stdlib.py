@@ -49,6 +49,7 @@ RULES = [
                 "import time\nt0 = time.perf_counter()",
             ),
         ),
+        runtime=("import time\nt = time.clock()",),
     ),
     Rule(
         id="STD002",
@@ -64,11 +65,14 @@ RULES = [
             (
                 "import collections\nfrom collections import Iterable, OrderedDict\n"
                 "ok = isinstance(x, collections.Mapping)",
+                # `import collections` alone does not import collections.abc (something else
+                # usually has): the submodule is imported by its name
                 "import collections\nfrom collections import OrderedDict\n"
-                "from collections.abc import Iterable\n"
+                "from collections.abc import Iterable\nimport collections.abc\n"
                 "ok = isinstance(x, collections.abc.Mapping)",
             ),
         ),
+        runtime=("from collections import Mapping, OrderedDict\nok = isinstance({}, Mapping)",),
     ),
     Rule(
         id="STD003",
