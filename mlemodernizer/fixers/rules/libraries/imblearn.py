@@ -6,12 +6,11 @@ from .. import edits
 from ..helpers import kwarg_drop, kwarg_rename, object_no_attribute, qualify, unexpected_kwarg
 from ..matchers import Call, Outcome
 from ..model import SAFE, Rule
+from ._setups import _CASE_DATA
 
 LIB = "imbalanced-learn"
 
 # setups the rules' runtime cases share
-_CASE_SERIES = "import numpy as np\nimport pandas as pd\nrng = np.random.RandomState(0)\n"
-_CASE_DATA = _CASE_SERIES + "X = rng.randn(60, 4)\ny = (X[:, 0] + X[:, 1] > 0).astype(int)\n"
 
 SAMPLERS = (
     *qualify(

@@ -15,12 +15,11 @@ from .. import edits
 from ..helpers import cannot_import, no_attribute, qualify
 from ..matchers import MISSING, NOT_LITERAL, Call, Node, Outcome, Site, Symbol, literal
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
+from ._setups import _CASE_DATA
 
 LIB = "lightgbm"
 
 # setups the rules' runtime cases share
-_CASE_SERIES = "import numpy as np\nimport pandas as pd\nrng = np.random.RandomState(0)\n"
-_CASE_DATA = _CASE_SERIES + "X = rng.randn(60, 4)\ny = (X[:, 0] + X[:, 1] > 0).astype(int)\n"
 _CASE_LGB = (
     "import numpy as np\nimport lightgbm as lgb\n"
     "rng = np.random.RandomState(0)\n"

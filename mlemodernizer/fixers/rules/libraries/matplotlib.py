@@ -32,21 +32,11 @@ from ..matchers import (
     literal,
 )
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
+from ._setups import _CASE_MPL, _CASE_PLT
 
 LIB = "matplotlib"
 
 # setups the rules' runtime cases share
-_CASE_MPL = (
-    "import matplotlib\nmatplotlib.use('Agg')\n"
-    "import matplotlib.pyplot as plt\n"
-    "import tempfile, os\nOUT = os.path.join(tempfile.mkdtemp(), 'f.jpg')\n"
-)
-_CASE_PLT = (
-    "import numpy as np\nimport matplotlib\n"
-    "matplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
-    "plt.close('all')\nimport tempfile, os\n"
-    "OUT = os.path.join(tempfile.mkdtemp(), 'f.png')\n"
-)
 NOT_MPL = ("numpy.ndarray",)
 STYLE_USERS = (
     "matplotlib.pyplot.style.use",

@@ -36,19 +36,13 @@ from ..matchers import (
 )
 from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule, RuntimeCase
 from ..symbols import DATAFRAME, NDARRAY, SERIES
+from ._setups import _CASE_DATA, _CASE_FRAME
 from .pandas_ix import _is_mask, check_ix
 
 LIB = "pandas"
 
 # setups the rules' runtime cases share
-_CASE_SERIES = "import numpy as np\nimport pandas as pd\nrng = np.random.RandomState(0)\n"
-_CASE_DATA = _CASE_SERIES + "X = rng.randn(60, 4)\ny = (X[:, 0] + X[:, 1] > 0).astype(int)\n"
 _CASE_CSV = "import io\nimport pandas as pd\ntext = 'a,b\\n1,2\\n3,4\\n'\n"
-_CASE_FRAME = (
-    "import io\nimport numpy as np\nimport pandas as pd\n"
-    "df = pd.DataFrame({'k': ['x', 'x', 'y'], 'a': [1.0, 5.0, 3.0], 'b': [2, 4, 6],\n"
-    "                   't': pd.date_range('2020-01-01', periods=3)})\n"
-)
 _CASE_DATED = (
     "import pandas as pd\nprices = pd.DataFrame({'p': [1.0, 2.0, 3.0]},\n"
     "                      index=pd.to_datetime(['2016-12-31', '2017-01-02', "

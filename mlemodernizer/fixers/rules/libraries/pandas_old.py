@@ -22,23 +22,12 @@ from ..infer import DATETIME_INDEX, PERIOD_INDEX
 from ..matchers import MISSING, NOT_LITERAL, Attr, Call, Node, Outcome, Site, Symbol, literal
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
 from ..symbols import DATAFRAME, NDARRAY, SERIES
+from ._setups import _CASE_DATA, _CASE_FRAME, _CASE_MPL
 from .pandas import OPTION_FUNCTIONS, OPTION_PAIRS, _option_keys
 
 LIB = "pandas"
 
 # setups the rules' runtime cases share
-_CASE_MPL = (
-    "import matplotlib\nmatplotlib.use('Agg')\n"
-    "import matplotlib.pyplot as plt\n"
-    "import tempfile, os\nOUT = os.path.join(tempfile.mkdtemp(), 'f.jpg')\n"
-)
-_CASE_SERIES = "import numpy as np\nimport pandas as pd\nrng = np.random.RandomState(0)\n"
-_CASE_DATA = _CASE_SERIES + "X = rng.randn(60, 4)\ny = (X[:, 0] + X[:, 1] > 0).astype(int)\n"
-_CASE_FRAME = (
-    "import io\nimport numpy as np\nimport pandas as pd\n"
-    "df = pd.DataFrame({'k': ['x', 'x', 'y'], 'a': [1.0, 5.0, 3.0], 'b': [2, 4, 6],\n"
-    "                   't': pd.date_range('2020-01-01', periods=3)})\n"
-)
 _CASE_HOURS = (
     "import pandas as pd\n"
     "s = pd.Series([1.0, 2.0], index=pd.to_datetime(['2020-01-01 00:00', "

@@ -17,15 +17,11 @@ import libcst as cst
 from .. import edits
 from ..matchers import Call, Module, Node, Outcome, Site, Symbol, Text
 from ..model import REVIEW, SAFE, SAFE_IF, Rule
+from ._setups import _CASE_MPL
 
 LIB = "python"
 
 # setups the rules' runtime cases share
-_CASE_MPL = (
-    "import matplotlib\nmatplotlib.use('Agg')\n"
-    "import matplotlib.pyplot as plt\n"
-    "import tempfile, os\nOUT = os.path.join(tempfile.mkdtemp(), 'f.jpg')\n"
-)
 NOT_DICT = ("pandas.DataFrame", "pandas.Series")
 
 

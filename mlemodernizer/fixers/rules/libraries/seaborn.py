@@ -24,21 +24,11 @@ from ..helpers import (
 from ..matchers import MISSING, Call, Module, Node, Outcome, Site, Symbol
 from ..model import MANUAL, REVIEW, SAFE, Rule
 from ..symbols import SERIES
+from ._setups import _CASE_MPL, _CASE_PLT
 
 LIB = "seaborn"
 
 # setups the rules' runtime cases share
-_CASE_MPL = (
-    "import matplotlib\nmatplotlib.use('Agg')\n"
-    "import matplotlib.pyplot as plt\n"
-    "import tempfile, os\nOUT = os.path.join(tempfile.mkdtemp(), 'f.jpg')\n"
-)
-_CASE_PLT = (
-    "import numpy as np\nimport matplotlib\n"
-    "matplotlib.use('Agg')\nimport matplotlib.pyplot as plt\n"
-    "plt.close('all')\nimport tempfile, os\n"
-    "OUT = os.path.join(tempfile.mkdtemp(), 'f.png')\n"
-)
 _CASE_SNS = _CASE_PLT + (
     "import pandas as pd\nimport seaborn as sns\n"
     "df = pd.DataFrame({'a': list('xyzxyz'), 'b': [1.0, 2, 3, 4, 5, 6], 'c': "

@@ -24,13 +24,12 @@ from ..helpers import (
 )
 from ..matchers import MISSING, Attr, Call, Node, Outcome, Site, Symbol, literal
 from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule
+from ._setups import _CASE_DATA
 from .lightgbm import add_callbacks
 
 LIB = "xgboost"
 
 # setups the rules' runtime cases share
-_CASE_SERIES = "import numpy as np\nimport pandas as pd\nrng = np.random.RandomState(0)\n"
-_CASE_DATA = _CASE_SERIES + "X = rng.randn(60, 4)\ny = (X[:, 0] + X[:, 1] > 0).astype(int)\n"
 _CASE_XGB = (
     "import numpy as np\nimport xgboost as xgb\n"
     "rng = np.random.RandomState(0)\n"

@@ -12,6 +12,9 @@ from ... import edits
 from ...helpers import qualify
 from ...matchers import Outcome, Site
 
+# the data every pack's runtime cases share, for the modules of this pack
+from .._setups import _CASE_DATA, _CASE_SERIES  # noqa: F401
+
 LIB = "scikit-learn"
 
 # --- citations: where a rule comes from (its ``catalogue``) -------------------------------------
@@ -27,8 +30,6 @@ def _notes(version: str) -> str:
 
 # --- the runtime cases' setups (``Rule.runtime``: the shared runtime test runs them) ----------
 
-_CASE_SERIES = "import numpy as np\nimport pandas as pd\nrng = np.random.RandomState(0)\n"
-_CASE_DATA = _CASE_SERIES + "X = rng.randn(60, 4)\ny = (X[:, 0] + X[:, 1] > 0).astype(int)\n"
 # 40 samples, 3 features in [0, 1): y two classes, y3 four
 _CASE_SMALL = (
     "import numpy as np\n"
