@@ -12,7 +12,7 @@ from mlemodernizer.fixers.rules.engine import Policy, RuleIndex, run_pass
 from mlemodernizer.fixers.rules.libraries.matplotlib_notes import RECEIVERS
 from mlemodernizer.fixers.rules.model import Rule
 from mlemodernizer.fixers.rules.table import TableError, load_rules
-from mlemodernizer.fixers.rules.testing import notebook_of
+from mlemodernizer.fixers.rules.testing import notebook_of, rewrite
 
 AXES_SETUP = "import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\n"
 EVERYTHING = Policy(everything=True)
@@ -340,3 +340,17 @@ def test_a_template_that_reads_the_receiver_twice_takes_only_a_plain_one(tmp_pat
     )
     code = "b = fig.add_subplot(2, 1, 1).numRows"  # twice would be two Axes
     assert _pass(rule, code) == code
+
+
+@pytest.mark.parametrize(
+    ("call", "now"),
+    [
+        ("df.to_dict('record')", "df.to_dict('records')"),  # read by its first letters before 1.1
+        ("df.to_dict(orient='rows')", "df.to_dict(orient='records')"),
+        ("df.to_dict('records')", "df.to_dict('records')"),  # today's spelling: left alone
+    ],
+)
+def test_a_value_map_reads_the_old_spellings_by_position_and_keyword(call: str, now: str) -> None:
+    head = "import pandas as pd\ndf = pd.DataFrame({'a': [1]})\n"
+    (new,), _ = rewrite(head + f"r = {call}", ["PD440"], policy=Policy(safe=True))
+    assert new == head + f"r = {now}"
