@@ -93,7 +93,9 @@ def notebook_cost(nb: Path, kernel: str | None, cache: Path) -> dict:
 
 
 def summarize(name: str, data: dict, tool_s: float | None, plain_s: float | None) -> dict:
-    trials = data.get("environment_trials") or []
+    # the family's candidates (older reports listed them as environment_trials)
+    notes = (data.get("fixers") or {}).get("environment") or {}
+    trials = notes.get("items") or data.get("environment_trials") or []
     kept = [t for t in trials if t["outcome"] == "kept"]
     before = {c["cell_index"] for c in data["baseline"].get("failing_cells", [])}
     after = {c["cell_index"] for c in data["final"].get("failing_cells", [])}

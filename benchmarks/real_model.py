@@ -146,7 +146,7 @@ def from_report(report: dict[str, Any]) -> dict[str, Any]:
         "requests": llm.get("requests", 0),
         "prompt_tokens": llm.get("prompt_tokens", 0),
         "completion_tokens": llm.get("completion_tokens", 0),
-        "replies": report.get("llm_replies") or [],
+        "replies": ((report.get("fixers") or {}).get("llm") or {}).get("items") or [],
         "blocked": [
             {"cell": c["cell_index"] + 1, "kind": c.get("kind"), "package": c.get("package")}
             for c in report.get("cells") or []

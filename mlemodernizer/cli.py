@@ -269,7 +269,7 @@ class ProgressPrinter:
                     "it, --deadline none lifts it)"
                 )
         elif event.type == "loop_stopped" and d.get("summary"):
-            # the model's reply in plain words (what it was told is in the report's llm_replies)
+            # the model's reply in plain words (what it was told: the report's fixers.llm.items)
             line = f"[iteration {d['iteration']}] no fix: {d['summary']}"
         elif event.type == "loop_stopped":
             # a stop (budget, llm_error, no_fix) in the panel's words, the fixer's reason after

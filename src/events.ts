@@ -180,13 +180,11 @@ export interface IReport {
    * null). Absent in older reports.
    */
   nothing_to_modernize?: string | null;
-  /** Every model reply, used or why not (absent in older reports). */
-  llm_replies?: ILLMReply[];
   /**
-   * Every candidate the environment family tried, kept or why not (absent in
-   * older reports).
+   * Each fixer family asked in the job, by its name (rules, environment, llm,
+   * runtime): what it spent, found and tried (absent in older reports).
    */
-  environment_trials?: IEnvironmentTrial[];
+  fixers?: Record<string, IFixerNotes>;
   /**
    * The author's stored outputs against the final run's, cell by cell (absent
    * in older reports; null when the run did not complete).
@@ -286,6 +284,17 @@ export interface IEnvironmentTrial {
   file: string | null;
   outcome: 'pending' | 'kept' | 'dropped' | 'rolled back' | 'rejected';
   why: string;
+}
+
+/**
+ * What one fixer family says of its work in a job: its usage, what it found
+ * for the families asked after it, and its items (the model's replies, the
+ * environment's candidates).
+ */
+export interface IFixerNotes {
+  usage: ITokenUsage;
+  evidence: string[];
+  items: ILLMReply[] | IEnvironmentTrial[];
 }
 
 /** What was wrong with a model's reply. */

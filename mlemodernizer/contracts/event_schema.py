@@ -7,15 +7,17 @@ the labextension, because it is the wire contract both halves read; not in ``sch
 JupyterLab loads every file there as the settings schema of a plugin.
 
 Only the types the declarations use are translated: int, float, str, bool, None, Any, ``X | None``,
-``Literal``, ``list``, ``dict[str, X]``, TypedDicts and the payload dataclasses.
+``Literal``, ``list``, ``dict[str, X]``, TypedDicts, the shapes' dataclasses (their fields as
+``wire.wired`` says they travel) and the payload dataclasses.
 """
 
 import json
 import types
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 from . import events
+from .wire import how, on_wire
 
 _PRIMITIVES: dict[Any, str] = {
     int: "integer",
@@ -62,6 +64,8 @@ class _Builder:
             return schema
         if is_typeddict(tp):
             return self._ref(tp)
+        if is_dataclass(tp) and not issubclass(tp, events.Payload):
+            return self._shape(tp)
         raise TypeError(f"no JSON Schema for {tp!r}: declare the event with JSON types")
 
     def _ref(self, tp: Any) -> dict[str, Any]:
@@ -76,6 +80,21 @@ class _Builder:
             )
         return {"$ref": f"#/$defs/{name}"}
 
+    def _shape(self, cls: type) -> dict[str, Any]:
+        """A shape's dataclass: the fields that travel; a field written only since some version,
+        or left out when None, is not required."""
+        name = getattr(cls, "wire_name", None) or cls.__name__
+        if name not in self.defs:
+            self.defs[name] = {}
+            hints = get_type_hints(cls)
+            wire = on_wire(cls)
+            self.defs[name] = _object(
+                cls.__doc__,
+                {f.name: self.of(_travels_as(hints[f.name], how(f))) for f in wire},
+                [f.name for f in wire if not (how(f)["older"] or how(f)["omit_none"])],
+            )
+        return {"$ref": f"#/$defs/{name}"}
+
     def event(self, cls: type[events.Payload]) -> dict[str, Any]:
         hints = get_type_hints(cls)
         properties: dict[str, Any] = {"type": {"const": cls.type}, **_ENVELOPE}
@@ -85,6 +104,15 @@ class _Builder:
             cls.__doc__ if cls.__doc__ and not cls.__doc__.startswith(cls.__name__ + "(") else None
         )
         return _object(doc, properties, list(properties))
+
+
+def _travels_as(hint: Any, rule: dict[str, Any]) -> Any:
+    """A field left out when None is never null on the wire: its type without None."""
+    if rule["omit_none"] and get_origin(hint) in (Union, types.UnionType):
+        kept = [a for a in get_args(hint) if a is not type(None)]
+        if len(kept) == 1:
+            return kept[0]
+    return hint
 
 
 def _object(doc: str | None, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:

@@ -12,311 +12,31 @@ committed schema, the frontend's ``src/events.ts`` or its recorded fixture drift
 Why dataclasses for the events: an instance knows its event type at run time (``emit`` needs it),
 a missing or misspelt field fails where the event is built (a TypedDict is a plain dict by then,
 and ``**kwargs`` took anything), and ``dataclasses.fields`` gives the schema generator each field
-in order. Pydantic (as jupyter-ai uses) is not a dependency of this project. The nested objects of
-a payload are what the engine's own objects already serialize to (``CellError.to_json``,
-``Report.to_json``, ...): TypedDicts declare those dicts' shapes without a second copy of every
-value.
+in order. Pydantic (as jupyter-ai uses) is not a dependency of this project. The shapes nested in
+a payload (a cell's error, the report) are declared once, in ``shapes.py``, and made JSON by the
+one serializer, ``wire.to_json``.
 """
 
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal, NotRequired, TypedDict
+from typing import Any, ClassVar, Literal
 
-# --- the shapes inside payloads ------------------------------------------------------------------
-# Named as the frontend's interfaces without their "I" (TokenUsage here, ITokenUsage there).
-
-
-class TokenUsage(TypedDict):
-    """LLM usage of one proposal, or of the whole job (``fixers.base.TokenUsage.to_json``)."""
-
-    requests: int
-    prompt_tokens: int
-    completion_tokens: int
-    cost_usd: float
-
-
-class ExecutionError(TypedDict):
-    """One error of an execution (``CellError.to_json``)."""
-
-    cell_index: int
-    cell_id: str
-    ename: str
-    evalue: str
-    traceback: str
-
-
-class CellChange(TypedDict):
-    """One proposed change to one cell, or to a .py module beside the notebook."""
-
-    cell_index: int  # -1 for a file
-    cell_id: str  # a cell's id, or "file:PATH" for a file
-    old_source: str
-    new_source: str
-    path: NotRequired[str]  # the module, relative to the notebook's folder
-
-
-class RuleNote(TypedDict):
-    """A rule of a rules fix, as people read it (``loop.rule_notes``)."""
-
-    id: str
-    library: str  # the library whose API changed; "" when the catalogue lacks the id
-    message: str  # one line: what changed and what replaces it; "" when unknown
-
-
-class FailingCell(TypedDict):
-    """A failing cell of a run (``judgement.cell_report``), new since the baseline or not."""
-
-    cell_index: int
-    cell_id: str
-    error: str | None
-    new: bool
-
-
-class BrokenCell(TypedDict):
-    """A cell that a rolled back fix broke."""
-
-    cell_index: int
-    cell_id: str
-    error: str | None
-
-
-class CellTriage(TypedDict):
-    """A failing cell of a run told apart (``triage.CellTriage.to_json``)."""
-
-    cell_index: int
-    cell_id: str
-    error: str
-    state: Literal["fixable", "blocked", "knock_on"]
-    kind: Literal["environment", "helper_file", "given_up", "as_stored"] | None  # blocked only
-    reason: str
-    package: str | None
-    after: int | None
-    # environment | no rule | behaviour change | author's run | helper file | knock-on, or ""
-    cause: str
-
-
-class RunSummary(TypedDict):
-    """One run in the report (``report.RunSummary``)."""
-
-    error_cells: int
-    first_error: str | None
-    runtime_s: float
-    score: float | None
-    timed_out: bool
-    kernel_died: bool
-    errors: list[str]
-    failing_cells: list[FailingCell]
-    fixed_cells: list[int]
-
-
-class RandomLoss(TypedDict):
-    """A working cell that showed fewer of its author's numbers after a fix (``found`` of
-    ``total``), or the score's cell whose score moved away, but is random, so no evidence
-    against the fix (``report.IterationRecord.lost_in_random_cells``)."""
-
-    cell_index: int
-    found: NotRequired[int]
-    total: NotRequired[int]
-    why: str
-
-
-class WrittenFile(TypedDict):
-    """A file a run wrote in its scratch copy of the notebook's folder (``scratch``)."""
-
-    path: str
-    bytes: int
-    status: Literal["new", "changed"]
-
-
-class RandomCell(TypedDict):
-    """A cell whose numbers may differ between two runs of the same code (``Randomness``)."""
-
-    cell_index: int
-    why: str
-    basis: Literal["measured", "reading"]
-
-
-class ReportIteration(TypedDict):
-    """One iteration in the report (``report.IterationRecord``)."""
-
-    index: int
-    issue: str
-    fix_type: str
-    source: str
-    rule_ids: list[str]
-    cells_changed: list[int]
-    runtime_s: float | None
-    error_cells: int | None
-    score: float | None
-    tokens: int
-    resumed: bool
-    resume_reason: str
-    cells_run: list[int]
-    plan: str
-    model: str | None
-    cells_rejected: list[int]
-    rolled_back: bool
-    rollback_reason: str
-    files_changed: list[str]
-    files_rejected: list[str]
-    similarity: dict[str, dict[str, float]]
-    # the judge's evidence on random cells (absent in reports before it)
-    lost_in_random_cells: NotRequired[list[RandomLoss]]
-    second_look: NotRequired[str]
-
-
-# what was wrong with a model's reply (``fixers.llm.problems`` says each in plain words)
-ReplyProblem = Literal[
-    "truncated",
-    "no_code",
-    "no_header",
-    "wrong_cells",
-    "placeholder",
-    "invalid_python",
-    "changes_nothing",
-    "breaks_names",
-    "refused_by_guard",
-    "repeats_refused",
-    "unusable",  # none of the above (a reason without its kind)
-]
-
-
-class LLMReply(TypedDict):
-    """One reply the model sent (``LLMFixer.replies``): used, or why not."""
-
-    iteration: int  # the loop's iteration it was asked for
-    attempt: int  # 1, then each re-ask
-    accepted: bool
-    reason: str | None  # why it was refused (the re-ask's reason), or None
-    problem: NotRequired[ReplyProblem | None]  # the reason's kind (absent in older reports)
-    cells: list[int]  # the cells it changed (0-based), when accepted
-    finish_reason: str | None
-    prompt_tokens: int
-    completion_tokens: int
-    seconds: float
-
-
-class EnvironmentTrial(TypedDict):
-    """One candidate the environment family tried (``EnvironmentFixer.trials``): for which
-    cell's error, what it was and why, and how the run ended it."""
-
-    cell_index: int  # the failing cell (0-based)
-    error: str
-    kind: str  # moved, renamed, keyword_only, renamed_keyword, removed_keyword, ...
-    evidence: str  # what the installed library says ("`split` is in `pkg.selection`")
-    safety: Literal["safe", "review"]
-    cells_changed: list[int]
-    file: str | None  # the notebook's own module it changed, when it was one
-    outcome: Literal["pending", "kept", "dropped", "rolled back", "rejected"]
-    why: str
-
-
-class CellFidelity(TypedDict):
-    """One code cell's stored outputs against today's (``scoring.output_fidelity``)."""
-
-    cell_index: int  # 0-based
-    cell_id: str
-    status: Literal[
-        "same", "drifted", "new_output", "lost_output", "no_stored_output", "random", "machine"
-    ]
-    numbers_total: int  # the numbers the author's output shows
-    numbers_found: int  # of those, found again today (within the tolerance)
-    # the first not found again: {"old": ..., "new": ...}, and "where" ("row / column") for a
-    # value of a table compared cell by cell
-    drift: list[dict[str, str]]
-    words_lost: list[str]  # words the author's output shows that today's does not
-    figures_stored: int
-    figures_same: int  # by size and an average hash of the picture
-    random_why: str  # for a random or machine cell: how that was decided
-    tables_compared: int  # frames displayed both then and now, compared value by value
-    # found within the tolerance, yet changed in the digits the author printed
-    moved_in_print: NotRequired[list[dict[str, str]]]
-
-
-class Fidelity(TypedDict):
-    """The author's outputs found again: the second judge, beside the score."""
-
-    found: int  # stored numbers found again, random cells left out
-    total: int
-    share: float | None
-    found_all: int  # random cells included: what an independent re-run counts
-    total_all: int
-    first_drift_cell: int | None  # 0-based
-    tolerance: float  # relative
-    noise_measured: bool  # a second fresh run told random cells apart
-    random_cells: list[int]
-    machine_cells: list[int]  # cells that print the machine's versions and dates
-    summary: str  # "461 of 466 stored numbers found again; drift starts at cell 14"
-    cells: list[CellFidelity]
-
-
-class ModuleChange(TypedDict):
-    """A module beside the notebook that the job changed (``ModuleEdits.write``/``summary``)."""
-
-    path: str
-    written: bool
-    backup: NotRequired[str]
-    reason: NotRequired[str]
-    rule_ids: NotRequired[list[str]]
-
-
-Outcome = Literal[
-    "error_free_reproducible",
-    "error_reproducible",
-    "error_free_non_reproducible",
-    "error_non_reproducible",
-    "failed",
-]
-Basis = Literal["score", "t-test", "errors"]
-ReproducedBy = Literal["both", "score", "fidelity", "errors", "neither"]
-
-
-class Report(TypedDict):
-    """The report of a job (``report.Report.to_json``): the CLI's ``--json``, ``job_finished``."""
-
-    notebook: str
-    output: str | None
-    outcome: Outcome
-    error_free: bool
-    reproducible: bool
-    reproducibility_basis: Basis
-    stop_reason: str
-    target_score: float | None
-    tolerance: float
-    score_source: str | None
-    baseline: RunSummary
-    final: RunSummary
-    iterations: list[ReportIteration]
-    execution_seconds_total: float
-    llm: TokenUsage
-    p_value: float | None
-    rerun_scores: list[float]
-    notices: list[str]
-    modules: list[ModuleChange]
-    cells: list[CellTriage]
-    error_summary: str | None
-    # why the notebook needs no change (it ran clean at once, nothing was proposed), or None;
-    # then a job from JupyterLab writes no copy (output None)
-    nothing_to_modernize: str | None
-    # every model reply, used or why not (absent in older reports)
-    llm_replies: NotRequired[list[LLMReply]]
-    # every candidate the environment family tried, kept or why not (absent in older reports)
-    environment_trials: NotRequired[list[EnvironmentTrial]]
-    # the author's stored outputs against the final run's, cell by cell (absent in older
-    # reports; None when the run did not complete)
-    fidelity: NotRequired[Fidelity | None]
-    reproduced_by: NotRequired[ReproducedBy]  # absent in reports before it
-    reproduced_words: NotRequired[str]
-    random_cells: NotRequired[list[RandomCell]]  # absent in reports before it
-    # seconds by kind of run (baseline, iteration, noise-baseline, second-look, verdict,
-    # noise-run, rerun), adding up to execution_seconds_total (absent in reports before it)
-    run_seconds: NotRequired[dict[str, float]]
-    # what the runs wrote in their scratch copy, and where it is kept (absent in reports before)
-    written_files: NotRequired[list[WrittenFile]]
-    written_kept_in: NotRequired[str | None]
-
+from .shapes import (
+    Basis,
+    BrokenCell,
+    CellChange,
+    CellError,
+    CellTriage,
+    FailingCell,
+    Outcome,
+    Report,
+    ReproducedBy,
+    RuleNote,
+    TokenUsage,
+)
+from .wire import to_json
 
 # --- the events ---------------------------------------------------------------------------------
 
@@ -337,8 +57,8 @@ class Payload:
         EVENTS[event] = cls
 
     def to_json(self) -> dict[str, Any]:
-        # the values are JSON already (the nested ones come from the engine's to_json)
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        # a nested shape may be the engine's object or its JSON form already (``from_json``)
+        return {f.name: to_json(getattr(self, f.name)) for f in fields(self)}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -392,7 +112,7 @@ class ExecutionFinished(Payload, event="execution_finished"):
     iteration: int
     kind: str
     error_free: bool
-    errors: list[ExecutionError]
+    errors: list[CellError]
     error_cells: int
     runtime_s: float
     score: float | None

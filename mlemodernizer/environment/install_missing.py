@@ -16,18 +16,17 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
+from ..contracts.wire import Wire
+
 # a PEP 508 distribution name and nothing else
 _DIST_NAME = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$")
 
 
 @dataclass(frozen=True)
-class Installed:
+class Installed(Wire):
     package: str
     ok: bool
     detail: str  # pip's last line, or why nothing ran
-
-    def to_json(self) -> dict[str, object]:
-        return {"package": self.package, "ok": self.ok, "detail": self.detail}
 
 
 def is_distribution_name(name: str) -> bool:

@@ -13,26 +13,7 @@ from typing import Any, Protocol
 
 from nbformat import NotebookNode
 
-
-@dataclass
-class CellError:
-    cell_index: int
-    cell_id: str
-    ename: str
-    evalue: str
-    traceback: str  # ANSI stripped, one string
-
-    def summary(self) -> str:
-        return f"{self.ename}: {self.evalue}".strip()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "cell_index": self.cell_index,
-            "cell_id": self.cell_id,
-            "ename": self.ename,
-            "evalue": self.evalue,
-            "traceback": self.traceback,
-        }
+from ..contracts.shapes import CellError as CellError  # the shape is the contract's
 
 
 @dataclass

@@ -23,8 +23,9 @@ import fnmatch
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
+
+from ..contracts.shapes import WrittenFile
 
 # larger files are linked, not copied
 COPY_LIMIT_BYTES = 64 * 1024 * 1024
@@ -196,16 +197,6 @@ def _link_siblings(folder: Path, place: Path, keep: str) -> None:
         if entry.name != keep:
             with contextlib.suppress(OSError):
                 os.symlink(entry, place / entry.name)
-
-
-@dataclass
-class WrittenFile:
-    path: str  # relative to the notebook's folder
-    bytes: int
-    status: str  # new | changed
-
-    def to_json(self) -> dict[str, object]:
-        return {"path": self.path, "bytes": self.bytes, "status": self.status}
 
 
 def written_files(source: Path, scratch: Path, skip: tuple[str, ...] = ()) -> list[WrittenFile]:

@@ -12,6 +12,9 @@ from typing import Any
 
 from nbformat import NotebookNode
 
+from ..contracts.shapes import CellChange as CellChange
+from ..contracts.shapes import FixerNotes as FixerNotes
+from ..contracts.shapes import TokenUsage as TokenUsage
 from ..execution.base import CellError, ExecutionResult
 
 
@@ -19,53 +22,6 @@ class FixType(StrEnum):
     ERROR_REPAIR = "error_repair"
     RUNTIME_REDUCTION = "runtime_reduction"
     SCORE_CALIBRATION = "score_calibration"
-
-
-@dataclass
-class TokenUsage:
-    requests: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost_usd: float = 0.0
-
-    def add(self, other: TokenUsage) -> None:
-        self.requests += other.requests
-        self.prompt_tokens += other.prompt_tokens
-        self.completion_tokens += other.completion_tokens
-        self.cost_usd += other.cost_usd
-
-    @property
-    def total_tokens(self) -> int:
-        return self.prompt_tokens + self.completion_tokens
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "requests": self.requests,
-            "prompt_tokens": self.prompt_tokens,
-            "completion_tokens": self.completion_tokens,
-            "cost_usd": round(self.cost_usd, 6),
-        }
-
-
-@dataclass
-class CellChange:
-    cell_index: int  # -1 for a file
-    cell_id: str  # a cell's id, or "file:PATH" for a file (reviewed like a cell)
-    old_source: str
-    new_source: str
-    # a .py module beside the notebook (relative to its folder) instead of a cell
-    path: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "cell_index": self.cell_index,
-            "cell_id": self.cell_id,
-            "old_source": self.old_source,
-            "new_source": self.new_source,
-        }
-        if self.path is not None:
-            data["path"] = self.path
-        return data
 
 
 @dataclass
@@ -154,7 +110,8 @@ class Fixer:
 
     ``propose`` is what every family writes; the rest has defaults for a family with nothing
     more to say: why its last ``propose`` gave nothing, what it spent, how the loop's run judged
-    its changes, what it found for the families asked after it, and what the report lists.
+    its changes, and its notes (what it spent in the job, what it found for the families asked
+    after it, and what the report lists: ``Report.fixers[name]``).
     """
 
     name: str = ""
@@ -180,14 +137,11 @@ class Fixer:
     def refused_as_repeat(self) -> None:
         """The loop refused the last proposal: it repeated a change refused before."""
 
-    def evidence(self) -> list[str]:
-        """What the family found, for the prompt of a family asked after it."""
-        return []
-
     def answers(self, errors: list[CellError]) -> bool:
         """Whether the family has an answer of its own for these errors (a rule they trigger)."""
         return False
 
-    def report_items(self) -> dict[str, list[dict[str, Any]]]:
-        """What the report lists of this family's work, by the report's field."""
-        return {}
+    def notes(self) -> FixerNotes:
+        """What the family spent, found and tried so far in the job: the report's
+        ``fixers[name]``, and its evidence for the prompt of a family asked after it."""
+        return FixerNotes()

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from ..fixers.environment import EnvironmentFixer
     from ..fixers.llm import LLMFixer
     from ..fixers.rules import RulesFixer
-    from ..fixers.runtime import RuntimeReducer
+    from ..fixers.runtime_reduction import RuntimeReducer
 
 
 def make_executor(
@@ -69,11 +69,11 @@ class Fixers:
     rules: RulesFixer | None = None
     environment: EnvironmentFixer | None = None
     # shorter training for a run over its budget (--runtime-budget), before the LLM is asked
-    runtime: RuntimeReducer | None = None
+    runtime_reduction: RuntimeReducer | None = None
     llm: LLMFixer | None = None
 
     def in_order(self) -> list[Fixer]:
-        order = (self.rules, self.environment, self.runtime, self.llm)
+        order = (self.rules, self.environment, self.runtime_reduction, self.llm)
         return [f for f in order if f is not None]
 
 
@@ -91,9 +91,9 @@ def make_fixers(
 
         fixers.environment = EnvironmentFixer()
     if opts.runtime_budget is not None:
-        from ..fixers.runtime import RuntimeReducer
+        from ..fixers.runtime_reduction import RuntimeReducer
 
-        fixers.runtime = RuntimeReducer()
+        fixers.runtime_reduction = RuntimeReducer()
     if opts.uses_llm:
         from ..fixers.llm import LLMFixer
 

@@ -12,7 +12,7 @@ from ..contracts.events import JobFailed, JobFinished
 from ..contracts.notebook import write_notebook_new, write_text_atomic
 from ..contracts.options import Options
 from ..contracts.paths import cache_root
-from ..execution.scratch import WrittenFile, bring_back, keep_written, written_files
+from ..execution.scratch import bring_back, keep_written, written_files
 from ..loop import JobResult, Modernizer
 
 
@@ -33,7 +33,7 @@ class Job:
         if workdir is None or workdir.resolve() == self.path.parent.resolve():
             return
         written = written_files(self.path.parent, workdir)
-        result.report.written_files = [w.to_json() for w in written]
+        result.report.written_files = written
         if written:
             kept = keep_written(workdir, written, kept_runs_dir() / self.id)
             result.report.written_kept_in = str(kept)
@@ -79,7 +79,7 @@ class Job:
         if self.options.bring_back and result.report.written_kept_in:
             brought = bring_back(
                 Path(result.report.written_kept_in),
-                [WrittenFile(**w) for w in result.report.written_files],
+                result.report.written_files,
                 self.options.bring_back,
                 self.path.parent,
             )

@@ -16,6 +16,7 @@ from nbformat import NotebookNode
 
 from .. import __version__
 from ..contracts.events import IssueDetected, JobStarted
+from ..contracts.shapes import CellTriage, IterationRecord
 from ..environment.install_missing import install, kernel_python
 from ..environment.signatures import SignatureBook
 from ..execution.base import CellError
@@ -25,12 +26,12 @@ from ..scoring.output_fidelity import CellFidelity
 from .context import LoopContext
 from .deadline import Deadline
 from .module_overlay import ModuleEdits
-from .report import IterationRecord, edit_similarity
+from .report import edit_similarity
 from .resume import ResumeDecision
 from .resume import decide as decide_resume
 from .state import ISSUE_TO_FIX, JobResult, LoopState, Run
 from .steps import ApplyReviewed, Classify, Execute, Judge, Propose, Verdict
-from .triage import CellTriage, FixEnd, blocked_notes, fixable_errors
+from .triage import FixEnd, blocked_notes, fixable_errors
 
 
 class Modernizer:
@@ -220,7 +221,7 @@ class Modernizer:
             modules=st.modules.editable(fixable) if opts.modules == "apply" else {},
             blocked=blocked_notes(cells),
             folder=run.result.errors_folder or run.result.workdir or st.modules.folder,
-            evidence=[e for f in self.ctx.fixers for e in f.evidence()],
+            evidence=[e for f in self.ctx.fixers for e in f.notes().evidence],
             refused=frozenset(st.refused),
             deadline_at=st.deadline.at,
         )

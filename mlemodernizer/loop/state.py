@@ -8,6 +8,7 @@ from pathlib import Path
 
 from nbformat import NotebookNode
 
+from ..contracts.shapes import IterationRecord, Report, RunSummary
 from ..environment.signatures import SignatureBook
 from ..execution.base import ExecutionResult
 from ..fixers.base import Attempt, CellChange, FixType, TokenUsage
@@ -16,7 +17,6 @@ from ..scoring.randomness import Randomness
 from .deadline import Deadline
 from .judgement import RunState
 from .module_overlay import ModuleEdits
-from .report import IterationRecord, Report, RunSummary
 from .triage import FixEnd
 
 ISSUE_TO_FIX = {

@@ -34,6 +34,7 @@ from pathlib import Path
 from nbformat import NotebookNode
 
 from ..contracts.notebook import mask_magics, shown_cell_number
+from ..contracts.shapes import CellTriage
 from ..environment.distributions import install_name
 from ..environment.grounding import failing_lines
 from ..environment.local_modules import failing_local_frame
@@ -103,35 +104,6 @@ class FixEnd:
         rules = f" ({', '.join(self.rule_ids)})" if self.rule_ids else ""
         why = f": {self.reason}" if self.reason else ""
         return f"{who} for this{rules} was {self.ended}{why}"
-
-
-@dataclass
-class CellTriage:
-    cell_index: int
-    cell_id: str
-    error: str
-    state: str  # fixable | blocked | knock_on
-    # environment | helper_file | given_up | as_stored (blocked only)
-    kind: str | None = None
-    reason: str = ""
-    package: str | None = None  # the distribution to install (environment)
-    after: int | None = None  # knock-on: the earlier failing cell it depends on
-    # why it still fails, in the words the report uses: environment | no rule |
-    # behaviour change | fix undone | author's code | author's run | helper file | knock-on
-    cause: str = ""
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "cell_index": self.cell_index,
-            "cell_id": self.cell_id,
-            "error": self.error,
-            "state": self.state,
-            "kind": self.kind,
-            "reason": self.reason,
-            "package": self.package,
-            "after": self.after,
-            "cause": self.cause,
-        }
 
 
 def triage(

@@ -11,12 +11,12 @@ accuracy is judged on the test one.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
 from nbformat import NotebookNode
 
 from ..contracts.notebook import output_texts
+from ..contracts.wire import Wire
 from .score import RegexScore, output_text
 
 _QUALIFIER = r"(?:test|val|valid|validation|train|training|cv|mean|oof|final|holdout)[ _-]?"
@@ -36,7 +36,7 @@ _TRAIN = re.compile(r"^train", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
-class DetectedScore:
+class DetectedScore(Wire):
     metric: str  # as printed: "Test accuracy"
     value: float
     regex: str  # one capture group around the number; its last match is this line
@@ -46,9 +46,6 @@ class DetectedScore:
 
     def describe(self) -> str:
         return f"{self.metric} as printed by cell {self.cell_index + 1}"
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def detect_score(nb: NotebookNode) -> DetectedScore | None:

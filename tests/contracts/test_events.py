@@ -137,24 +137,23 @@ def test_a_history_stored_by_an_older_version_reads_in_todays_shapes() -> None:
     assert upgrade_stored(wire) is wire
 
 
-def test_the_nested_shapes_are_what_the_engine_serializes() -> None:
-    """Each TypedDict names the keys its engine object's JSON has (the recorded job checks the
-    values; this catches a field added to the engine that a run may not show)."""
-    from mlemodernizer.execution.base import CellError
-    from mlemodernizer.fixers.base import CellChange, TokenUsage
-    from mlemodernizer.loop.report import IterationRecord, Report, RunSummary
-    from mlemodernizer.loop.triage import CellTriage
+def test_every_shape_is_declared_once() -> None:
+    """A shape is a dataclass the engine builds or a TypedDict of a dict it builds, never both
+    (issue 41): no two declarations in the contract have the same wire name or the same
+    fields."""
+    from mlemodernizer.contracts import shapes
 
-    def keys(shape: type) -> set[str]:
-        return set(shape.__annotations__)
-
-    def names(cls: type) -> set[str]:
-        return {f.name for f in dataclasses.fields(cls)}
-
-    assert keys(events.Report) == names(Report)
-    assert keys(events.RunSummary) == names(RunSummary)
-    assert keys(events.ReportIteration) == names(IterationRecord)
-    assert keys(events.TokenUsage) == set(TokenUsage().to_json())
-    assert keys(events.ExecutionError) == set(CellError(0, "a", "E", "v", "tb").to_json())
-    assert keys(events.CellChange) == set(CellChange(-1, "file:m.py", "a", "b", "m.py").to_json())
-    assert keys(events.CellTriage) == set(CellTriage(0, "a", "E: v", "fixable").to_json())
+    declared = [
+        v
+        for v in vars(shapes).values()
+        if isinstance(v, type)
+        and v.__module__ == shapes.__name__
+        and (dataclasses.is_dataclass(v) or hasattr(v, "__required_keys__"))
+    ]
+    wire_names = [getattr(v, "wire_name", None) or v.__name__ for v in declared]
+    assert len(wire_names) == len(set(wire_names))
+    field_sets = [frozenset(v.__annotations__) - {"wire_name"} for v in declared]
+    assert len(field_sets) == len(set(field_sets))
+    # and every nested shape of the schema is one of them
+    nested = set(event_schema.build()["$defs"]) - {c.__name__ for c in events.EVENTS.values()}
+    assert nested == set(wire_names)

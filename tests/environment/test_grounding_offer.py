@@ -278,7 +278,7 @@ def test_a_reply_that_copies_the_helper_instead_of_importing_it_is_re_asked(
         "it from there (`from legacy_helpers import train_model`)" in reask
     )
     assert report["outcome"] == "error_free_reproducible"
-    assert [r["accepted"] for r in report["llm_replies"]] == [False, True]
+    assert [r["accepted"] for r in report["fixers"]["llm"]["items"]] == [False, True]
 
 
 @pytest.mark.kernel
@@ -299,8 +299,8 @@ def test_the_users_of_a_replaced_import_sent_alone_on_a_re_ask_join_the_first_re
         reask = str(srv.requests[1]["messages"][-1]["content"])
     assert "cell 2 now imports `train_model` instead of `old_train`, but cell 3 still uses" in reask
     assert report["outcome"] == "error_free_reproducible"
-    assert [r["accepted"] for r in report["llm_replies"]] == [False, True]
-    assert report["llm_replies"][1]["cells"] == [1, 2]
+    assert [r["accepted"] for r in report["fixers"]["llm"]["items"]] == [False, True]
+    assert report["fixers"]["llm"]["items"][1]["cells"] == [1, 2]
     assert report["llm"]["requests"] == 2
 
 
@@ -321,7 +321,7 @@ def test_when_the_re_asks_run_out_a_replaced_import_is_taken_and_its_users_fixed
             run_cli("run", str(nb), "--base-url", srv.base_url, "--model", "m", "--json")
         )
         second = "\n".join(str(m.get("content", "")) for m in srv.requests[2]["messages"])
-    replies = report["llm_replies"]
+    replies = report["fixers"]["llm"]["items"]
     # the repeat (the last such reply) is the one taken
     assert [r["accepted"] for r in replies] == [False, True, True]
     assert replies[1]["reason"].startswith("taken as it was when the re-asks ran out: cell 2 now")

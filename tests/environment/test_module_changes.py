@@ -277,7 +277,7 @@ def test_a_helper_packages_failing_imports_and_repeated_drift_are_repaired_file_
     named = {m["path"]: m for m in report["modules"]}
     assert "PY2901" in named["plots/pictures.py"]["rule_ids"]
     assert "PY2901" in named["plots/tables.py"]["rule_ids"]
-    kept = [t for t in report["environment_trials"] if t["outcome"] == "kept"]
+    kept = [t for t in report["fixers"]["environment"]["items"] if t["outcome"] == "kept"]
     assert sorted(t["file"] for t in kept) == ["plots/pictures.py", "plots/tables.py"]
     assert all("replaces cachedir" in t["evidence"] for t in kept)
     # a fresh kernel runs the result, and the deferred import still fails where it is needed

@@ -12,9 +12,9 @@ import nbformat
 import pytest
 
 from mlemodernizer.contracts.options import Options
+from mlemodernizer.contracts.shapes import WrittenFile
 from mlemodernizer.execution.scratch import (
     LocalScratch,
-    WrittenFile,
     bring_back,
     fill_scratch,
     written_files,

@@ -13,7 +13,8 @@ import nbformat
 import pytest
 
 from mlemodernizer.contracts.notebook import output_texts
-from mlemodernizer.loop.triage import CellTriage, blocked_notes
+from mlemodernizer.contracts.shapes import CellTriage
+from mlemodernizer.loop.triage import blocked_notes
 
 from ..conftest import json_report, make_notebook, run_cli, write_notebook
 from ..scripted_openai import ScriptedOpenAI

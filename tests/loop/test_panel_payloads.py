@@ -3,10 +3,10 @@ sentence, and why a notebook has nothing to modernize."""
 
 from __future__ import annotations
 
+from mlemodernizer.contracts.shapes import IterationRecord
 from mlemodernizer.execution.record import output_tail
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.loop import nothing_to_modernize, rule_notes
-from mlemodernizer.loop.report import IterationRecord
 
 from ..conftest import make_notebook
 

@@ -1,7 +1,8 @@
 """What still fails and how the job ended, in words a newcomer reads (issue 29, item 4); the
 report's fields keep the precise terms (``cause``, ``kind``, ``outcome``)."""
 
-from mlemodernizer.loop.triage import CellTriage, summary_line
+from mlemodernizer.contracts.shapes import CellTriage
+from mlemodernizer.loop.triage import summary_line
 from mlemodernizer.scoring.score import outcome_words
 
 

@@ -2,7 +2,8 @@
 themselves, offline and for any library, a team's own included.
 
 After a run with errors the kernel answers the family's questions (``probe.py``); ``propose``
-turns each failing cell's drift and that answer into candidates (``candidates.py``) and offers
+turns each failing cell's drift and that answer into candidates (its kind's module in
+``kinds/``) and offers
 the best untried one per cell. The loop runs it (resuming from the cell) and keeps a change only
 when its cell's error is gone and nothing got worse; it tells the fixer how each ended
 (:meth:`EnvironmentFixer.judged`), and the next proposal tries the next candidate. Every
@@ -10,53 +11,22 @@ candidate tried is logged with why it was kept or dropped (:attr:`EnvironmentFix
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import nbformat
 from nbformat import NotebookNode
 
+from ...contracts.shapes import EnvironmentTrial
 from ...execution.base import CellError
-from ..base import CellChange, FixContext, Fixer, FixProposal, FixType
-from .candidates import REVIEW, Candidate, candidates
+from ..base import CellChange, FixContext, Fixer, FixerNotes, FixProposal, FixType
 from .drift import Drift
+from .kinds import REVIEW, Candidate, candidates
 from .probe import answer_for, answers_of, build_drift_probe, drifts_of
 
 # candidates tried per failing cell and error before the family gives that error up (the
 # loop's iteration cap bounds the whole job; this keeps one stubborn error from taking it all)
 MAX_TRIES_PER_ERROR = 3
 SOURCE = "environment"
-
-
-@dataclass
-class Trial:
-    """One candidate offered for one failing cell, and how the loop's run ended it."""
-
-    cell_index: int
-    cell_id: str
-    error: str
-    kind: str
-    evidence: str
-    safety: str
-    key: str
-    cells_changed: list[int] = field(default_factory=list)
-    file: str | None = None  # the notebook's own module it changed, when it was one
-    outcome: str = "pending"  # kept | dropped | rolled back | rejected
-    why: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "cell_index": self.cell_index,
-            "error": self.error,
-            "kind": self.kind,
-            "evidence": self.evidence,
-            "safety": self.safety,
-            "cells_changed": self.cells_changed,
-            "file": self.file,
-            "outcome": self.outcome,
-            "why": self.why,
-        }
 
 
 class EnvironmentFixer(Fixer):
@@ -66,9 +36,9 @@ class EnvironmentFixer(Fixer):
 
     def __init__(self, cache: Path | None = None) -> None:
         self.cache = cache
-        self.trials: list[Trial] = []
+        self.trials: list[EnvironmentTrial] = []
         self.single = False  # after a rollback of several cells' changes: one cell at a time
-        self._pending: list[Trial] = []
+        self._pending: list[EnvironmentTrial] = []
         self._modules: dict[str, str] = {}
         self.last_failure: str | None = None
 
@@ -128,7 +98,7 @@ class EnvironmentFixer(Fixer):
         ]
         self._pending = []
         for drift, candidate, sources in chosen:
-            trial = Trial(
+            trial = EnvironmentTrial(
                 cell_index=drift.cell_index,
                 cell_id=drift.cell_id,
                 error=drift.error,
@@ -175,14 +145,15 @@ class EnvironmentFixer(Fixer):
             self.single = False
         self._pending = []
 
-    def report_items(self) -> dict[str, list[dict[str, Any]]]:
-        return {"environment_trials": [t.to_json() for t in self.trials]}
-
-    def evidence(self) -> list[str]:
-        """What the family found, for the LLM's prompt when it is asked after the family."""
-        return [
-            f"cell {t.cell_index + 1}: {t.evidence} ({t.outcome}: {t.why})" for t in self.trials
-        ]
+    def notes(self) -> FixerNotes:
+        """Every candidate tried, and in words what each found, for the LLM's prompt when it
+        is asked after the family."""
+        return FixerNotes(
+            evidence=[
+                f"cell {t.cell_index + 1}: {t.evidence} ({t.outcome}: {t.why})" for t in self.trials
+            ],
+            items=list(self.trials),
+        )
 
     def _next_candidate(
         self,

@@ -15,6 +15,7 @@ from ...execution.base import CellError
 from ...execution.record import FACTS_MARKER
 from ...kernel.code import DRIFT_PROBE, functions_of, probe_call
 from .drift import Drift, understand
+from .kinds import question
 
 PROBE_BUDGET_S = 60.0  # all questions of one run, index walks included
 WALK_BUDGET_S = 30.0  # one distribution's walk (a few seconds for the scientific stack)
@@ -68,7 +69,7 @@ def build_drift_probe(
     needs the kernel (a message that states its fix needs no question)."""
     queries = []
     for drift in drifts_of(errors, nb, modules or None):
-        q = drift.query(len(queries))
+        q = question(drift, len(queries))
         if q is not None:
             queries.append(q)
         if len(queries) >= MAX_QUERIES:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...contracts.notebook import code_cells, shown_cell_number
 from ...environment.local_modules import frame_in_modules
-from ..base import CellChange, FixContext, Fixer, FixProposal, TokenUsage
+from ..base import CellChange, FixContext, Fixer, FixerNotes, FixProposal, TokenUsage
 from ..budget import Budget
 from .client import ChatClient, LLMRequestError
 from .consistency import redefined_helpers
@@ -179,7 +179,7 @@ class LLMFixer(Fixer):
             previous = completion.content
             if attempt < self.max_reasks:
                 if ctx.stream is not None:
-                    # what the model is told stays in the report (llm_replies) and the stop's
+                    # what the model is told stays in the report (fixers.llm.items) and the stop's
                     # detail: the stream people watch says it plainly
                     ctx.stream(f"\n\n[asking the model again: its reply {plain(problems[-1])}]\n\n")
                 messages.append({"role": "assistant", "content": completion.content})
@@ -197,8 +197,10 @@ class LLMFixer(Fixer):
                 accepted=False, reason="repeats a refused change", problem="repeats_refused"
             )
 
-    def report_items(self) -> dict[str, list[dict[str, Any]]]:
-        return {"llm_replies": list(self.replies)}
+    def notes(self) -> FixerNotes:
+        usage = TokenUsage()
+        usage.add(self.usage)
+        return FixerNotes(usage=usage, items=[dict(reply) for reply in self.replies])
 
     def _fall_back(self, proposal: FixProposal | None, reply: int) -> FixProposal | None:
         """The reply kept for when the re-asks run out, marked taken in the replies' record."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...contracts.events import ReplyProblem
+from ...contracts.shapes import ReplyProblem
 
 __all__ = ["ReplyProblem", "no_fix_summary", "plain"]
 

@@ -17,8 +17,8 @@ Adding a rule: append a :class:`Rule` to the library module's ``RULES`` (in id o
 the version that removed the API, a safety, a one-line message, the replacement, the error
 signatures, the matchers and at least one (before, after) example;
 ``tests/fixers/rules/test_rules_catalogue.py`` runs the example,
-its ``runtime`` cases fail on today's library and their rewrites run (one shared test,
-``tests/fixers/rules/test_rules_runtime_cases.py``), and
+its ``proofs`` fail on today's library and their rewrites run (one shared test,
+``tests/fixers/rules/test_rules_proofs.py``), and
 ``python -m mlemodernizer.fixers.rules.docs`` regenerates ``docs/rules.md``. A new library module
 goes in ``libraries.BUILTIN`` and in pyproject.toml's entry points.
 """

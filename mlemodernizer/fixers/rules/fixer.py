@@ -27,8 +27,8 @@ from ...execution.tracebacks import cells_of_frames
 from ..base import CellChange, FixContext, Fixer, FixProposal, FixType
 from .catalogue import select_rules
 from .engine import PassResult, Policy, run_pass
+from .gating import active_index, gates_for, resolve_versions
 from .model import Rule
-from .runtime import active_index, gates_for, resolve_versions
 from .versions import normalize_versions
 
 _EXCEPTION_LINE = re.compile(r"^[\w.]+(Error|Exception|Exit|Warning)\b.*")

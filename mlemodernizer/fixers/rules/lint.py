@@ -6,8 +6,8 @@ from nbformat import NotebookNode
 
 from .catalogue import select_rules
 from .engine import Policy, run_pass
+from .gating import active_index, gates_for, resolve_versions
 from .model import Finding
-from .runtime import active_index, gates_for, resolve_versions
 
 
 def lint(

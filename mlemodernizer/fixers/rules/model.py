@@ -22,9 +22,9 @@ SAFETIES = (SAFE, SAFE_IF, REVIEW, MANUAL)
 
 
 @dataclass(frozen=True)
-class RuntimeCase:
-    """A rule's runtime case with more to it than its code (a plain string in ``Rule.runtime``
-    is ``RuntimeCase(code)``): the shared runtime test runs ``code`` on the installed library,
+class Proof:
+    """A rule's proof with more to it than its code (a plain string in ``Rule.proofs``
+    is ``Proof(code)``): the shared proof test runs ``code`` on the installed library,
     where it must raise with an error the rule's signatures match (a pin rule's code runs), then
     rewrites it and runs the rewrite.
 
@@ -77,9 +77,9 @@ class Rule:
     # holds call by call (a multiclass target), and only the error shows where
     confined: bool = False
     # runnable old code (its setup included) that raises on today's library with an error the
-    # signatures match; the shared runtime test rewrites and runs it (a string, as table.py's
-    # rows give, or a RuntimeCase that also names a value the rewrite must compute)
-    runtime: tuple[str | RuntimeCase, ...] = field(default=(), compare=False, repr=False)
+    # signatures match; the shared proof test rewrites and runs it (a string, as table.py's
+    # rows give, or a Proof that also names a value the rewrite must compute)
+    proofs: tuple[str | Proof, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.safety not in SAFETIES:
@@ -90,9 +90,9 @@ class Rule:
             raise ValueError(f"{self.id}: the message is one line")
 
     @property
-    def runtime_cases(self) -> tuple[RuntimeCase, ...]:
-        """``runtime`` with its strings as cases."""
-        return tuple(c if isinstance(c, RuntimeCase) else RuntimeCase(c) for c in self.runtime)
+    def proof_cases(self) -> tuple[Proof, ...]:
+        """``proofs``, each string as a :class:`Proof`."""
+        return tuple(c if isinstance(c, Proof) else Proof(c) for c in self.proofs)
 
     @property
     def prefix(self) -> str:

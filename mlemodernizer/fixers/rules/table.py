@@ -5,10 +5,10 @@ Most of what the notes announce is one of four shapes: a keyword renamed (``cols
 ``subset=``), a keyword removed, a method or attribute renamed (``sym_diff`` →
 ``symmetric_difference``), a module-level name renamed or moved. A shape is code once, here; a
 row is its data: the names, the version that removed the old one, the notes it comes from, an
-example that is the rule's fixture test, and a runtime case (``setup`` + the example) that the
+example that is the rule's fixture test, and a proof (``setup`` + the example) that the
 shared test runs against the installed library: the old code must raise an error the rule's
 signature recognizes, and the rewritten code must run (``tests/fixers/rules/
-test_rules_runtime_cases.py``, the one test of every rule's runtime cases).
+test_rules_proofs.py``, the one test of every rule's proofs).
 
 ``keyword-value`` keeps the keyword and maps its values (``inclusive=True`` → ``'both'``;
 its ``error`` field says today's message, which names no keyword). ``values`` are TOML pairs;
@@ -30,12 +30,12 @@ LUTSIZE`` too).
 
 ``default`` pins an old default in reproduce mode only (``--pin-old-defaults``), never in a
 repair run: ``functions`` (qualified), or ``methods`` with ``owner`` (the qualified class whose
-signature the runtime case reads) and ``receivers`` whose types prove the receiver (nothing
+signature the proof reads) and ``receivers`` whose types prove the receiver (nothing
 raises, so an unproven receiver is never pinned); ``value`` is Python source (a literal),
 ``position`` the place that already sets it, ``min_positional`` the fewest positional
 arguments of the call whose default changed (the 3D ``quiver``'s six).
 
-A table file holds ``[setups]`` (named preludes for the runtime cases) and ``[[rule]]`` rows::
+A table file holds ``[setups]`` (named preludes for the proofs) and ``[[rule]]`` rows::
 
     [[rule]]
     id = "PD201"
@@ -208,7 +208,7 @@ def _rule(
         signatures=(signature, *((row["error"],) if "error" in row else ())),
         matchers=matchers,
         examples=((example, row["fixed"]),),
-        runtime=(setup + example,),
+        proofs=(setup + example,),
         # a call row on functions is proven by its qualified name; methods and attributes wait
         # for their error where no type proves the receiver, and only in its cells
         confined=kind != "function"
@@ -336,7 +336,7 @@ def _default(
     positional arguments a call must pass to be the one whose default changed (the 3D quiver's
     six). ``methods`` (with ``owner``, the qualified class today's default is read from, and
     ``receivers``) pin a method's default, only where a type proves the receiver: nothing
-    raises, so no error would ever say whose method it was. Its runtime case proves the default
+    raises, so no error would ever say whose method it was. Its proof proves the default
     moved: today's signature has another default, and the pinned call runs."""
     functions = tuple(row.get("functions", ()))
     methods = tuple(row.get("methods", ()))
@@ -391,7 +391,7 @@ def _default(
         why=row.get("why", f"{library} release notes, {row['notes']}"),
         matchers=tuple(matchers),
         examples=((row["example"], row["fixed"]),),
-        runtime=(proof + setup + row["example"],),
+        proofs=(proof + setup + row["example"],),
     )
 
 

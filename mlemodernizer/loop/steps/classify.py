@@ -4,11 +4,12 @@ from the author's."""
 
 from __future__ import annotations
 
+from ...contracts.shapes import CellTriage
 from ...scoring.output_fidelity import CellFidelity, compare
 from ...scoring.score import within_band
 from ..context import LoopContext
 from ..state import LoopState, Run
-from ..triage import CellTriage, triage
+from ..triage import triage
 
 
 class Classify:

@@ -18,7 +18,7 @@ from ...execution.base import CellRun, ExecutionRequest, ProbeFactory
 from ...execution.seeding import RUN_SEED
 from ..context import LoopContext
 from ..judgement import RunState, cell_outcomes, cell_report
-from ..report import RunSummary
+from ..report import summarize_run
 from ..state import LoopState, Run
 
 
@@ -114,7 +114,7 @@ class Execute:
         if self.ctx.score_source is not None and completed:
             # a sidecar writes into a scratch copy: score the files where the run wrote them
             score = self.ctx.score_source.score(result.executed, result.workdir or workdir)
-        summary = RunSummary.of(result, score)
+        summary = summarize_run(result, score)
         state = RunState(
             cell_outcomes(result.executed),
             timed_out=result.timed_out,

@@ -10,6 +10,7 @@ from nbformat import NotebookNode
 
 from ...contracts.events import FixRolledBack
 from ...contracts.notebook import shown_cell_number
+from ...contracts.shapes import IterationRecord
 from ...environment.local_modules import failing_local_frame
 from ...execution.seeding import OTHER_SEED
 from ...fixers.base import CellChange, FixProposal
@@ -19,7 +20,6 @@ from ...scoring.stored_numbers import cell_numbers, faithful_cells, faithful_cel
 from ..context import LoopContext
 from ..judgement import Judgement, RunState, judge
 from ..module_overlay import FILE_ID_PREFIX
-from ..report import IterationRecord
 from ..state import LoopState, Probation, Run
 from .execute import Execute
 

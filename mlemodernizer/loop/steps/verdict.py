@@ -10,6 +10,7 @@ from nbformat import NotebookNode
 
 from ... import __version__
 from ...contracts.events import Verdict as VerdictEvent
+from ...contracts.shapes import FixerNotes, IterationRecord, Report
 from ...environment.local_modules import local_module_notices
 from ...execution.seeding import OTHER_SEED
 from ...fixers.base import Fixer
@@ -17,7 +18,6 @@ from ...scoring.basis import reproduction_basis, score_words
 from ...scoring.output_fidelity import NotebookFidelity, compare
 from ...scoring.score import outcome, ttest_verdict, within_band
 from ..context import LoopContext
-from ..report import IterationRecord, Report
 from ..state import JobResult, LoopState
 from ..triage import summary_line
 from .classify import Classify
@@ -166,8 +166,7 @@ class Verdict:
             cells=[c.to_json() for c in final_cells],
             error_summary=error_summary,
             nothing_to_modernize=nothing,
-            llm_replies=reported(self.ctx.fixers, "llm_replies"),
-            environment_trials=reported(self.ctx.fixers, "environment_trials"),
+            fixers=notes_of(self.ctx.fixers),
             fidelity=fidelity_json,
             reproduced_by=basis_of.by,
             reproduced_words=basis_of.words,
@@ -265,6 +264,6 @@ def nothing_to_modernize(
     return why
 
 
-def reported(fixers: Sequence[Fixer], field: str) -> list[dict]:
-    """What the fixers report under one of the report's fields, in the fixers' order."""
-    return [item for f in fixers for item in f.report_items().get(field, [])]
+def notes_of(fixers: Sequence[Fixer]) -> dict[str, FixerNotes]:
+    """Each family's notes by its name, in the order the families are asked."""
+    return {f.name: f.notes() for f in fixers}

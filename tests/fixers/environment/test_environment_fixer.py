@@ -43,7 +43,7 @@ def test_a_notebook_for_the_made_up_library_runs_on_its_next_version_with_no_rul
     )  # fmt: skip
     assert report["error_free"], report["final"]
     assert all(it["source"] == "environment" and not it["rule_ids"] for it in report["iterations"])
-    kept = [t for t in report["environment_trials"] if t["outcome"] == "kept"]
+    kept = [t for t in report["fixers"]["environment"]["items"] if t["outcome"] == "kept"]
     kinds = {t["kind"] for t in kept}
     # every kind the fixture drifts by: a moved module and attribute, keyword-only arguments,
     # renamed keywords (docstring note, grid key, spelling), a keyword removed without effect,
@@ -75,7 +75,7 @@ def test_on_the_version_it_was_written_for_there_is_nothing_to_modernize(
             "run", str(nb), "--offline", "--kernel", "fernlearn-v1", "--json", env=driftlib
         )
     )  # fmt: skip
-    assert report["nothing_to_modernize"] and report["environment_trials"] == []
+    assert report["nothing_to_modernize"] and report["fixers"]["environment"]["items"] == []
 
 
 # each cell: today's spelling (run to make the author's stored outputs), the old spelling
@@ -246,7 +246,11 @@ def test_real_libraries_drift_is_repaired_from_the_libraries_themselves(
     assert proc.returncode == 0, proc.stderr
     report = json.loads(report_path.read_text())
     assert report["error_free"], report["final"]
-    kept = {t["cell_index"]: t for t in report["environment_trials"] if t["outcome"] == "kept"}
+    kept = {
+        t["cell_index"]: t
+        for t in report["fixers"]["environment"]["items"]
+        if t["outcome"] == "kept"
+    }
     said = {i: t["evidence"] for i, t in kept.items()}
     assert "`train_test_split` is in `sklearn.model_selection`" in said[1]
     assert kept[2]["kind"] == "keyword_only" and "`bandwidth`" in said[2]
@@ -270,7 +274,7 @@ def test_real_libraries_drift_is_repaired_from_the_libraries_themselves(
     # the one-feature form was tried on the sample first: predict refused it too, dropped
     assert [
         (t["outcome"], "reshape(-1, 1)" in t["evidence"])
-        for t in report["environment_trials"]
+        for t in report["fixers"]["environment"]["items"]
         if t["cell_index"] == 19
     ] == [("dropped", True), ("kept", False)]
     result = nbformat.read(tmp_path / "old.modernized.ipynb", as_version=4)
@@ -300,7 +304,7 @@ def test_drift_inside_the_notebooks_own_module_is_repaired_there(tmp_path: Path)
         )
     )  # fmt: skip
     assert report["error_free"]
-    [trial] = report["environment_trials"]
+    [trial] = report["fixers"]["environment"]["items"]
     assert trial["file"] == "helpers/data.py" and trial["outcome"] == "kept"
     assert "`train_test_split` is in `sklearn.model_selection`" in trial["evidence"]
     assert "from sklearn.model_selection import" in (helpers / "data.py").read_text()
@@ -338,7 +342,7 @@ def test_a_later_cell_whose_numbers_move_between_runs_does_not_undo_a_repair(
         )
     )  # fmt: skip
     assert int(runs.read_text()) >= 2  # the counter cell ran before and after the repair
-    [trial] = report["environment_trials"]
+    [trial] = report["fixers"]["environment"]["items"]
     assert trial["outcome"] == "kept", trial["why"]
     assert report["error_free"]
 
@@ -360,7 +364,7 @@ def test_a_name_chosen_by_spelling_must_show_what_the_authors_cell_showed(tmp_pa
             env={"MLEMODERNIZER_CACHE": str(tmp_path / "cache")},
         )
     )  # fmt: skip
-    [trial] = report["environment_trials"]
+    [trial] = report["fixers"]["environment"]["items"]
     assert trial["kind"] == "renamed" and "matrix_rank" in trial["evidence"]
     assert trial["outcome"] == "dropped" and "stored output" in trial["why"]
     result = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
@@ -387,7 +391,7 @@ def test_a_name_found_in_another_library_is_kept_only_where_its_cell_runs_clean(
             env={"MLEMODERNIZER_CACHE": str(tmp_path / "cache")},
         )
     )  # fmt: skip
-    [trial] = report["environment_trials"]
+    [trial] = report["fixers"]["environment"]["items"]
     assert "numpy" in trial["evidence"] and trial["outcome"] == "dropped", trial
     result = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
     assert result.cells[1].source == cells[1]
@@ -416,7 +420,7 @@ def test_a_helper_renamed_in_the_notebooks_own_module_is_repaired_offline(
         )
     )  # fmt: skip
     assert report["error_free"]
-    [trial] = report["environment_trials"]
+    [trial] = report["fixers"]["environment"]["items"]
     assert trial["kind"] == "renamed" and trial["outcome"] == "kept"
     assert "`helpers.load_dataset` starts with the old name" in trial["evidence"]
     result = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
@@ -459,7 +463,7 @@ def test_positionals_that_became_keyword_only_bind_in_order_for_classes_methods_
         )
     )  # fmt: skip
     assert report["error_free"], report["cells"]
-    kinds = [t["kind"] for t in report["environment_trials"] if t["outcome"] == "kept"]
+    kinds = [t["kind"] for t in report["fixers"]["environment"]["items"] if t["outcome"] == "kept"]
     assert kinds == ["keyword_only"] * 3
     result = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
     assert "Smoother(window=2, centered=True)" in result.cells[0].source
@@ -487,7 +491,7 @@ def test_keras_refusing_an_abbreviated_keyword_gets_it_spelled_out(tmp_path: Pat
         )
     )  # fmt: skip
     assert report["error_free"], report["final"]
-    [trial] = report["environment_trials"]
+    [trial] = report["fixers"]["environment"]["items"]
     assert trial["outcome"] == "kept" and "the initials of `learning_rate`" in trial["evidence"]
     result = nbformat.read(tmp_path / "nb.modernized.ipynb", as_version=4)
     assert "Adam(learning_rate=0.01)" in result.cells[0].source

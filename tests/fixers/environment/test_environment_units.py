@@ -11,7 +11,6 @@ import nbformat
 import pytest
 
 from mlemodernizer.execution.base import CellError
-from mlemodernizer.fixers.environment.candidates import _home, _renamed, candidates
 from mlemodernizer.fixers.environment.docnotes import (
     admits,
     counting_parameter,
@@ -38,6 +37,8 @@ from mlemodernizer.fixers.environment.edits import (
     StringRewrite,
     WholeNumberKeyword,
 )
+from mlemodernizer.fixers.environment.kinds import candidates, question
+from mlemodernizer.fixers.environment.kinds.relocate import _home, _renamed
 from mlemodernizer.fixers.environment.messages import choose, stated_fix
 from mlemodernizer.fixers.environment.names import took_the_place_of
 from mlemodernizer.scoring.stored_numbers import numbers_found, same_number
@@ -819,7 +820,7 @@ def test_a_name_index_walk_cut_short_is_finished_by_the_next_question(
     ns = probe_namespace(DRIFT_PROBE)  # the probe's functions, as the kernel defines them
 
     def ask() -> tuple[dict, dict]:
-        facts = ns["__mlem_drift__"]([drift.query(0)], params, {})
+        facts = ns["__mlem_drift__"]([question(drift, 0)], params, {})
         [stored] = [json.loads(p.read_text()) for p in cache.glob("slowlib-*.json")]
         return facts, stored
 

@@ -5,7 +5,7 @@ from typing import get_args
 
 import pytest
 
-from mlemodernizer.contracts.events import ReplyProblem
+from mlemodernizer.contracts.shapes import ReplyProblem
 from mlemodernizer.fixers.llm.problems import no_fix_summary, plain
 
 

@@ -30,13 +30,13 @@ def test_the_report_lists_each_reply_with_why_it_was_refused(tmp_path: Path) -> 
     assert report["error_free"] is True
     # the caps reach every request, the re-ask included
     assert [(b["max_tokens"], b["temperature"]) for b in bodies] == [(321, 0), (321, 0)]
-    first, second = report["llm_replies"]
+    first, second = report["fixers"]["llm"]["items"]
     assert first["accepted"] is False and first["reason"]
     assert first["iteration"] == 1 and first["attempt"] == 1
     assert second["accepted"] is True and second["reason"] is None
     assert second["attempt"] == 2 and second["cells"] == [1]
     assert first["finish_reason"] == "stop" and first["completion_tokens"] > 0
-    assert len(report["llm_replies"]) == report["llm"]["requests"] == 2
+    assert len(report["fixers"]["llm"]["items"]) == report["llm"]["requests"] == 2
 
 
 @pytest.mark.kernel

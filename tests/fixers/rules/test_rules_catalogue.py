@@ -69,10 +69,9 @@ def test_rule_example_is_idempotent(rule, before: str, after: str | None) -> Non
 
 def test_loop_rules_are_documented_but_never_selected() -> None:
     """IPY900, PY2900-PY2902 are applied by the fix loop (fixers/magics.py, relative_imports.py,
-    optional_imports.py, offline_data.py),
-    KER033 and TCH019 by the runtime reducer (tests/fixers/runtime/test_runtime_reduction.py runs
-    their examples); their catalogue entries document them and their examples are what those modules
-    write."""
+    optional_imports.py, offline_data.py), KER033 and TCH019 by the runtime reducer
+    (tests/fixers/runtime_reduction/test_runtime_reduction.py runs their examples); their
+    catalogue entries document them and their examples are what those modules write."""
     import importlib
     from pathlib import Path
 

@@ -131,7 +131,7 @@ def test_a_method_default_is_pinned_on_a_proven_receiver_in_reproduce_mode_only(
     old = AXES_SETUP + "ax.vlines([1, 2], 0, 1)"
     assert _pass(rule, old, Policy(safe=True)) == old  # a repair run: nothing raises
     assert _pass(rule, old, Policy(pins=True)) == AXES_SETUP + "ax.vlines([1, 2], 0, 1, colors='k')"
-    assert "inspect.signature" in rule.runtime[0]  # the case proves today's default is another
+    assert "inspect.signature" in rule.proofs[0]  # the case proves today's default is another
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
-"""The rules written as table rows (``mlemodernizer/fixers/rules/table.py``): each row has a runtime
-case (``test_rules_runtime_cases.py`` runs it: it raises on the installed library with an error its
+"""The rules written as table rows (``mlemodernizer/fixers/rules/table.py``): each row has a
+proof (``test_rules_proofs.py`` runs it: it raises on the installed library with an error its
 signature recognizes, and its rewritten code runs); the loader refuses rows that do not describe a
 rule."""
 
@@ -18,12 +18,12 @@ RECEIVERS = {"default": ((), ())}
 TABLE_RULES = [r for r in all_rules() if r.catalogue == "release notes"]
 
 
-def test_the_tables_hold_rules_with_runtime_cases() -> None:
-    """Each row's runtime case (setup + example) is run by the shared runtime test
-    (``test_rules_runtime_cases.py``)."""
+def test_the_tables_hold_rules_with_proofs() -> None:
+    """Each row's proof (setup + example) is run by the shared proof test
+    (``test_rules_proofs.py``)."""
     assert len(TABLE_RULES) >= 3
-    assert all(isinstance(c, str) for r in TABLE_RULES for c in r.runtime)
-    assert all(r.runtime for r in TABLE_RULES)
+    assert all(isinstance(c, str) for r in TABLE_RULES for c in r.proofs)
+    assert all(r.proofs for r in TABLE_RULES)
 
 
 def _table(tmp_path: Path, body: str) -> Path:

@@ -1,4 +1,4 @@
-"""Setups the rule packs' runtime cases share (``Rule.runtime``): the data and the plotting
+"""Setups the rule packs' proofs share (``Rule.proofs``): the data and the plotting
 backend an old call needs before it can fail the way it fails today. One text each, so two packs
 never drift apart on what "the data" is."""
 

@@ -10,7 +10,7 @@ from ._setups import _CASE_DATA
 
 LIB = "imbalanced-learn"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 
 SAMPLERS = (
     *qualify(
@@ -70,7 +70,7 @@ RULES = [
                 "from imblearn.over_sampling import SMOTE\nXr, yr = SMOTE().fit_resample(X, y)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "from imblearn.over_sampling import SMOTE\nXr, yr = SMOTE().fit_sample(X, y)",
         ),
@@ -93,7 +93,7 @@ RULES = [
                 "rus = RandomUnderSampler(sampling_strategy=0.5, random_state=0)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from imblearn.over_sampling import SMOTE\n"
@@ -117,7 +117,7 @@ RULES = [
                 "from imblearn.over_sampling import SMOTE\nsm = SMOTE(k_neighbors=3)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from imblearn.over_sampling import SMOTE\n"

@@ -15,7 +15,7 @@ from .. import edits
 from ..helpers import cannot_import, no_module, object_no_attribute
 from ..infer import IPYTHON_SHELL
 from ..matchers import Call, Module, Outcome, Site, Symbol, literal
-from ..model import SAFE, Rule, RuntimeCase
+from ..model import SAFE, Proof, Rule
 
 LIB = "ipython"
 SOURCE = "real-notebooks"
@@ -113,7 +113,7 @@ RULES = [
                 "clear_output(wait=True)",
             ),
         ),
-        runtime=("from IPython.core.display import clear_output, display\nclear_output()",),
+        proofs=("from IPython.core.display import clear_output, display\nclear_output()",),
     ),
     Rule(
         id="IPY002",
@@ -159,8 +159,8 @@ RULES = [
                 "set_matplotlib_close(False)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "from IPython.display import set_matplotlib_close\nset_matplotlib_close(True)",
                 needs=("matplotlib_inline", "matplotlib"),
             ),
@@ -196,13 +196,11 @@ RULES = [
                 "from traitlets import Unicode\nimport qtconsole\nimport ipywidgets",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "from IPython.nbconvert import HTMLExporter\nHTMLExporter()", needs=("nbconvert",)
             ),
-            RuntimeCase(
-                "from IPython.kernel.zmq.kernelapp import IPKernelApp", needs=("ipykernel",)
-            ),
+            Proof("from IPython.kernel.zmq.kernelapp import IPKernelApp", needs=("ipykernel",)),
         ),
     ),
     Rule(
@@ -252,7 +250,7 @@ RULES = [
                 "    return x\ndebug_here = Pdb().set_trace",
             ),
         ),
-        runtime=("from IPython.core.debugger import Tracer\ndebug_here = Tracer()",),
+        proofs=("from IPython.core.debugger import Tracer\ndebug_here = Tracer()",),
     ),
     Rule(
         id="IPY900",

@@ -33,11 +33,11 @@ from ..matchers import (
     Symbol,
     literal,
 )
-from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule, RuntimeCase
+from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Proof, Rule
 
 LIB = "keras"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 _CASE_KERAS_MODEL = (
     "import numpy as np\nimport keras\n"
     "from keras.models import Sequential\n"
@@ -931,10 +931,10 @@ RULES = [
                 "model.fit(gen, steps_per_epoch=100, epochs=5)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_KERAS_MODEL + "model.fit_generator(batches(), 2, epochs=1, verbose=0)",
             _CASE_KERAS_MODEL + "p = model.predict_generator(batches(), steps=1, verbose=0)",
-            RuntimeCase(
+            Proof(
                 _CASE_KERAS_MODEL
                 + (
                     "def flow(batch_size):\n    return batches()\n"
@@ -987,7 +987,7 @@ RULES = [
                 "proba = model.predict(X)",
             ),
         ),
-        runtime=(_CASE_KERAS_MODEL + "c = model.predict_classes(X)",),
+        proofs=(_CASE_KERAS_MODEL + "c = model.predict_classes(X)",),
     ),
     Rule(
         id="KER004",
@@ -1005,7 +1005,7 @@ RULES = [
                 "from keras.optimizers import Adam\nopt = Adam(learning_rate=1e-4)",
             ),
         ),
-        runtime=("from keras.optimizers import Adam\nopt = Adam(lr=1e-4)",),
+        proofs=("from keras.optimizers import Adam\nopt = Adam(lr=1e-4)",),
     ),
     Rule(
         id="KER005",
@@ -1049,7 +1049,7 @@ RULES = [
                 "from keras.utils import to_categorical",
             ),
         ),
-        runtime=("from keras.utils import np_utils\ny = np_utils.to_categorical([0, 2], 3)",),
+        proofs=("from keras.utils import np_utils\ny = np_utils.to_categorical([0, 2], 3)",),
     ),
     Rule(
         id="KER007",
@@ -1080,7 +1080,7 @@ RULES = [
                 "from keras.layers import MaxPooling2D\nfrom keras.layers import concatenate",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "from keras.layers.core import Dense\n"
                 "from keras.layers.recurrent import LSTM\n"
@@ -1129,8 +1129,8 @@ RULES = [
                 "from tf_keras.preprocessing.text import Tokenizer\nt = Tokenizer(1000)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 (
                     "from keras.preprocessing.text import Tokenizer\n"
                     "t = Tokenizer(100)\nt.fit_on_texts(['a b c', 'b c d'])\n"
@@ -1340,7 +1340,7 @@ RULES = [
                 "c = Convolution2D(filters=32, kernel_size=(3, 3), strides=(2, 2))",
             ),
         ),
-        runtime=(
+        proofs=(
             "from keras.layers import Dense\nd = Dense(3, init='uniform')",
             "from keras.layers import Conv2D\nc = Conv2D(8, (3, 3), border_mode='same')",
         ),
@@ -1391,7 +1391,7 @@ RULES = [
                 "plt.plot(history.history['accuracy'])\nplt.plot(h.history[\"val_accuracy\"])",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import numpy as np\nimport keras\n"
                 "from keras.models import Sequential\n"
@@ -1431,7 +1431,7 @@ RULES = [
                 "model.save('my_model.keras')\nm2 = load_model('my_model.keras')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_KERAS_MODEL
             + "import os, tempfile\nos.chdir(tempfile.mkdtemp())\nmodel.save('my_model')",
         ),
@@ -1478,7 +1478,7 @@ RULES = [
                 "    shape = (3, 32, 32)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "from keras import backend as K\n"
                 "K.set_image_dim_ordering('tf')\n"
@@ -1525,7 +1525,7 @@ RULES = [
                 "from keras.layers import Layer, InputSpec\nfrom keras.models import Model",
             ),
         ),
-        runtime=("from keras.engine.topology import Layer\nclass L(Layer):\n    pass",),
+        proofs=("from keras.engine.topology import Layer\nclass L(Layer):\n    pass",),
     ),
     Rule(
         id="KER023",
@@ -1548,7 +1548,7 @@ RULES = [
                 "from keras.utils import get_custom_objects",
             ),
         ),
-        runtime=("from keras.utils.vis_utils import plot_model",),
+        proofs=("from keras.utils.vis_utils import plot_model",),
     ),
     Rule(
         id="KER024",
@@ -1575,7 +1575,7 @@ RULES = [
                 "x = concatenate([a, b], axis=-1)\ny = add([x, c])",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "from keras.layers import Input, merge\n"
                 "a = Input((3,))\nb = Input((3,))\n"
@@ -1607,7 +1607,7 @@ RULES = [
                 "from keras.models import Model\nm = Model(inputs=inp, outputs=out)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "from keras.layers import Input, Dense\n"
                 "from keras.models import Model\n"
@@ -1632,7 +1632,7 @@ RULES = [
                 "from keras.losses import categorical_crossentropy",
             ),
         ),
-        runtime=("from keras.objectives import categorical_crossentropy",),
+        proofs=("from keras.objectives import categorical_crossentropy",),
     ),
     Rule(
         id="KER027",
@@ -1652,7 +1652,7 @@ RULES = [
                 "from keras.layers import Rescaling, RandomFlip",
             ),
         ),
-        runtime=(
+        proofs=(
             "from keras.layers.experimental.preprocessing import Rescaling\nr = Rescaling(0.5)",
         ),
     ),
@@ -1698,7 +1698,7 @@ RULES = [
                 "model.optimizer.learning_rate.assign(0.001)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import numpy as np\nfrom keras import backend as K\n"
                 "y_true = np.array([1.0, 0.0, 1.0])\n"
@@ -1738,7 +1738,7 @@ RULES = [
                 "model.fit(gen, epochs=5)",
             ),
         ),
-        runtime=(_CASE_KERAS_MODEL + "model.fit(X, y, epochs=1, verbose=0, workers=2)",),
+        proofs=(_CASE_KERAS_MODEL + "model.fit(X, y, epochs=1, verbose=0, workers=2)",),
     ),
     Rule(
         id="KER030",
@@ -1784,7 +1784,7 @@ RULES = [
                 "full = ModelCheckpoint('full.h5')\nm2 = load_model('full.h5')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_KERAS_MODEL
             + (
                 "import os, tempfile\nos.chdir(tempfile.mkdtemp())\n"
@@ -1827,7 +1827,7 @@ RULES = [
                 "opt = optimizers.SGD(lr=0.01)\nopt2 = Adam()",
             ),
         ),
-        runtime=("from keras.optimizers import adam\nopt = adam()",),
+        proofs=("from keras.optimizers import adam\nopt = adam()",),
     ),
     Rule(
         id="KER032",
@@ -1852,7 +1852,7 @@ RULES = [
                 "b = layers.ReLU(threshold=1.0)",
             ),
         ),
-        runtime=("from keras.layers import ThresholdedReLU\nlayer = ThresholdedReLU(theta=0.5)",),
+        proofs=("from keras.layers import ThresholdedReLU\nlayer = ThresholdedReLU(theta=0.5)",),
     ),
     Rule(
         id="KER033",
@@ -1868,7 +1868,7 @@ RULES = [
         "--runtime-budget here. As the published agent's runtime-reduction fixes did, the "
         "training is shortened where its length is set (the keyword, or the NAME = 200 an "
         "earlier cell gave it), by what the run's 'Epoch k/N' lines say fits, never silently.",
-        applied_by="mlemodernizer.fixers.runtime",
+        applied_by="mlemodernizer.fixers.runtime_reduction",
         examples=(
             (
                 "model.fit(X, y, epochs=200, batch_size=32)",
@@ -1922,7 +1922,7 @@ RULES = [
                 "e = Embedding(input_dim=1000, output_dim=8)  # its vocabulary: left alone",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import numpy as np\nfrom keras.models import Sequential\n"
                 "from keras.layers import LSTM\n"
@@ -1967,7 +1967,7 @@ RULES = [
                 "spec = model.to_json()\nclone = model_from_json(spec)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_KERAS_MODEL
             + (
                 "from keras.models import model_from_yaml\n"

@@ -19,7 +19,7 @@ from ._setups import _CASE_DATA
 
 LIB = "lightgbm"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 _CASE_LGB = (
     "import numpy as np\nimport lightgbm as lgb\n"
     "rng = np.random.RandomState(0)\n"
@@ -340,7 +340,7 @@ RULES = [
                 "callbacks=[lgb.early_stopping(50)])",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "import lightgbm as lgb\nd = lgb.Dataset(X, y)\n"
@@ -400,7 +400,7 @@ RULES = [
                 "callbacks=[lgb.log_evaluation(50, show_stdv=False)])\ns = lgb.cv(p, d)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "import lightgbm as lgb\nd = lgb.Dataset(X, y)\n"
@@ -438,7 +438,7 @@ RULES = [
                 "callbacks=[lgb.reset_parameter(learning_rate=lambda i: 0.1 * 0.99**i)])",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "import lightgbm as lgb\nd = lgb.Dataset(X, y)\n"
@@ -490,7 +490,7 @@ RULES = [
                 "d = lgb.Dataset(X, label=y)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_LGB + "d = lgb.Dataset(X, label=y, silent=True)\nb = lgb.train(params, d, 3)",
         ),
     ),
@@ -524,7 +524,7 @@ RULES = [
                 "callbacks=[lgb.log_evaluation(period=100)])",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_LGB
             + (
                 "b = lgb.train(params, lgb.Dataset(X, y), 3, valid_sets=[lgb.Dataset(X, "
@@ -558,7 +558,7 @@ RULES = [
                 "res['valid ' + metric + '-mean'][-1])\nxgb_res['test-auc-mean']",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_LGB
             + (
                 "res = lgb.cv(params, lgb.Dataset(X, y), 5, nfold=3)\n"
@@ -594,7 +594,7 @@ RULES = [
                 "['city']), 100)\nr = lgb.cv(params, lgb.Dataset(X, y, feature_name=names))",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_LGB
             + (
                 "b = lgb.train(params, lgb.Dataset(X, y), 3, feature_name=['a', 'b', "

@@ -36,7 +36,7 @@ from ._setups import _CASE_MPL, _CASE_PLT
 
 LIB = "matplotlib"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 NOT_MPL = ("numpy.ndarray",)
 STYLE_USERS = (
     "matplotlib.pyplot.style.use",
@@ -1464,7 +1464,7 @@ RULES = [
                 "plt.style.use(['seaborn-v0_8', 'dark_background'])",
             ),
         ),
-        runtime=(_CASE_MPL + "plt.style.use('seaborn-whitegrid')",),
+        proofs=(_CASE_MPL + "plt.style.use('seaborn-whitegrid')",),
     ),
     Rule(
         id="MPL002",
@@ -1499,7 +1499,7 @@ RULES = [
                 "plt.hist(x1, **kw)\nother = dict(normed=True, n=3)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_MPL + "plt.hist([1, 2, 2], normed=True)",
             _CASE_MPL
             + "kw = dict(histtype='step', normed=True, bins=3)\nplt.hist([1, 2, 2], **kw)",
@@ -1526,7 +1526,7 @@ RULES = [
                 "ax.grid(visible=False, axis='y')",
             ),
         ),
-        runtime=(_CASE_MPL + "plt.grid(b=True)",),
+        proofs=(_CASE_MPL + "plt.grid(b=True)",),
     ),
     Rule(
         id="MPL004",
@@ -1550,7 +1550,7 @@ RULES = [
                 "ax = fig.add_subplot(projection='3d')",
             ),
         ),
-        runtime=(_CASE_MPL + "fig = plt.figure()\nax = fig.gca(projection='3d')",),
+        proofs=(_CASE_MPL + "fig = plt.figure()\nax = fig.gca(projection='3d')",),
     ),
     Rule(
         id="MPL005",
@@ -1597,7 +1597,7 @@ RULES = [
                 "cmap = colormaps['viridis'].resampled(5)",
             ),
         ),
-        runtime=(_CASE_MPL + "cmap = plt.cm.get_cmap('viridis', 5)",),
+        proofs=(_CASE_MPL + "cmap = plt.cm.get_cmap('viridis', 5)",),
     ),
     Rule(
         id="MPL007",
@@ -1625,7 +1625,7 @@ RULES = [
                 "names = list(matplotlib.colormaps)",
             ),
         ),
-        runtime=(_CASE_MPL + "import matplotlib.cm as cm\nnames = list(cm.cmap_d)",),
+        proofs=(_CASE_MPL + "import matplotlib.cm as cm\nnames = list(cm.cmap_d)",),
     ),
     Rule(
         id="MPL008",
@@ -1660,7 +1660,7 @@ RULES = [
                 "ax.set_facecolor('k')\nbg = ax.get_facecolor()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_MPL + "ax = plt.subplot(111, axisbg='w')",
             _CASE_PLT + "fig, ax = plt.subplots()\nc = ax.get_axis_bgcolor()",
         ),
@@ -1692,7 +1692,7 @@ RULES = [
                 "import matplotlib.pyplot as plt\nplt.plot(x)\nplt.plot(y)\nplt.scatter(a, b)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_MPL + "plt.plot([1, 2])\nplt.hold(True)",
             _CASE_PLT + "plt.plot([1, 2], [1, 2], hold=True)",
         ),
@@ -1720,9 +1720,7 @@ RULES = [
                 "leg = ax.legend()\nfor h in leg.legend_handles:\n    h.set_alpha(1)",
             ),
         ),
-        runtime=(
-            _CASE_MPL + "plt.plot([1], label='a')\nleg = plt.legend()\nh = leg.legendHandles",
-        ),
+        proofs=(_CASE_MPL + "plt.plot([1], label='a')\nleg = plt.legend()\nh = leg.legendHandles",),
     ),
     Rule(
         id="MPL011",
@@ -1743,7 +1741,7 @@ RULES = [
                 "import matplotlib.pyplot as plt\nplt.boxplot([a, b], tick_labels=['a', 'b'])",
             ),
         ),
-        runtime=(_CASE_MPL + "plt.boxplot([[1, 2], [3, 4]], labels=['a', 'b'])",),
+        proofs=(_CASE_MPL + "plt.boxplot([[1, 2], [3, 4]], labels=['a', 'b'])",),
     ),
     Rule(
         id="MPL012",
@@ -1766,7 +1764,7 @@ RULES = [
                 "plt.savefig('a.jpg', dpi=100, pil_kwargs={'quality': 95})",
             ),
         ),
-        runtime=(_CASE_MPL + "plt.plot([1])\nplt.savefig(OUT, quality=90)",),
+        proofs=(_CASE_MPL + "plt.plot([1])\nplt.savefig(OUT, quality=90)",),
     ),
     Rule(
         id="MPL013",
@@ -1784,7 +1782,7 @@ RULES = [
                 "fig.canvas.manager.set_window_title('Results')",
             ),
         ),
-        runtime=(_CASE_MPL + "fig = plt.figure()\nfig.canvas.set_window_title('x')",),
+        proofs=(_CASE_MPL + "fig = plt.figure()\nfig.canvas.set_window_title('x')",),
     ),
     Rule(
         id="MPL014",
@@ -1801,7 +1799,7 @@ RULES = [
             ("ax.lines.pop(0)\nax.patches.pop()", "ax.lines[0].remove()\nax.patches[-1].remove()"),
             ("ax.collections.clear()\nold = ax.lines.pop(0)", None),
         ),
-        runtime=(_CASE_PLT + "plt.plot([1, 2])\nax = plt.gca()\nax.lines.pop(0)",),
+        proofs=(_CASE_PLT + "plt.plot([1, 2])\nax = plt.gca()\nax.lines.pop(0)",),
     ),
     Rule(
         id="MPL015",
@@ -1832,7 +1830,7 @@ RULES = [
             ),
             ("ax.loglog(x, y, basex=2, basey=10)", None),
         ),
-        runtime=(
+        proofs=(
             _CASE_MPL + "plt.plot([1, 10, 100])\nplt.yscale('log', basey=2)",
             _CASE_MPL
             + (
@@ -1864,7 +1862,7 @@ RULES = [
                 "ax.plot(x, y, drawstyle='steps-mid', color='k')",
             ),
         ),
-        runtime=(_CASE_MPL + "plt.plot([1, 2, 3], [1, 4, 9], linestyle='steps')",),
+        proofs=(_CASE_MPL + "plt.plot([1, 2, 3], [1, 4, 9], linestyle='steps')",),
     ),
     Rule(
         id="MPL017",
@@ -1894,7 +1892,7 @@ RULES = [
                 "ax.arrow(np.asarray(b).item(), 0.08, -0.3, 0, fc='b')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_MPL
             + (
                 "import numpy as np\nX = np.linspace(0, 3, 10).reshape(-1, 1)\n"
@@ -1920,7 +1918,7 @@ RULES = [
                 "ax.set_prop_cycle(color=['r', 'g', 'b'])\nplt.gca().set_prop_cycle(color=colors)",
             ),
         ),
-        runtime=(_CASE_PLT + "fig, ax = plt.subplots()\nax.set_color_cycle(['r', 'g'])",),
+        proofs=(_CASE_PLT + "fig, ax = plt.subplots()\nax.set_color_cycle(['r', 'g'])",),
     ),
     Rule(
         id="MPL019",
@@ -1949,7 +1947,7 @@ RULES = [
                 "'lines.linewidth': 2})",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT + "plt.rcParams['axes.color_cycle'] = ['r', 'g']",
             _CASE_PLT + "plt.rc('axes', color_cycle=['r', 'g'])",
         ),
@@ -1985,7 +1983,7 @@ RULES = [
                 "plt.rcParams.update({'font.size': 10})",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT + "matplotlib.rcParams['text.latex.unicode'] = True",
             _CASE_PLT + "plt.rcParams.update({'font.size': 9, 'axes.hold': True})",
             _CASE_PLT + "matplotlib.rcParams['pgf.debug'] = False",
@@ -2014,7 +2012,7 @@ RULES = [
                 "r'\\usepackage{bm}'])",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT + "matplotlib.rcParams['text.latex.preamble'] = [r'\\usepackage{amsmath}']",
         ),
     ),
@@ -2044,7 +2042,7 @@ RULES = [
                 "ax.barh(y=pos, width=w)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT + "plt.bar(left=[1, 2], height=[3, 4])",
             _CASE_PLT + "fig, ax = plt.subplots()\nax.barh(bottom=[1, 2], width=[3, 4])",
         ),
@@ -2092,7 +2090,7 @@ RULES = [
                 "import matplotlib.pyplot as plt\nplt.errorbar(x, y, yerr=e, fmt='none')",
             ),
         ),
-        runtime=(_CASE_PLT + "plt.errorbar([1, 2], [1, 2], yerr=[0.1, 0.1], fmt=None)",),
+        proofs=(_CASE_PLT + "plt.errorbar([1, 2], [1, 2], yerr=[0.1, 0.1], fmt=None)",),
     ),
     Rule(
         id="MPL025",
@@ -2139,7 +2137,7 @@ RULES = [
                 "ax.imshow(img, cmap='tab20')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT + "c = plt.cm.spectral(0.5)",
             _CASE_PLT + "plt.scatter([1, 2], [1, 2], c=[1, 2], cmap='Vega10')",
         ),
@@ -2173,7 +2171,7 @@ RULES = [
                 "i = np.nonzero(np.ravel(x > 0))[0]",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT + "import matplotlib.mlab as mlab\ny = mlab.normpdf(np.zeros(3), 0, 1)",
             _CASE_PLT + "import matplotlib.mlab as mlab\ni = mlab.find(np.array([0, 1, 1]) > 0)",
         ),
@@ -2211,7 +2209,7 @@ RULES = [
                 ".pdf(np.dstack((X, Y)))",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT
             + (
                 "import matplotlib.mlab as mlab\n"
@@ -2236,7 +2234,7 @@ RULES = [
                 "import matplotlib\nmatplotlib.use('Agg')",
             ),
         ),
-        runtime=("import matplotlib\nmatplotlib.use('Agg', warn=False)",),
+        proofs=("import matplotlib\nmatplotlib.use('Agg', warn=False)",),
     ),
     Rule(
         id="MPL029",
@@ -2271,7 +2269,7 @@ RULES = [
                 "ax.annotate(text=label, xy=p, xytext=q)\nplt.scatter(x, y, marker=star)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT + "plt.annotate(s='max', xy=(0, 0))",
             _CASE_PLT + "plt.scatter([1], [1], verts=[(0, 0), (1, 1), (1, 0)])",
         ),
@@ -2297,7 +2295,7 @@ RULES = [
                 "plt.savefig('b.png')",
             ),
         ),
-        runtime=(_CASE_PLT + "plt.plot([1])\nplt.savefig(OUT, frameon=False)",),
+        proofs=(_CASE_PLT + "plt.plot([1])\nplt.savefig(OUT, frameon=False)",),
     ),
     Rule(
         id="MPL031",
@@ -2330,7 +2328,7 @@ RULES = [
                 "ax.set_aspect('equal', adjustable='box')\nplt.axis('auto')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT + "fig, ax = plt.subplots()\nax.set_adjustable('box-forced')",
             _CASE_PLT + "plt.plot([1])\nplt.axis('normal')",
         ),
@@ -2364,7 +2362,7 @@ RULES = [
                 "MatplotlibDeprecationWarning)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT
             + (
                 "import warnings\n"
@@ -2389,7 +2387,7 @@ RULES = [
                 "ax1.sharex(ax2)\na.sharey(b)",
             ),
         ),
-        runtime=(_CASE_PLT + "fig, (a, b) = plt.subplots(1, 2)\na.get_shared_x_axes().join(a, b)",),
+        proofs=(_CASE_PLT + "fig, (a, b) = plt.subplots(1, 2)\na.get_shared_x_axes().join(a, b)",),
     ),
     Rule(
         id="MPL034",
@@ -2416,7 +2414,7 @@ RULES = [
                 "ax.zaxis.line.set_lw(0)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT
             + (
                 "fig = plt.figure()\nax = fig.add_subplot(projection='3d')\n"
@@ -2449,7 +2447,7 @@ RULES = [
                 "import matplotlib.pyplot as plt\nplt.stem(x, y)",
             ),
         ),
-        runtime=(_CASE_PLT + "plt.stem([1, 2], [1, 2], use_line_collection=True)",),
+        proofs=(_CASE_PLT + "plt.stem([1, 2], [1, 2], use_line_collection=True)",),
     ),
     Rule(
         id="MPL036",
@@ -2486,7 +2484,7 @@ RULES = [
                 "        ax.set_title('t')",
             ),
         ),
-        runtime=(_CASE_PLT + "fig, axes = plt.subplots(1, 2)\nfirst = axes[0].is_first_col()",),
+        proofs=(_CASE_PLT + "fig, axes = plt.subplots(1, 2)\nfirst = axes[0].is_first_col()",),
     ),
     Rule(
         id="MPL037",
@@ -2511,7 +2509,7 @@ RULES = [
                 "norm = mcolors.TwoSlopeNorm(vmin=-1, vcenter=0, vmax=3)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT + "import matplotlib.colors as mcolors\nn = mcolors.DivergingNorm(vcenter=0)",
         ),
     ),
@@ -2534,7 +2532,7 @@ RULES = [
                 "line.set_data(np.atleast_1d(xs), np.atleast_1d(ys))",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT + "point, = plt.plot([], [], 'o')\nx = np.arange(3)\npoint.set_data(x[1], 2)",
         ),
     ),
@@ -2563,7 +2561,7 @@ RULES = [
                 "ax.plot(d, v, '-', color='k')\nax.plot(d, v, 'r-')",
             ),
         ),
-        runtime=(_CASE_PLT + "plt.plot_date([737000, 737001], [1, 2])",),
+        proofs=(_CASE_PLT + "plt.plot_date([737000, 737001], [1, 2])",),
     ),
     Rule(
         id="MPL040",
@@ -2589,7 +2587,7 @@ RULES = [
                 "fig.colorbar(sm, label='v', ax=fig.gca())",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT
             + (
                 "plt.plot([1])\n"
@@ -2623,7 +2621,7 @@ RULES = [
                 "ax.pcolormesh(X, Y, Z, norm=colors.PowerNorm(0.5, vmin=0))",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT
             + (
                 "from matplotlib.colors import LogNorm\n"
@@ -2647,7 +2645,7 @@ RULES = [
                 "leg = ax.legend()\nleg.set_draggable(True)\nplt.legend().set_draggable(True)",
             ),
         ),
-        runtime=(_CASE_PLT + "plt.plot([1], label='a')\nleg = plt.legend()\nleg.draggable()",),
+        proofs=(_CASE_PLT + "plt.plot([1], label='a')\nleg = plt.legend()\nleg.draggable()",),
     ),
     Rule(
         id="MPL043",
@@ -2670,7 +2668,7 @@ RULES = [
                 "ax.yaxis.get_major_ticks()[0].label1.set_visible(False)\nprint(df.label)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT
             + (
                 "fig, ax = plt.subplots()\nfor tick in ax.xaxis.get_major_ticks():\n"
@@ -2698,7 +2696,7 @@ RULES = [
                 "dtype='uint8')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT + "fig = plt.figure()\nfig.canvas.draw()\nb = fig.canvas.tostring_rgb()",
         ),
     ),
@@ -2832,7 +2830,7 @@ RULES = [
                 "ax.plot([1, 2])\nplt.figure(fig)\nplt.show()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_MPL
             + (
                 "fig, ax = plt.subplots(1, 1)\nplt.close(fig)\n"
@@ -2875,7 +2873,7 @@ RULES = [
                 "ax.bar(x, h, color='red')\nax.scatter(x, y, c='b')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_MPL
             + (
                 "plt.bar([0, 1, 2], [3, 1, 2], color='rgb')\n"
@@ -2918,7 +2916,7 @@ RULES = [
                 "plt.subplot(2, 2, 1)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT + "fig = plt.figure()\nn = 5\nax = fig.add_subplot(n / 2, 2, 1)",
             _CASE_PLT + "ax = plt.subplot(2, 2, np.ceil(7 / 3))",
         ),
@@ -2998,7 +2996,7 @@ RULES = [
             ),
             ("import matplotlib.dates as mdates\nconv = mdates.strpdate2num(fmt)", None),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT
             + (
                 "import io\nimport matplotlib.dates as mdates\n"
@@ -3037,7 +3035,7 @@ RULES = [
                 "cbar.mappable.set_norm(norm)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT
             + (
                 "im = plt.imshow(np.arange(9.0).reshape(3, 3))\n"
@@ -3079,7 +3077,7 @@ RULES = [
                 "ax.boxplot([a, b], whis=(0, 100), sym='')\ndf.boxplot(column='v', whis=1.5)",
             ),
         ),
-        runtime=(_CASE_PLT + "r = plt.boxplot([1.0, 2, 3, 40], whis='range')",),
+        proofs=(_CASE_PLT + "r = plt.boxplot([1.0, 2, 3, 40], whis='range')",),
     ),
     Rule(
         id="MPL056",
@@ -3119,7 +3117,7 @@ RULES = [
                 "import numpy as np\nlo, hi = np.percentile(x, (5, 95))",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT + "import matplotlib.mlab as mlab\nq = mlab.prctile(np.arange(10.0), 90)",
         ),
     ),
@@ -3151,7 +3149,7 @@ RULES = [
                 "im.set_data(frame)\ncb.update_normal(im)\ncbar.update_normal(cs)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT
             + (
                 "im = plt.imshow(np.eye(3))\ncb = plt.colorbar(im)\n"
@@ -3191,7 +3189,7 @@ RULES = [
                 "import matplotlib as mpl\nc = mpl.colors.Normalize(0, 1)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_PLT
             + (
                 "from matplotlib import mpl\nfig, ax = plt.subplots()\n"

@@ -33,12 +33,12 @@ from ..matchers import (
     Symbol,
     literal,
 )
-from ..model import REVIEW, SAFE, SAFE_IF, Rule, RuntimeCase
+from ..model import REVIEW, SAFE, SAFE_IF, Proof, Rule
 from ..symbols import DATAFRAME, NDARRAY, SERIES
 
 LIB = "numpy"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 _CASE_CSV = (
     "import io\nimport numpy as np\ntext = 'Sepal,Name\\n5.1,Iris-setosa\\n4.9,Iris-virginica\\n'\n"
 )
@@ -1284,7 +1284,7 @@ RULES = [
                 "c = complex(1, 2)\nu = str(b, 'utf-8')",
             ),
         ),
-        runtime=("import numpy as np\nv = np.zeros(2, dtype=np.float)\nw = np.int(2.5)",),
+        proofs=("import numpy as np\nv = np.zeros(2, dtype=np.float)\nw = np.int(2.5)",),
     ),
     Rule(
         id="NPY002",
@@ -1321,7 +1321,7 @@ RULES = [
                 "import numpy as np\nx = a.astype(np.bool_)",
             ),
         ),
-        runtime=("import numpy as np\nv = np.zeros(2).astype(np.int0)",),
+        proofs=("import numpy as np\nv = np.zeros(2).astype(np.int0)",),
     ),
     Rule(
         id="NPY004",
@@ -1339,7 +1339,7 @@ RULES = [
                 "import numpy as np\nv = (a + 1).item()",
             ),
         ),
-        runtime=("import numpy as np\nv = np.asscalar(np.array([2.0]))",),
+        proofs=("import numpy as np\nv = np.asscalar(np.array([2.0]))",),
     ),
     Rule(
         id="NPY005",
@@ -1358,7 +1358,7 @@ RULES = [
                 "import numpy as np\na = np.zeros(3)\nn = len(a)",
             ),
         ),
-        runtime=("import numpy as np\na = np.zeros(3)\nv = np.alen(a)",),
+        proofs=("import numpy as np\na = np.zeros(3)\nv = np.alen(a)",),
     ),
     Rule(
         id="NPY006",
@@ -1374,7 +1374,7 @@ RULES = [
             ("import numpy as np\nx = np.NaN", "import numpy as np\nx = np.nan"),
             ("from numpy import NaN\nx = [NaN]", "from numpy import nan\nx = [nan]"),
         ),
-        runtime=(
+        proofs=(
             "import numpy as np\nv = np.NaN",
             "from numpy import NaN\nv = [NaN]",
         ),
@@ -1400,7 +1400,7 @@ RULES = [
                 "import numpy as np\nlo, hi = -np.inf, np.inf\nz = 0.0",
             ),
         ),
-        runtime=("import numpy as np\nv = (np.Inf, np.NINF, np.PZERO, np.infty)",),
+        proofs=("import numpy as np\nv = (np.Inf, np.NINF, np.PZERO, np.infty)",),
     ),
     Rule(
         id="NPY008",
@@ -1423,7 +1423,7 @@ RULES = [
                 "import numpy as np\nz = np.zeros(2, dtype=np.complex128)\nl = np.longdouble",
             ),
         ),
-        runtime=("import numpy as np\nv = np.zeros(2, dtype=np.float_)",),
+        proofs=("import numpy as np\nv = np.zeros(2, dtype=np.float_)",),
     ),
     Rule(
         id="NPY009",
@@ -1436,7 +1436,7 @@ RULES = [
         signatures=gone(["string_", "unicode_"]),
         matchers=renames("numpy", {"string_": "bytes_", "unicode_": "str_"}),
         examples=(("import numpy as np\nt = np.unicode_", "import numpy as np\nt = np.str_"),),
-        runtime=("import numpy as np\nv = np.array(['a']).astype(np.unicode_)",),
+        proofs=("import numpy as np\nv = np.array(['a']).astype(np.unicode_)",),
     ),
     Rule(
         id="NPY010",
@@ -1457,7 +1457,7 @@ RULES = [
                 "r = np.round(x, 2)",
             ),
         ),
-        runtime=("import numpy as np\nv = np.product([1, 2, 3])",),
+        proofs=("import numpy as np\nv = np.product([1, 2, 3])",),
     ),
     Rule(
         id="NPY011",
@@ -1470,7 +1470,7 @@ RULES = [
         signatures=gone(["mat"]),
         matchers=renames("numpy", {"mat": "asmatrix"}),
         examples=(("import numpy as np\nm = np.mat(a)", "import numpy as np\nm = np.asmatrix(a)"),),
-        runtime=("import numpy as np\nv = np.mat([[1, 2], [3, 4]])",),
+        proofs=("import numpy as np\nv = np.mat([[1, 2], [3, 4]])",),
     ),
     Rule(
         id="NPY012",
@@ -1494,7 +1494,7 @@ RULES = [
                 "y = np.asarray(x, dtype='f')",
             ),
         ),
-        runtime=("import numpy as np\nv = np.find_common_type([np.float32, np.int64], [])",),
+        proofs=("import numpy as np\nv = np.find_common_type([np.float32, np.int64], [])",),
     ),
     Rule(
         id="NPY013",
@@ -1513,7 +1513,7 @@ RULES = [
                 "import numpy as np\nx = np.asarray(v, dtype=float)",
             ),
         ),
-        runtime=("import numpy as np\nv = np.asfarray([1, 2])",),
+        proofs=("import numpy as np\nv = np.asfarray([1, 2])",),
     ),
     Rule(
         id="NPY014",
@@ -1531,7 +1531,7 @@ RULES = [
                 "import numpy as np\nm = np.isin(a, b).ravel()",
             ),
         ),
-        runtime=("import numpy as np\nv = np.in1d([1, 2, 3], [2])",),
+        proofs=("import numpy as np\nv = np.in1d([1, 2, 3], [2])",),
     ),
     Rule(
         id="NPY015",
@@ -1549,7 +1549,7 @@ RULES = [
                 "import numpy as np\narea = np.trapezoid(y, x)",
             ),
         ),
-        runtime=("import numpy as np\nv = np.trapz([1.0, 2.0, 3.0])",),
+        proofs=("import numpy as np\nv = np.trapz([1.0, 2.0, 3.0])",),
     ),
     Rule(
         id="NPY016",
@@ -1594,7 +1594,7 @@ RULES = [
                 "import numpy as np\nH, xe, ye = np.histogram2d(x, y, bins=8, density=True)",
             ),
         ),
-        runtime=("import numpy as np\nh, e = np.histogram([1, 2, 2, 3], bins=3, normed=True)",),
+        proofs=("import numpy as np\nh, e = np.histogram([1, 2, 2, 3], bins=3, normed=True)",),
     ),
     Rule(
         id="NPY018",
@@ -1620,7 +1620,7 @@ RULES = [
                 "import numpy as np\nq = np.percentile(a, 90, method='nearest')",
             ),
         ),
-        runtime=("import numpy as np\nv = np.percentile([1, 2, 3], 50, interpolation='lower')",),
+        proofs=("import numpy as np\nv = np.percentile([1, 2, 3], 50, interpolation='lower')",),
     ),
     Rule(
         id="NPY019",
@@ -1638,7 +1638,7 @@ RULES = [
                 "import numpy as np\nb = np.reshape(a, shape=(2, 3))",
             ),
         ),
-        runtime=("import numpy as np\nv = np.reshape(np.arange(6), newshape=(2, 3))",),
+        proofs=("import numpy as np\nv = np.reshape(np.arange(6), newshape=(2, 3))",),
     ),
     Rule(
         id="NPY020",
@@ -1659,7 +1659,7 @@ RULES = [
                 "import numpy as np\nr = np.array([[1, 2], [1]], dtype=object)",
             ),
         ),
-        runtime=("import numpy as np\nv = np.array([[1, 2], [1]])",),
+        proofs=("import numpy as np\nv = np.array([[1, 2], [1]])",),
     ),
     Rule(
         id="NPY021",
@@ -1677,7 +1677,7 @@ RULES = [
                 "import numpy as np\nb = np.asarray(a)",
             ),
         ),
-        runtime=("import numpy as np\nv = np.array([1, 2], copy=False)",),
+        proofs=("import numpy as np\nv = np.array([1, 2], copy=False)",),
     ),
     Rule(
         id="NPY022",
@@ -1714,7 +1714,7 @@ RULES = [
                 "n = int(tokens)",
             ),
         ),
-        runtime=(
+        proofs=(
             "import numpy as np\np = np.array([0.5])\nv = float(p)",
             "import numpy as np\np = np.array([[0.5]])\nv = 'x = %.3f (%s)' % (p, 'a')",
             (
@@ -1739,7 +1739,7 @@ RULES = [
                 "import numpy as np\nt = sum(x * 2 for x in xs)",
             ),
         ),
-        runtime=("import numpy as np\nv = np.sum(x for x in range(4))",),
+        proofs=("import numpy as np\nv = np.sum(x for x in range(4))",),
     ),
     Rule(
         id="NPY024",
@@ -1808,7 +1808,7 @@ RULES = [
                 "m = x[int(n / 2)]",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import numpy as np\ns_sorted = np.sort(np.arange(100.0))\n"
                 "R, alpha = 99, 0.05\n"
@@ -1829,9 +1829,7 @@ RULES = [
         signatures=gone(["rank"]),
         matchers=renames("numpy", {"rank": "ndim"}),
         examples=(("import numpy as np\nd = np.rank(a)", "import numpy as np\nd = np.ndim(a)"),),
-        runtime=(
-            RuntimeCase("import numpy as np\nv = np.rank(np.zeros((2, 3)))", name="v", expected=2),
-        ),
+        proofs=(Proof("import numpy as np\nv = np.rank(np.zeros((2, 3)))", name="v", expected=2),),
     ),
     Rule(
         id="NPY029",
@@ -1846,8 +1844,8 @@ RULES = [
         examples=(
             ("import numpy as np\ns = np.msort(a)", "import numpy as np\ns = np.sort(a, axis=0)"),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import numpy as np\nv = np.msort(np.array([[3, 1], [1, 2]]))",
                 name="v",
                 expected=[[1, 1], [3, 2]],
@@ -1875,8 +1873,8 @@ RULES = [
                 "v = np.fromstring('1 2 3', sep=' ')",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 (
                     "import numpy as np\nv = np.fromstring(bytes([1, 2, 3]), dtype=np.uint8)\n"
                     "v[0] = 9"
@@ -1905,8 +1903,8 @@ RULES = [
                 "from lxml import etree\nx = etree.tostring(root)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import numpy as np\nv = np.arange(3, dtype=np.uint8).tostring()",
                 name="v",
                 expected=b"\0\1\2",
@@ -1932,8 +1930,8 @@ RULES = [
                 "img[1, 2, 0] = 5\nimg.flat[7] = 1.5",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 (
                     "import numpy as np\nv = np.zeros((2, 3))\n"
                     "v.itemset((1, 2), 5)\nv.itemset(0, 1, 4)\n"
@@ -1962,8 +1960,8 @@ RULES = [
                 "w = np.ptp(X)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import numpy as np\nv = np.array([[1, 5], [4, 2]]).ptp(axis=0)",
                 name="v",
                 expected=[3, 3],
@@ -1991,8 +1989,8 @@ RULES = [
                 "b = data.view(data.dtype.newbyteorder('<'))\nt = data.dtype.newbyteorder('=')",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 (
                     "import numpy as np\nd = np.array([1.5, 2.5], dtype='>f8')\n"
                     "v = d.byteswap().newbyteorder()"
@@ -2021,13 +2019,13 @@ RULES = [
                 "h = np.hstack(list(map(f, xs)))\nd = np.dstack(list(parts.values()))",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import numpy as np\nv = np.vstack(np.full(2, i) for i in range(2))",
                 name="v",
                 expected=[[0, 0], [1, 1]],
             ),
-            RuntimeCase(
+            Proof(
                 "import numpy as np\nv = np.hstack(map(np.ones, [1, 2]))",
                 name="v",
                 expected=[1, 1, 1],
@@ -2058,8 +2056,8 @@ RULES = [
                 "t = np.genfromtxt('t.txt', names=True, dtype=None).view(np.recarray)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 _CASE_CSV + "d = np.recfromcsv(io.StringIO(text))\nv = d.sepal",
                 name="v",
                 expected=[5.1, 4.9],
@@ -2090,8 +2088,8 @@ RULES = [
                 "m = np.genfromtxt('d.txt', missing_values='?', usemask=True)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import numpy as np, pickle\nv = np.loads(pickle.dumps([1, 2]))",
                 name="v",
                 expected=[1, 2],
@@ -2133,8 +2131,8 @@ RULES = [
                 "import numpy as np\nr, c = np.unravel_index(k, shape=(3, 4))",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import numpy as np\nv = np.unravel_index(5, dims=(2, 3))",
                 name="v",
                 expected=(1, 2),
@@ -2164,8 +2162,8 @@ RULES = [
                 "s = np.array2string(a)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import numpy as np\nv = np.corrcoef([1, 2, 3], [1, 2, 4], bias=True)[0, 0]",
                 name="v",
                 expected=1.0,
@@ -2194,8 +2192,8 @@ RULES = [
                 "p = np.rec.format_parser(['f8'], ['x'], None)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import numpy as np\nv = np.format_parser(['f8'], ['x'], None).dtype.names",
                 name="v",
                 expected=("x",),
@@ -2246,13 +2244,13 @@ RULES = [
                 "t = np.dtype('f8').type",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import numpy as np\nv = np.fastCopyAndTranspose(np.ones((2, 3))).shape",
                 name="v",
                 expected=(3, 2),
             ),
-            RuntimeCase("import numpy as np\nv = np.nbytes[np.float32]", name="v", expected=4),
+            Proof("import numpy as np\nv = np.nbytes[np.float32]", name="v", expected=4),
         ),
     ),
     Rule(
@@ -2320,8 +2318,8 @@ RULES = [
                 "encoding='bytes')",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 _CASE_CSV
                 + (
                     "label = {b'Iris-setosa': 0, b'Iris-virginica': 1}\n"
@@ -2369,8 +2367,8 @@ RULES = [
                 "import numpy as np\nlabels = np.loadtxt('y.txt').astype(int)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import io\nimport numpy as np\nv = np.loadtxt(io.StringIO('1.0 2.7'), dtype=int)",
                 name="v",
                 expected=[1, 2],
@@ -2406,8 +2404,8 @@ RULES = [
                 "x = np.load('x.npy', allow_pickle=False)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 (
                     "import io\nimport numpy as np\nf = io.BytesIO()\n"
                     "np.save(f, {'a': 1})\nf.seek(0)\n"
@@ -2446,13 +2444,13 @@ RULES = [
                 "ws = np.linspace(0, 1, n)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import numpy as np\nn = 10\nv = np.linspace(0, 1, n / 2)",
                 name="v",
                 expected=[0, 0.25, 0.5, 0.75, 1],
             ),
-            RuntimeCase(
+            Proof(
                 "import numpy as np\nv = np.linspace(0, 1, 7 / 2)", name="v", expected=[0, 0.5, 1]
             ),
         ),
@@ -2486,23 +2484,23 @@ RULES = [
                 "n = np.logical_not(np.isnan(x))\ns = np.logical_xor(x > 0, x > 1)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import numpy as np\nx = np.array([1.0, np.nan, 3.0])\nv = x[-np.isnan(x)]",
                 name="v",
                 expected=[1, 3],
             ),
-            RuntimeCase(
+            Proof(
                 "import numpy as np\nx = np.array([0, 1, 2])\nv = (x > 0) - (x > 1)",
                 name="v",
                 expected=[0, 1, 0],
             ),
-            RuntimeCase(
+            Proof(
                 "import numpy as np\nx = np.array([1.0, np.nan])\nv = np.negative(np.isnan(x))",
                 name="v",
                 expected=[1, 0],
             ),
-            RuntimeCase(
+            Proof(
                 "import numpy as np\nx = np.array([0, 1, 2])\nv = np.subtract(x > 0, x > 1)",
                 name="v",
                 expected=[0, 1, 0],
@@ -2556,13 +2554,13 @@ RULES = [
                 "ok = isinstance(v, np.integer) or np.issubdtype(a.dtype, np.floating)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import numpy as np\nv = np.zeros(2, dtype=np.floating).dtype.name",
                 name="v",
                 expected="float64",
             ),
-            RuntimeCase(
+            Proof(
                 "import numpy as np\nv = np.ones(2).astype(np.integer).dtype",
                 name="v",
                 expected="int64",
@@ -2598,16 +2596,14 @@ RULES = [
                 "e = np.empty((n, m))",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 "import numpy as np\nn = 6\nv = np.zeros((n / 2, 2)).shape",
                 name="v",
                 expected=(3, 2),
             ),
-            RuntimeCase(
-                "import numpy as np\nn = 7\nv = np.ones(n / 2).shape", name="v", expected=(3,)
-            ),
-            RuntimeCase(
+            Proof("import numpy as np\nn = 7\nv = np.ones(n / 2).shape", name="v", expected=(3,)),
+            Proof(
                 "import numpy as np\nv = np.arange(6).reshape(2, 7 / 2).shape",
                 name="v",
                 expected=(2, 3),
@@ -2639,8 +2635,8 @@ RULES = [
                 "mask = df['c'] == None",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 (
                     "import numpy as np\ndef f(w=None):\n"
                     "    if w == None:\n        return 0\n"

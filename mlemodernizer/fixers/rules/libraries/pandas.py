@@ -34,14 +34,14 @@ from ..matchers import (
     Target,
     literal,
 )
-from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule, RuntimeCase
+from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Proof, Rule
 from ..symbols import DATAFRAME, NDARRAY, SERIES
 from ._setups import _CASE_DATA, _CASE_FRAME
 from .pandas_ix import _is_mask, check_ix
 
 LIB = "pandas"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 _CASE_CSV = "import io\nimport pandas as pd\ntext = 'a,b\\n1,2\\n3,4\\n'\n"
 _CASE_DATED = (
     "import pandas as pd\nprices = pd.DataFrame({'p': [1.0, 2.0, 3.0]},\n"
@@ -1737,7 +1737,7 @@ RULES = [
             ),
             ("rows = frame.ix[3:5]", "rows = frame.loc[3:5]"),
         ),
-        runtime=(_CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.ix[0:9, 1:3]",),
+        proofs=(_CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.ix[0:9, 1:3]",),
     ),
     Rule(
         id="PD002",
@@ -1755,7 +1755,7 @@ RULES = [
                 "X = df.to_numpy()\nY = df[['a', 'b']].to_numpy()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.as_matrix(columns=['a'])",
         ),
@@ -1779,7 +1779,7 @@ RULES = [
                 "v = df.at[3, 'age']\ndf.at[3, 'age'] = 40",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.get_value(0, 'a')",
             _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\ndf.set_value(0, 'a', 1.0)",
         ),
@@ -1806,7 +1806,7 @@ RULES = [
                 "c = df.sort_values(by='age')\nxs.sort()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.sort(columns='a')",
         ),
     ),
@@ -1828,7 +1828,7 @@ RULES = [
                 "e = s.ewm(span=10).mean()\nq = df.a.rolling(5).quantile(0.9)",
             ),
         ),
-        runtime=(_CASE_DATA + "s = pd.Series(X[:, 0])\nv = pd.rolling_mean(s, 3, min_periods=1)",),
+        proofs=(_CASE_DATA + "s = pd.Series(X[:, 0])\nv = pd.rolling_mean(s, 3, min_periods=1)",),
     ),
     Rule(
         id="PD006",
@@ -1846,7 +1846,7 @@ RULES = [
                 "import pandas as pd\nd = pd.offsets.BDay(2)",
             ),
         ),
-        runtime=("import pandas as pd\nd = pd.datetools.BDay(2)",),
+        proofs=("import pandas as pd\nd = pd.datetools.BDay(2)",),
     ),
     Rule(
         id="PD007",
@@ -1880,7 +1880,7 @@ RULES = [
                 "x = np.zeros(3)\nt = datetime(2020, 1, 1)",
             ),
         ),
-        runtime=("import pandas as pd\nv = pd.np.zeros(3)\nt = pd.datetime(2020, 1, 2)",),
+        proofs=("import pandas as pd\nv = pd.np.zeros(3)\nt = pd.datetime(2020, 1, 2)",),
     ),
     Rule(
         id="PD009",
@@ -1899,7 +1899,7 @@ RULES = [
                 "import pandas.testing as tm\nfrom pandas.testing import assert_frame_equal",
             ),
         ),
-        runtime=("import pandas.util.testing as tm",),
+        proofs=("import pandas.util.testing as tm",),
     ),
     Rule(
         id="PD010",
@@ -1922,7 +1922,7 @@ RULES = [
                 "row = pd.concat([a, pd.DataFrame([{'x': 1}])], ignore_index=True)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.append(df)",
             _CASE_DATA
             + (
@@ -1959,7 +1959,7 @@ RULES = [
                 "for c, col in df.items():\n    pass",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = list(df.iteritems())",
         ),
     ),
@@ -1982,7 +1982,7 @@ RULES = [
                 "b = pd.read_csv(f, on_bad_lines='skip')",
             ),
         ),
-        runtime=(_CASE_CSV + "v = pd.read_csv(io.StringIO(text), error_bad_lines=False)",),
+        proofs=(_CASE_CSV + "v = pd.read_csv(io.StringIO(text), error_bad_lines=False)",),
     ),
     Rule(
         id="PD013",
@@ -2006,7 +2006,7 @@ RULES = [
                 "g = df.groupby('k')",
             ),
         ),
-        runtime=(_CASE_CSV + "v = pd.read_csv(io.StringIO(text), usecols=['a'], squeeze=True)",),
+        proofs=(_CASE_CSV + "v = pd.read_csv(io.StringIO(text), usecols=['a'], squeeze=True)",),
     ),
     Rule(
         id="PD014",
@@ -2028,7 +2028,7 @@ RULES = [
                 "import pandas as pd\nd = pd.read_csv(f, header=None).add_prefix('X')",
             ),
         ),
-        runtime=(_CASE_CSV + "v = pd.read_csv(io.StringIO(text), header=None, prefix='X')",),
+        proofs=(_CASE_CSV + "v = pd.read_csv(io.StringIO(text), header=None, prefix='X')",),
     ),
     Rule(
         id="PD015",
@@ -2046,9 +2046,7 @@ RULES = [
                 'import pandas as pd\nd = pd.read_csv(f, sep=r"\\s+")',
             ),
         ),
-        runtime=(
-            _CASE_CSV + "v = pd.read_csv(io.StringIO('a b\\n1 2\\n'), delim_whitespace=True)",
-        ),
+        proofs=(_CASE_CSV + "v = pd.read_csv(io.StringIO('a b\\n1 2\\n'), delim_whitespace=True)",),
     ),
     Rule(
         id="PD016",
@@ -2067,7 +2065,7 @@ RULES = [
                 "import pandas as pd\nd = pd.read_csv(f, parse_dates=['t'])",
             ),
         ),
-        runtime=(_CASE_CSV + "v = pd.read_csv(io.StringIO(text), infer_datetime_format=True)",),
+        proofs=(_CASE_CSV + "v = pd.read_csv(io.StringIO(text), infer_datetime_format=True)",),
     ),
     Rule(
         id="PD017",
@@ -2091,7 +2089,7 @@ RULES = [
             ),
             ("import pandas as pd\nd = pd.read_csv(f, date_parser=parse)", None),
         ),
-        runtime=(
+        proofs=(
             (
                 "import io\nimport pandas as pd\n"
                 "from datetime import datetime\n"
@@ -2117,7 +2115,7 @@ RULES = [
                 "a = df.ffill()\nb = s.bfill(limit=2)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.fillna(method='ffill')",
         ),
@@ -2151,7 +2149,7 @@ RULES = [
         signatures=(object_no_attribute(["swapaxes"], "(DataFrame|Series)"),),
         matchers=(Call(methods=("swapaxes",), exclude=(NDARRAY,), check=_swapaxes),),
         examples=(("t = df.swapaxes(0, 1)", "t = df.T"),),
-        runtime=(_CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.swapaxes(0, 1)",),
+        proofs=(_CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.swapaxes(0, 1)",),
     ),
     Rule(
         id="PD021",
@@ -2170,7 +2168,7 @@ RULES = [
             ),
         ),
         examples=(("s = df.applymap(len)", "s = df.map(len)"),),
-        runtime=(_CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.applymap(abs)",),
+        proofs=(_CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.applymap(abs)",),
     ),
     Rule(
         id="PD022",
@@ -2188,7 +2186,7 @@ RULES = [
                 "import pandas as pd\nc = pd.Series(labels).value_counts(normalize=True)",
             ),
         ),
-        runtime=("import pandas as pd\nv = pd.value_counts(['a', 'b', 'a'])",),
+        proofs=("import pandas as pd\nv = pd.value_counts(['a', 'b', 'a'])",),
     ),
     Rule(
         id="PD023",
@@ -2206,7 +2204,7 @@ RULES = [
                 "v = df.to_numpy()[df.index.get_indexer(rows), df.columns.get_indexer(cols)]",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.lookup([0, 1], ['a', 'b'])",
         ),
@@ -2233,7 +2231,7 @@ RULES = [
                 "t = df.shift(1, freq='infer')",
             ),
         ),
-        runtime=(_CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.mad()",),
+        proofs=(_CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.mad()",),
     ),
     Rule(
         id="PD025",
@@ -2251,7 +2249,7 @@ RULES = [
                 "import pandas as pd\ni = pd.Index([1, 2], dtype='int64')",
             ),
         ),
-        runtime=("import pandas as pd\nv = pd.Int64Index([1, 2])",),
+        proofs=("import pandas as pd\nv = pd.Int64Index([1, 2])",),
     ),
     Rule(
         id="PD026",
@@ -2273,7 +2271,7 @@ RULES = [
                 "df['c'] = df['c'].cat.set_categories(['x', 'y'])",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "df = pd.DataFrame(X, columns=list('abcd'))\n"
@@ -2314,7 +2312,7 @@ RULES = [
                 "df.info(show_counts=True)\nok = df.index.is_monotonic_increasing",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.to_csv(line_terminator='\\n')",
             _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.a.is_monotonic",
@@ -2373,7 +2371,7 @@ RULES = [
                 "c = df.reset_index(0, drop=True)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.drop('a', 1)",
             _CASE_DATA + "df = pd.DataFrame(X, columns=list('abcd'))\nv = pd.concat([df, df], 1)",
             _CASE_FRAME
@@ -2443,7 +2441,7 @@ RULES = [
                 "d = df.groupby('k').quantile(0.5, numeric_only=True)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\ndf = pd.DataFrame({'s': ['x', 'y'], 'v': [1, 2]})\n"
                 "m = df.mean()"
@@ -2513,7 +2511,7 @@ RULES = [
                 "vc = df.city.value_counts().rename_axis('index').reset_index(name=df.city.name)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\ns = pd.Series(['a', 'b', 'a'], name='c')\n"
                 "v = s.value_counts().reset_index()['index']"
@@ -2687,7 +2685,7 @@ RULES = [
                 "y = p.asfreq('Y')\nd = df.asfreq('A')",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\n"
                 "s = pd.Series(range(40), index=pd.date_range('2020', periods=40))\n"
@@ -2720,7 +2718,7 @@ RULES = [
                 "first = s.iloc[0]\nlast = s.iloc[-1]",
             ),
         ),
-        runtime=("import pandas as pd\ns = pd.Series([1, 2], index=['a', 'b'])\nv = s[0]",),
+        proofs=("import pandas as pd\ns = pd.Series([1, 2], index=['a', 'b'])\nv = s[0]",),
     ),
     Rule(
         id="PD041",
@@ -2743,7 +2741,7 @@ RULES = [
                 "b = df.reindex(columns=['pop', 'zz'])",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\ndf = pd.DataFrame({'v': [1, 2]}, index=['a', 'b'])\n"
                 "v = df.loc[['a', 'z']]"
@@ -2784,7 +2782,7 @@ RULES = [
                 "import pandas as pd\nd = df.apply(pd.to_numeric, errors='coerce')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "df = pd.DataFrame(X, columns=list('abcd'))\n"
@@ -2826,7 +2824,7 @@ RULES = [
                 "import pandas as pd\ns = pd.read_csv('t.csv')['v']\nok = bool(s[:1].item())",
             ),
         ),
-        runtime=(_CASE_DATA + "s = pd.Series(X[:, 0])\nv = s.ravel()",),
+        proofs=(_CASE_DATA + "s = pd.Series(X[:, 0])\nv = s.ravel()",),
     ),
     Rule(
         id="PD045",
@@ -2848,7 +2846,7 @@ RULES = [
             ("r = df.rolling(3, axis=0).mean()", "r = df.rolling(3).mean()"),
             ("g = df.groupby(keys, axis=1)", None),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "df = pd.DataFrame(X, columns=list('abcd'))\nv = df.rolling(3, axis=0).mean()",
         ),
@@ -2887,9 +2885,7 @@ RULES = [
                 "r = df.groupby('k')[df.columns].apply(lambda g: g['k'].iloc[0])",
             ),
         ),
-        runtime=(
-            _CASE_FRAME + "v = df.groupby('k').apply(lambda g: g['k'].iloc[0] + str(len(g)))",
-        ),
+        proofs=(_CASE_FRAME + "v = df.groupby('k').apply(lambda g: g['k'].iloc[0] + str(len(g)))",),
     ),
     Rule(
         id="PD048",
@@ -2909,7 +2905,7 @@ RULES = [
             ),
             ("df.loc[3, 'age'] = 'unknown'", None),
         ),
-        runtime=(_CASE_FRAME + "df.loc[df.b > 3, 'b'] = 'many'",),
+        proofs=(_CASE_FRAME + "df.loc[df.b > 3, 'b'] = 'many'",),
     ),
     Rule(
         id="PD049",
@@ -2934,7 +2930,7 @@ RULES = [
                 "    print(df)\nn = pd.get_option('display.max_rows')",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\nwith pd.option_context('precision', 2, 'max_rows', 5):\n"
                 "    v = repr(pd.Series([1.23456]))\n"
@@ -2961,7 +2957,7 @@ RULES = [
             ),
             ("u = s.resample('h', how='last', fill_method='ffill')", None),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "s = pd.Series(X[:, 0], index=pd.date_range('2020', periods=60))\n"
@@ -2993,7 +2989,7 @@ RULES = [
                 "r = df.resample('D')\nr.mean().plot()",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\n"
                 "s = pd.Series(range(6), index=pd.date_range('2020', periods=6, freq='h'))\n"
@@ -3020,7 +3016,7 @@ RULES = [
                 "u = df.groupby(['k', 'j'])[['a', 'b']].mean()",
             ),
         ),
-        runtime=(_CASE_FRAME + "v = df.groupby('k')['a', 'b'].sum()",),
+        proofs=(_CASE_FRAME + "v = df.groupby('k')['a', 'b'].sum()",),
     ),
     Rule(
         id="PD078",
@@ -3046,7 +3042,7 @@ RULES = [
                 "by_week = df.groupby(df.index.isocalendar().week).sum()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_FRAME + "v = df.t.dt.week",
             _CASE_FRAME + "v = df['t'].dt.weekofyear",
         ),
@@ -3090,8 +3086,8 @@ RULES = [
                 "df.to_excel('out.xlsx', index=False)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 _CASE_FRAME
                 + (
                     "import tempfile, os\nout = os.path.join(tempfile.mkdtemp(), 'x.xlsx')\n"
@@ -3123,7 +3119,7 @@ RULES = [
                 "day = prices.loc['2017-01-03']",
             ),
         ),
-        runtime=(_CASE_DATED + "v = prices['2017']",),
+        proofs=(_CASE_DATED + "v = prices['2017']",),
     ),
     Rule(
         id="PD082",
@@ -3148,7 +3144,7 @@ RULES = [
                 "t = df.gap.astype('timedelta64[ns]')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_FRAME
             + "v = df.k.map({'x': '2020-01-01', 'y': '2021-01-01'}).astype('datetime64')",
         ),
@@ -3173,7 +3169,7 @@ RULES = [
                 "df['date'] = pd.to_datetime(df['date'], dayfirst=True, format='mixed')",
             ),
         ),
-        runtime=(
+        proofs=(
             "import pandas as pd\nv = pd.to_datetime(pd.Series(['2020-01-13', '14/01/2020']))",
         ),
     ),
@@ -3198,7 +3194,7 @@ RULES = [
                 "v = float(s.item())\nn = int(df.loc[df.id == 3, 'count'].item())",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_FRAME + "s = df[df.b == 4]['a']\nv = float(s)",
             _CASE_FRAME + "v = int(df.loc[df.b == 4, 'b'])",
         ),
@@ -3242,7 +3238,7 @@ RULES = [
                 "x = pd.read_xml(StringIO('<a><b>1</b></a>'))",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_FRAME + "v = pd.read_json(df[['a', 'b']].to_json())",
             'import pandas as pd\nv = pd.read_json(\'[{"a": 1}, {"a": 2}]\')',
         ),
@@ -3302,7 +3298,7 @@ RULES = [
                 "r = prices.ffill().pct_change()\nw = prices['a'].bfill(limit=2).pct_change(5)",
             ),
         ),
-        runtime=(_CASE_FRAME + "v = df.a.pct_change(fill_method='ffill')",),
+        proofs=(_CASE_FRAME + "v = df.a.pct_change(fill_method='ffill')",),
     ),
     Rule(
         id="PD088",
@@ -3327,7 +3323,7 @@ RULES = [
                 "full = table.stack(future_stack=True)",
             ),
         ),
-        runtime=(_CASE_FRAME + "v = df[['a', 'b']].stack(dropna=False)",),
+        proofs=(_CASE_FRAME + "v = df[['a', 'b']].stack(dropna=False)",),
     ),
     Rule(
         id="PD089",
@@ -3347,7 +3343,7 @@ RULES = [
                 "import pandas as pd\nt = pd.to_datetime(df['created_at'], utc=True)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\n"
                 "v = pd.to_datetime(['2020-01-01 00:00+01:00', '2020-01-01 00:00+02:00'])"
@@ -3381,7 +3377,7 @@ RULES = [
                 "warnings.filterwarnings('ignore', category=FutureWarning)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import warnings\nimport pandas as pd\n"
                 "warnings.simplefilter('ignore', category=pd.errors.SettingWithCopyWarning)"
@@ -3417,7 +3413,7 @@ RULES = [
                 "import pandas as pd",
             ),
         ),
-        runtime=(
+        proofs=(
             "import pandas as pd\npd.set_option('mode.use_inf_as_na', True)",
             "import pandas as pd\npd.options.mode.use_inf_as_na = True",
         ),
@@ -3446,7 +3442,7 @@ RULES = [
                 "    z = coeff.iloc[0] * fico + coeff.iloc[1] * amt + coeff.iloc[2]\n    return z",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\ndef first(s):\n"
                 "    return s[0]\nv = first(pd.Series([1, 2], index=['a', 'b']))\n"

@@ -27,7 +27,7 @@ from .pandas import OPTION_FUNCTIONS, OPTION_PAIRS, _option_keys
 
 LIB = "pandas"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 _CASE_HOURS = (
     "import pandas as pd\n"
     "s = pd.Series([1.0, 2.0], index=pd.to_datetime(['2020-01-01 00:00', "
@@ -892,7 +892,7 @@ RULES = [
                 "s = s.cat.rename_categories(names)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\n"
                 "df = pd.DataFrame({'c': pd.Series(['a', 'b']).astype('category')})\n"
@@ -923,7 +923,7 @@ RULES = [
                 "import pandas as pd\nimport matplotlib.pyplot as plt\nplt.style.use('ggplot')",
             ),
         ),
-        runtime=(_CASE_MPL + "import pandas as pd\npd.set_option('display.mpl_style', 'default')",),
+        proofs=(_CASE_MPL + "import pandas as pd\npd.set_option('display.mpl_style', 'default')",),
     ),
     Rule(
         id="PD054",
@@ -941,7 +941,7 @@ RULES = [
                 "import pandas as pd\ny = pd.Series(y, index=dates)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\n"
                 "s = pd.TimeSeries([1.0], index=pd.date_range('2020', periods=1))"
@@ -969,7 +969,7 @@ RULES = [
                 "i = pd.MultiIndex(levels=[['a', 'b'], [1, 2]], codes=[[0, 0, 1], [0, 1, 0]])",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\n"
                 "i = pd.MultiIndex(levels=[['a', 'b'], [1, 2]], labels=[[0, 0, 1, 1], "
@@ -996,7 +996,7 @@ RULES = [
                 "s = (a + b).groupby(level=0).sum(skipna=False)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "s = pd.Series(X[:, 0], index=pd.Index(y, name='k'))\nv = s.sum(level='k')",
         ),
@@ -1019,7 +1019,7 @@ RULES = [
                 "d = pd.concat([a, b], axis=1).reindex(index=a.index)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "df = pd.DataFrame(X, columns=list('abcd'))\n"
@@ -1043,7 +1043,7 @@ RULES = [
                 "import pandas as pd\nc = pd.concat([df3, df4], axis='columns')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "df = pd.DataFrame(X, columns=list('abcd'))\nv = pd.concat([df, df], axis='col')",
         ),
@@ -1067,7 +1067,7 @@ RULES = [
                 "data.loc[data.index[:3], :'pop']\nhead = s.loc[s.index[1:4]]",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3]}, index=['x', 'y', 'z'])\n"
                 "v = df.loc[:2, 'a']"
@@ -1132,7 +1132,7 @@ RULES = [
                 "w['Temp'].plot()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_MPL
             + (
                 "import pandas as pd\ns = pd.Series(['Snow', 'Rain', 'Snow Fog'])\n"
@@ -1167,7 +1167,7 @@ RULES = [
                 "values=grades.drop(columns=['name']).select_dtypes('number').columns)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\n"
                 "g = pd.DataFrame({'name': ['a', 'a', 'b'], 'month': ['x', 'y', 'x'], "
@@ -1242,7 +1242,7 @@ RULES = [
                 "a = df.sort_index(level=0)\nb = s.sort_index(level=1, ascending=False)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_FRAME + "v = df.set_index('k').sortlevel()",
             _CASE_FRAME + "v = df.set_index(['k', 'b']).sortlevel(1, ascending=False)",
         ),
@@ -1271,7 +1271,7 @@ RULES = [
                 "d = df.drop_duplicates('id', keep='last')\nm = s.duplicated(keep='first')",
             ),
         ),
-        runtime=(_CASE_FRAME + "v = df.drop_duplicates('k', take_last=True)",),
+        proofs=(_CASE_FRAME + "v = df.drop_duplicates('k', take_last=True)",),
     ),
     Rule(
         id="PD067",
@@ -1292,7 +1292,7 @@ RULES = [
                 "import pandas as pd\nd = pd.to_datetime(df.day, errors='coerce')",
             ),
         ),
-        runtime=(_CASE_FRAME + "v = pd.to_datetime(pd.Series(['2020-01-01', 'x']), coerce=True)",),
+        proofs=(_CASE_FRAME + "v = pd.to_datetime(pd.Series(['2020-01-01', 'x']), coerce=True)",),
     ),
     Rule(
         id="PD068",
@@ -1314,7 +1314,7 @@ RULES = [
             ),
             ("t = df.groupby('k').agg({'v': {'total': 'sum'}})", None),
         ),
-        runtime=(_CASE_FRAME + "v = df.groupby('k')['a'].agg({'total': 'sum', 'avg': np.mean})",),
+        proofs=(_CASE_FRAME + "v = df.groupby('k')['a'].agg({'total': 'sum', 'avg': np.mean})",),
     ),
     Rule(
         id="PD069",
@@ -1337,7 +1337,7 @@ RULES = [
                 "X = df['area'].to_numpy().reshape(-1, 1)\nY = X.reshape(1, -1)",
             ),
         ),
-        runtime=(_CASE_FRAME + "v = df['a'].reshape(-1, 1)",),
+        proofs=(_CASE_FRAME + "v = df['a'].reshape(-1, 1)",),
     ),
     Rule(
         id="PD070",
@@ -1363,7 +1363,7 @@ RULES = [
                 "df.to_sql('scores', con, if_exists='replace')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_FRAME
             + (
                 "import sqlite3\ncon = sqlite3.connect(':memory:')\n"
@@ -1388,7 +1388,7 @@ RULES = [
                 "df['day'] = df.date.dt.day_name()\nd = df.index.day_name()",
             ),
         ),
-        runtime=(_CASE_FRAME + "v = df.t.dt.weekday_name",),
+        proofs=(_CASE_FRAME + "v = df.t.dt.weekday_name",),
     ),
     Rule(
         id="PD072",
@@ -1402,7 +1402,7 @@ RULES = [
         signatures=(object_no_attribute(["get_dtype_counts"], "(DataFrame|Series)"),),
         matchers=(Call(methods=("get_dtype_counts",), exclude=NOT_PANDAS, check=_dtype_counts),),
         examples=(("c = train.get_dtype_counts()", "c = train.dtypes.value_counts()"),),
-        runtime=(_CASE_FRAME + "v = df.get_dtype_counts()",),
+        proofs=(_CASE_FRAME + "v = df.get_dtype_counts()",),
     ),
     Rule(
         id="PD073",
@@ -1423,7 +1423,7 @@ RULES = [
                 "a = s.clip(upper=100)\nb = df.fare.clip(lower=0, inplace=False)",
             ),
         ),
-        runtime=(_CASE_FRAME + "v = df.a.clip_upper(2)",),
+        proofs=(_CASE_FRAME + "v = df.a.clip_upper(2)",),
     ),
     Rule(
         id="PD074",
@@ -1443,7 +1443,7 @@ RULES = [
                 "import pandas as pd\ns = pd.read_csv('t.csv')['v']\nok = s.dropna()",
             ),
         ),
-        runtime=(_CASE_FRAME + "v = df['a'].valid()",),
+        proofs=(_CASE_FRAME + "v = df['a'].valid()",),
     ),
     Rule(
         id="PD075",
@@ -1515,7 +1515,7 @@ RULES = [
                 "freq='D')\nd = pd.DatetimeIndex(['2016-01-01'])",
             ),
         ),
-        runtime=(
+        proofs=(
             "import pandas as pd\nv = pd.DatetimeIndex(start='2016-01-01', periods=3, freq='D')",
         ),
     ),
@@ -1571,7 +1571,7 @@ RULES = [
             ),
             ("import pandas as pd\ng = pd.TimeGrouper('D', loffset='1h')", None),
         ),
-        runtime=(_CASE_FRAME + "v = df.set_index('t').groupby(pd.TimeGrouper('2D'))['a'].sum()",),
+        proofs=(_CASE_FRAME + "v = df.set_index('t').groupby(pd.TimeGrouper('2D'))['a'].sum()",),
     ),
     Rule(
         id="PD096",
@@ -1596,7 +1596,7 @@ RULES = [
                 "y = df['label'].to_numpy()\nnames = df.columns.to_numpy()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_FRAME + "v = df[['a', 'b']].get_values()",
             _CASE_FRAME + "v = df['k'].astype('category').get_values()",
         ),
@@ -1626,7 +1626,7 @@ RULES = [
             ),
             ("import pandas as pd\nd = pd.DataFrame.from_items(pairs, columns=['a'])", None),
         ),
-        runtime=(
+        proofs=(
             "import pandas as pd\nv = pd.DataFrame.from_items([('b', [1, 2]), ('a', [3, 4])])",
         ),
     ),
@@ -1662,7 +1662,7 @@ RULES = [
                 "fig.height = 3",
             ),
         ),
-        runtime=(
+        proofs=(
             "import pandas as pd\npd.set_option('display.height', 7)",
             "import pandas as pd\npd.options.display.line_width = 99",
         ),
@@ -1692,7 +1692,7 @@ RULES = [
                 "c = s.astype(dtype=pd.api.types.CategoricalDtype(ordered=True))",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_FRAME + "v = df['k'].astype('category', categories=['y', 'x'], ordered=True)",
         ),
     ),
@@ -1721,7 +1721,7 @@ RULES = [
                 "w = s.resample('D').last().ffill()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_HOURS + "u = s.resample('h', fill_method='ffill')",
             _CASE_HOURS + "w = s.resample('2h', how='mean', fill_method='pad')",
         ),
@@ -1747,7 +1747,7 @@ RULES = [
                 "e = pd.read_excel('t.xlsx', header=1)\nf = pd.read_csv('u.csv', header=None)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import io\nimport pandas as pd\n"
                 "v = pd.read_csv(io.StringIO('a,b\\n1,2'), header=False)"
@@ -1779,7 +1779,7 @@ RULES = [
                 "e = df['p'].expanding(2).apply(np.median, raw=True)\ng = df.groupby('k').apply(f)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import pandas as pd\ns = pd.Series([1.0, 2.0, 4.0, 8.0])\n"
                 "v = s.rolling(3).apply(lambda x: x[-1] / x[0])"
@@ -1823,7 +1823,7 @@ RULES = [
                 "errors = (AbstractMethodError, UnsupportedFunctionCall)",
             ),
         ),
-        runtime=(
+        proofs=(
             "import pandas as pd\nfrom pandas.core.common import PerformanceWarning",
             "import pandas as pd\nerr = pd.core.common.UnsortedIndexError",
         ),

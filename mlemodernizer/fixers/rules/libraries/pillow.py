@@ -18,12 +18,12 @@ import libcst as cst
 from .. import edits
 from ..helpers import cannot_import, kwarg_drop, no_attribute, object_no_attribute, renames
 from ..matchers import Call, Outcome, Site, Symbol
-from ..model import REVIEW, SAFE, SAFE_IF, Rule, RuntimeCase
+from ..model import REVIEW, SAFE, SAFE_IF, Proof, Rule
 from ..symbols import NDARRAY
 
 LIB = "pillow"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 _CASE_PIL = (
     "from PIL import Image, ImageDraw, ImageFont\n"
     "img = Image.new('RGB', (40, 30), 'white')\n"
@@ -227,8 +227,8 @@ RULES = [
                 "f = ImageFont.truetype('a.ttf', 12, layout_engine=ImageFont.Layout.BASIC)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 _CASE_PIL
                 + (
                     "small = img.resize((10, 10), Image.ANTIALIAS)\n"
@@ -236,7 +236,7 @@ RULES = [
                 ),
                 needs=("PIL",),
             ),
-            RuntimeCase(
+            Proof(
                 _CASE_PIL + "from PIL.Image import LINEAR\nsmall = img.resize((10, 10), LINEAR)",
                 needs=("PIL",),
             ),
@@ -286,14 +286,12 @@ RULES = [
                 "'a\\nb', font=font)[2:]\nimport os\nn = os.path.getsize('a.ttf')",
             ),
         ),
-        runtime=(
-            RuntimeCase(_CASE_PIL + "w, h = draw.textsize('hello', font=font)", needs=("PIL",)),
-            RuntimeCase(
-                _CASE_PIL + "w, h = draw.multiline_textsize('a\\nb', font=font)", needs=("PIL",)
-            ),
-            RuntimeCase(_CASE_PIL + "w, h = font.getsize('hello')", needs=("PIL",)),
-            RuntimeCase(_CASE_PIL + "x, y = font.getoffset('hello')", needs=("PIL",)),
-            RuntimeCase(_CASE_PIL + "w, h = font.getsize_multiline('a\\nb')", needs=("PIL",)),
+        proofs=(
+            Proof(_CASE_PIL + "w, h = draw.textsize('hello', font=font)", needs=("PIL",)),
+            Proof(_CASE_PIL + "w, h = draw.multiline_textsize('a\\nb', font=font)", needs=("PIL",)),
+            Proof(_CASE_PIL + "w, h = font.getsize('hello')", needs=("PIL",)),
+            Proof(_CASE_PIL + "x, y = font.getoffset('hello')", needs=("PIL",)),
+            Proof(_CASE_PIL + "w, h = font.getsize_multiline('a\\nb')", needs=("PIL",)),
         ),
     ),
     Rule(
@@ -330,8 +328,8 @@ RULES = [
                 "x = ET.tostring(root)",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 _CASE_PIL + "raw = img.tostring()\nback = Image.fromstring('RGB', img.size, raw)",
                 needs=("PIL",),
             ),
@@ -362,9 +360,7 @@ RULES = [
                 "import PIL\nprint(PIL.__version__)\nfrom PIL import __version__",
             ),
         ),
-        runtime=(
-            RuntimeCase("from PIL import PILLOW_VERSION\nprint(PILLOW_VERSION)", needs=("PIL",)),
-        ),
+        proofs=(Proof("from PIL import PILLOW_VERSION\nprint(PILLOW_VERSION)", needs=("PIL",)),),
     ),
     Rule(
         id="PIL005",
@@ -390,7 +386,7 @@ RULES = [
         examples=(
             ("import PIL\nprint('PIL', PIL.VERSION)", "import PIL\nprint('PIL', PIL.__version__)"),
         ),
-        runtime=(RuntimeCase("import PIL\nprint(PIL.VERSION)", needs=("PIL",)),),
+        proofs=(Proof("import PIL\nprint(PIL.VERSION)", needs=("PIL",)),),
     ),
     Rule(
         id="PIL006",
@@ -419,8 +415,8 @@ RULES = [
                 "both = ImageMath.unsafe_eval('a + b', **{'a': im1, 'b': im2})",
             ),
         ),
-        runtime=(
-            RuntimeCase(
+        proofs=(
+            Proof(
                 _CASE_PIL
                 + (
                     "from PIL import ImageMath\ngray = img.convert('L')\n"

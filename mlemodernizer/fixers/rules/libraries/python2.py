@@ -21,7 +21,7 @@ from ._setups import _CASE_MPL
 
 LIB = "python"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 NOT_DICT = ("pandas.DataFrame", "pandas.Series")
 
 
@@ -403,7 +403,7 @@ RULES = [
                 "print ('%d %d' % (a,\n                 b))",
             ),
         ),
-        runtime=("x = 3\nprint x, x * 2",),
+        proofs=("x = 3\nprint x, x * 2",),
     ),
     Rule(
         id="PY2002",
@@ -421,7 +421,7 @@ RULES = [
                 "try:\n    f()\nexcept (IOError, OSError) as err:\n    raise ValueError('bad')",
             ),
         ),
-        runtime=("try:\n    1 / 0\nexcept ZeroDivisionError, e:\n    msg = str(e)",),
+        proofs=("try:\n    1 / 0\nexcept ZeroDivisionError, e:\n    msg = str(e)",),
     ),
     Rule(
         id="PY2003",
@@ -455,7 +455,7 @@ RULES = [
                 "total = reduce(add, xs)",
             ),
         ),
-        runtime=("total = 0\nfor i in xrange(4):\n    total += i",),
+        proofs=("total = 0\nfor i in xrange(4):\n    total += i",),
     ),
     Rule(
         id="PY2005",
@@ -478,7 +478,7 @@ RULES = [
                 "for k, v in d.items():\n    if (k in d):\n        pass",
             ),
         ),
-        runtime=("d = {'a': 1}\npairs = list(d.iteritems())\nok = d.has_key('a')",),
+        proofs=("d = {'a': 1}\npairs = list(d.iteritems())\nok = d.has_key('a')",),
     ),
     Rule(
         id="PY2006",
@@ -517,7 +517,7 @@ RULES = [
                 "agent = list(locations.keys())\nrandom.shuffle(agent)\nnames = df.keys()",
             ),
         ),
-        runtime=(
+        proofs=(
             "first = map(int, ['1', '2'])[0]\nk = {'a': 1}.keys()[0]",
             "import random\nd = {'a': 1, 'b': 2}\nagent = d.keys()\nrandom.shuffle(agent)",
         ),
@@ -544,7 +544,7 @@ RULES = [
                 "page = urllib.request.urlopen(url)",
             ),
         ),
-        runtime=("import cPickle as pickle\nfrom StringIO import StringIO\nb = pickle.dumps(1)",),
+        proofs=("import cPickle as pickle\nfrom StringIO import StringIO\nb = pickle.dumps(1)",),
     ),
     Rule(
         id="PY2008",
@@ -573,7 +573,7 @@ RULES = [
                 "import string, sys\nabc = string.ascii_lowercase\nbig = sys.maxsize",
             ),
         ),
-        runtime=("import string\nabc = string.letters",),
+        proofs=("import string\nabc = string.letters",),
     ),
     Rule(
         id="PY2009",
@@ -594,7 +594,7 @@ RULES = [
                 "from functools import cmp_to_key\nys = sorted(xs, key=cmp_to_key(compare))",
             ),
         ),
-        runtime=("ys = sorted([3, 1, 2], cmp=lambda a, b: a - b)",),
+        proofs=("ys = sorted([3, 1, 2], cmp=lambda a, b: a - b)",),
     ),
     Rule(
         id="PY2010",
@@ -616,7 +616,7 @@ RULES = [
                 "b = open(p, 'rb')\ndf = pd.read_csv('bikes.csv', sep=';', encoding='latin-1')",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import os, tempfile\nimport pandas as pd\n"
                 "p = os.path.join(tempfile.mkdtemp(), 'm.csv')\n"
@@ -648,7 +648,7 @@ RULES = [
                 "ks = sorted(d, key=len)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import numpy as np\nimport pandas as pd\n"
                 "s = pd.Series(['S', 'C', np.nan, 'Q'], dtype=object)\n"
@@ -683,7 +683,7 @@ RULES = [
                 "for i in range(int(n / 2)):\n    pass",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_MPL
             + (
                 "ages = [1.0, 30.0, 80.0]\nmax_age, bin_size = max(ages), 10\n"
@@ -719,7 +719,7 @@ RULES = [
                 "model = pickle.load(open('model.pkl', 'rb'))",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import os, pickle, tempfile\np = os.path.join(tempfile.mkdtemp(), 'prices.csv')\n"
                 "open(p, 'w').write('10\\n11\\n12\\n')\n"

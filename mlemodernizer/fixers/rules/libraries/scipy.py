@@ -34,7 +34,7 @@ from ..model import REVIEW, SAFE, SAFE_IF, Rule
 
 LIB = "scipy"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 _CASE_IMG = (
     "import numpy as np\nimg = (np.arange(48 * 64) % 251).astype(np.uint8).reshape(48, 64)\n"
 )
@@ -808,7 +808,7 @@ RULES = [
             ),
             ("import scipy.misc\nsmall = scipy.misc.imresize(img, 0.5)", None),
         ),
-        runtime=(
+        proofs=(
             _CASE_IMG + "from scipy.misc import imresize\nv = imresize(img, (24, 32))",
             _CASE_IMG + "import scipy.misc\nv = scipy.misc.imrotate(img, 30)",
             _CASE_IMG + "from scipy import misc\nv = misc.imfilter(img, 'smooth')",
@@ -841,7 +841,7 @@ RULES = [
                 "import scipy.misc\nk = scipy.special.factorial(4)",
             ),
         ),
-        runtime=(
+        proofs=(
             "from scipy.misc import comb, logsumexp\nv = comb(5, 2)",
             "import scipy.misc\nv = scipy.misc.factorial(4)",
         ),
@@ -922,7 +922,7 @@ RULES = [
                 "from scipy.integrate import simpson\narea = simpson(y, x=xs)",
             ),
         ),
-        runtime=(
+        proofs=(
             "from scipy.integrate import simps\nv = simps([1.0, 2.0, 3.0], [0.0, 1.0, 2.0])",
             "from scipy import integrate\nv = integrate.cumtrapz([1.0, 2.0, 3.0], initial=0)",
         ),
@@ -944,7 +944,7 @@ RULES = [
                 "from scipy import stats\nm = stats.mode(labels, keepdims=True)[0][0]",
             ),
         ),
-        runtime=("from scipy import stats\nv = stats.mode([1, 1, 2])[0][0]",),
+        proofs=("from scipy import stats\nv = stats.mode([1, 1, 2])[0][0]",),
     ),
     Rule(
         id="SCP008",
@@ -970,7 +970,7 @@ RULES = [
                 "X = CountVectorizer().fit_transform(docs)\nd = X.toarray()",
             ),
         ),
-        runtime=("import scipy.sparse as sp\nm = sp.csr_matrix([[1, 0], [0, 2]])\nv = (m.A, m.H)",),
+        proofs=("import scipy.sparse as sp\nm = sp.csr_matrix([[1, 0], [0, 2]])\nv = (m.A, m.H)",),
     ),
     Rule(
         id="SCP009",
@@ -997,7 +997,7 @@ RULES = [
                 "f = np.array(np.unique(labels, return_counts=True)).T",
             ),
         ),
-        runtime=("from scipy.stats import itemfreq\nv = itemfreq([1, 1, 2])",),
+        proofs=("from scipy.stats import itemfreq\nv = itemfreq([1, 1, 2])",),
     ),
     Rule(
         id="SCP010",
@@ -1037,7 +1037,7 @@ RULES = [
                 "v = log(array([1.0, 2.0])) + zeros(2)",
             ),
         ),
-        runtime=(
+        proofs=(
             "import scipy as sp\nv = sp.exp(sp.arange(3)) + sp.sqrt(-1) + sp.pi",
             "import scipy\nscipy.random.seed(0)\nv = scipy.fft(scipy.rand(4))",
             "from scipy import linspace, log10\nv = log10(linspace(1, 10, 5))",
@@ -1069,7 +1069,7 @@ RULES = [
             ),
             ("from scipy import misc\nd2 = misc.derivative(f, x0, n=2)", None),
         ),
-        runtime=(_CASE_F + "from scipy.misc import derivative\nv = derivative(f, 1.0, dx=1e-3)",),
+        proofs=(_CASE_F + "from scipy.misc import derivative\nv = derivative(f, 1.0, dx=1e-3)",),
     ),
     Rule(
         id="SCP012",
@@ -1100,7 +1100,7 @@ RULES = [
                 "v, err = quad(f, 0, 1, epsabs=1e-10)\nw = quad(f, 0, 1)[0]",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_F + "from scipy.integrate import quadrature\nv, err = quadrature(f, 0, 1)",
             _CASE_F + "from scipy import integrate\nv = integrate.romberg(f, 0, 1)",
         ),
@@ -1147,7 +1147,7 @@ RULES = [
                 "import numpy as np\nm = np.nanmean(X, axis=0)\ns = np.nanstd(X, axis=1, ddof=1)",
             ),
         ),
-        runtime=(
+        proofs=(
             "from scipy import stats\nv = stats.chisqprob(3.84, 1)",
             "from scipy.stats import betai\nv = betai(1, 2, 0.5)",
             "import numpy as np\nfrom scipy import stats\nv = stats.nanstd(np.eye(3))",
@@ -1180,7 +1180,7 @@ RULES = [
                 "from scipy.stats import binomtest\np = binomtest(682, 682 + 243, p=3/4).pvalue",
             ),
         ),
-        runtime=(
+        proofs=(
             "from scipy import stats\nv = stats.binom_test(7, 10, 0.5)",
             "from scipy.stats import binom_test\nv = binom_test([682, 243], p=3/4)",
         ),
@@ -1219,7 +1219,7 @@ RULES = [
                 "q = stats.iqr(x, scale=1.0)",
             ),
         ),
-        runtime=(
+        proofs=(
             "from scipy import stats\nv = stats.median_absolute_deviation([1, 2, 3, 4, 10])",
             "from scipy import stats\nv = stats.iqr([1, 2, 3, 4], scale='raw')",
         ),
@@ -1246,7 +1246,7 @@ RULES = [
                 "from scipy import stats\nc, loc, scale = stats.weibull_min.fit(data)",
             ),
         ),
-        runtime=("from scipy import stats\nv = stats.frechet_r.pdf(1.0, 1.5)",),
+        proofs=("from scipy import stats\nv = stats.frechet_r.pdf(1.0, 1.5)",),
     ),
     Rule(
         id="SCP017",
@@ -1266,7 +1266,7 @@ RULES = [
                 "from scipy.stats import gibrat\nm = gibrat.mean()",
             ),
         ),
-        runtime=("from scipy.stats import gilbrat\nv = gilbrat.mean()",),
+        proofs=("from scipy.stats import gilbrat\nv = gilbrat.mean()",),
     ),
     Rule(
         id="SCP018",
@@ -1298,7 +1298,7 @@ RULES = [
                 "from scipy import stats\nrv = stats.gamma(2.0)\nv = rv.moment(order=2)",
             ),
         ),
-        runtime=(
+        proofs=(
             "import scipy.stats as st\nv = st.t.interval(alpha=0.95, df=9, loc=1, scale=2)",
             "from scipy import stats\nv = stats.norm.moment(n=2)",
         ),
@@ -1321,7 +1321,7 @@ RULES = [
                 "from scipy import stats\nv = stats.trapezoid.pdf(0.5, 0.2, 0.8)",
             ),
         ),
-        runtime=("from scipy import stats\nv = stats.trapz.pdf(0.5, 0.2, 0.8)",),
+        proofs=("from scipy import stats\nv = stats.trapz.pdf(0.5, 0.2, 0.8)",),
     ),
     Rule(
         id="SCP020",
@@ -1362,7 +1362,7 @@ RULES = [
                 "w = hamming(32)\nf, p = welch(x, fs, window='hann', nperseg=256)",
             ),
         ),
-        runtime=(
+        proofs=(
             "from scipy import signal\nv = signal.hanning(8) + signal.hamming(8)",
             _CASE_XS
             + "from scipy import signal\nf, p = signal.welch(y, window='hanning', nperseg=8)",
@@ -1392,7 +1392,7 @@ RULES = [
                 "from scipy.signal import remez\nb = remez(72, [0, 0.1, 0.2, 0.5], [1, 0], fs=1.0)",
             ),
         ),
-        runtime=(
+        proofs=(
             "from scipy import signal\nv = signal.firwin(31, 0.2, nyq=0.5)",
             "from scipy.signal import remez\nv = remez(31, [0, 0.1, 0.2, 0.5], [1, 0], Hz=1.0)",
         ),
@@ -1423,7 +1423,7 @@ RULES = [
                 "from scipy import linalg\nP = linalg.pinv(A)\nQ = linalg.pinv(A, rtol=1e-10)",
             ),
         ),
-        runtime=(
+        proofs=(
             "import numpy as np\nfrom scipy import linalg\nv = linalg.pinv2(np.eye(2))",
             "import numpy as np\nfrom scipy import linalg\nv = linalg.pinv(np.eye(2), cond=1e-9)",
         ),
@@ -1454,7 +1454,7 @@ RULES = [
                 "import scipy.linalg as la\nimport numpy as np\nK = np.kron(A, B)",
             ),
         ),
-        runtime=("import numpy as np\nfrom scipy.linalg import triu\nv = triu(np.ones((3, 3)))",),
+        proofs=("import numpy as np\nfrom scipy.linalg import triu\nv = triu(np.ones((3, 3)))",),
     ),
     Rule(
         id="SCP024",
@@ -1477,7 +1477,7 @@ RULES = [
                 "w, v = linalg.eigh(K, subset_by_index=(n - 2, n - 1))",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import numpy as np\nfrom scipy import linalg\n"
                 "v = linalg.solve(np.eye(2), [1, 2], sym_pos=True)"
@@ -1511,7 +1511,7 @@ RULES = [
                 "from scipy.sparse import linalg\nx, info = linalg.gmres(A, b, restart=20)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import numpy as np\nfrom scipy.sparse.linalg import cg\n"
                 "v, info = cg(np.eye(2), np.ones(2), tol=1e-8)"
@@ -1543,7 +1543,7 @@ RULES = [
                 "d, i = tree.query(Y, k=5, workers=-1)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import numpy as np\nfrom scipy.spatial import cKDTree\n"
                 "tree = cKDTree(np.eye(3))\nd, i = tree.query(np.eye(3), k=1, n_jobs=-1)"
@@ -1575,7 +1575,7 @@ RULES = [
                 "smooth = make_interp_spline(x, y)(xnew)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_XS
             + "from scipy.interpolate import spline\nv = spline(x, y, np.linspace(0, 3, 50))",
         ),
@@ -1602,7 +1602,7 @@ RULES = [
                 "from scipy.special import sph_harm_y\nY = sph_harm_y(l, m, polar, azimuth)",
             ),
         ),
-        runtime=("from scipy.special import sph_harm\nv = sph_harm(1, 2, 0.3, 0.7)",),
+        proofs=("from scipy.special import sph_harm\nv = sph_harm(1, 2, 0.3, 0.7)",),
     ),
     Rule(
         id="SCP029",
@@ -1662,7 +1662,7 @@ RULES = [
                 "D = distance.pdist(X, 'hamming')",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import numpy as np\nfrom scipy.spatial import distance\n"
                 "v = distance.matching([1, 0, 1], [1, 1, 1])\n"
@@ -1685,7 +1685,7 @@ RULES = [
                 "from scipy import stats\ntau, p = stats.kendalltau(x, y)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "from scipy import stats\n"
                 "v = stats.kendalltau([1, 2, 3], [1, 3, 2], initial_lexsort=True)"

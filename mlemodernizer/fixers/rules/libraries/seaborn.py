@@ -28,7 +28,7 @@ from ._setups import _CASE_MPL, _CASE_PLT
 
 LIB = "seaborn"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 _CASE_SNS = _CASE_PLT + (
     "import pandas as pd\nimport seaborn as sns\n"
     "df = pd.DataFrame({'a': list('xyzxyz'), 'b': [1.0, 2, 3, 4, 5, 6], 'c': "
@@ -346,7 +346,7 @@ RULES = [
                 "sns.regplot(x='x', y='y', data=df, ci=None)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_MPL
             + (
                 "import seaborn as sns\nimport pandas as pd\n"
@@ -392,7 +392,7 @@ RULES = [
                 "import seaborn as sns\nsns.catplot(x='a', y='b', data=df, kind='point')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_MPL
             + (
                 "import seaborn as sns\nimport pandas as pd\n"
@@ -429,7 +429,7 @@ RULES = [
                 "import seaborn as sns\nsns.boxenplot(x='a', y='b', data=df)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_MPL
             + (
                 "import seaborn as sns\nimport pandas as pd\n"
@@ -524,7 +524,7 @@ RULES = [
                 "import seaborn as sns\nsns.set_style('white')",
             ),
         ),
-        runtime=("import seaborn.apionly as sns\nsns.set_style('white')",),
+        proofs=("import seaborn.apionly as sns\nsns.set_style('white')",),
     ),
     Rule(
         id="SNS010",
@@ -544,7 +544,7 @@ RULES = [
                 "plt.show()",
             ),
         ),
-        runtime=(_CASE_SNS + "sns.plt.plot([1, 2])",),
+        proofs=(_CASE_SNS + "sns.plt.plot([1, 2])",),
     ),
     Rule(
         id="SNS011",
@@ -572,7 +572,7 @@ RULES = [
                 "g = sns.jointplot(x='a', y='b', data=df)\nax.annotate('peak', xy=(1, 2))",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SNS
             + (
                 "from scipy import stats\n"
@@ -616,7 +616,7 @@ RULES = [
                 "dodge=True)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SNS + "ax = sns.kdeplot(data=df.b, data2=df.c)",
             _CASE_SNS + "ax = sns.stripplot(x='a', y='b', hue='a', data=df, split=True)",
         ),

@@ -295,7 +295,7 @@ RULES = [
                 "m = SGDRegressor(max_iter=50, tol=None, eta0=0.1)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.linear_model import SGDRegressor\n"
@@ -351,7 +351,7 @@ RULES = [
                 "t0, t1 = ridge.intercept_[0], ridge.coef_.ravel()[0]\nb = -m.coef_.ravel()[1] / w",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.linear_model import Ridge\n"
@@ -386,7 +386,7 @@ RULES = [
                 "y = binarize([p], threshold=0.3)[0]",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "from sklearn.neighbors import KernelDensity\nk = KernelDensity(0.15).fit(X)",
             _CASE_DATA
@@ -409,7 +409,7 @@ RULES = [
                 "classifier.predict(digits.data[[-1]])\np = model.predict_proba(X_test[[0]])",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "from sklearn.svm import SVC\nclf = SVC().fit(X, y)\np = clf.predict(X[-1])",
         ),

@@ -23,7 +23,7 @@ from ..model import REVIEW, SAFE, Rule
 
 LIB = "statsmodels"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 _CASE_TS = (
     "import numpy as np\nimport pandas as pd\n"
     "rng = np.random.RandomState(0)\n"
@@ -714,7 +714,7 @@ RULES = [
                 "r = m.fit()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TS
             + "from statsmodels.tsa.arima_model import ARMA\nv = ARMA(y, (1, 1)).fit(disp=0)",
         ),
@@ -761,7 +761,7 @@ RULES = [
                 "res = sm.tsa.ARIMA(y, order=(1, 0, 1), trend='n').fit()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TS
             + (
                 "from statsmodels.tsa.arima_model import ARIMA\n"
@@ -803,7 +803,7 @@ RULES = [
                 "res = AutoReg(x, lags=3, trend='n').fit()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TS
             + (
                 "from statsmodels.tsa.ar_model import AR\n"
@@ -857,7 +857,7 @@ RULES = [
                 "fit3 = model.fit(damping_trend=0.98, method='basinhopping')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TS
             + (
                 "from statsmodels.tsa.holtwinters import ExponentialSmoothing\n"
@@ -897,7 +897,7 @@ RULES = [
                 "fit3 = SimpleExpSmoothing(data, initialization_method='estimated').fit()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TS
             + (
                 "from statsmodels.tsa.api import SimpleExpSmoothing\n"
@@ -930,7 +930,7 @@ RULES = [
                 "import statsmodels.api as sm\nres = sm.tsa.seasonal_decompose(y, period=12)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TS
             + "import statsmodels.api as sm\nv = sm.tsa.seasonal_decompose(y.values, freq=12)",
         ),
@@ -971,7 +971,7 @@ RULES = [
                 "r = acf(x, nlags=20, adjusted=True)\np = pacf(x, nlags=20, method='ywadjusted')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TS
             + "from statsmodels.tsa.stattools import acf\nv = acf(y, nlags=5, unbiased=True)",
             _CASE_TS
@@ -999,7 +999,7 @@ RULES = [
                 "res = grangercausalitytests(df[['a', 'b']], maxlag=4)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TS
             + (
                 "from statsmodels.tsa.stattools import grangercausalitytests\n"
@@ -1033,7 +1033,7 @@ RULES = [
                 "import statsmodels.api as sm\nres = sm.tsa.kpss(x, regression='ct', nlags='auto')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TS + "from statsmodels.tsa.stattools import kpss\nv = kpss(y, nlags=None)",
             _CASE_TS + "from statsmodels.tsa.stattools import kpss\nv = kpss(y, lags='auto')",
         ),
@@ -1106,7 +1106,7 @@ RULES = [
                 "from statsmodels.tsa.ar_model import AutoReg\nmodel = AutoReg(train, lags=29)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TS
             + (
                 "from statsmodels.tsa.ar_model import AutoReg\n"
@@ -1144,7 +1144,7 @@ RULES = [
                 "pois = sm.families.Poisson(sm.families.links.Log())",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import statsmodels.api as sm\n"
                 "v = sm.families.Binomial(link=sm.families.links.Logit)"
@@ -1175,7 +1175,7 @@ RULES = [
                 "p10 = acorr_ljungbox(resid, lags=[10]).to_numpy().T[1]",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TS
             + (
                 "from statsmodels.stats.diagnostic import acorr_ljungbox\n"
@@ -1205,7 +1205,7 @@ RULES = [
                 "fig = plot_predict(res, start=80, end=110)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TS
             + (
                 "import matplotlib\nmatplotlib.use('Agg')\n"

@@ -49,7 +49,7 @@ RULES = [
                 "import time\nt0 = time.perf_counter()",
             ),
         ),
-        runtime=("import time\nt = time.clock()",),
+        proofs=("import time\nt = time.clock()",),
     ),
     Rule(
         id="STD002",
@@ -72,7 +72,7 @@ RULES = [
                 "ok = isinstance(x, collections.abc.Mapping)",
             ),
         ),
-        runtime=("from collections import Mapping, OrderedDict\nok = isinstance({}, Mapping)",),
+        proofs=("from collections import Mapping, OrderedDict\nok = isinstance({}, Mapping)",),
     ),
     Rule(
         id="STD003",

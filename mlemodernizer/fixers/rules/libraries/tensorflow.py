@@ -33,11 +33,11 @@ from ..matchers import (
     Symbol,
     literal,
 )
-from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Rule, RuntimeCase
+from ..model import MANUAL, REVIEW, SAFE, SAFE_IF, Proof, Rule
 
 LIB = "tensorflow"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 _CASE_TF = "import tensorflow as tf\n"
 DISABLE_EAGER = "tensorflow.compat.v1.disable_eager_execution"
 SESSIONS_FOR_KERAS = "keras:set_session-arguments"  # facts key (keras pack, KER020)
@@ -587,7 +587,7 @@ RULES = [
                 "config.gpu_options.allow_growth = True",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TF
             + (
                 "x = tf.placeholder(tf.float32, [None, 2])\n"
@@ -650,7 +650,7 @@ RULES = [
                 "xe = tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=z)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TF + "tf.set_random_seed(1)\nw = tf.random_normal([2, 2])\nl = tf.log(w * w)",
             _CASE_TF + "ok = tf.gfile.Exists('.')\ni = tf.matrix_inverse(tf.eye(2))",
         ),
@@ -679,7 +679,7 @@ RULES = [
                 "flags = tf.compat.v1.app.flags\nflags.DEFINE_integer('epochs', 10, 'epochs')",
             ),
         ),
-        runtime=(_CASE_TF + "tf.logging.set_verbosity(tf.logging.ERROR)",),
+        proofs=(_CASE_TF + "tf.logging.set_verbosity(tf.logging.ERROR)",),
     ),
     Rule(
         id="TF005",
@@ -699,7 +699,7 @@ RULES = [
                 "import tensorflow as tf\nx = tf.constant([1, 2])",
             ),
         ),
-        runtime=(_CASE_TF + "tf.enable_eager_execution()\nx = tf.constant([1, 2])",),
+        proofs=(_CASE_TF + "tf.enable_eager_execution()\nx = tf.constant([1, 2])",),
     ),
     Rule(
         id="TF006",
@@ -722,7 +722,7 @@ RULES = [
                 "import tensorflow as tf\ns = tf.reduce_sum(x, axis=1, keepdims=True)",
             ),
         ),
-        runtime=(_CASE_TF + "s = tf.reduce_sum(tf.ones([2, 3]), axis=1, keep_dims=True)",),
+        proofs=(_CASE_TF + "s = tf.reduce_sum(tf.ones([2, 3]), axis=1, keep_dims=True)",),
     ),
     Rule(
         id="TF007",
@@ -743,7 +743,7 @@ RULES = [
                 "n = tf.cast(k, tf.int32)",
             ),
         ),
-        runtime=(_CASE_TF + "a = tf.reduce_mean(tf.to_float(tf.constant([1, 0, 1])))",),
+        proofs=(_CASE_TF + "a = tf.reduce_mean(tf.to_float(tf.constant([1, 0, 1])))",),
     ),
     Rule(
         id="TF008",
@@ -765,7 +765,7 @@ RULES = [
                 "g = tf.nn.dropout(g, rate=1 - keep)",
             ),
         ),
-        runtime=(_CASE_TF + "h = tf.nn.dropout(tf.ones([4, 4]), keep_prob=0.8)",),
+        proofs=(_CASE_TF + "h = tf.nn.dropout(tf.ones([4, 4]), keep_prob=0.8)",),
     ),
     Rule(
         id="TF009",
@@ -833,7 +833,7 @@ RULES = [
                 "x = tf.compat.v1.placeholder(tf.float32, [None, 3])\nn = x.get_shape()[1].value",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TF
             + (
                 "tf.compat.v1.disable_eager_execution()\n"
@@ -901,7 +901,7 @@ RULES = [
                 "merged = tf.compat.v1.summary.merge_all()",
             ),
         ),
-        runtime=(_CASE_TF + "y = tf.mul(tf.constant(2.0), 3.0)\nz = tf.pack([y, tf.neg(y)])",),
+        proofs=(_CASE_TF + "y = tf.mul(tf.constant(2.0), 3.0)\nz = tf.pack([y, tf.neg(y)])",),
     ),
     Rule(
         id="TF013",
@@ -959,7 +959,7 @@ RULES = [
                 "x4 = tf.expand_dims(x, axis=-1)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TF
             + (
                 "s = tf.reduce_sum(tf.ones([2, 3]), reduction_indices=1)\n"
@@ -969,7 +969,7 @@ RULES = [
                 "e = tf.expand_dims(tf.ones([2]), dim=0)\n"
                 "assert e.shape == (1, 2)"
             ),
-            RuntimeCase(
+            Proof(
                 _CASE_TF
                 + (
                     "m = tf.reduce_mean(tf.constant([[1.0, 3.0]]), reduction_indices=[1], "
@@ -1012,14 +1012,14 @@ RULES = [
                 "nxt = it.get_next()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TF
             + (
                 "ds = tf.data.Dataset.range(3).batch(2)\n"
                 "it = ds.make_one_shot_iterator()\n"
                 "assert it.get_next().numpy().tolist() == [0, 1]"
             ),
-            RuntimeCase(
+            Proof(
                 _CASE_TF
                 + (
                     "ds = tf.data.Dataset.range(3)\n"
@@ -1064,7 +1064,7 @@ RULES = [
                 "simple_value=acc)])\nt = tf.compat.v1.Summary(value=[])",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TF
             + (
                 "s = tf.Summary(value=[tf.Summary.Value(tag='acc', simple_value=0.5)])\n"
@@ -1118,13 +1118,13 @@ RULES = [
                 "ds.output_shapes)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TF
             + (
                 "ds = tf.contrib.data.Dataset.from_tensor_slices([1, 2, 3]).batch(2)\n"
                 "assert [b.numpy().tolist() for b in ds] == [[1, 2], [3]]"
             ),
-            RuntimeCase(
+            Proof(
                 _CASE_TF
                 + (
                     "ds = tf.contrib.data.Dataset.from_tensor_slices([1, 2, 3]).batch(2)\n"
@@ -1169,7 +1169,7 @@ RULES = [
                 "gpus = [x for x in devices if 'device:gpu' in x.lower()]",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TF
             + (
                 "devices = tf.config.experimental_list_devices()\n"
@@ -1230,7 +1230,7 @@ RULES = [
                 "import tensorflow as tf\nwords = tf.compat.v1.string_split(lines, delimiter=' ')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TF
             + (
                 "sp = tf.string_split(['a b', 'c'])\n"
@@ -1262,7 +1262,7 @@ RULES = [
                 "import tensorflow as tf\nmean = tf.compat.v1.div(total, count)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_TF
             + (
                 "q = tf.div(tf.constant(-7), tf.constant(2))\n"

@@ -755,7 +755,7 @@ RULES = [
                 "w, v = torch.linalg.eig(S)",
             ),
         ),
-        runtime=(
+        proofs=(
             "import torch\nA = torch.eye(2)\nr = torch.matrix_rank(A)",
             (
                 "import torch\nA = torch.tensor([[2.0, 0.0], [0.0, 3.0]])\n"
@@ -899,7 +899,7 @@ RULES = [
                 "x, y = next(iter(val_loader))",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import torch\nfrom torch.utils.data import DataLoader, TensorDataset\n"
                 "loader = DataLoader(TensorDataset(torch.zeros(4, 2)), batch_size=2)\n"
@@ -1018,9 +1018,7 @@ RULES = [
                 "dev = torch.device('cuda' if torch.cuda.is_available() else 'cpu')\nw = x.to(dev)",
             ),
         ),
-        runtime=(
-            "import torch\nm = torch.nn.Linear(2, 1).cuda()\ny = m(torch.zeros(3, 2).cuda())",
-        ),
+        proofs=("import torch\nm = torch.nn.Linear(2, 1).cuda()\ny = m(torch.zeros(3, 2).cuda())",),
     ),
     Rule(
         id="TCH017",
@@ -1071,7 +1069,7 @@ RULES = [
                 "import torch.utils.data as Data\nds = Data.TensorDataset(x, y)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import torch\nimport torch.utils.data as Data\n"
                 "ds = Data.TensorDataset(data_tensor=torch.zeros(4, 2), "
@@ -1092,7 +1090,7 @@ RULES = [
         why="Not an API change: a PyTorch or TF1 training loop written for a GPU runs out of "
         "--runtime-budget on a CPU. The loop's count (or the EPOCHS = N an earlier cell set) is "
         "lowered to what the run's printed epoch or step numbers say fits, for review.",
-        applied_by="mlemodernizer.fixers.runtime",
+        applied_by="mlemodernizer.fixers.runtime_reduction",
         examples=(
             (
                 "for epoch in range(1000):\n    loss.backward()\n    opt.step()",
@@ -1131,7 +1129,7 @@ RULES = [
                 "y = x.masked_fill((mask == 1).bool(), 0.0)",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import torch\nx = torch.arange(6.0).reshape(2, 3)\n"
                 "mask = torch.ByteTensor([[0, 0, 1], [0, 1, 0]])\n"
@@ -1168,7 +1166,7 @@ RULES = [
                 "e = x1.flatten().dot((x2 * 2).flatten())",
             ),
         ),
-        runtime=(
+        proofs=(
             (
                 "import torch\nx1 = torch.ones(3, 4)\n"
                 "x2 = torch.full((3, 4), 2.0)\nd = torch.dot(x1, x2)\n"

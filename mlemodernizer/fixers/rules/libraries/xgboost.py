@@ -29,7 +29,7 @@ from .lightgbm import add_callbacks
 
 LIB = "xgboost"
 
-# setups the rules' runtime cases share
+# setups the rules' proofs share
 _CASE_XGB = (
     "import numpy as np\nimport xgboost as xgb\n"
     "rng = np.random.RandomState(0)\n"
@@ -507,7 +507,7 @@ RULES = [
                 "reg.set_params(callbacks=[logger]).fit(X, y, eval_set=[(Xv, yv)], verbose=False)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "import xgboost as xgb\nm = xgb.XGBClassifier(n_estimators=5)\n"
@@ -537,7 +537,7 @@ RULES = [
                 "p = model.predict_proba(X, iteration_range=(0, model.best_iteration + 1))",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "import xgboost as xgb\nm = xgb.XGBClassifier(n_estimators=5).fit(X, y)\n"
@@ -571,7 +571,7 @@ RULES = [
                 "params = {'tree_method': 'hist', 'device': 'cuda'}",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "import xgboost as xgb\n"
@@ -602,7 +602,7 @@ RULES = [
                 "import xgboost as xgb\nb = xgb.train(params, dtrain, 100, custom_metric=gini)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "import xgboost as xgb\nd = xgb.DMatrix(X, y)\n"
@@ -715,7 +715,7 @@ RULES = [
                 "scores = model.get_booster().get_fscore()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_XGB
             + (
                 "m = xgb.XGBClassifier(n_estimators=3)\n"
@@ -753,7 +753,7 @@ RULES = [
                 "d = xgb.train(params, dtrain, 3, learning_rates=lambda i, n: 0.1)",
             ),
         ),
-        runtime=(_CASE_XGB + "b = xgb.train({}, dtrain, 3, learning_rates=[0.3, 0.2, 0.1])",),
+        proofs=(_CASE_XGB + "b = xgb.train({}, dtrain, 3, learning_rates=[0.3, 0.2, 0.1])",),
     ),
     Rule(
         id="XGB011",
@@ -788,7 +788,7 @@ RULES = [
                 "params = {'updater': 'coord_descent', 'booster': 'gblinear', 'device': 'cuda'}",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_XGB
             + (
                 "m = xgb.XGBClassifier(n_estimators=3, objective='gpu:binary:logistic')\n"
@@ -820,7 +820,7 @@ RULES = [
                 "import xgboost as xgb\ndtrain = xgb.QuantileDMatrix(X, y, max_bin=256)",
             ),
         ),
-        runtime=(_CASE_XGB + "d = xgb.DeviceQuantileDMatrix(X, y)\nb = xgb.train({}, d, 2)",),
+        proofs=(_CASE_XGB + "d = xgb.DeviceQuantileDMatrix(X, y)\nb = xgb.train({}, d, 2)",),
     ),
     Rule(
         id="XGB013",
@@ -853,7 +853,7 @@ RULES = [
                 "p = model.predict_proba(X=X_test)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_XGB
             + "m = xgb.XGBClassifier(n_estimators=3)\nm.fit(X, y)\np = m.predict_proba(data=X)",
         ),

@@ -12,7 +12,7 @@ from ... import edits
 from ...helpers import qualify
 from ...matchers import Outcome, Site
 
-# the data every pack's runtime cases share, for the modules of this pack
+# the data every pack's proofs share, for the modules of this pack
 from .._setups import _CASE_DATA, _CASE_SERIES  # noqa: F401
 
 LIB = "scikit-learn"
@@ -28,7 +28,7 @@ def _notes(version: str) -> str:
     return f"https://scikit-learn.org/stable/whats_new/v{version}.html"
 
 
-# --- the runtime cases' setups (``Rule.runtime``: the shared runtime test runs them) ----------
+# --- the proofs' setups (``Rule.proofs``: the shared proof test runs them) ----------
 
 # 40 samples, 3 features in [0, 1): y two classes, y3 four
 _CASE_SMALL = (

@@ -96,7 +96,7 @@ RULES = [
                 "n, tr, te = learning_curve(m, X, y, train_sizes=sizes, cv=5)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.model_selection import StratifiedKFold, cross_val_score\n"

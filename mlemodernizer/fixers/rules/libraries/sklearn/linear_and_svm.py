@@ -241,7 +241,7 @@ RULES = [
                 "a = LinearRegression()\nb = Lasso(alpha=0.1)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.linear_model import LinearRegression\n"
@@ -269,7 +269,7 @@ RULES = [
                 "m = make_pipeline(StandardScaler(), Ridge(alpha=1.0))",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA + "from sklearn.linear_model import Ridge\nRidge(normalize=True).fit(X, y)",
         ),
     ),
@@ -320,7 +320,7 @@ RULES = [
                 "a = LogisticRegression()\nb = OneVsRestClassifier(LogisticRegression())",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.linear_model import LogisticRegression\n"
@@ -349,7 +349,7 @@ RULES = [
                 "m = OneVsRestClassifier(LogisticRegression(solver='liblinear'))",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.linear_model import LogisticRegression\n"
@@ -381,7 +381,7 @@ RULES = [
                 "m = LogisticRegression(penalty=None)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.linear_model import LogisticRegression\n"
@@ -411,7 +411,7 @@ RULES = [
                 "m = SGDClassifier(loss='log_loss')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "from sklearn.linear_model import SGDClassifier\nSGDClassifier(loss='log').fit(X, y)",
         ),
@@ -433,7 +433,7 @@ RULES = [
                 "m = SGDClassifier(max_iter=20, tol=None)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "from sklearn.linear_model import Perceptron\nPerceptron(n_iter=5).fit(X, y)",
         ),
@@ -538,7 +538,7 @@ RULES = [
                 "from sklearn.linear_model import LassoCV\nm = LassoCV(alphas=50, cv=5)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "from sklearn.linear_model import LassoCV\nLassoCV(n_alphas=5, cv=2).fit(X, y)",
         ),
@@ -589,7 +589,7 @@ RULES = [
                 "d = LogisticRegression(dual=True, solver='liblinear')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.linear_model import LogisticRegression\n"
             "m = LogisticRegression(penalty='l1', C=1.0).fit(X, y)",
             _CASE_SMALL + "from sklearn.linear_model import LogisticRegression\n"
@@ -624,7 +624,7 @@ RULES = [
                 "errors = r.cv_results_.mean(axis=0)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.linear_model import RidgeCV\n"
             "r = RidgeCV(alphas=[0.1, 1.0], store_cv_values=True).fit(X, X[:, 0])",
         ),
@@ -657,7 +657,7 @@ RULES = [
                 "from sklearn.svm import LinearSVC\nm = LinearSVC(C=1.0, loss='squared_hinge')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL
             + "from sklearn.svm import LinearSVC\nm = LinearSVC(loss='l2', dual=True).fit(X, y)",
         ),
@@ -681,7 +681,7 @@ RULES = [
                 "from sklearn.svm import SVC\nm = SVC(kernel='linear', class_weight='balanced')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.svm import SVC\nm = SVC(class_weight='auto').fit(X, y)",
         ),
     ),
@@ -705,7 +705,7 @@ RULES = [
                 "br = BayesianRidge(max_iter=500, tol=1e-4)\nard = ARDRegression(max_iter=100)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.linear_model import BayesianRidge, ARDRegression\n"
             "br = BayesianRidge(n_iter=1).fit(X, X @ [1.0, 2.0, 3.0])\n"
             "ard = ARDRegression(n_iter=1).fit(X, X @ [1.0, 2.0, 3.0])",

@@ -305,7 +305,7 @@ RULES = [
                 "from sklearn import metrics\nr = metrics.root_mean_squared_error(y, p)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.metrics import mean_squared_error\n"
@@ -358,7 +358,7 @@ RULES = [
                 "from sklearn import metrics\ns = metrics.calinski_harabasz_score(X, labels)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.metrics import calinski_harabaz_score\n"
@@ -391,7 +391,7 @@ RULES = [
                 "from sklearn.metrics import accuracy_score\nj = accuracy_score(y, p)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.metrics import jaccard_similarity_score\n"
@@ -431,7 +431,7 @@ RULES = [
                 None,
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.model_selection import cross_val_score, GridSearchCV\n"
@@ -480,7 +480,7 @@ RULES = [
                 None,
             ),
         ),
-        runtime=(
+        proofs=(
             "from sklearn.metrics import SCORERS\n"
             "names = sorted(SCORERS.keys())\n"
             "acc = SCORERS['accuracy']",
@@ -513,7 +513,7 @@ RULES = [
                 "p, r, t = precision_recall_curve(y_test, y_score=scores)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.metrics import precision_recall_curve\n"
             "p, r, t = precision_recall_curve(y, probas_pred=X[:, 0])",
         ),
@@ -536,7 +536,7 @@ RULES = [
                 "from sklearn.metrics import log_loss\nll = log_loss(y_test, proba)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.metrics import log_loss\n"
             "v = log_loss(y, np.c_[1 - X[:, 0], X[:, 0]], eps=1e-15)",
         ),
@@ -572,7 +572,7 @@ RULES = [
                 "average='weighted')",
             ),
         ),
-        runtime=(
+        proofs=(
             "from sklearn.metrics import f1_score, fbeta_score\n"
             "v = f1_score([0, 1, 2, 2], [0, 2, 1, 2])\n"
             "w = fbeta_score([0, 1, 2, 2], [0, 2, 1, 2], beta=0.5)",

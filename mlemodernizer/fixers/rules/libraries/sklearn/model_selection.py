@@ -329,7 +329,7 @@ RULES = [
                 "s = sklearn.model_selection.cross_val_score(m, X, y)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.cross_validation import train_test_split\n"
@@ -382,7 +382,7 @@ RULES = [
                 ".split(np.zeros(len(y)), y))",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.model_selection import KFold\n"
@@ -420,7 +420,7 @@ RULES = [
                 "from sklearn.model_selection import learning_curve",
             ),
         ),
-        runtime=("from sklearn.grid_search import GridSearchCV",),
+        proofs=("from sklearn.grid_search import GridSearchCV",),
     ),
     Rule(
         id="SKL032",
@@ -447,7 +447,7 @@ RULES = [
                 "gs = GridSearchCV(m, grid, cv=5)",
             ),
         ),
-        runtime=(
+        proofs=(
             "from sklearn.model_selection import GridSearchCV\n"
             "from sklearn.svm import SVC\ngs = GridSearchCV(SVC(), {'C': [1]}, iid=False)",
         ),
@@ -510,7 +510,7 @@ RULES = [
                 "s = cross_val_score(m, X, y, params={'sample_weight': w})",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.model_selection import cross_val_score\n"
@@ -543,7 +543,7 @@ RULES = [
                 "ok = KFold(5, shuffle=True, random_state=1)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.model_selection import StratifiedKFold\n"
             "folds = list(StratifiedKFold(n_splits=4, random_state=0).split(X, y))",
         ),
@@ -574,7 +574,7 @@ RULES = [
                 "tr = gs.fit(X, y).cv_results_['mean_train_score']",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.model_selection import GridSearchCV\n"
             "from sklearn.tree import DecisionTreeClassifier\n"
             "gs = GridSearchCV(DecisionTreeClassifier(random_state=0), {'max_depth': [1, 2]}, "
@@ -609,7 +609,7 @@ RULES = [
                 "rfecv.cv_results_['mean_test_score'])",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL
             + "from sklearn.feature_selection import RFECV\nfrom sklearn.svm import SVC\n"
             "rfecv = RFECV(SVC(kernel='linear'), cv=2).fit(X, y)\nn = len(rfecv.grid_scores_)",
@@ -671,7 +671,7 @@ RULES = [
                 "random_state=0, test_size=0.2).split(np.zeros(len(subjects)), groups=subjects))",
             ),
         ),
-        runtime=(
+        proofs=(
             "import numpy as np\nfrom sklearn.cross_validation import LabelKFold\n"
             "g = np.repeat(np.arange(6), [6, 5, 4, 3, 2, 1])\nfolds = LabelKFold(g)\n"
             "tests = [sorted(set(g[te])) for tr, te in folds]",

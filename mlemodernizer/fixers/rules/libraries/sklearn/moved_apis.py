@@ -88,7 +88,7 @@ RULES = [
             ("from sklearn.externals.joblib import dump, load", "from joblib import dump, load"),
             ("from sklearn.externals.six import StringIO", "from six import StringIO"),
         ),
-        runtime=("from sklearn.externals import joblib\nv = joblib.hash([1])",),
+        proofs=("from sklearn.externals import joblib\nv = joblib.hash([1])",),
     ),
     Rule(
         id="SKL016",
@@ -136,7 +136,7 @@ RULES = [
                 "PrecisionRecallDisplay.from_estimator(clf, X, y)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "import matplotlib\nmatplotlib.use('Agg')\n"
@@ -192,7 +192,7 @@ RULES = [
                 "from sklearn.utils import Bunch\nfrom sklearn.datasets import load_files",
             ),
         ),
-        runtime=(
+        proofs=(
             "from sklearn.ensemble.forest import RandomForestClassifier",
             "from sklearn.metrics.scorer import make_scorer\nimport sklearn.tree.tree as t",
         ),
@@ -214,7 +214,7 @@ RULES = [
                 "from sklearn.inspection import partial_dependence",
             ),
         ),
-        runtime=("from sklearn.ensemble.partial_dependence import partial_dependence",),
+        proofs=("from sklearn.ensemble.partial_dependence import partial_dependence",),
     ),
     Rule(
         id="SKL041",
@@ -244,7 +244,7 @@ RULES = [
                 "m = LinearDiscriminantAnalysis(n_components=2)",
             ),
         ),
-        runtime=(_CASE_DATA + "from sklearn.lda import LDA\nLDA().fit(X, y)",),
+        proofs=(_CASE_DATA + "from sklearn.lda import LDA\nLDA().fit(X, y)",),
     ),
     Rule(
         id="SKL044",
@@ -299,7 +299,7 @@ RULES = [
                 "metrics.DetCurveDisplay.from_estimator(clf, X_test, y_test)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + _CASE_MPL + "from sklearn.ensemble import GradientBoostingRegressor\n"
             "from sklearn.inspection import plot_partial_dependence\n"
             "m = GradientBoostingRegressor(n_estimators=5).fit(X, X[:, 0])\n"
@@ -362,7 +362,7 @@ RULES = [
                 "acc = sum(w[i, j] for i, j in ind) / y.size",
             ),
         ),
-        runtime=(
+        proofs=(
             "import numpy as np\nfrom sklearn.utils.linear_assignment_ import linear_assignment\n"
             "pairs = linear_assignment(np.array([[4, 1], [2, 8]]))",
         ),

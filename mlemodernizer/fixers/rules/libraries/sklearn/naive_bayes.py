@@ -66,7 +66,7 @@ RULES = [
                 "b = (nb.class_log_prior_[1:] if len(nb.classes_) == 2 else nb.class_log_prior_)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.naive_bayes import MultinomialNB, BernoulliNB\n"
             "nb = MultinomialNB()\nnb.fit(X, y)\nbb = BernoulliNB().fit(X, y3)\n"
             "c2, b2, c4, b4 = nb.coef_, nb.intercept_, bb.coef_, bb.intercept_",

@@ -75,7 +75,7 @@ RULES = [
                 None,
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.ensemble import IsolationForest\n"
             "p = IsolationForest(behaviour='new', random_state=0).fit(X).predict(X)",
             _CASE_SMALL
@@ -123,7 +123,7 @@ RULES = [
                 "t, p = calibration_curve(y, prob, n_bins=10)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.impute import SimpleImputer\n"
             "v = SimpleImputer(strategy='median', verbose=0).fit_transform(X)",
             _CASE_SMALL + "from sklearn.manifold import TSNE\n"

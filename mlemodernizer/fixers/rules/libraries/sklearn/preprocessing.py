@@ -129,7 +129,7 @@ RULES = [
                 "imp = SimpleImputer(strategy='mean')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.preprocessing import Imputer, StandardScaler\n"
@@ -169,7 +169,7 @@ RULES = [
                 "remainder='passthrough')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.preprocessing import OneHotEncoder\n"
@@ -199,7 +199,7 @@ RULES = [
                 "enc = OneHotEncoder(sparse_output=False)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "from sklearn.preprocessing import OneHotEncoder\nOneHotEncoder(sparse=False)",
         ),
@@ -283,7 +283,7 @@ RULES = [
                 "sc = StandardScaler().fit(X)\nX0 = X_std * sc.scale_ + sc.mean_",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.preprocessing import StandardScaler\n"
             "Xc = np.c_[X, np.ones(40)]\nsc = StandardScaler().fit(Xc)\ns = sc.std_",
         ),

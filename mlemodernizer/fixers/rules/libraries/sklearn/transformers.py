@@ -138,7 +138,7 @@ RULES = [
                 "vec = CountVectorizer()\nnames = list(vec.get_feature_names_out())",
             ),
         ),
-        runtime=(
+        proofs=(
             "from sklearn.feature_extraction.text import CountVectorizer\n"
             "vec = CountVectorizer()\nvec.fit(['a cat', 'a dog'])\n"
             "names = vec.get_feature_names()",
@@ -190,7 +190,7 @@ RULES = [
                 "threshold=1e-3, prefit=True).transform(X)",
             ),
         ),
-        runtime=(
+        proofs=(
             "import numpy as np\nfrom sklearn.ensemble import RandomForestClassifier\n"
             "from sklearn.svm import LinearSVC\n"
             "rng = np.random.RandomState(0)\nX = rng.rand(80, 8)\n"
@@ -235,7 +235,7 @@ RULES = [
                 "pca = PCA(n_components=2)\npca.fit(X_train)\nZ = pca.transform(X_test)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.decomposition import PCA\n"
             "pca = PCA(n_components=2).fit(X)\nZ = pca.transform(X, y)",
         ),

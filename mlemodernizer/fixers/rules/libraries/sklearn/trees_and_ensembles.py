@@ -205,7 +205,7 @@ RULES = [
                 "r = RandomForestRegressor(max_features=1.0)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.ensemble import RandomForestClassifier\n"
@@ -234,7 +234,7 @@ RULES = [
                 "grid = {'max_features': ['sqrt', 'log2'], 'rf__max_features': 'sqrt'}",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.ensemble import RandomForestClassifier\n"
@@ -269,7 +269,7 @@ RULES = [
                 "m = DecisionTreeRegressor(criterion='squared_error')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.tree import DecisionTreeRegressor\n"
@@ -320,7 +320,7 @@ RULES = [
                 "m = GBR(loss='squared_error')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.ensemble import GradientBoostingRegressor\n"
@@ -358,7 +358,7 @@ RULES = [
                 "m = AdaBoostClassifier(estimator=tree, n_estimators=50)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.ensemble import BaggingClassifier\n"
@@ -388,7 +388,7 @@ RULES = [
                 "m = AdaBoostClassifier(n_estimators=10)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.ensemble import AdaBoostClassifier\n"
@@ -413,7 +413,7 @@ RULES = [
                 "from sklearn.tree import DecisionTreeClassifier\nm = DecisionTreeClassifier()",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.tree import DecisionTreeClassifier\n"
@@ -459,7 +459,7 @@ RULES = [
                 "grid = {'estimator__max_depth': [1, 2], 'n_estimators': [10]}",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.ensemble import AdaBoostClassifier\n"
@@ -513,7 +513,7 @@ RULES = [
                 "n = p.n_features_in_",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.ensemble import RandomForestClassifier\n"
             "rf = RandomForestClassifier(n_estimators=3).fit(X, y)\nn = rf.n_features_",
         ),
@@ -563,7 +563,7 @@ RULES = [
                 ".fit(X_val, y_val)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.calibration import CalibratedClassifierCV\n"
             "from sklearn.svm import LinearSVC\n"
             "cal = CalibratedClassifierCV(LinearSVC().fit(X, y), cv='prefit').fit(X, y)",

@@ -115,7 +115,7 @@ RULES = [
                 "c = AgglomerativeClustering(3, metric='manhattan', linkage='average')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + (
                 "from sklearn.cluster import AgglomerativeClustering\n"
@@ -139,7 +139,7 @@ RULES = [
                 "from sklearn.cluster import KMeans\nkm = KMeans(4, algorithm='lloyd')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA
             + "from sklearn.cluster import KMeans\nKMeans(2, algorithm='full', n_init=1).fit(X)",
         ),
@@ -165,7 +165,7 @@ RULES = [
                 "from sklearn.cluster import KMeans\nkm = KMeans(n_clusters=3)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA + "from sklearn.cluster import KMeans\nKMeans(2, n_jobs=2, n_init=1).fit(X)",
         ),
     ),
@@ -206,7 +206,7 @@ RULES = [
                 "from sklearn.manifold import TSNE\nemb = TSNE(max_iter=500)",
             ),
         ),
-        runtime=("from sklearn.manifold import TSNE\nt = TSNE(n_iter=300)",),
+        proofs=("from sklearn.manifold import TSNE\nt = TSNE(n_iter=300)",),
     ),
     Rule(
         id="SKL030",
@@ -261,7 +261,7 @@ RULES = [
                 "m = BayesianGaussianMixture(n_components=3)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_DATA + "from sklearn.decomposition import RandomizedPCA\nRandomizedPCA(2).fit(X)",
             _CASE_DATA + "from sklearn.mixture import GMM\nGMM(2, n_iter=20).fit(X)",
         ),
@@ -289,7 +289,7 @@ RULES = [
                 "model = GraphicalLassoCV(cv=5).fit(X)\nsparse = GraphicalLasso(alpha=0.1).fit(X)",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL
             + "from sklearn.covariance import GraphLasso\nm = GraphLasso(alpha=0.1).fit(X)",
         ),
@@ -319,7 +319,7 @@ RULES = [
                 "ratio = kpca.eigenvalues_ / kpca.eigenvalues_.sum()\nv = kpca.eigenvectors_[:, 0]",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.decomposition import KernelPCA\n"
             "kpca = KernelPCA(n_components=2).fit(X)\nv = kpca.lambdas_, kpca.alphas_",
         ),
@@ -345,7 +345,7 @@ RULES = [
                 "nmf = NMF(n_components=10, alpha_W=0.1, l1_ratio=0.5, init='nndsvd')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.decomposition import NMF\n"
             "w = NMF(n_components=2, alpha=0.01, init='nndsvda', max_iter=500).fit_transform(X)",
         ),
@@ -429,7 +429,7 @@ RULES = [
                 "K, W, S = fastica(X, n_components=2, whiten='arbitrary-variance')",
             ),
         ),
-        runtime=(
+        proofs=(
             _CASE_SMALL + "from sklearn.decomposition import FastICA\n"
             "S = FastICA(n_components=2, whiten=True, random_state=0).fit_transform(X)",
         ),

@@ -1,5 +1,5 @@
-"""Proof against the installed XGBoost, LightGBM, IPython and Pillow beyond the rules' own runtime
-cases (``Rule.runtime``, run by ``test_rules_runtime_cases.py``): rewrites that compute what the
+"""Proof against the installed XGBoost, LightGBM, IPython and Pillow beyond the rules' own
+proofs (``Rule.proofs``, run by ``test_rules_proofs.py``): rewrites that compute what the
 old code meant, and the environment items of their coverage lists. A library that is not
 installed skips its tests."""
 
@@ -16,8 +16,8 @@ from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.coverage import load
 
 from ...conftest import REPO, make_notebook, run_cli
-from ...runtime_cells import rewritten
-from ...runtime_cells import run_cell as _run
+from ...proof_cells import rewritten
+from ...proof_cells import run_cell as _run
 
 LIBRARIES = REPO / "mlemodernizer/fixers/rules/libraries"
 

@@ -1,5 +1,5 @@
-"""The numpy rules against the installed numpy beyond their own runtime cases (``Rule.runtime``,
-run by ``test_rules_runtime_cases.py``): rewrites that compute what the old code meant."""
+"""The numpy rules against the installed numpy beyond their own proofs (``Rule.proofs``,
+run by ``test_rules_proofs.py``): rewrites that compute what the old code meant."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
 
-from ...runtime_cells import run_cell as _run
+from ...proof_cells import run_cell as _run
 
 
 def test_financial_functions_are_numpy_financial_ones() -> None:

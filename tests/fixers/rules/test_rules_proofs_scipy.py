@@ -1,5 +1,5 @@
-"""The SciPy and statsmodels rules against the installed libraries beyond their own runtime cases
-(``Rule.runtime``, run by ``test_rules_runtime_cases.py``): where the old API was a thin wrapper
+"""The SciPy and statsmodels rules against the installed libraries beyond their own proofs
+(``Rule.proofs``, run by ``test_rules_proofs.py``): where the old API was a thin wrapper
 the rewrite computes what the old code computed, and pinned defaults run."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import warnings
 import numpy as np
 import pytest
 
-from ...runtime_cells import rewritten
-from ...runtime_cells import run_cell as _run
+from ...proof_cells import rewritten
+from ...proof_cells import run_cell as _run
 
 IMG = "import numpy as np\nimg = (np.arange(48 * 64) % 251).astype(np.uint8).reshape(48, 64)\n"
 F = "import numpy as np\nf = lambda x: np.sin(x) * x ** 2\n"

@@ -1,7 +1,7 @@
 """The scikit-learn rules added from the release notes (issue 25), proven against the installed
-library: their runtime cases (old code that raises today with an error the rule's own signature
-recognizes, rewritten code that runs) live in the rules' ``runtime=`` and run in the shared
-test (``test_rules_runtime_cases.py``); here, what the rewritten code computes, where that can be
+library: their proofs (old code that raises today with an error the rule's own signature
+recognizes, rewritten code that runs) live in the rules' ``proofs=`` and run in the shared
+test (``test_rules_proofs.py``); here, what the rewritten code computes, where that can be
 checked, and the pinned defaults."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
 
-from ...runtime_cells import run_cell as _run
+from ...proof_cells import run_cell as _run
 
 pytest.importorskip("sklearn")
 
@@ -23,8 +23,8 @@ DATA = (
 
 
 def _case(rule_id: str, i: int = 0) -> str:
-    """The old code of ``rule_id``'s ``i``-th runtime case (its rule's ``runtime=``)."""
-    return get_rule(rule_id).runtime_cases[i].code
+    """The old code of ``rule_id``'s ``i``-th proof (its rule's ``proofs=``)."""
+    return get_rule(rule_id).proof_cases[i].code
 
 
 def test_fetch_openml_signature_names_the_dataframe_errors() -> None:

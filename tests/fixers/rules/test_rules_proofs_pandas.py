@@ -1,5 +1,5 @@
-"""Proof against the installed pandas beyond the rules' own runtime cases (``Rule.runtime``, run
-by ``test_rules_runtime_cases.py``): the silent ones compute what the author's pandas computed."""
+"""Proof against the installed pandas beyond the rules' own proofs (``Rule.proofs``, run
+by ``test_rules_proofs.py``): the silent ones compute what the author's pandas computed."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 
 from mlemodernizer.fixers.rules.testing import rewrite
 
-from ...runtime_cells import rewritten
-from ...runtime_cells import run_cell as _run
+from ...proof_cells import rewritten
+from ...proof_cells import run_cell as _run
 
 FRAME = (
     "import io\nimport numpy as np\nimport pandas as pd\n"

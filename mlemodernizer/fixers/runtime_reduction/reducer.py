@@ -77,7 +77,7 @@ def _stopped_cell(ctx: FixContext) -> int | None:
 class RuntimeReducer(Fixer):
     """The fixer for ``FixType.RUNTIME_REDUCTION`` when a runtime budget is set."""
 
-    name = "runtime"
+    name = "runtime_reduction"
 
     def __init__(self) -> None:
         self.last_failure: str | None = None

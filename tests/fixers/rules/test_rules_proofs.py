@@ -1,4 +1,4 @@
-"""Every rule's runtime cases (``Rule.runtime``, ``RuntimeCase``) against the installed
+"""Every rule's proofs (``Rule.proofs``, ``Proof``) against the installed
 libraries: the old code raises with an error the rule's signatures recognize (a pin rule's old
 code runs: its default changed, nothing raises), the rewritten code runs, and computes the value a
 case names. A case is skipped where the installed library still has the old API, or a module it
@@ -13,9 +13,9 @@ from importlib.util import find_spec
 import pytest
 
 from mlemodernizer.fixers.rules import all_rules, get_rule
-from mlemodernizer.fixers.rules.model import Rule, RuntimeCase
+from mlemodernizer.fixers.rules.model import Proof, Rule
 
-from ...runtime_cells import Runner, assert_same, old_api_installed, rewritten, run_cell
+from ...proof_cells import Runner, assert_same, old_api_installed, rewritten, run_cell
 
 DEEP_LEARNING = ("tensorflow", "keras", "torch")
 
@@ -23,7 +23,7 @@ DEEP_LEARNING = ("tensorflow", "keras", "torch")
 def _cases() -> Iterator:
     for rule in all_rules():
         marks = [pytest.mark.dl] if rule.library in DEEP_LEARNING else []
-        for i, case in enumerate(rule.runtime_cases):
+        for i, case in enumerate(rule.proof_cases):
             yield pytest.param(rule, case, marks=marks, id=f"{rule.id}-{i}")
 
 
@@ -67,7 +67,7 @@ def _error(code: str, isolated: bool) -> str:
 
 
 @pytest.mark.parametrize(("rule", "case"), CASES)
-def test_old_code_raises_and_rewritten_code_runs(rule: Rule, case: RuntimeCase) -> None:
+def test_old_code_raises_and_rewritten_code_runs(rule: Rule, case: Proof) -> None:
     for module in case.needs:
         if find_spec(module) is None:
             pytest.skip(f"{module} is not installed")

@@ -14,8 +14,8 @@ from nbformat.v4 import new_output
 from mlemodernizer.execution.base import CellError, CellRun, ExecutionResult
 from mlemodernizer.fixers.base import FixContext, FixType
 from mlemodernizer.fixers.rules import get_rule
-from mlemodernizer.fixers.runtime import RuntimeReducer
-from mlemodernizer.fixers.runtime.knobs import knobs_in
+from mlemodernizer.fixers.runtime_reduction import RuntimeReducer
+from mlemodernizer.fixers.runtime_reduction.knobs import knobs_in
 
 from ...conftest import json_report, make_notebook, run_cli, write_notebook
 from ...fakes import fix_context

@@ -1,5 +1,5 @@
-"""Proof against the installed libraries beyond the rules' own runtime cases (``Rule.runtime``,
-run by ``test_rules_runtime_cases.py``): rewrites that compute what the old code meant, pins,
+"""Proof against the installed libraries beyond the rules' own proofs (``Rule.proofs``,
+run by ``test_rules_proofs.py``): rewrites that compute what the old code meant, pins,
 and code that only runs inside an IPython shell."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
 
-from ...runtime_cells import run_cell as _run
+from ...proof_cells import run_cell as _run
 
 DATA = (
     "import numpy as np\nimport pandas as pd\n"

@@ -1,5 +1,5 @@
-"""Proof against the installed matplotlib and seaborn beyond the rules' own runtime cases
-(``Rule.runtime``, run by ``test_rules_runtime_cases.py``): the rewritten code computes what the
+"""Proof against the installed matplotlib and seaborn beyond the rules' own proofs
+(``Rule.proofs``, run by ``test_rules_proofs.py``): the rewritten code computes what the
 old code meant where that can be checked, and deprecated spellings run without their warning."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.versions import at_least, installed
 
-from ...runtime_cells import rewritten
-from ...runtime_cells import run_cell as _run
+from ...proof_cells import rewritten
+from ...proof_cells import run_cell as _run
 
 pytest.importorskip("matplotlib")
 

@@ -1,7 +1,7 @@
-"""Proof against the installed deep-learning frameworks beyond the rules' own runtime cases
-(``Rule.runtime``, run by ``test_rules_runtime_cases.py`` with ``-m dl``, each in a process of
+"""Proof against the installed deep-learning frameworks beyond the rules' own proofs
+(``Rule.proofs``, run by ``test_rules_proofs.py`` with ``-m dl``, each in a process of
 its own): rewrites that compute what the old code meant (in processes of their own, see
-``runtime_cells.Runner``). Each test is skipped where its framework is not installed (the `dl`
+``proof_cells.Runner``). Each test is skipped where its framework is not installed (the `dl`
 extra installs them).
 
 The last tests need no framework: how the rules of the keras and tensorflow packs work together.
@@ -20,7 +20,7 @@ from mlemodernizer.fixers.rules import get_rule
 from mlemodernizer.fixers.rules.testing import rewrite
 from mlemodernizer.fixers.rules.versions import at_least, installed
 
-from ...runtime_cells import Runner
+from ...proof_cells import Runner
 
 TF = "import tensorflow as tf\n"
 

@@ -1,0 +1,1 @@
+"""Tests of mlemodernizer.fixers.runtime_reduction."""
