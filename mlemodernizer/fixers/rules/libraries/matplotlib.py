@@ -31,7 +31,7 @@ from ..matchers import (
     Symbol,
     literal,
 )
-from ..model import REVIEW, SAFE, SAFE_IF, Rule
+from ..model import REVIEW, SAFE, SAFE_IF, Proof, Rule
 from ._setups import _CASE_MPL, _CASE_PLT
 
 LIB = "matplotlib"
@@ -483,17 +483,26 @@ def _rc_setting(
     value: Any = None,
     *,
     needs: tuple[str, ...] = (),
+    old_values_only: bool = False,
 ) -> tuple[Any, Any, Any]:
     """The three places an old notebook sets an rcParam, as matchers' checks: an assignment
     (``mpl.rcParams[key] = v``), ``plt.rc(group, name=v)`` and a dict entry (``rcParams.update({
     key: v})``, ``rc_context({...})``). ``keys`` maps an old key to its new one (None: the setting
-    is deleted); ``value(node, refs)`` rewrites the value, or returns None when it cannot."""
+    is deleted); ``value(node, refs)`` rewrites the value, or returns None when it cannot.
+    ``old_values_only``: the key itself is today's, only some of its values are gone (``True``
+    for ``text.hinting``): a value ``value`` cannot rewrite is a setting of today, not a
+    finding."""
 
     def new_value(node: cst.BaseExpression, refs: Any) -> cst.BaseExpression | None:
         return node if value is None else value(node, refs)
 
     def checkable(node: cst.BaseExpression) -> bool:
         return value is None or value(node, None) is not None
+
+    def refused(node: cst.BaseExpression | None) -> Outcome | None:
+        """What a setting whose value cannot be rewritten is: no finding (a value of today),
+        or a finding with no automatic fix."""
+        return None if old_values_only and node is not None else Outcome(fix=None)
 
     def assign(site: Site) -> Outcome | None:
         node: cst.Assign = site.node
@@ -504,7 +513,7 @@ def _rc_setting(
             return None
         new = keys[key]
         if new is not None and not checkable(node.value):
-            return Outcome(fix=None)
+            return refused(node.value)
 
         def fix(n: cst.Assign, refs: Any) -> Any:
             if new is None:
@@ -537,9 +546,9 @@ def _rc_setting(
             return None
         for name, new in found:
             arg = site.kwarg(name)
-            if new is not None and (
-                not new.startswith(f"{group}.") or (arg is not None and not checkable(arg.value))
-            ):
+            if new is not None and arg is not None and not checkable(arg.value):
+                return refused(arg.value)
+            if new is not None and not new.startswith(f"{group}."):
                 return Outcome(fix=None)
 
         def fix(node: cst.Call, refs: Any) -> cst.Call:
@@ -561,7 +570,7 @@ def _rc_setting(
         element: cst.DictElement = site.node
         new = keys.get(site.qname or "")
         if new is not None and not checkable(element.value):
-            return Outcome(fix=None)
+            return refused(element.value)
 
         def fix(n: cst.DictElement, refs: Any) -> Any:
             if new is None:
@@ -615,6 +624,22 @@ def _joined_preamble(node: cst.BaseExpression, refs: Any) -> cst.BaseExpression 
     )
 
 
+def _literal_as(*pairs: tuple[Any, Any]) -> Any:
+    """A value rewrite: an old literal value (compared by type too: True is not 1) becomes its
+    new value, a string or a tuple of numbers; any other value cannot be rewritten."""
+
+    def rewrite(node: cst.BaseExpression, refs: Any) -> cst.BaseExpression | None:
+        old = literal(node)
+        for before, after in pairs:
+            if type(old) is type(before) and old == before:
+                if isinstance(after, str):
+                    return edits.same_quotes(node, after)
+                return cst.parse_expression(repr(after))
+        return None
+
+    return rewrite
+
+
 COLOR_CYCLE = _rc_setting(
     {"axes.color_cycle": "axes.prop_cycle"}, _cycler_of_colors, needs=("matplotlib.cycler",)
 )
@@ -628,6 +653,37 @@ NO_EFFECT_RC = {
     "pgf.debug": None,
 }
 NO_EFFECT = _rc_setting(NO_EFFECT_RC)
+# rcParams 2.2 removed after their rename (matplotlib's own map of the old names said where each
+# went: the font's settings are font.*; svg.embed_char_paths became svg.fonttype)
+FONT_RC = {
+    "text.fontstyle": "font.style",
+    "text.fontangle": "font.style",
+    "text.fontvariant": "font.variant",
+    "text.fontweight": "font.weight",
+    "text.fontsize": "font.size",
+}
+FONT_KEYS = _rc_setting(FONT_RC)
+SVG_PATHS = _rc_setting(
+    {"svg.embed_char_paths": "svg.fonttype"}, _literal_as((True, "path"), (False, "none"))
+)
+# values 3.4 stopped taking, with the ones its notes give for them
+HINTING = _rc_setting(
+    {"text.hinting": "text.hinting"},
+    _literal_as((True, "auto"), (False, "none")),
+    old_values_only=True,
+)
+WHISKERS = _rc_setting(
+    {"boxplot.whiskers": "boxplot.whiskers"}, _literal_as(("range", (0, 100))), old_values_only=True
+)
+# rcParams 3.4 and 3.5 removed that change nothing a notebook computes or draws: one the notes say
+# had no effect, a keymap of the interactive window, the paths of a movie writer 3.5 removed too
+NO_EFFECT_LATER_RC = {
+    "mpl_toolkits.legacy_colorbar": None,
+    "keymap.all_axes": None,
+    "animation.avconv_path": None,
+    "animation.avconv_args": None,
+}
+NO_EFFECT_LATER = _rc_setting(NO_EFFECT_LATER_RC)
 PREAMBLE = _rc_setting(
     {"text.latex.preamble": "text.latex.preamble", "pgf.preamble": "pgf.preamble"},
     _joined_preamble,
@@ -3196,6 +3252,172 @@ RULES = [
                 "cb = mpl.colorbar.ColorbarBase(ax, cmap=mpl.cm.cool, "
                 "norm=mpl.colors.Normalize(0, 1))"
             ),
+        ),
+    ),
+    Rule(
+        id="MPL374",
+        library=LIB,
+        changed_in="2.2",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="the text.fontsize, text.fontstyle, text.fontangle, text.fontvariant and "
+        "text.fontweight rcParams were removed in 2.2; they set font.size, font.style, "
+        "font.variant and font.weight",
+        replacement="mpl.rcParams['font.size'] = 12",
+        signatures=(
+            r"'text\.font(size|style|angle|variant|weight)' is not a valid value for rcParam",
+            r'Unrecognized key "text\.font(size|style|angle|variant|weight)"',
+        ),
+        matchers=_rc_matchers(FONT_KEYS, tuple(FONT_RC)),
+        examples=(
+            (
+                "import matplotlib as mpl\nmpl.rcParams['text.fontsize'] = 14\n"
+                "mpl.rcParams.update({'text.fontweight': 'bold', 'lines.linewidth': 2})",
+                "import matplotlib as mpl\nmpl.rcParams['font.size'] = 14\n"
+                "mpl.rcParams.update({'font.weight': 'bold', 'lines.linewidth': 2})",
+            ),
+            (
+                "import matplotlib.pyplot as plt\nplt.rcParams['text.fontangle'] = 'italic'",
+                "import matplotlib.pyplot as plt\nplt.rcParams['font.style'] = 'italic'",
+            ),
+        ),
+        proofs=(
+            Proof(
+                _CASE_PLT + "matplotlib.rcParams['text.fontsize'] = 14\n"
+                "size = matplotlib.rcParams['font.size']",
+                name="size",
+                expected=14.0,
+            ),
+            Proof(
+                _CASE_PLT + "plt.rcParams.update({'text.fontstyle': 'italic'})\n"
+                "style = plt.rcParams['font.style']",
+                name="style",
+                expected="italic",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL375",
+        library=LIB,
+        changed_in="2.2",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="the svg.embed_char_paths rcParam was removed in 2.2 (see svg.fonttype): True "
+        "is svg.fonttype 'path', False is 'none'",
+        replacement="mpl.rcParams['svg.fonttype'] = 'none'",
+        signatures=(r"'svg\.embed_char_paths' is not a valid value for rcParam",),
+        matchers=_rc_matchers(SVG_PATHS, ("svg.embed_char_paths",)),
+        examples=(
+            (
+                "import matplotlib as mpl\nmpl.rcParams['svg.embed_char_paths'] = False",
+                "import matplotlib as mpl\nmpl.rcParams['svg.fonttype'] = 'none'",
+            ),
+            (
+                "import matplotlib.pyplot as plt\n"
+                "plt.rcParams.update({'svg.embed_char_paths': True, 'font.size': 9})",
+                "import matplotlib.pyplot as plt\n"
+                "plt.rcParams.update({'svg.fonttype': 'path', 'font.size': 9})",
+            ),
+            # a value of another kind: matplotlib's old map said nothing of it
+            ("import matplotlib as mpl\nmpl.rcParams['svg.embed_char_paths'] = flag", None),
+        ),
+        proofs=(
+            Proof(
+                _CASE_PLT + "matplotlib.rcParams['svg.embed_char_paths'] = False\n"
+                "kind = matplotlib.rcParams['svg.fonttype']",
+                name="kind",
+                expected="none",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL376",
+        library=LIB,
+        changed_in="3.4",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="the text.hinting rcParam no longer takes True or False (3.4): True is 'auto', "
+        "False is 'none'",
+        replacement="mpl.rcParams['text.hinting'] = 'auto'",
+        signatures=(r"Key text\.hinting: (True|False) is not a valid value for text\.hinting",),
+        matchers=_rc_matchers(HINTING, ("text.hinting",)),
+        examples=(
+            (
+                "import matplotlib as mpl\nmpl.rcParams['text.hinting'] = False",
+                "import matplotlib as mpl\nmpl.rcParams['text.hinting'] = 'none'",
+            ),
+            (
+                "import matplotlib.pyplot as plt\nplt.rc('text', hinting=True)",
+                "import matplotlib.pyplot as plt\nplt.rc('text', hinting='auto')",
+            ),
+        ),
+        proofs=(
+            Proof(
+                _CASE_PLT + "matplotlib.rcParams['text.hinting'] = True\n"
+                "hinting = matplotlib.rcParams['text.hinting']",
+                name="hinting",
+                expected="auto",
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL377",
+        library=LIB,
+        changed_in="3.4",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="the boxplot.whiskers rcParam no longer takes 'range' (3.4): the whiskers over "
+        "the whole range are (0, 100)",
+        replacement="mpl.rcParams['boxplot.whiskers'] = (0, 100)",
+        signatures=(r"Key boxplot\.whiskers: Not a valid whisker value",),
+        matchers=_rc_matchers(WHISKERS, ("boxplot.whiskers",)),
+        examples=(
+            (
+                "import matplotlib as mpl\nmpl.rcParams['boxplot.whiskers'] = 'range'",
+                "import matplotlib as mpl\nmpl.rcParams['boxplot.whiskers'] = (0, 100)",
+            ),
+        ),
+        proofs=(
+            Proof(
+                _CASE_PLT + "matplotlib.rcParams['boxplot.whiskers'] = 'range'\n"
+                "lines = plt.boxplot([1.0, 2.0, 3.0, 4.0, 50.0])['whiskers']\n"
+                "reach = float(lines[1].get_ydata()[1])",
+                name="reach",
+                expected=50.0,
+            ),
+        ),
+    ),
+    Rule(
+        id="MPL378",
+        library=LIB,
+        changed_in="3.4",
+        safety=SAFE,
+        catalogue=SOURCE,
+        message="rcParams removed in 3.4 and 3.5 that change nothing a notebook computes or "
+        "draws (mpl_toolkits.legacy_colorbar had no effect, keymap.all_axes, "
+        "animation.avconv_path/avconv_args of the removed avconv writer); delete the setting",
+        replacement="delete mpl.rcParams['keymap.all_axes'] = ['a']",
+        signatures=(
+            rf"'({'|'.join(k.replace('.', chr(92) + '.') for k in NO_EFFECT_LATER_RC)})' is not "
+            r"a valid value for rcParam",
+        ),
+        matchers=_rc_matchers(NO_EFFECT_LATER, tuple(NO_EFFECT_LATER_RC)),
+        examples=(
+            (
+                "import matplotlib as mpl\nmpl.rcParams['mpl_toolkits.legacy_colorbar'] = False\n"
+                "mpl.rcParams.update({'keymap.all_axes': ['a'], 'font.size': 9})",
+                "import matplotlib as mpl\nmpl.rcParams.update({'font.size': 9})",
+            ),
+            (
+                "import matplotlib as mpl\nmpl.rcParams['animation.avconv_path'] = 'avconv'\n"
+                "mpl.rcParams['animation.writer'] = 'ffmpeg'",
+                "import matplotlib as mpl\nmpl.rcParams['animation.writer'] = 'ffmpeg'",
+            ),
+        ),
+        proofs=(
+            _CASE_PLT + "matplotlib.rcParams['mpl_toolkits.legacy_colorbar'] = False",
+            _CASE_PLT + "plt.rcParams.update({'keymap.all_axes': ['a'], 'font.size': 9})",
+            _CASE_PLT + "matplotlib.rcParams['animation.avconv_path'] = 'avconv'",
         ),
     ),
 ]
