@@ -1715,6 +1715,54 @@ def _inf_as_na_assign(site: Site) -> Outcome | None:
     return Outcome(fix=lambda n, refs: cst.RemovalSentinel.REMOVE)
 
 
+# display.max_colwidth took -1 for "no limit" until 1.0 deprecated every negative value (None is
+# no limit); 2.0 refuses them
+COLWIDTH_KEYS = ("display.max_colwidth", "max_colwidth")
+
+
+def _colwidth_values(call: cst.Call, pairs: bool) -> list[int]:
+    """Where a set_option / option_context call gives max_colwidth a negative number."""
+    pos = [i for i, a in enumerate(call.args) if a.keyword is None and not a.star]
+    found = []
+    for k in _option_keys(call, pairs):
+        if literal(call.args[k].value) not in COLWIDTH_KEYS or pos.index(k) + 1 >= len(pos):
+            continue
+        value = pos[pos.index(k) + 1]
+        number = literal(call.args[value].value)
+        if isinstance(number, int) and not isinstance(number, bool) and number < 0:
+            found.append(value)
+    return found
+
+
+def _colwidth_option(site: Site) -> Outcome | None:
+    if site.has_star() or not _colwidth_values(site.node, True):
+        return None
+
+    def fix(node: cst.Call, refs: Any) -> cst.Call:
+        args = list(node.args)
+        for i in _colwidth_values(node, True):
+            args[i] = args[i].with_changes(value=cst.Name("None"))
+        return node.with_changes(args=args)
+
+    return Outcome(fix=fix)
+
+
+def _colwidth_assign(site: Site) -> Outcome | None:
+    node: cst.Assign = site.node
+    if len(node.targets) != 1:
+        return None
+    name = edits.dotted_name(node.targets[0].target) or ""
+    number = literal(node.value)
+    if (
+        not name.endswith("options.display.max_colwidth")
+        or site.resolve(node.targets[0].target) != "pandas.options.display.max_colwidth"
+    ):
+        return None
+    if not isinstance(number, int) or isinstance(number, bool) or number >= 0:
+        return None
+    return Outcome(fix=lambda n, refs: n.with_changes(value=cst.Name("None")))
+
+
 RULES = [
     Rule(
         id="PD001",
@@ -3448,6 +3496,47 @@ RULES = [
                 "    return s[0]\nv = first(pd.Series([1, 2], index=['a', 'b']))\n"
                 "assert v == 1"
             ),
+        ),
+    ),
+    Rule(
+        id="PD605",
+        library=LIB,
+        changed_in="2.0",
+        safety=SAFE,
+        catalogue=NOTES,
+        message="display.max_colwidth no longer takes a negative number for no limit "
+        "(deprecated in 1.0, refused in 2.0); None is no limit",
+        replacement="pd.set_option('display.max_colwidth', None)",
+        why=NOTES_WHY.format("v2.0.0.html#removal-of-prior-version-deprecations-changes"),
+        signatures=(r"Value must be a nonnegative integer or None",),
+        matchers=(
+            Call(functions=OPTION_PAIRS, check=_colwidth_option),
+            Node(types=("Assign",), check=_colwidth_assign),
+        ),
+        examples=(
+            (
+                "import pandas as pd\npd.set_option('display.max_colwidth', -1)\n"
+                "pd.options.display.max_colwidth = -1",
+                "import pandas as pd\npd.set_option('display.max_colwidth', None)\n"
+                "pd.options.display.max_colwidth = None",
+            ),
+            (
+                "import pandas as pd\n"
+                "with pd.option_context('display.max_rows', 5, 'max_colwidth', -1):\n"
+                "    print(df)",
+                "import pandas as pd\n"
+                "with pd.option_context('display.max_rows', 5, 'max_colwidth', None):\n"
+                "    print(df)",
+            ),
+        ),
+        proofs=(
+            Proof(
+                "import pandas as pd\npd.set_option('display.max_colwidth', -1)\n"
+                "width = pd.get_option('display.max_colwidth')",
+                name="width",
+                expected=None,
+            ),
+            "import pandas as pd\npd.options.display.max_colwidth = -1",
         ),
     ),
 ]
