@@ -1751,12 +1751,8 @@ def _colwidth_assign(site: Site) -> Outcome | None:
     node: cst.Assign = site.node
     if len(node.targets) != 1:
         return None
-    name = edits.dotted_name(node.targets[0].target) or ""
     number = literal(node.value)
-    if (
-        not name.endswith("options.display.max_colwidth")
-        or site.resolve(node.targets[0].target) != "pandas.options.display.max_colwidth"
-    ):
+    if site.resolve(node.targets[0].target) != "pandas.options.display.max_colwidth":
         return None
     if not isinstance(number, int) or isinstance(number, bool) or number >= 0:
         return None
